@@ -1,0 +1,122 @@
+import type {
+  CapabilityPlugin,
+  JobStage,
+  OutputFormat,
+  OutputProfile,
+  UsageUnit,
+} from '@transmute/contract';
+import type {
+  Artifact,
+  FileInspection,
+  NormalizedDocument,
+  Plugin,
+  SourceFile,
+} from '@transmute/plugin-sdk';
+
+/** The source of a conversion, camelCased from the wire `Source`; files are already on local disk. */
+export type ConvertSource =
+  | { type: 'text'; content: string; title?: string; sourceUrl?: string }
+  | {
+      type: 'url';
+      url: string;
+      allowAudioTranscription?: boolean;
+      preferredLanguage?: string;
+    }
+  | { type: 'files'; files: SourceFile[] };
+
+/** The output to render (wire `output` with defaults applied). */
+export interface OutputRequest {
+  profile: OutputProfile;
+  format: OutputFormat;
+  language: string;
+  includeRawSource: boolean;
+}
+
+/** Progress as the pipeline reports it. `percent` is the whole job's, monotonic. */
+export interface PipelineProgress {
+  stage: JobStage;
+  percent: number;
+  detail: string | null;
+}
+
+/** Where the pipeline keeps per-stage checkpoints so a restarted job resumes (the service backs it with blobs). */
+export interface CheckpointStore {
+  load(stage: JobStage): Promise<unknown>;
+  save(stage: JobStage, state: unknown): Promise<void>;
+}
+
+/** Usage measured while running: quantities per unit. */
+export type UsageQuantities = Partial<Record<UsageUnit, number>>;
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: PipelineProgress) => void;
+  /** Scratch directory; a fresh temporary one is created (and removed) when omitted. */
+  workDir?: string;
+  checkpoints?: CheckpointStore;
+}
+
+/** Result of {@link Engine.prepare}: the normalized document, ready for any number of outputs. */
+export interface PrepareResult {
+  document: NormalizedDocument;
+  warnings: string[];
+  usage: UsageQuantities;
+}
+
+/** Result of {@link Engine.render} and {@link Engine.convert}. */
+export interface RenderResult {
+  /** Artifacts in order; the first is the primary one (the one getOutputContent pages through). */
+  artifacts: Artifact[];
+  warnings: string[];
+  usage: UsageQuantities;
+}
+
+export interface ConvertResult extends RenderResult {
+  document: NormalizedDocument;
+}
+
+/** An OpenAI-compatible chat endpoint used to enrich profiles; optional. */
+export interface EnrichmentProviderOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+/** Options of {@link createEngine}. */
+export interface EngineOptions {
+  plugins?: Plugin[];
+  enrichment?: EnrichmentProviderOptions;
+  /** Allow URL sources to reach private networks (development only). */
+  allowPrivateNetworks?: boolean;
+  /** Per-plugin limit overrides, by plugin id. */
+  limits?: Record<string, Record<string, number>>;
+  /** Chunking defaults. */
+  chunking?: { maxTokens?: number; overlapTokens?: number };
+}
+
+/** What the engine can do, for getCapabilities. */
+export interface EngineCapabilities {
+  plugins: CapabilityPlugin[];
+  /** Media types that uploaded files may have (built-in text types + healthy source adapters). */
+  fileMediaTypes: string[];
+  /** Languages outputs can be labelled in. */
+  languages: string[];
+  outputFormats: OutputFormat[];
+}
+
+/** The conversion engine: stateless across calls, safe to share. */
+export interface Engine {
+  /** Acquisition → scanning → extraction → transcription → normalization → chunking. */
+  prepare(source: ConvertSource, options?: RunOptions): Promise<PrepareResult>;
+  /** Enrichment → rendering → packaging, from a prepared document (never acquires again). */
+  render(document: NormalizedDocument, output: OutputRequest, options?: RunOptions & { originals?: SourceFile[] }): Promise<RenderResult>;
+  /** prepare + render. */
+  convert(source: ConvertSource, output: OutputRequest, options?: RunOptions): Promise<ConvertResult>;
+  /** Cheap upload-validation checks: magic-byte sniffing against the declared type, then the plugin's inspect(). */
+  inspectFile(file: SourceFile, signal?: AbortSignal): Promise<FileInspection>;
+  /** Whether some source (built-in or plugin) reads this media type. */
+  supportsMediaType(mediaType: string): boolean;
+  capabilities(): Promise<EngineCapabilities>;
+  close(): Promise<void>;
+}

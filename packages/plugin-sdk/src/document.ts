@@ -1,0 +1,95 @@
+import type { Root, RootContent } from 'mdast';
+
+/**
+ * Where a piece of the document came from. Carried on every mdast node as `node.data.provenance`
+ * so chunks, summaries and citations can point back at the source.
+ */
+export interface Provenance {
+  /** `file_…` id of the uploaded file, when the source is a file. */
+  fileId?: string;
+  /** 1-based page number (PDFs, scans). */
+  page?: number;
+  /** Seconds from the start of the media (audio, video). */
+  timeStart?: number;
+  timeEnd?: number;
+  /** Character offsets into the source's plain text, when known. */
+  startOffset?: number;
+  endOffset?: number;
+  /** Path inside an archive (repositories). */
+  path?: string;
+  /** OCR or recognition confidence, 0..1. */
+  confidence?: number;
+}
+
+/** A cell value of tabular data: what CSV/JSON/NDJSON records become. */
+export type CellValue = string | number | boolean | null;
+
+/** Typed tabular data attached to a `table` node as `node.data.table` (columns in order). */
+export interface TableData {
+  columns: string[];
+  rows: CellValue[][];
+  /** How the data was read: csv, tsv, json, ndjson, html, pdf. */
+  origin: string;
+}
+
+declare module 'mdast' {
+  interface Data {
+    provenance?: Provenance;
+    table?: TableData;
+  }
+}
+
+/** Document-level facts that plugins and the text source fill in. All optional. */
+export interface DocumentMetadata {
+  title?: string;
+  byline?: string;
+  author?: string;
+  siteName?: string;
+  publishedTime?: string;
+  /** BCP 47 / ISO 639-1 code detected or declared. */
+  language?: string;
+  excerpt?: string;
+  sourceUrl?: string;
+  mediaType?: string;
+  sizeBytes?: number;
+  pageCount?: number;
+  durationSeconds?: number;
+  /** Free-form extra facts (codecs, resolution, container, file tree…), shown in summaries. */
+  facts?: Record<string, string | number | boolean>;
+}
+
+/** What a source adapter returns: an mdast tree with provenance, plus metadata. */
+export interface ExtractedDocument {
+  root: Root;
+  metadata: DocumentMetadata;
+}
+
+/** A token-budgeted, heading-aware piece of the normalized document. */
+export interface Chunk {
+  /** Stable id: derived from the content and position, the same on every run. */
+  id: string;
+  index: number;
+  text: string;
+  tokens: number;
+  headingPath: string[];
+  /** Character offsets into the normalized plain text ({@link NormalizedDocument.text}). */
+  startOffset: number;
+  endOffset: number;
+  provenance: Provenance;
+}
+
+/**
+ * The normalized document: the pipeline's result before enrichment and rendering. It is
+ * serializable JSON; the service stores it so further outputs never acquire the source again.
+ */
+export interface NormalizedDocument {
+  root: Root;
+  metadata: DocumentMetadata;
+  /** The plain text that chunk offsets refer to (blocks joined by blank lines). */
+  text: string;
+  chunks: Chunk[];
+  /** Warnings collected so far, as `code: sentence`. */
+  warnings: string[];
+}
+
+export type { Root, RootContent };

@@ -1,0 +1,29 @@
+export type {
+  Provenance,
+  CellValue,
+  TableData,
+  DocumentMetadata,
+  ExtractedDocument,
+  Chunk,
+  NormalizedDocument,
+  Root,
+  RootContent,
+} from './document.js';
+export {
+  SDK_VERSION,
+  isSourceAdapter,
+  isOutputRenderer,
+  type PluginManifest,
+  type PluginHealth,
+  type StageContext,
+  type SourceFile,
+  type SourceProbe,
+  type FileInspection,
+  type SourceAdapter,
+  type Artifact,
+  type RenderRequest,
+  type OutputRenderer,
+  type Plugin,
+} from './plugin-types.js';
+export type { RenderedFile, ProfileRendering } from './rendering.js';
+export { definePlugin } from './define-plugin.js';

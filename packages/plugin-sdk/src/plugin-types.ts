@@ -1,0 +1,135 @@
+import type {
+  CostUnit,
+  FailureCode,
+  OutputFormat,
+  OutputProfile,
+  PluginId,
+  PluginKind,
+  Surface,
+  UsageUnit,
+  JobStage,
+} from '@transmute/contract';
+import type { ExtractedDocument } from './document.js';
+import type { ProfileRendering } from './rendering.js';
+
+/** The SDK's major version; the engine refuses plugins built for another one. */
+export const SDK_VERSION = 1;
+
+/** A plugin's static description (= the capabilities plugin entry, camelCased, minus status). */
+export interface PluginManifest {
+  id: PluginId;
+  kind: PluginKind;
+  canonicalIdentifier: string;
+  useCase: string;
+  mediaTypes: string[];
+  outputFormats: OutputFormat[];
+  costUnit: CostUnit;
+  limits: Record<string, number>;
+  qualityThreshold: number;
+  surfaces: Surface[];
+  /** SDK major version the plugin was built against. */
+  sdkVersion: number;
+}
+
+/** Result of a plugin's health check; decides `general_availability` vs `disabled`. */
+export interface PluginHealth {
+  ok: boolean;
+  /** Why it is not usable (binary missing, model missing…), or a short note. */
+  detail?: string;
+}
+
+/** What the stages of a plugin may use: cancellation, progress, warnings, metering, scratch space. */
+export interface StageContext {
+  signal: AbortSignal;
+  /** The plugin's effective limits (manifest limits merged with operator overrides). */
+  limits: Record<string, number>;
+  /** A private temporary directory for this run; removed by the caller afterwards. */
+  workDir: string;
+  /** 0..100 within the current stage. */
+  progress(percent: number, detail?: string): void;
+  /** A non-fatal problem: recorded as `code: detail` in the job's warnings. */
+  warn(code: string, detail: string): void;
+  /** Records consumption of a usage unit. */
+  meter(unit: UsageUnit, quantity: number): void;
+  /** Marks the stage the plugin is in (extraction, transcription, scanning…). */
+  stage(stage: JobStage): void;
+}
+
+/** One source to read: always a local file (URL sources are downloaded first by the engine). */
+export interface SourceFile {
+  /** `file_…` id for uploaded files; absent for downloaded URLs and inline text. */
+  fileId?: string;
+  name: string;
+  mediaType: string;
+  sizeBytes: number;
+  /** Absolute path of the bytes on local disk. */
+  path: string;
+  /** Base URL to resolve relative links against (the final URL of a fetched page, or `source_url`). */
+  baseUrl?: string;
+  /** Caller preferences (e.g. url source `preferred_language`). */
+  preferredLanguage?: string;
+}
+
+/** The first bytes and declared type of a source, for routing. */
+export interface SourceProbe {
+  mediaType: string;
+  name: string;
+  head: Uint8Array;
+}
+
+/** Outcome of the cheap checks run at upload validation. */
+export type FileInspection =
+  | { ok: true; warnings: string[]; facts?: Record<string, string | number> }
+  | { ok: false; code: FailureCode; detail: string };
+
+/** A source adapter turns files of some media types into an {@link ExtractedDocument}. */
+export interface SourceAdapter {
+  readonly manifest: PluginManifest;
+  health(): Promise<PluginHealth>;
+  accepts(probe: SourceProbe): boolean;
+  /** Cheap checks at upload validation (page count, duration, archive entries). */
+  inspect?(file: SourceFile, signal: AbortSignal): Promise<FileInspection>;
+  extract(file: SourceFile, ctx: StageContext): Promise<ExtractedDocument>;
+  /** Releases worker pools and child processes. */
+  close?(): Promise<void>;
+}
+
+/** A file produced for an output, written under the stage context's `workDir`. */
+export interface Artifact {
+  name: string;
+  mediaType: string;
+  path: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** What an output renderer receives. */
+export interface RenderRequest {
+  profile: OutputProfile;
+  format: OutputFormat;
+  language: string;
+  includeRawSource: boolean;
+  rendering: ProfileRendering;
+  /** Original files, for `zip` with `include_raw_source`. */
+  originals: SourceFile[];
+}
+
+/** An output renderer packs a profile's rendering into artifacts of its formats. */
+export interface OutputRenderer {
+  readonly manifest: PluginManifest;
+  health(): Promise<PluginHealth>;
+  render(request: RenderRequest, ctx: StageContext): Promise<Artifact[]>;
+  close?(): Promise<void>;
+}
+
+export type Plugin = SourceAdapter | OutputRenderer;
+
+/** Guard: is this plugin a source adapter? */
+export function isSourceAdapter(plugin: Plugin): plugin is SourceAdapter {
+  return plugin.manifest.kind === 'source_adapter';
+}
+
+/** Guard: is this plugin an output renderer? */
+export function isOutputRenderer(plugin: Plugin): plugin is OutputRenderer {
+  return plugin.manifest.kind === 'output_renderer';
+}
