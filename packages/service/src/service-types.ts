@@ -121,7 +121,10 @@ export interface TransmuteService {
   ): Promise<OutputContentPage>;
   getUsage(caller: Caller): Promise<Usage>;
   listWebhookEndpoints(caller: Caller, params: ListParams): Promise<WebhookEndpointList>;
-  createWebhookEndpoint(caller: Caller, body: CreateWebhookEndpointRequest): Promise<WebhookEndpointWithSecret>;
+  createWebhookEndpoint(
+    caller: Caller,
+    body: CreateWebhookEndpointRequest,
+  ): Promise<WebhookEndpointWithSecret>;
   updateWebhookEndpoint(
     caller: Caller,
     endpointId: string,
@@ -145,7 +148,11 @@ export interface TransmuteService {
    * hashing; throws `payload_too_large` past the intent's size (nothing kept), `not_found` for a
    * bad/expired token, `upload_already_completed` after completion.
    */
-  receiveUpload(token: string, body: ReadableStream<Uint8Array>, contentType: string | null): Promise<FileResource>;
+  receiveUpload(
+    token: string,
+    body: ReadableStream<Uint8Array>,
+    contentType: string | null,
+  ): Promise<FileResource>;
   /** Resolves `GET {base_url}/artifacts/<token>`; throws `not_found` for a bad/expired token. */
   openArtifact(token: string): Promise<BlobDownload>;
 

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Store } from './store.js';
+import type { Database } from './internal/schema.js';
+import { createKyselyStore } from './create-kysely-store.js';
+
+/** Options of {@link createSqliteStore}. */
+export interface SqliteStoreOptions {
+  /** Database file (created with its directory when missing). */
+  path: string;
+  /** Milliseconds a writer waits for another process's lock (default 5000). */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * The embedded default store: SQLite through better-sqlite3 in WAL mode with a busy timeout;
+ * migrations applied at start. Several processes may share one file.
+ *
+ * @example
+ * const store = await createSqliteStore({ path: './data/transmute.db' });
+ */
+export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
+  mkdirSync(dirname(options.path), { recursive: true });
+  const database = new BetterSqlite3(options.path);
+  database.pragma(`busy_timeout = ${String(options.busyTimeoutMs ?? 5000)}`);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return createKyselyStore({ db, dialect: 'sqlite' });
+}

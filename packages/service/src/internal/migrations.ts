@@ -1,0 +1,308 @@
+/*
+ * Versioned migrations, shared by SQLite and PostgreSQL (Kysely schema builder only: no
+ * dialect-specific SQL). Applied at start by `migrateToLatest`.
+ *
+ * Tables the webhook dispatcher uses (column names are stable):
+ *   events(id evt_…, account_id, type, payload = the envelope JSON, created_at)
+ *   webhook_endpoints(id wh_…, account_id, url, description, events_json (JSON array), status
+ *     active|paused, secret_ciphertext, secret_last_four, previous_secret_ciphertext,
+ *     previous_secret_expires_at, created_at, updated_at, deleted_at)
+ *     → decrypt secrets with `decryptSecret(ciphertext, masterKey)` from this package.
+ *   webhook_deliveries(id whd_…, account_id, endpoint_id, event_id, event_type, status
+ *     pending|delivering|succeeded|retrying|dead_letter, attempts, response_status,
+ *     response_preview, last_error_code, next_attempt_at, locked_by, lease_expires_at,
+ *     created_at, completed_at, is_test 0|1)
+ * Times are ISO 8601 strings with ms and Z (lexicographic order = time order).
+ */
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+
+const TIME = 'varchar(32)';
+const ID = 'varchar(64)';
+
+async function createCore(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('accounts')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('plan', 'varchar(32)', (c) => c.notNull())
+    .addColumn('status', 'varchar(32)', (c) => c.notNull())
+    .addColumn('limits_json', 'text')
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('api_keys')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('key_hash', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('key_prefix', 'varchar(32)', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('revoked_at', TIME)
+    .execute();
+  await db.schema
+    .createTable('idempotency_keys')
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('key', 'varchar(255)', (c) => c.notNull())
+    .addColumn('fingerprint', 'varchar(64)', (c) => c.notNull())
+    .addColumn('state', 'varchar(16)', (c) => c.notNull())
+    .addColumn('response_status', 'integer')
+    .addColumn('response_headers', 'text')
+    .addColumn('response_body', 'text')
+    .addColumn('locked_until', TIME, (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('expires_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('idempotency_keys_pk', ['account_id', 'key'])
+    .execute();
+  await db.schema
+    .createIndex('idempotency_keys_expires')
+    .on('idempotency_keys')
+    .column('expires_at')
+    .execute();
+}
+
+async function createFilesAndJobs(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('files')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('name', 'varchar(255)', (c) => c.notNull())
+    .addColumn('media_type', 'varchar(150)', (c) => c.notNull())
+    .addColumn('size_bytes', 'bigint', (c) => c.notNull())
+    .addColumn('sha256', 'varchar(64)', (c) => c.notNull())
+    .addColumn('status', 'varchar(32)', (c) => c.notNull())
+    .addColumn('warnings_json', 'text', (c) => c.notNull())
+    .addColumn('blob_key', 'varchar(128)')
+    .addColumn('received_size', 'bigint')
+    .addColumn('received_sha256', 'varchar(64)')
+    .addColumn('upload_expires_at', TIME, (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .addColumn('expires_at', TIME)
+    .execute();
+  await db.schema.createIndex('files_account').on('files').columns(['account_id', 'created_at']).execute();
+  await db.schema.createIndex('files_status').on('files').columns(['status', 'expires_at']).execute();
+  await db.schema
+    .createTable('jobs')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('status', 'varchar(32)', (c) => c.notNull())
+    .addColumn('source_type', 'varchar(16)', (c) => c.notNull())
+    .addColumn('source_json', 'text', (c) => c.notNull())
+    .addColumn('retention_class', 'varchar(16)', (c) => c.notNull())
+    .addColumn('stage', 'varchar(32)')
+    .addColumn('percent', 'real', (c) => c.notNull())
+    .addColumn('detail', 'text')
+    .addColumn('warnings_json', 'text', (c) => c.notNull())
+    .addColumn('usage_estimate_json', 'text', (c) => c.notNull())
+    .addColumn('input_bytes', 'bigint', (c) => c.notNull())
+    .addColumn('document_key', 'varchar(128)')
+    .addColumn('work_pending', 'integer', (c) => c.notNull())
+    .addColumn('locked_by', 'varchar(128)')
+    .addColumn('lease_expires_at', TIME)
+    .addColumn('attempts', 'integer', (c) => c.notNull())
+    .addColumn('cancel_requested_at', TIME)
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .addColumn('ended_at', TIME)
+    .addColumn('expires_at', TIME)
+    .execute();
+  await db.schema
+    .createIndex('jobs_account_created')
+    .on('jobs')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
+  await db.schema.createIndex('jobs_work').on('jobs').columns(['work_pending', 'created_at']).execute();
+  await db.schema.createIndex('jobs_expiry').on('jobs').columns(['status', 'expires_at']).execute();
+  await db.schema
+    .createTable('job_files')
+    .addColumn('job_id', ID, (c) => c.notNull())
+    .addColumn('file_id', ID, (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('job_files_pk', ['job_id', 'position'])
+    .execute();
+  await db.schema.createIndex('job_files_file').on('job_files').column('file_id').execute();
+}
+
+async function createOutputs(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('outputs')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('job_id', ID, (c) => c.notNull())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('status', 'varchar(32)', (c) => c.notNull())
+    .addColumn('profile', 'varchar(32)', (c) => c.notNull())
+    .addColumn('format', 'varchar(16)', (c) => c.notNull())
+    .addColumn('language', 'varchar(35)', (c) => c.notNull())
+    .addColumn('include_raw_source', 'integer', (c) => c.notNull())
+    .addColumn('warnings_json', 'text', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .addColumn('completed_at', TIME)
+    .execute();
+  await db.schema.createIndex('outputs_job').on('outputs').columns(['job_id', 'position']).execute();
+  await db.schema
+    .createTable('artifacts')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('output_id', ID, (c) => c.notNull())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('name', 'varchar(255)', (c) => c.notNull())
+    .addColumn('media_type', 'varchar(150)', (c) => c.notNull())
+    .addColumn('size_bytes', 'bigint', (c) => c.notNull())
+    .addColumn('sha256', 'varchar(64)', (c) => c.notNull())
+    .addColumn('blob_key', 'varchar(128)')
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('expires_at', TIME)
+    .execute();
+  await db.schema
+    .createIndex('artifacts_output')
+    .on('artifacts')
+    .columns(['output_id', 'position'])
+    .execute();
+  await db.schema
+    .createTable('job_checkpoints')
+    .addColumn('job_id', ID, (c) => c.notNull())
+    .addColumn('stage', 'varchar(32)', (c) => c.notNull())
+    .addColumn('blob_key', 'varchar(128)', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('job_checkpoints_pk', ['job_id', 'stage'])
+    .execute();
+}
+
+async function createWebhooks(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('events')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('type', 'varchar(64)', (c) => c.notNull())
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('events_account').on('events').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createTable('webhook_endpoints')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('url', 'varchar(2048)', (c) => c.notNull())
+    .addColumn('description', 'varchar(200)', (c) => c.notNull())
+    .addColumn('events_json', 'text', (c) => c.notNull())
+    .addColumn('status', 'varchar(16)', (c) => c.notNull())
+    .addColumn('secret_ciphertext', 'text', (c) => c.notNull())
+    .addColumn('secret_last_four', 'varchar(4)', (c) => c.notNull())
+    .addColumn('previous_secret_ciphertext', 'text')
+    .addColumn('previous_secret_expires_at', TIME)
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .addColumn('deleted_at', TIME)
+    .execute();
+  await db.schema
+    .createIndex('webhook_endpoints_account')
+    .on('webhook_endpoints')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createTable('webhook_deliveries')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('endpoint_id', ID, (c) => c.notNull())
+    .addColumn('event_id', ID, (c) => c.notNull())
+    .addColumn('event_type', 'varchar(64)', (c) => c.notNull())
+    .addColumn('status', 'varchar(16)', (c) => c.notNull())
+    .addColumn('attempts', 'integer', (c) => c.notNull())
+    .addColumn('response_status', 'integer')
+    .addColumn('response_preview', 'varchar(512)')
+    .addColumn('last_error_code', 'varchar(100)')
+    .addColumn('next_attempt_at', TIME)
+    .addColumn('locked_by', 'varchar(128)')
+    .addColumn('lease_expires_at', TIME)
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('completed_at', TIME)
+    .addColumn('is_test', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('webhook_deliveries_endpoint')
+    .on('webhook_deliveries')
+    .columns(['endpoint_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('webhook_deliveries_due')
+    .on('webhook_deliveries')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
+}
+
+async function createBilling(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('usage_records')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('job_id', ID, (c) => c.notNull())
+    .addColumn('unit', 'varchar(32)', (c) => c.notNull())
+    .addColumn('estimated', 'double precision', (c) => c.notNull())
+    .addColumn('quantity', 'double precision', (c) => c.notNull())
+    .addColumn('state', 'varchar(16)', (c) => c.notNull())
+    .addColumn('period_start', TIME, (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('usage_records_period')
+    .on('usage_records')
+    .columns(['account_id', 'period_start'])
+    .execute();
+  await db.schema.createIndex('usage_records_job').on('usage_records').columns(['job_id', 'unit']).execute();
+  await db.schema
+    .createTable('quota_warnings')
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('unit', 'varchar(32)', (c) => c.notNull())
+    .addColumn('period_start', TIME, (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('quota_warnings_pk', ['account_id', 'unit', 'period_start'])
+    .execute();
+  await db.schema
+    .createTable('billing_entries')
+    .addColumn('id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+    .addColumn('amount_microusd', 'bigint', (c) => c.notNull())
+    .addColumn('unit', 'varchar(32)')
+    .addColumn('quantity', 'double precision')
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('period_start', TIME, (c) => c.notNull())
+    .addColumn('period_end', TIME, (c) => c.notNull())
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('billing_entries_period')
+    .on('billing_entries')
+    .columns(['account_id', 'period_start'])
+    .execute();
+  await db.schema
+    .createTable('billing_periods')
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('period_start', TIME, (c) => c.notNull())
+    .addColumn('period_end', TIME, (c) => c.notNull())
+    .addColumn('usage_json', 'text', (c) => c.notNull())
+    .addColumn('closed_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('billing_periods_pk', ['account_id', 'period_start'])
+    .execute();
+}
+
+/** Every migration in order; names sort in application order. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_core': { up: createCore },
+  '0002_files_jobs': { up: createFilesAndJobs },
+  '0003_outputs': { up: createOutputs },
+  '0004_webhooks': { up: createWebhooks },
+  '0005_billing': { up: createBilling },
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+/** Applies every pending migration; throws the first failure. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,36 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+const PREFIX = 'enc:v1:';
+
+function keyOf(masterKey: string): Buffer {
+  return createHash('sha256').update(masterKey).digest();
+}
+
+/**
+ * Encrypts a webhook secret with AES-256-GCM under the master key (`enc:v1:` + base64url of
+ * iv ‖ tag ‖ ciphertext). Without a master key the secret is stored as it is (documented).
+ */
+export function encryptSecret(secret: string, masterKey: string | undefined): string {
+  if (masterKey === undefined || masterKey === '') return secret;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyOf(masterKey), iv);
+  const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url');
+}
+
+/** Reverses {@link encryptSecret}; plain values (no master key at write time) pass through. */
+export function decryptSecret(stored: string, masterKey: string | undefined): string {
+  if (!stored.startsWith(PREFIX)) return stored;
+  if (masterKey === undefined || masterKey === '') {
+    throw new Error('A webhook secret is encrypted but no master key is configured.');
+  }
+  const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', keyOf(masterKey), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** A new Standard Webhooks secret: `whsec_` + base64 of 24 random bytes. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
