@@ -79,6 +79,22 @@ export interface Chunk {
 }
 
 /**
+ * A top-level block of the normalized document and where its plain text sits in
+ * {@link NormalizedDocument.text} (`text.slice(startOffset, endOffset)` is the block's text).
+ */
+export interface DocumentBlock {
+  /** Index of the block in `root.children`. */
+  index: number;
+  /** The mdast node type (`heading`, `paragraph`, `table`, `code`, `list`…). */
+  type: string;
+  startOffset: number;
+  endOffset: number;
+  /** Texts of the headings above the block (for a heading: its ancestors and itself). */
+  headingPath: string[];
+  provenance: Provenance;
+}
+
+/**
  * The normalized document: the pipeline's result before enrichment and rendering. It is
  * serializable JSON; the service stores it so further outputs never acquire the source again.
  */
@@ -88,6 +104,8 @@ export interface NormalizedDocument {
   /** The plain text that chunk offsets refer to (blocks joined by blank lines). */
   text: string;
   chunks: Chunk[];
+  /** The top-level blocks with their offsets into {@link text}; the engine always fills it. */
+  blocks?: DocumentBlock[];
   /** Warnings collected so far, as `code: sentence`. */
   warnings: string[];
 }

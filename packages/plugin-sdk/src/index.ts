@@ -5,6 +5,7 @@ export type {
   DocumentMetadata,
   ExtractedDocument,
   Chunk,
+  DocumentBlock,
   NormalizedDocument,
   Root,
   RootContent,
