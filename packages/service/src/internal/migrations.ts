@@ -16,6 +16,7 @@
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
+import { webhookDispatchMigration } from '../webhooks/dispatcher/dispatch-schema.js';
 
 const TIME = 'varchar(32)';
 const ID = 'varchar(64)';
@@ -296,6 +297,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_outputs': { up: createOutputs },
   '0004_webhooks': { up: createWebhooks },
   '0005_billing': { up: createBilling },
+  // Owned by the webhook dispatcher (packages/service/src/webhooks/dispatcher).
+  '0100_webhook_dispatch': webhookDispatchMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
