@@ -1,0 +1,99 @@
+import type { Plan } from '@transmute/contract';
+import type { TransmuteService } from '@transmute/service';
+import { createAuthenticator, type AuthOptions } from './internal/authenticate.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
+import { createCoreHandler } from './internal/handle-request.js';
+import type { HandlerLogger } from './internal/problem.js';
+import { createRateLimiter, DEFAULT_PLAN_RATE_LIMITS, type RateLimitRule } from './internal/rate-limiter.js';
+
+/** Options of {@link createFetchHandler}. */
+export interface FetchHandlerOptions {
+  service: TransmuteService;
+  /** API keys always work; configure `jwt` to also accept OAuth access tokens. */
+  auth?: AuthOptions;
+  /**
+   * Path prefix the API is mounted under (e.g. `/api`), removed before routing and added to
+   * `Location` headers. Default ''. Framework mounts that strip their prefix need none.
+   */
+  basePath?: string;
+  /** Base of problem `type` URIs (`<docsBaseUrl>/problems/<code>`); default `https://docs.transmute.dev`. */
+  docsBaseUrl?: string;
+  /** Per-plan token buckets (CONTRACT §11); `false` turns rate limiting off. */
+  rateLimit?: false | { plans?: Partial<Record<Plan, RateLimitRule>>; now?: () => number };
+  /** Body limits in bytes: createJob (default 16 MiB) and every other JSON body (default 64 KiB). */
+  bodyLimits?: { createJob?: number; default?: number };
+  /** Where unexpected errors are logged (default: console.error as one JSON line). */
+  logger?: HandlerLogger;
+}
+
+/** The handler: a Web `Request → Response` function; mounts use its framework-neutral core. */
+export interface FetchHandler {
+  (request: Request): Promise<Response>;
+  /** The framework-neutral core used by the node:http based mounts (no Request/Response objects). */
+  readonly core: CoreHandler;
+  /** The configured base path. */
+  readonly basePath: string;
+}
+
+const consoleLogger: HandlerLogger = {
+  error(message, details) {
+    console.error(JSON.stringify({ level: 'error', message, ...details }));
+  },
+};
+
+/** Removes the base path from a pathname; null when the path is outside it. */
+export function stripBasePath(pathname: string, basePath: string): string | null {
+  if (basePath === '') return pathname;
+  if (pathname === basePath) return '/';
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : null;
+}
+
+function toCoreRequest(request: Request, basePath: string): CoreRequest {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    path: stripBasePath(url.pathname, basePath) ?? url.pathname,
+    query: url.search.slice(1),
+    header: (name) => request.headers.get(name),
+    body: () => request.body,
+  };
+}
+
+/** Converts a core response to a Web Response. */
+export function toWebResponse(response: CoreResponse): Response {
+  return new Response(response.body as BodyInit | null, {
+    status: response.status,
+    headers: response.headers,
+  });
+}
+
+/**
+ * Creates the v1 API as one Web-standard function: `Request → Response`. Every mount
+ * (`@transmute/http/node`, `/express`, `/fastify`, `/hono`, `/koa`) is a thin layer around it.
+ *
+ * @example
+ * const handler = createFetchHandler({ service, auth: { jwt: { issuer, audience, jwksUrl } } });
+ * const response = await handler(new Request('http://localhost/v1/capabilities', { headers }));
+ */
+export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const rateLimit = options.rateLimit ?? {};
+  const core = createCoreHandler({
+    service: options.service,
+    authenticate: createAuthenticator(options.service, options.auth),
+    rateLimiter:
+      rateLimit === false
+        ? null
+        : createRateLimiter({ ...DEFAULT_PLAN_RATE_LIMITS, ...rateLimit.plans }, rateLimit.now),
+    basePath,
+    docsBaseUrl: (options.docsBaseUrl ?? 'https://docs.transmute.dev').replace(/\/+$/, ''),
+    bodyLimits: {
+      createJob: options.bodyLimits?.createJob ?? 16 * 1024 * 1024,
+      default: options.bodyLimits?.default ?? 64 * 1024,
+    },
+    logger: options.logger ?? consoleLogger,
+  });
+  const handler = async (request: Request): Promise<Response> =>
+    toWebResponse(await core(toCoreRequest(request, basePath)));
+  return Object.assign(handler, { core, basePath });
+}

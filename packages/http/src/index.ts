@@ -1,0 +1,12 @@
+export {
+  createFetchHandler,
+  stripBasePath,
+  toWebResponse,
+  type FetchHandler,
+  type FetchHandlerOptions,
+} from './create-fetch-handler.js';
+export type { AuthOptions, JwtAuthOptions } from './internal/authenticate.js';
+export type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
+export type { HandlerLogger } from './internal/problem.js';
+export { DEFAULT_PLAN_RATE_LIMITS, type RateLimitRule } from './internal/rate-limiter.js';
+export { ROUTES, type OperationId, type RouteDefinition } from './internal/routes.js';

@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CoreRequest, CoreResponse } from './core-types.js';
+
+const HIGH_WATER_MARK = 64 * 1024;
+
+/**
+ * Wraps an IncomingMessage in a pull-based Web ReadableStream: the socket is paused whenever the
+ * stream's queue is full, so an upload of any size keeps memory bounded. Cancel (e.g. after a 413)
+ * drains the rest instead of destroying the socket, so the client still reads our response.
+ */
+export function toWebStream(message: IncomingMessage): ReadableStream<Uint8Array> {
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        message.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) message.pause();
+        });
+        message.once('end', () => {
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
+        message.once('error', (error) => {
+          if (finished) return;
+          finished = true;
+          controller.error(error);
+        });
+        message.pause();
+      },
+      pull() {
+        message.resume();
+      },
+      cancel() {
+        finished = true;
+        message.resume();
+      },
+    },
+    { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
+  );
+}
+
+function hasBody(message: IncomingMessage): boolean {
+  const length = message.headers['content-length'];
+  if (length !== undefined) return length !== '0';
+  return message.headers['transfer-encoding'] !== undefined;
+}
+
+/** Builds the core request straight from node's IncomingMessage (no Web Request allocation). */
+export function toCoreRequest(
+  message: IncomingMessage,
+  url: string,
+  stripPrefix: (path: string) => string,
+): CoreRequest {
+  const queryAt = url.indexOf('?');
+  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
+  const path = rawPath.startsWith('/') ? rawPath : new URL(rawPath, 'http://localhost').pathname;
+  const headers = message.headers;
+  return {
+    method: message.method ?? 'GET',
+    path: stripPrefix(path),
+    query: queryAt === -1 ? '' : url.slice(queryAt + 1),
+    header: (name) => {
+      const value = headers[name];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    body: () => (hasBody(message) ? toWebStream(message) : null),
+  };
+}
+
+async function pipeStream(stream: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = stream.getReader();
+  let closed = false;
+  const onClose = (): void => {
+    closed = true;
+    reader.cancel().catch(() => undefined);
+  };
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || closed) break;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
+    }
+    res.end();
+  } catch {
+    // The artifact stream failed mid-way: the status line is gone, so cut the connection.
+    res.destroy();
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+/** Writes a core response to a ServerResponse, streaming stream bodies with backpressure. */
+export async function writeCoreResponse(response: CoreResponse, res: ServerResponse): Promise<void> {
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  const body = response.body;
+  if (body === null) {
+    res.end();
+  } else if (typeof body === 'string' || body instanceof Uint8Array) {
+    res.end(body);
+  } else {
+    await pipeStream(body, res);
+  }
+}
