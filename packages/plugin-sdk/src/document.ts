@@ -32,10 +32,14 @@ export interface TableData {
   origin: string;
 }
 
+// mdast has its own `TableData` (the data of a table node): inside the augmentation below that
+// name would shadow ours, so the augmentation refers to ours through this alias.
+type SdkTableData = TableData;
+
 declare module 'mdast' {
   interface Data {
     provenance?: Provenance;
-    table?: TableData;
+    table?: SdkTableData;
   }
 }
 

@@ -68,6 +68,8 @@ export interface SourceFile {
   baseUrl?: string;
   /** Caller preferences (e.g. url source `preferred_language`). */
   preferredLanguage?: string;
+  /** Character encoding the server declared (`Content-Type` charset of a fetched page), when known. */
+  charset?: string;
 }
 
 /** The first bytes and declared type of a source, for routing. */

@@ -1,0 +1,6 @@
+export { createTestContext, type RecordingContext, type TestContextOptions } from './create-test-context.js';
+export {
+  describeSourceAdapter,
+  type SourceAdapterCase,
+  type SourceAdapterSuiteOptions,
+} from './describe-source-adapter.js';
