@@ -65,6 +65,7 @@ export const FAILURE_CODES = {
   digest_mismatch: 'The stored bytes do not match the declared sha256.',
   size_mismatch: 'The stored size does not match the declared size.',
   audio_transcription_not_allowed: 'Audio URLs need resolver_preferences.allow_audio_transcription.',
+  enrichment_failed: 'The enrichment provider failed; the output stays extractive.',
 } as const;
 
 export type FailureCode = keyof typeof FAILURE_CODES;

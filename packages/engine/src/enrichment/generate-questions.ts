@@ -1,0 +1,151 @@
+import type { Chunk } from '@transmute/plugin-sdk';
+import type { AnalyzedSentence } from './analyze-document.js';
+import type { Keyword } from './extract-keywords.js';
+
+/** A question whose answer is a verbatim span of the document text, cited by its chunk. */
+export interface GroundedQuestion {
+  question: string;
+  answer: string;
+  /** Offsets of the answer in `document.text`. */
+  answerStart: number;
+  answerEnd: number;
+  /** The sentence the answer comes from. */
+  context: string;
+  kind: 'definition' | 'topic' | 'model';
+  chunk: Chunk;
+}
+
+/** Options of {@link generateQuestions}. */
+export interface GenerateQuestionsOptions {
+  text: string;
+  chunks: Chunk[];
+  sentences: AnalyzedSentence[];
+  /** Sentence indexes, most central first. */
+  ranked: number[];
+  keywords: Keyword[];
+  /** Heading of each sentence's section (by section index). */
+  headingOf: (sectionIndex: number) => string | null;
+  /** Whether the content is English (definition questions need English grammar). */
+  english: boolean;
+  questionAbout: (topic: string) => string;
+  questionWhatIs: (subject: string, plural: boolean, past: boolean) => string;
+  limit?: number;
+}
+
+const DEFINITION = /^([^,;:()"“”]{2,80}?)\s(is|are|was|were)\s(\S.{2,})$/s;
+const NOT_SUBJECTS = new Set([
+  'it',
+  'this',
+  'that',
+  'these',
+  'those',
+  'they',
+  'he',
+  'she',
+  'there',
+  'here',
+  'we',
+  'i',
+  'you',
+  'which',
+  'who',
+  'what',
+  'each',
+  'all',
+  'some',
+  'one',
+  'its',
+  'our',
+  'their',
+  'his',
+  'her',
+  'when',
+  'if',
+  'so',
+]);
+
+/**
+ * Builds question/answer pairs from the most central sentences: "What is X?" from English
+ * definitions (the answer is the predicate span), otherwise a question about the sentence's
+ * main keyword (the answer is the whole sentence). Every answer is a slice of `text` and is
+ * cited by a chunk whose text contains it; sentences no chunk contains are skipped.
+ */
+export function generateQuestions(options: GenerateQuestionsOptions): GroundedQuestion[] {
+  const limit = options.limit ?? 20;
+  const questions: GroundedQuestion[] = [];
+  const asked = new Set<string>();
+  for (const index of options.ranked) {
+    if (questions.length >= limit) break;
+    const sentence = options.sentences[index];
+    if (sentence === undefined) continue;
+    const candidate =
+      (options.english ? definitionOf(sentence, options) : undefined) ?? topicOf(sentence, options, asked);
+    if (candidate === undefined || asked.has(candidate.question)) continue;
+    const answer = options.text.slice(candidate.answerStart, candidate.answerEnd);
+    const chunk = findCitation(options.chunks, candidate.answerStart, candidate.answerEnd, answer);
+    if (chunk === undefined) continue;
+    asked.add(candidate.question);
+    questions.push({ ...candidate, answer, context: sentence.text, chunk });
+  }
+  return questions.sort((a, b) => a.answerStart - b.answerStart || a.answerEnd - b.answerEnd);
+}
+
+type Candidate = Pick<GroundedQuestion, 'question' | 'answerStart' | 'answerEnd' | 'kind'>;
+
+function definitionOf(sentence: AnalyzedSentence, options: GenerateQuestionsOptions): Candidate | undefined {
+  const body = sentence.text.replace(/[.!?…]+["'”’)\]]*$/u, '');
+  const match = DEFINITION.exec(body);
+  if (match === null) return undefined;
+  const subject = (match[1] ?? '').trim();
+  const verb = match[2] ?? 'is';
+  const predicate = (match[3] ?? '').trim();
+  const firstWord = (subject.split(/\s+/)[0] ?? '').toLowerCase();
+  if (NOT_SUBJECTS.has(firstWord) || subject.split(/\s+/).length > 8 || predicate.length < 3)
+    return undefined;
+  const offset = body.lastIndexOf(predicate);
+  if (offset < 0) return undefined;
+  const shownSubject = /^(the|a|an)$/i.test(firstWord)
+    ? subject.charAt(0).toLowerCase() + subject.slice(1)
+    : subject;
+  return {
+    question: options.questionWhatIs(
+      shownSubject.replace(/\s+/g, ' '),
+      verb === 'are' || verb === 'were',
+      verb === 'was' || verb === 'were',
+    ),
+    answerStart: sentence.start + offset,
+    answerEnd: sentence.start + offset + predicate.length,
+    kind: 'definition',
+  };
+}
+
+function topicOf(
+  sentence: AnalyzedSentence,
+  options: GenerateQuestionsOptions,
+  asked: Set<string>,
+): Candidate | undefined {
+  const lower = sentence.text.toLowerCase();
+  const keywords = options.keywords.map((entry) => entry.term).filter((term) => lower.includes(term));
+  const longest = [...new Set(sentence.words)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const heading = options.headingOf(sentence.sectionIndex);
+  const topics = [...keywords, ...(heading === null ? [] : [heading]), ...longest.slice(0, 3)];
+  const topic = topics.find((entry) => !asked.has(options.questionAbout(entry)));
+  if (topic === undefined) return undefined;
+  return {
+    question: options.questionAbout(topic),
+    answerStart: sentence.start,
+    answerEnd: sentence.end,
+    kind: 'topic',
+  };
+}
+
+/** The first chunk whose span covers [start, end) and whose text contains the answer. */
+export function findCitation(chunks: Chunk[], start: number, end: number, answer: string): Chunk | undefined {
+  const covering = chunks.find(
+    (chunk) => chunk.startOffset <= start && end <= chunk.endOffset && chunk.text.includes(answer),
+  );
+  return (
+    covering ??
+    chunks.find((chunk) => chunk.startOffset < end && start < chunk.endOffset && chunk.text.includes(answer))
+  );
+}

@@ -1,0 +1,71 @@
+import type { Nodes, Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+
+const processor = unified()
+  .use(remarkGfm)
+  .use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
+  .freeze();
+
+/** CommonMark + GFM for a tree or one node. */
+export function toMarkdown(node: Root | Nodes): string {
+  const root: Root =
+    node.type === 'root' ? node : { type: 'root', children: [node as Root['children'][number]] };
+  return processor.stringify(root);
+}
+
+/** Text on one line (for headings, list items and table cells). */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Text as a markdown table cell. */
+export function cell(text: string): string {
+  return oneLine(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+}
+
+/** A fenced code block that no backtick run inside `text` can close early. */
+export function fenced(text: string, info = ''): string {
+  const longest = (text.match(/`+/g) ?? []).reduce((max, run) => Math.max(max, run.length), 0);
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${info}\n${text}${text.endsWith('\n') ? '' : '\n'}${fence}`;
+}
+
+/** Inline code that survives backticks in the value. */
+export function code(text: string): string {
+  const longest = (text.match(/`+/g) ?? []).reduce((max, run) => Math.max(max, run.length), 0);
+  const ticks = '`'.repeat(longest + 1);
+  const padded = text.startsWith('`') || text.endsWith('`') ? ` ${text} ` : text;
+  return `${ticks}${padded}${ticks}`;
+}
+
+/** Joins markdown blocks with one blank line and ends with a single newline. */
+export function joinBlocks(blocks: string[]): string {
+  return `${blocks
+    .map((block) => block.replace(/\n+$/, ''))
+    .filter((block) => block !== '')
+    .join('\n\n')}\n`;
+}
+
+/** A byte count for people: 1.2 KB, 3.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit] ?? 'GB'}`;
+}
+
+/** Seconds as h:mm:ss or m:ss. */
+export function formatDuration(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

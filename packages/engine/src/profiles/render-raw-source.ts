@@ -1,0 +1,60 @@
+import type { Nodes } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { toMarkdown } from './internal/markdown.js';
+import {
+  pageOf,
+  timeOf,
+  toJsonLines,
+  type ProfileContext,
+  type ProfileParts,
+} from './internal/profile-context.js';
+
+/**
+ * `raw_source`: the extracted content, faithful, as CommonMark + GFM tables; one JSONL record per
+ * top-level block (`type`, `text`, `page`, `time`, `heading_path`); zip: content.md, blocks.jsonl.
+ */
+export function renderRawSource(ctx: ProfileContext): ProfileParts {
+  const markdown = ctx.analysis.blocks.length === 0 ? '' : toMarkdown(ctx.document.root);
+  const records = ctx.analysis.blocks.map((block) => {
+    const record: Record<string, unknown> = {
+      index: block.index,
+      type: block.node.type,
+      text: plainText(block.node),
+      heading_path: block.headingPath,
+      page: pageOf(block.provenance),
+      time: timeOf(block.provenance),
+    };
+    if (block.node.type === 'heading') record.depth = block.node.depth;
+    if (block.node.type === 'code') record.lang = block.node.lang ?? null;
+    if (block.node.type === 'table' && block.node.data?.table !== undefined) {
+      record.columns = block.node.data.table.columns;
+      record.rows = block.node.data.table.rows;
+    }
+    return record;
+  });
+  return {
+    markdown,
+    records,
+    files: [
+      { name: 'content.md', mediaType: 'text/markdown', content: markdown },
+      { name: 'blocks.jsonl', mediaType: 'application/x-ndjson', content: toJsonLines(records) },
+    ],
+  };
+}
+
+/** Plain text of a block: list items and table rows on their own lines, cells split by tabs. */
+export function plainText(node: Nodes): string {
+  switch (node.type) {
+    case 'list':
+      return node.children.map((item) => plainText(item)).join('\n');
+    case 'listItem':
+    case 'blockquote':
+      return node.children.map((child) => plainText(child)).join('\n');
+    case 'table':
+      return node.children.map((row) => row.children.map((c) => toString(c)).join('\t')).join('\n');
+    case 'code':
+      return node.value;
+    default:
+      return toString(node);
+  }
+}
