@@ -1,0 +1,142 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate } from 'node:zlib';
+import { TransmuteError } from '@transmute/contract';
+import type { SourceFile } from '@transmute/plugin-sdk';
+import type { ConvertSource } from '../engine-types.js';
+import type { HostResolver } from '../net/resolver.js';
+import { safeFetch, type SafeFetchResponse } from '../net/safe-fetch.js';
+import { toCanonicalMediaType } from '../media-types.js';
+import { routeUrlMediaType, toRoutedMediaType, type UrlContentRoute } from './url-routing.js';
+import { sniffUrlMediaType } from './url-sniff.js';
+
+/** A `url` source. */
+export type UrlSource = Extract<ConvertSource, { type: 'url' }>;
+
+/** What {@link acquireUrl} needs from the engine. */
+export interface UrlAcquisitionContext {
+  /** Private scratch directory of the run: the download is written there. */
+  workDir: string;
+  signal: AbortSignal;
+  /** Operator opt-in to reach loopback/private addresses (development, tests). */
+  allowPrivateNetworks?: boolean;
+  /**
+   * Limits in force (the webpage plugin's, with operator overrides): `maximum_bytes` (default
+   * 5 000 000), `maximum_redirects` (5), `timeout_seconds` (20).
+   */
+  limits?: Record<string, number>;
+  /** DNS resolver (tests simulate answers); the system's by default. */
+  resolver?: HostResolver;
+}
+
+/** The downloaded source and the reader it is meant for. */
+export interface UrlAcquisition {
+  file: SourceFile;
+  route: UrlContentRoute;
+}
+
+const ACCEPT =
+  'text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8,text/markdown;q=0.7,text/plain;q=0.7,' +
+  'application/json;q=0.6,text/csv;q=0.6,*/*;q=0.1';
+/** Media types that say nothing about the content: sniff instead. */
+const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
+
+/**
+ * Downloads a `url` source through the SSRF-safe client (http(s) only, every redirect re-checked,
+ * byte cap enforced while streaming, one overall timeout, `preferred_language` sent as
+ * `Accept-Language`), refuses error pages (`source_unreachable`), decides the media type (header,
+ * then sniffed), checks that some reader takes it, and writes the body to a file in `workDir`
+ * whose `baseUrl` is the final URL after redirects.
+ *
+ * @example
+ * const { file } = await acquireUrl({ type: 'url', url }, { workDir, signal, allowPrivateNetworks: false });
+ */
+export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext): Promise<UrlAcquisition> {
+  const limits = ctx.limits ?? {};
+  const maxBytes = limits['maximum_bytes'] ?? 5_000_000;
+  const headers: Record<string, string> = { accept: ACCEPT, 'user-agent': 'Transmute/1 (+url source)' };
+  if (source.preferredLanguage !== undefined) {
+    headers['accept-language'] = `${source.preferredLanguage}, *;q=0.5`;
+  }
+  const response = await safeFetch(
+    source.url,
+    { headers, signal: ctx.signal },
+    {
+      maxBytes,
+      maxRedirects: limits['maximum_redirects'] ?? 5,
+      timeoutMs: (limits['timeout_seconds'] ?? 20) * 1000,
+      ...(ctx.allowPrivateNetworks === undefined ? {} : { allowPrivateNetworks: ctx.allowPrivateNetworks }),
+      ...(ctx.resolver === undefined ? {} : { resolver: ctx.resolver }),
+    },
+  );
+  if (response.status < 200 || response.status > 299) {
+    throw new TransmuteError('source_unreachable', `The URL answered HTTP ${response.status}, not a page.`);
+  }
+  const body = await decodeBody(response, maxBytes);
+  if (body.length === 0) throw new TransmuteError('empty_content', 'The URL answered with an empty body.');
+  const declared = toCanonicalMediaType(response.headers['content-type'] ?? '');
+  const mediaType = toRoutedMediaType(GENERIC_TYPES.has(declared) ? sniffUrlMediaType(body) : declared);
+  const route = routeUrlMediaType(mediaType, source.allowAudioTranscription === true);
+  const path = join(ctx.workDir, `url-source${extensionOf(route, mediaType)}`);
+  await writeFile(path, body);
+  const file: SourceFile = { name: nameOf(response.url, route, mediaType), mediaType, sizeBytes: body.length, path };
+  file.baseUrl = response.url;
+  if (source.preferredLanguage !== undefined) file.preferredLanguage = source.preferredLanguage;
+  const charset = charsetOf(response.headers['content-type']);
+  if (charset !== undefined) file.charset = charset;
+  return { file, route };
+}
+
+/** Undoes a `Content-Encoding` the server applied although none was asked for, within the byte cap. */
+async function decodeBody(response: SafeFetchResponse, maxBytes: number): Promise<Buffer> {
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const options = { maxOutputLength: maxBytes };
+  try {
+    switch (encoding) {
+      case 'gzip':
+      case 'x-gzip':
+        return await promisify(gunzip)(response.body, options);
+      case 'deflate':
+        return await promisify(inflate)(response.body, options);
+      case 'br':
+        return await promisify(brotliDecompress)(response.body, options);
+      default:
+        return response.body;
+    }
+  } catch (cause) {
+    if ((cause as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new TransmuteError('source_too_large', `The decoded page is larger than ${maxBytes} bytes.`, { cause });
+    }
+    throw new TransmuteError('source_unreachable', `The response body could not be decoded (${encoding}).`, { cause });
+  }
+}
+
+function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType ?? '');
+  return match?.[1]?.toLowerCase();
+}
+
+function extensionOf(route: UrlContentRoute, mediaType: string): string {
+  switch (route) {
+    case 'webpage':
+      return mediaType === 'application/xhtml+xml' ? '.xhtml' : '.html';
+    case 'document':
+      return '.pdf';
+    case 'audio':
+      return `.${mediaType.split('/')[1] ?? 'audio'}`;
+    case 'text':
+      return mediaType === 'application/json' ? '.json' : mediaType === 'text/csv' ? '.csv' : '.txt';
+  }
+}
+
+function nameOf(url: string, route: UrlContentRoute, mediaType: string): string {
+  let last = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    last = decodeURIComponent(last);
+  } catch {
+    // A malformed escape: keep the name as sent.
+  }
+  last = last.replace(/[^\w.-]+/g, '_');
+  return last !== '' && last !== '_' ? last : `page${extensionOf(route, mediaType)}`;
+}

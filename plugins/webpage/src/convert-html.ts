@@ -1,0 +1,118 @@
+import { Readability } from '@mozilla/readability';
+import type { DocumentMetadata } from '@transmute/plugin-sdk';
+import type { Root } from 'mdast';
+import { loadDom, type DomImplementation } from './internal/load-dom.js';
+import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
+import { toMdast } from './internal/to-mdast.js';
+import { finishTree } from './internal/finish-tree.js';
+import { scoreQuality, type QualityReport } from './internal/quality.js';
+
+/** Options of {@link convertHtml}. */
+export interface ConvertHtmlOptions {
+  /** The page's URL (final URL after redirects, or `source_url`): links and images resolve against it. */
+  url?: string | undefined;
+  /** DOM under Readability. Default `linkedom`. */
+  dom?: DomImplementation;
+  /** Retry with jsdom when linkedom throws or finds no text at all. Default true. */
+  jsdomFallback?: boolean;
+  /** Put on every block's provenance. */
+  fileId?: string | undefined;
+}
+
+/** What {@link convertHtml} returns: the document, its metadata, warnings and quality. */
+export interface ConvertHtmlResult {
+  root: Root;
+  metadata: DocumentMetadata;
+  /** Non-fatal problems as `code: sentence`. */
+  warnings: string[];
+  quality: QualityReport;
+  /** False when Readability found no article and the whole body was converted. */
+  mainContentFound: boolean;
+  /** The DOM that produced the result. */
+  dom: DomImplementation;
+}
+
+/** An article shorter than this (letters and digits) is no article: the whole body is kept instead. */
+const MINIMUM_ARTICLE_CHARACTERS = 100;
+
+type Article = NonNullable<ReturnType<Readability['parse']>>;
+
+/**
+ * Converts one HTML page to an mdast document: Readability keeps the main content, rehype-remark
+ * turns it into mdast (GFM tables, code languages, absolute links and images), and the page's
+ * metadata is collected. When Readability finds no article the whole body is converted, with a
+ * warning. Runs on the calling thread; the webpage source runs it in worker threads.
+ *
+ * @example
+ * const { root, metadata } = await convertHtml(html, { url: 'https://example.com/post' });
+ */
+export async function convertHtml(html: string, options: ConvertHtmlOptions = {}): Promise<ConvertHtmlResult> {
+  const dom = options.dom ?? 'linkedom';
+  const warnings: string[] = [];
+  let read = await readArticle(html, dom, options.url).catch((error: unknown) => ({ error }));
+  let usedDom = dom;
+  if ('error' in read || (read.foundNothing && read.bodyCharacters > 0)) {
+    if (dom === 'linkedom' && options.jsdomFallback !== false) {
+      read = await readArticle(html, 'jsdom', options.url);
+      usedDom = 'jsdom';
+      warnings.push('dom_fallback: linkedom could not read the page; jsdom was used instead.');
+    } else if ('error' in read) {
+      throw read.error;
+    }
+  }
+  const { facts, article } = read;
+  const mainContentFound = article !== null;
+  if (!mainContentFound) {
+    warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
+  }
+  const root = toMdast(article?.content ?? html, { baseUrl: facts.baseUrl, fragment: mainContentFound });
+  const metadata = toMetadata(facts, article, options.url);
+  finishTree(root, { title: metadata.title, fileId: options.fileId });
+  const quality = scoreQuality(root, mainContentFound);
+  return { root, metadata, warnings, quality, mainContentFound, dom: usedDom };
+}
+
+interface ReadResult {
+  facts: PageFacts;
+  article: Article | null;
+  bodyCharacters: number;
+  /** Readability returned nothing at all (not merely too little). */
+  foundNothing: boolean;
+}
+
+async function readArticle(html: string, dom: DomImplementation, url: string | undefined): Promise<ReadResult> {
+  const document = await loadDom(html, dom, url);
+  const facts = readPageFacts(document, url);
+  const bodyCharacters = countWordCharacters(document.body?.textContent ?? '');
+  // keepClasses: the converter reads code languages from class names after Readability ran.
+  const parsed = new Readability(document, { keepClasses: true }).parse();
+  const articleCharacters = typeof parsed?.content === 'string' ? countWordCharacters(parsed.textContent ?? '') : 0;
+  const usable = articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyCharacters);
+  return { facts, article: usable ? parsed : null, bodyCharacters, foundNothing: articleCharacters === 0 };
+}
+
+function countWordCharacters(text: string): number {
+  return (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
+}
+
+function toMetadata(facts: PageFacts, article: Article | null, url: string | undefined): DocumentMetadata {
+  const metadata: DocumentMetadata = {};
+  const set = <TKey extends keyof DocumentMetadata>(key: TKey, value: DocumentMetadata[TKey] | null | undefined) => {
+    if (value !== undefined && value !== null && value !== '') metadata[key] = value;
+  };
+  set('title', clean(article?.title) ?? facts.title);
+  set('byline', clean(article?.byline) ?? facts.author);
+  set('siteName', clean(article?.siteName) ?? facts.siteName);
+  set('publishedTime', clean(article?.publishedTime) ?? facts.publishedTime);
+  set('language', toLanguageTag(article?.lang) ?? facts.language);
+  set('excerpt', clean(article?.excerpt) ?? facts.description);
+  set('sourceUrl', url);
+  const direction = clean(article?.dir)?.toLowerCase() ?? facts.direction;
+  if (direction === 'rtl' || direction === 'ltr') metadata.facts = { direction };
+  return metadata;
+}
+
+function clean(value: string | null | undefined): string | undefined {
+  const text = value?.replace(/\s+/g, ' ').trim();
+  return text || undefined;
+}

@@ -1,0 +1,82 @@
+import { toAbsolute } from './prepare-hast.js';
+
+/** Facts read from a page before Readability rewrites its DOM. */
+export interface PageFacts {
+  /** The URL relative links resolve against: `<base href>` resolved against the page URL. */
+  baseUrl: string | undefined;
+  title: string | undefined;
+  description: string | undefined;
+  siteName: string | undefined;
+  author: string | undefined;
+  publishedTime: string | undefined;
+  language: string | undefined;
+  direction: string | undefined;
+}
+
+/** Reads the base URL, language, direction and meta tags of a parsed page. */
+export function readPageFacts(document: Document, pageUrl: string | undefined): PageFacts {
+  const baseHref = document.querySelector('base[href]')?.getAttribute('href')?.trim();
+  const baseUrl = baseHref ? absoluteBase(baseHref, pageUrl) : pageUrl;
+  const root = document.documentElement as Element | null;
+  return {
+    baseUrl,
+    title: meta(document, ['og:title', 'twitter:title']) ?? text(document.querySelector('title')),
+    description: meta(document, ['description', 'og:description', 'twitter:description']),
+    siteName: meta(document, ['og:site_name', 'application-name']),
+    author: meta(document, ['author', 'article:author', 'dc.creator']),
+    publishedTime: meta(document, ['article:published_time', 'datePublished', 'dc.date', 'date']),
+    language: toLanguageTag(
+      root?.getAttribute('lang') ??
+        root?.getAttribute('xml:lang') ??
+        metaHttpEquiv(document, 'content-language') ??
+        meta(document, ['og:locale', 'language']),
+    ),
+    direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
+  };
+}
+
+function absoluteBase(href: string, pageUrl: string | undefined): string | undefined {
+  const resolved = toAbsolute(href, pageUrl);
+  return /^https?:\/\//i.test(resolved) ? resolved : pageUrl;
+}
+
+function meta(document: Document, names: string[]): string | undefined {
+  for (const element of document.querySelectorAll('meta[content]')) {
+    const key = (element.getAttribute('property') ?? element.getAttribute('name') ?? element.getAttribute('itemprop'))
+      ?.trim()
+      .toLowerCase();
+    if (key === undefined) continue;
+    if (names.some((name) => name.toLowerCase() === key)) {
+      const value = element.getAttribute('content')?.trim();
+      if (value) return value;
+    }
+  }
+  return undefined;
+}
+
+function metaHttpEquiv(document: Document, name: string): string | undefined {
+  for (const element of document.querySelectorAll('meta[http-equiv][content]')) {
+    if (element.getAttribute('http-equiv')?.toLowerCase() === name) {
+      return element.getAttribute('content')?.split(',')[0]?.trim() || undefined;
+    }
+  }
+  return undefined;
+}
+
+function text(element: Element | null): string | undefined {
+  const value = element?.textContent?.replace(/\s+/g, ' ').trim();
+  return value || undefined;
+}
+
+/** `en_US` → `en-US`; anything that is not a plausible BCP 47 tag → undefined. */
+export function toLanguageTag(value: string | null | undefined): string | undefined {
+  const tag = value?.trim().replace(/_/g, '-');
+  if (!tag || !/^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i.test(tag)) return undefined;
+  const [primary = '', ...rest] = tag.split('-');
+  return [primary.toLowerCase(), ...rest.map((part) => (part.length === 2 ? part.toUpperCase() : part))].join('-');
+}
+
+function normalizeDirection(value: string | null | undefined): string | undefined {
+  const direction = value?.trim().toLowerCase();
+  return direction === 'rtl' || direction === 'ltr' ? direction : undefined;
+}

@@ -1,0 +1,102 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { TransmuteError } from '@transmute/contract';
+import type { ConvertHtmlResult } from '../convert-html.js';
+import type { ExtractPageResult, ExtractPageTask } from './page-task.js';
+
+/** Options of {@link createPagePool}. */
+export interface PagePoolOptions {
+  /** URL of the worker module (`extract-worker.ts` in development, `.js` when built). */
+  workerUrl: URL;
+  maxThreads: number;
+  /** Hard heap bound of a worker (old generation, MB): a page that needs more fails, the worker is replaced. */
+  heapLimitMb: number;
+  /** Soft bound (MB): a worker above it after a page is recycled. */
+  recycleHeapMb: number;
+  /** A worker idle this long is stopped (ms). */
+  idleTimeoutMs: number;
+}
+
+/** A pool of worker threads converting pages off the main thread. */
+export interface PagePool {
+  run(task: Omit<ExtractPageTask, 'recycleHeapBytes'>, options: { signal: AbortSignal; timeoutMs: number }): Promise<ConvertHtmlResult>;
+  destroy(): Promise<void>;
+}
+
+/** Default worker count: leave one core to the main thread, at most 4. */
+export function defaultThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+/**
+ * Creates the page pool (piscina). Each page runs under a time limit (the worker running it is
+ * terminated when it passes) and a heap bound; a crashed or terminated worker is replaced, so one
+ * bad page never takes the process or the pool down.
+ */
+export function createPagePool(options: PagePoolOptions): PagePool {
+  const isSource = options.workerUrl.pathname.endsWith('.ts');
+  const piscina = new Piscina<ExtractPageTask, ExtractPageResult>({
+    filename: options.workerUrl.href,
+    name: 'extractPage',
+    minThreads: 0,
+    maxThreads: options.maxThreads,
+    idleTimeout: options.idleTimeoutMs,
+    resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb },
+    // Sources are TypeScript in development: run the worker under tsx with the same conditions.
+    ...(isSource ? { execArgv: ['--conditions=development', '--import', 'tsx'] } : {}),
+  });
+  const recycleHeapBytes = options.recycleHeapMb * 1024 * 1024;
+
+  async function runOnce(task: ExtractPageTask, signal: AbortSignal, timeoutMs: number): Promise<ExtractPageResult> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      return await piscina.run(task, { signal: AbortSignal.any([signal, timeout]) });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (timeout.aborted) {
+        throw new TransmuteError('timeout', `The page took longer than ${timeoutMs / 1000} s to convert.`);
+      }
+      throw toWorkerFailure(error, options.heapLimitMb);
+    }
+  }
+
+  return {
+    async run(input, { signal, timeoutMs }) {
+      const task = { ...input, recycleHeapBytes };
+      let result: ExtractPageResult;
+      try {
+        result = await runOnce(task, signal, timeoutMs);
+      } catch (error) {
+        // A task handed to a worker that was recycling itself is run once more on a fresh one.
+        if (!isRecycledWorker(error)) throw error;
+        result = await runOnce(task, signal, timeoutMs);
+      }
+      if (!result.ok) throw new TransmuteError(result.code, result.detail);
+      const { ok: _ok, ...converted } = result;
+      return converted;
+    },
+    async destroy() {
+      await piscina.destroy();
+    },
+  };
+}
+
+class RecycledWorkerError extends Error {}
+
+function isRecycledWorker(error: unknown): boolean {
+  return error instanceof RecycledWorkerError;
+}
+
+function toWorkerFailure(error: unknown, heapLimitMb: number): Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return new TransmuteError(
+      'limit_exceeded',
+      `The page needed more memory than an extraction worker may use (${heapLimitMb} MB).`,
+      { cause: error },
+    );
+  }
+  if (message === 'worker exited with code: 0') return new RecycledWorkerError(message, { cause: error });
+  return new TransmuteError('extraction_failed', `The extraction worker failed: ${message}`, { cause: error });
+}

@@ -1,0 +1,137 @@
+import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
+
+/** Elements that never carry readable content (dropped with their subtree). */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'head',
+  'link',
+  'meta',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'form',
+  'dialog',
+]);
+
+/** URL-bearing attributes (hast property names) resolved against the base URL. */
+const URL_PROPERTIES = ['href', 'src', 'poster', 'cite'] as const;
+
+const LANGUAGE_CLASS = /^(?:language|lang|highlight-source)-([\w#+.-]+)$/i;
+
+/** Options of {@link prepareHast}. */
+export interface PrepareHastOptions {
+  /** Absolute URL that relative links and images are resolved against. */
+  baseUrl: string | undefined;
+  /** Drop forms and similar interactive elements (the whole-body fallback). */
+  dropInteractive: boolean;
+}
+
+/**
+ * Cleans a hast tree in place before it becomes mdast: resolves links and images to absolute URLs,
+ * removes `javascript:` links, finds a code block's language wherever the page put it, and drops
+ * elements that never hold readable content.
+ */
+export function prepareHast(tree: HastRoot, options: PrepareHastOptions): void {
+  tree.children = cleanChildren(tree.children, options);
+}
+
+function cleanChildren(children: HastContent[], options: PrepareHastOptions): HastContent[] {
+  const kept: HastContent[] = [];
+  for (const child of children) {
+    if (child.type === 'comment' || child.type === 'doctype') continue;
+    if (child.type !== 'element') {
+      kept.push(child);
+      continue;
+    }
+    if (isDropped(child, options)) continue;
+    if (isHidden(child)) continue;
+    resolveUrls(child, options.baseUrl);
+    if (child.tagName === 'pre') markCodeLanguage(child);
+    if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
+    child.children = cleanChildren(child.children, options) as Element['children'];
+    kept.push(child);
+  }
+  return kept;
+}
+
+function isDropped(element: Element, options: PrepareHastOptions): boolean {
+  if (!DROPPED.has(element.tagName)) return false;
+  if (options.dropInteractive) return true;
+  return !['form', 'button', 'dialog'].includes(element.tagName);
+}
+
+function isHidden(element: Element): boolean {
+  const { hidden, ariaHidden, style } = element.properties;
+  if (hidden === true || hidden === '') return true;
+  if (ariaHidden === 'true' && element.tagName !== 'img') return true;
+  return typeof style === 'string' && /display\s*:\s*none/i.test(style);
+}
+
+function resolveUrls(element: Element, baseUrl: string | undefined): void {
+  for (const name of URL_PROPERTIES) {
+    const value = element.properties[name];
+    if (typeof value !== 'string') continue;
+    const trimmed = value.trim();
+    if (/^\s*(?:javascript|vbscript|data:text\/html)/i.test(trimmed)) {
+      // A script link is not a destination: keep the text, drop the link.
+      delete element.properties[name];
+      continue;
+    }
+    element.properties[name] = toAbsolute(trimmed, baseUrl);
+  }
+}
+
+/** Resolves `value` against `baseUrl`; leaves it as it is when either cannot be parsed. */
+export function toAbsolute(value: string, baseUrl: string | undefined): string {
+  if (baseUrl === undefined) return value;
+  try {
+    return new URL(value, baseUrl).href;
+  } catch {
+    return value;
+  }
+}
+
+function lazySource(element: Element): void {
+  for (const name of ['dataSrc', 'dataOriginal', 'dataLazySrc']) {
+    const value = element.properties[name];
+    if (typeof value === 'string' && value.trim() !== '') {
+      element.properties['src'] = value.trim();
+      return;
+    }
+  }
+}
+
+/** Finds the language of a `<pre>` (on itself, its `<code>`, or `data-lang`) and puts it on the `<code>` as `language-x`. */
+function markCodeLanguage(pre: Element): void {
+  const code = pre.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'code',
+  );
+  const language = languageOf(code) ?? languageOf(pre);
+  if (language === undefined || code === undefined) return;
+  code.properties['className'] = [`language-${language}`];
+}
+
+function languageOf(element: Element | undefined): string | undefined {
+  if (element === undefined) return undefined;
+  const { className, dataLang, dataLanguage } = element.properties;
+  for (const candidate of [dataLang, dataLanguage]) {
+    if (typeof candidate === 'string' && /^[\w#+.-]{1,30}$/.test(candidate)) return candidate.toLowerCase();
+  }
+  if (Array.isArray(className)) {
+    for (const name of className) {
+      const match = LANGUAGE_CLASS.exec(String(name));
+      if (match?.[1] !== undefined) return match[1].toLowerCase();
+    }
+  }
+  return undefined;
+}
