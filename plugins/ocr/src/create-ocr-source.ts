@@ -1,0 +1,199 @@
+import { availableParallelism } from 'node:os';
+import { open } from 'node:fs/promises';
+import { TransmuteError } from '@transmute/contract';
+import {
+  definePlugin,
+  type ExtractedDocument,
+  type DocumentMetadata,
+  type FileInspection,
+  type PluginHealth,
+  type SourceAdapter,
+  type SourceFile,
+  type SourceProbe,
+  type StageContext,
+} from '@transmute/plugin-sdk';
+import { toString } from 'mdast-util-to-string';
+import { detectLanguage } from './internal/detect-language.js';
+import { readImage } from './internal/extract-image.js';
+import { assertNotCanceled, readPdf } from './internal/extract-pdf.js';
+import { inspectFile } from './internal/inspect-file.js';
+import { createOcrManifest } from './internal/manifest.js';
+import { OcrEngine, findLanguageData } from './internal/ocr-engine.js';
+import { PdfPool } from './internal/pdf-pool.js';
+import { loadPdfjs } from './internal/pdfjs-loader.js';
+import type { OcrRuntime, OcrSettings } from './internal/runtime.js';
+import { sniffKind, toMediaType } from './internal/sniff.js';
+import { toDocumentTree, type SourcePage } from './internal/to-document-tree.js';
+
+/** Options of {@link createOcrSource}; every field has a sensible default. */
+export interface OcrSourceOptions {
+  /** OCR languages (tesseract codes); each needs its `@tesseract.js-data/<code>` package. Default `['eng']`. */
+  languages?: string[];
+  /** pdf.js worker threads (documents read at once). Default: min(2, cores). */
+  poolSize?: number;
+  /** Time limit of one page's text layer or rendering, and of opening a document. Default 60 s. */
+  pageTimeoutMs?: number;
+  /** Time limit of one page's OCR. Default 120 s. */
+  ocrPageTimeoutMs?: number;
+  /** OCR pages without a usable text layer. Default true. */
+  ocr?: boolean;
+  /** Rendering resolution for OCR. Default 300. */
+  renderDpi?: number;
+  /** V8 heap cap of a pdf.js worker in MB. Default 1024. */
+  workerMaxHeapMb?: number;
+  /** A pdf.js worker whose heap passes this many bytes after a page is replaced. Default 384 MB. */
+  workerRecycleHeapBytes?: number;
+}
+
+function toSettings(options: OcrSourceOptions): OcrSettings {
+  const languages = options.languages ?? ['eng'];
+  if (languages.length === 0) throw new TypeError('createOcrSource: languages must not be empty');
+  for (const language of languages) {
+    if (!/^[a-z_]{3,12}$/.test(language)) throw new TypeError(`createOcrSource: invalid language "${language}"`);
+  }
+  const positive = (value: number | undefined, fallback: number, name: string): number => {
+    const result = value ?? fallback;
+    if (!Number.isFinite(result) || result <= 0) throw new TypeError(`createOcrSource: ${name} must be > 0`);
+    return result;
+  };
+  return {
+    languages,
+    pageTimeoutMs: positive(options.pageTimeoutMs, 60_000, 'pageTimeoutMs'),
+    ocrPageTimeoutMs: positive(options.ocrPageTimeoutMs, 120_000, 'ocrPageTimeoutMs'),
+    renderDpi: positive(options.renderDpi, 300, 'renderDpi'),
+    maxRenderPixels: 40_000_000,
+    ocr: options.ocr ?? true,
+    minTextCharacters: 16,
+    maxImagePixels: 100_000_000,
+  };
+}
+
+/**
+ * Creates the `source.ocr` adapter: PDFs read from their text layer with pdf.js (reading order,
+ * paragraphs, headings, lists, tables, page on every block), scans and images OCR'd locally with
+ * tesseract.js from shipped language data.
+ *
+ * @example
+ * const ocr = createOcrSource();
+ * const doc = await ocr.extract({ name: 'a.pdf', mediaType: 'application/pdf', sizeBytes, path }, ctx);
+ * await ocr.close?.();
+ */
+export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
+  const settings = toSettings(options);
+  const manifest = createOcrManifest();
+  const runtime: OcrRuntime = {
+    settings,
+    pool: new PdfPool({
+      size: options.poolSize ?? Math.min(2, availableParallelism()),
+      maxHeapMb: options.workerMaxHeapMb ?? 1024,
+      recycleHeapBytes: options.workerRecycleHeapBytes ?? 384 * 1024 * 1024,
+    }),
+    ocr: new OcrEngine(settings.languages),
+  };
+  return definePlugin<SourceAdapter>({
+    manifest,
+    health: () => checkHealth(settings),
+    accepts: (probe: SourceProbe) => manifest.mediaTypes.includes(probe.mediaType) || sniffKind(probe.head) !== undefined,
+    inspect: (file: SourceFile): Promise<FileInspection> => inspectFile(file, runtime, manifest.limits),
+    extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, runtime, manifest.qualityThreshold),
+    close: async () => {
+      await Promise.all([runtime.pool.close(), runtime.ocr.close()]);
+    },
+  });
+}
+
+async function checkHealth(settings: OcrSettings): Promise<PluginHealth> {
+  const missing = settings.languages.filter((language) => findLanguageData(language) === undefined);
+  if (missing.length > 0) return { ok: false, detail: `OCR data missing for: ${missing.join(', ')}` };
+  try {
+    await loadPdfjs();
+    await import('@napi-rs/canvas');
+  } catch (error) {
+    return { ok: false, detail: `pdf.js or its canvas cannot load: ${String(error)}` };
+  }
+  return { ok: true, detail: `pdf.js text layer; OCR languages: ${settings.languages.join(', ')}` };
+}
+
+async function sniffFile(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(1024);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function extract(
+  file: SourceFile,
+  ctx: StageContext,
+  runtime: OcrRuntime,
+  qualityThreshold: number,
+): Promise<ExtractedDocument> {
+  assertNotCanceled(ctx.signal);
+  const maximumBytes = ctx.limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
+  if (file.sizeBytes > maximumBytes) {
+    throw new TransmuteError('source_too_large', `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`);
+  }
+  const kind = sniffKind(await sniffFile(file.path));
+  if (kind === undefined) throw new TransmuteError('corrupt_file', 'The file is neither a PDF nor a PNG, JPEG or TIFF image.');
+  const metadata: DocumentMetadata = { mediaType: toMediaType(kind), sizeBytes: file.sizeBytes };
+  let pages: SourcePage[];
+  let ocrPages: number;
+  let declaredLanguage: string | undefined;
+  if (kind === 'pdf') {
+    const reading = await readPdf(file, ctx, runtime);
+    pages = reading.pages;
+    ocrPages = reading.ocrPages;
+    metadata.pageCount = reading.info.pageCount;
+    if (reading.info.title !== undefined) metadata.title = reading.info.title;
+    if (reading.info.author !== undefined) metadata.author = reading.info.author;
+    declaredLanguage = reading.info.language;
+  } else {
+    pages = [await readImage(file, ctx, runtime)];
+    ocrPages = 1;
+    metadata.pageCount = 1;
+  }
+  const root = toDocumentTree(pages, file.fileId);
+  const text = toString(root, { includeImageAlt: false });
+  if (root.children.length === 0 || text.trim() === '') {
+    if (ocrPages > 0 && pages.some((page) => page.confidence !== undefined && page.confidence < qualityThreshold)) {
+      throw new TransmuteError('quality_below_threshold', 'OCR found no text above the minimum confidence.');
+    }
+    throw new TransmuteError('empty_content', 'The document contains no extractable text.');
+  }
+  finishMetadata(metadata, { root, text, pages, ocrPages, declaredLanguage, ctx, threshold: qualityThreshold });
+  ctx.meter('extracted_characters', text.length);
+  return { root, metadata };
+}
+
+function finishMetadata(
+  metadata: DocumentMetadata,
+  input: {
+    root: ExtractedDocument['root'];
+    text: string;
+    pages: SourcePage[];
+    ocrPages: number;
+    declaredLanguage: string | undefined;
+    ctx: StageContext;
+    threshold: number;
+  },
+): void {
+  const language = detectLanguage(input.text, input.declaredLanguage);
+  if (language !== undefined) metadata.language = language;
+  if (metadata.title === undefined) {
+    const heading = input.root.children.find((node) => node.type === 'heading');
+    if (heading !== undefined) metadata.title = toString(heading);
+  }
+  const confidences = input.pages.flatMap((page) => (page.confidence === undefined ? [] : [page.confidence]));
+  metadata.facts = { ocr_pages: input.ocrPages, text_layer_pages: input.pages.length - input.ocrPages };
+  if (confidences.length > 0) {
+    const mean = confidences.reduce((sum, value) => sum + value, 0) / confidences.length;
+    metadata.facts['ocr_confidence'] = Math.round(mean * 1000) / 1000;
+    const threshold = input.threshold;
+    if (mean < threshold) {
+      input.ctx.warn('ocr_low_confidence', `the OCR'd pages have a mean confidence of ${mean.toFixed(2)}, below the quality threshold ${threshold}.`);
+    }
+  }
+}

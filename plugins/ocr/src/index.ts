@@ -1,0 +1,1 @@
+export { createOcrSource, type OcrSourceOptions } from './create-ocr-source.js';

@@ -1,0 +1,89 @@
+import { TransmuteError } from '@transmute/contract';
+import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
+import { toOcrPage } from './ocr-page.js';
+import type { PdfInfo } from './pdf-protocol.js';
+import { PdfSession } from './pdf-session.js';
+import type { OcrRuntime } from './runtime.js';
+import type { SourcePage } from './to-document-tree.js';
+
+/** Page timeouts tolerated before the whole document fails with `timeout`. */
+const MAX_PAGE_TIMEOUTS = 3;
+
+/** What reading a PDF yields before the tree is built. */
+export interface PdfReading {
+  info: PdfInfo;
+  pages: SourcePage[];
+  ocrPages: number;
+}
+
+/** Throws when the caller canceled: checked between pages. */
+export function assertNotCanceled(signal: AbortSignal): void {
+  if (signal.aborted) {
+    throw signal.reason instanceof TransmuteError
+      ? signal.reason
+      : new TransmuteError('job_canceled', 'The conversion was canceled.', { cause: signal.reason });
+  }
+}
+
+/**
+ * Reads a PDF page by page on a pdf.js worker: the text layer when it is usable, otherwise the page
+ * rendered at about 300 dpi and OCR'd. One page failing is a warning; a time limit past
+ * {@link MAX_PAGE_TIMEOUTS} pages, a dead worker or cancellation ends the document.
+ */
+export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrRuntime): Promise<PdfReading> {
+  const { settings } = runtime;
+  const session = new PdfSession(runtime.pool, file.path, settings.pageTimeoutMs);
+  try {
+    const info = await session.open();
+    const maximum = ctx.limits['maximum_pages'] ?? 500;
+    if (info.pageCount > maximum) {
+      throw new TransmuteError('too_many_pages', `The PDF has ${info.pageCount} pages; the limit is ${maximum}.`);
+    }
+    const pages: SourcePage[] = [];
+    let ocrPages = 0;
+    let timeouts = 0;
+    for (let number = 1; number <= info.pageCount; number += 1) {
+      assertNotCanceled(ctx.signal);
+      ctx.progress(Math.floor(((number - 1) / info.pageCount) * 100), `page ${number} of ${info.pageCount}`);
+      try {
+        const page = await readPage(session, number, ctx, runtime);
+        if (page.confidence !== undefined) ocrPages += 1;
+        pages.push(page);
+      } catch (error) {
+        if (!(error instanceof TransmuteError)) throw error;
+        if (error.code === 'timeout' && ++timeouts < MAX_PAGE_TIMEOUTS) {
+          ctx.warn('page_timeout', `page ${number} took longer than the time limit and was skipped.`);
+        } else if (error.code === 'corrupt_file' || error.code === 'extraction_failed') {
+          ctx.warn('page_unreadable', `page ${number} could not be read: ${error.message}`);
+        } else {
+          throw error;
+        }
+      }
+      ctx.meter('extracted_pages', 1);
+    }
+    ctx.progress(100, `page ${info.pageCount} of ${info.pageCount}`);
+    return { info, pages, ocrPages };
+  } finally {
+    await session.close();
+  }
+}
+
+async function readPage(session: PdfSession, number: number, ctx: StageContext, runtime: OcrRuntime): Promise<SourcePage> {
+  const { settings } = runtime;
+  const result = await session.page({ page: number, text: true });
+  const layout = result.layout ?? { page: number, blocks: [], characters: 0 };
+  const usable = layout.characters >= settings.minTextCharacters && layout.unusable !== true;
+  if (usable || !settings.ocr) return layout.unusable === true ? { ...layout, blocks: [] } : layout;
+  const rendered = await session.page({
+    page: number,
+    text: false,
+    renderDpi: settings.renderDpi,
+    maxPixels: settings.maxRenderPixels,
+  });
+  const image = rendered.image;
+  if (image === undefined || image.blank) return layout;
+  const ocr = await runtime.ocr.recognize(image.pgm, settings.ocrPageTimeoutMs);
+  const page = toOcrPage(number, ocr, { dpi: image.dpi, ctx });
+  // Keep the text layer's few characters when OCR found nothing better.
+  return page.characters >= layout.characters || layout.unusable === true ? page : layout;
+}

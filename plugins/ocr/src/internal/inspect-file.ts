@@ -1,0 +1,65 @@
+import { open } from 'node:fs/promises';
+import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
+import { FAILURE_CODES, isTransmuteError, type FailureCode } from '@transmute/contract';
+import { PdfSession } from './pdf-session.js';
+import type { OcrRuntime } from './runtime.js';
+import { imageSize, sniffKind } from './sniff.js';
+
+async function readSlices(path: string, size: number): Promise<{ head: Uint8Array; tail: Uint8Array }> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(Math.min(size, 65_536));
+    await handle.read(head, 0, head.length, 0);
+    const tail = Buffer.alloc(Math.min(size, 2048));
+    await handle.read(tail, 0, tail.length, Math.max(0, size - tail.length));
+    return { head, tail };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The cheap checks of upload validation: size, type from magic bytes, image dimensions, and for
+ * PDFs the page count (pdf.js reads only the cross-reference table and the page tree's count),
+ * password protection and truncation (no `%%EOF` and the last page unreadable).
+ */
+export async function inspectFile(file: SourceFile, runtime: OcrRuntime, limits: Record<string, number>): Promise<FileInspection> {
+  const maximumBytes = limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
+  if (file.sizeBytes > maximumBytes) {
+    return { ok: false, code: 'source_too_large', detail: `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.` };
+  }
+  const { head, tail } = await readSlices(file.path, file.sizeBytes);
+  const kind = sniffKind(head);
+  if (kind === undefined) return { ok: false, code: 'corrupt_file', detail: 'The file is neither a PDF nor a PNG, JPEG or TIFF image.' };
+  if (kind !== 'pdf') {
+    const size = imageSize(head, kind);
+    if (size !== undefined && size.width * size.height > runtime.settings.maxImagePixels) {
+      return { ok: false, code: 'limit_exceeded', detail: `The image has ${size.width}x${size.height} pixels; too large to OCR.` };
+    }
+    return { ok: true, warnings: [], facts: { pages: 1, ...(size ?? {}) } };
+  }
+  const truncated = !Buffer.from(tail).toString('latin1').includes('%%EOF');
+  const session = new PdfSession(runtime.pool, file.path, runtime.settings.pageTimeoutMs);
+  try {
+    const info = await session.open();
+    const maximumPages = limits['maximum_pages'] ?? 500;
+    if (info.pageCount > maximumPages) {
+      return { ok: false, code: 'too_many_pages', detail: `The PDF has ${info.pageCount} pages; the limit is ${maximumPages}.` };
+    }
+    if (info.pageCount === 0) return { ok: false, code: 'corrupt_file', detail: 'The PDF has no pages.' };
+    const warnings: string[] = [];
+    if (truncated) {
+      await session.page({ page: info.pageCount, text: true });
+      warnings.push('pdf_repaired: the PDF has no end-of-file marker; it was read by reconstructing its structure.');
+    }
+    return { ok: true, warnings, facts: { pages: info.pageCount } };
+  } catch (error) {
+    if (!isTransmuteError(error)) throw error;
+    const known: FailureCode = Object.hasOwn(FAILURE_CODES, error.code) ? (error.code as FailureCode) : 'corrupt_file';
+    const code = truncated && known === 'extraction_failed' ? 'corrupt_file' : known;
+    const detail = truncated ? `The PDF is truncated: ${error.message}` : error.message;
+    return { ok: false, code, detail };
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,121 @@
+import { dominant } from './layout-rows.js';
+import type { Box, Segment, TextBlock } from './layout-types.js';
+
+/** Lines of one region of text (a column's paragraph run), with their bounding box. */
+export interface LineGroup {
+  box: Box;
+  lines: Segment[];
+}
+
+const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+)/;
+const ORDERED = /^\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+/;
+
+/**
+ * Groups line segments into regions: a segment continues the region whose last line sits just
+ * above it (within 1.6 line heights), overlaps it horizontally and has a similar font size.
+ */
+export function toLineGroups(segments: Segment[]): LineGroup[] {
+  const groups: LineGroup[] = [];
+  // Groups whose last line is still near enough to be continued (keeps dense pages linear).
+  let open: LineGroup[] = [];
+  const sorted = [...segments].sort((a, b) => a.y - b.y || a.x0 - b.x0);
+  for (const segment of sorted) {
+    let best: LineGroup | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    open = open.filter((group) => segment.y - (group.lines.at(-1)?.y ?? 0) <= 2 * Math.max(segment.size, 12));
+    for (const group of open) {
+      const last = group.lines.at(-1);
+      if (last === undefined) continue;
+      const distance = segment.y - last.y;
+      const sizeRatio = Math.max(segment.size, last.size) / Math.max(1, Math.min(segment.size, last.size));
+      const overlaps = segment.x0 < group.box.x1 && segment.x1 > group.box.x0;
+      if (distance > 0.1 && distance <= 1.6 * Math.max(segment.size, last.size) && overlaps && sizeRatio < 1.2) {
+        if (distance < bestDistance) {
+          best = group;
+          bestDistance = distance;
+        }
+      }
+    }
+    if (best === undefined) {
+      const group = { box: { x0: segment.x0, x1: segment.x1, top: segment.y - segment.size, bottom: segment.y }, lines: [segment] };
+      groups.push(group);
+      open.push(group);
+    } else {
+      best.lines.push(segment);
+      best.box = {
+        x0: Math.min(best.box.x0, segment.x0),
+        x1: Math.max(best.box.x1, segment.x1),
+        top: best.box.top,
+        bottom: segment.y,
+      };
+    }
+  }
+  return groups;
+}
+
+/** Splits a region into paragraphs and list items: at bullets, indents, and short closing lines. */
+export function toTextBlocks(group: LineGroup): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let lines: Segment[] = [];
+  let listItem = false;
+  const flush = (): void => {
+    if (lines.length > 0) blocks.push(toBlock(lines, listItem));
+    lines = [];
+  };
+  for (const line of group.lines) {
+    const previous = lines.at(-1);
+    const bullet: boolean = BULLET.test(line.text) && (previous === undefined || listItem || endsSentence(previous.text));
+    // A first-line indent reaches the right margin; a centered short line does not.
+    const indented =
+      previous !== undefined &&
+      line.x0 > group.box.x0 + 0.9 * line.size &&
+      previous.x0 <= group.box.x0 + 0.5 * line.size &&
+      line.x1 >= group.box.x1 - 2 * line.size;
+    const shortBefore =
+      previous !== undefined && previous.x1 < group.box.x1 - 4 * line.size && endsSentence(previous.text);
+    if (bullet || (indented && !listItem) || shortBefore) {
+      flush();
+      listItem = bullet;
+    }
+    lines.push(line);
+  }
+  flush();
+  return blocks;
+}
+
+function endsSentence(text: string): boolean {
+  return /[.!?:;)"”]$/.test(text);
+}
+
+function toBlock(lines: Segment[], listItem: boolean): TextBlock {
+  let text = '';
+  const weights = new Map<string, number>();
+  const sizes = new Map<string, number>();
+  for (const line of lines) text = joinLine(text, line.text);
+  for (const line of lines) {
+    weights.set(line.font, (weights.get(line.font) ?? 0) + line.text.length);
+    const key = line.size.toFixed(1);
+    sizes.set(key, (sizes.get(key) ?? 0) + line.text.length);
+  }
+  const first = lines[0];
+  const block: TextBlock = {
+    kind: listItem ? 'list_item' : 'paragraph',
+    text,
+    size: Number(dominant(sizes) ?? first?.size ?? 10),
+    font: dominant(weights) ?? first?.font ?? '',
+    lineCount: lines.length,
+  };
+  if (listItem) {
+    block.ordered = ORDERED.test(text);
+    block.marker = (BULLET.exec(text)?.[0] ?? '').trim();
+    block.text = text.replace(BULLET, '');
+  }
+  return block;
+}
+
+/** Appends a line to a paragraph, rejoining words hyphenated across the break. */
+export function joinLine(text: string, line: string): string {
+  if (text === '') return line;
+  if (/\p{L}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(line)) return text.slice(0, -1) + line;
+  return `${text} ${line}`;
+}

@@ -1,0 +1,25 @@
+import { toLineGroups, toTextBlocks } from './layout-blocks.js';
+import { toReadingOrder } from './layout-order.js';
+import { toRows } from './layout-rows.js';
+import { findTables } from './layout-tables.js';
+import type { Box, PageBlock, PageLayout, Segment, TextRun } from './layout-types.js';
+
+/**
+ * Lays out one page: rows and segments from the runs, tables where rows line up in columns, the
+ * remaining lines grouped into regions, regions put in reading order and split into paragraphs.
+ */
+export function toPageLayout(page: number, runs: TextRun[], unmapped = 0): PageLayout {
+  const rows = toRows(runs);
+  const tables = findTables(rows);
+  const inTable = new Set(tables.flatMap((found) => found.rows));
+  const segments: Segment[] = rows.filter((row) => !inTable.has(row)).flatMap((row) => row.segments);
+  const units: { box: Box; blocks: PageBlock[] }[] = [
+    ...toLineGroups(segments).map((group) => ({ box: group.box, blocks: toTextBlocks(group) })),
+    ...tables.map((found) => ({ box: found.box, blocks: [found.table] })),
+  ];
+  const blocks = toReadingOrder(units).flatMap((unit) => unit.blocks);
+  const characters = runs.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
+  const layout: PageLayout = { page, blocks, characters };
+  if (unmapped > 0.3 * (unmapped + characters)) layout.unusable = true;
+  return layout;
+}

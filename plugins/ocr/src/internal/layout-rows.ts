@@ -1,0 +1,99 @@
+import type { Segment, TextRun } from './layout-types.js';
+
+/** Gap (in ems) past which two runs on one baseline belong to different columns or cells. */
+const COLUMN_GAP_EM = 1.2;
+/** Gap (in ems) past which a space is inserted between two runs of one segment. */
+const SPACE_GAP_EM = 0.15;
+
+/** A row of segments sharing one baseline, left to right. */
+export interface Row {
+  y: number;
+  segments: Segment[];
+}
+
+/**
+ * Groups runs into rows (shared baselines) and splits each row into segments at wide gaps, so that
+ * two columns or two table cells never merge into one line.
+ */
+export function toRows(runs: TextRun[]): Row[] {
+  const sorted = runs.filter((run) => run.str.length > 0).sort((a, b) => a.y - b.y || a.x - b.x);
+  const rows: TextRun[][] = [];
+  let current: TextRun[] = [];
+  let baseline = Number.NaN;
+  for (const run of sorted) {
+    const tolerance = Math.max(1, run.size * 0.4);
+    if (current.length > 0 && Math.abs(run.y - baseline) <= tolerance) {
+      current.push(run);
+      continue;
+    }
+    if (current.length > 0) rows.push(current);
+    current = [run];
+    baseline = run.y;
+  }
+  if (current.length > 0) rows.push(current);
+  return rows.map(toRow).filter((row) => row.segments.length > 0);
+}
+
+function toRow(runs: TextRun[]): Row {
+  const ordered = [...runs].sort((a, b) => a.x - b.x);
+  const segments: Segment[] = [];
+  let parts: TextRun[] = [];
+  let right = Number.NEGATIVE_INFINITY;
+  for (const run of ordered) {
+    const size = Math.max(run.size, 1);
+    if (parts.length > 0 && run.x - right > COLUMN_GAP_EM * size && run.str.trim() !== '') {
+      pushSegment(segments, parts);
+      parts = [];
+    }
+    parts.push(run);
+    // A wide space run must not bridge a column gutter.
+    if (run.str.trim() !== '') right = Math.max(right, run.x + run.width);
+  }
+  pushSegment(segments, parts);
+  const y = runs.reduce((sum, run) => sum + run.y, 0) / runs.length;
+  return { y, segments };
+}
+
+function pushSegment(segments: Segment[], parts: TextRun[]): void {
+  let text = '';
+  let right = Number.NEGATIVE_INFINITY;
+  const weights = new Map<string, number>();
+  let sizeSum = 0;
+  let count = 0;
+  for (const run of parts) {
+    const gap = run.x - right;
+    if (text !== '' && gap > SPACE_GAP_EM * run.size && !/\s$/.test(text) && !/^\s/.test(run.str)) text += ' ';
+    text += run.str;
+    if (run.str.trim() !== '') right = Math.max(right, run.x + run.width);
+    const chars = run.str.trim().length;
+    if (chars > 0) {
+      weights.set(run.font, (weights.get(run.font) ?? 0) + chars);
+      sizeSum += run.size * chars;
+      count += chars;
+    }
+  }
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const first = parts[0];
+  if (clean === '' || first === undefined) return;
+  segments.push({
+    text: clean,
+    x0: Math.min(...parts.map((run) => run.x)),
+    x1: right,
+    y: first.y,
+    size: count > 0 ? sizeSum / count : first.size,
+    font: dominant(weights) ?? first.font,
+  });
+}
+
+/** The key with the largest weight. */
+export function dominant(weights: Map<string, number>): string | undefined {
+  let best: string | undefined;
+  let bestWeight = -1;
+  for (const [key, weight] of weights) {
+    if (weight > bestWeight) {
+      best = key;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}

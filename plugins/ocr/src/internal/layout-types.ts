@@ -1,0 +1,63 @@
+/** One positioned piece of text from a page's text layer, in viewport units (y grows downward). */
+export interface TextRun {
+  str: string;
+  /** Left edge. */
+  x: number;
+  /** Baseline. */
+  y: number;
+  width: number;
+  /** Font size (em height). */
+  size: number;
+  font: string;
+}
+
+/** Runs on one baseline that sit close together: one line of one column or one table cell. */
+export interface Segment {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+  font: string;
+}
+
+/** A rectangle in viewport units. */
+export interface Box {
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+}
+
+/** A paragraph or list item as laid out on a page, before headings are decided for the document. */
+export interface TextBlock {
+  kind: 'paragraph' | 'list_item';
+  text: string;
+  /** Dominant font size of the block. */
+  size: number;
+  /** Dominant font of the block. */
+  font: string;
+  lineCount: number;
+  ordered?: boolean;
+  /** The bullet or number of a list item ("1.", "•"). */
+  marker?: string;
+}
+
+/** A table found where the layout is tabular (rows of aligned cells). */
+export interface TableBlock {
+  kind: 'table';
+  rows: string[][];
+}
+
+/** A block of a page in reading order. */
+export type PageBlock = TextBlock | TableBlock;
+
+/** What the layout of one page yields. */
+export interface PageLayout {
+  page: number;
+  blocks: PageBlock[];
+  /** Characters of text (without whitespace) found in the text layer. */
+  characters: number;
+  /** True when most of the text layer is unmapped glyphs (fonts without a Unicode map). */
+  unusable?: boolean;
+}

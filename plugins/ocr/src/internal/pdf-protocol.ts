@@ -1,0 +1,38 @@
+import type { FailureCode } from '@transmute/contract';
+import type { PageLayout } from './layout-types.js';
+
+/** Requests the main thread sends to a PDF worker. */
+export type PdfRequest =
+  | { id: number; type: 'open'; path: string }
+  | { id: number; type: 'page'; page: number; text: boolean; renderDpi?: number; maxPixels?: number }
+  | { id: number; type: 'close' };
+
+/** Facts about an opened document. */
+export interface PdfInfo {
+  pageCount: number;
+  title?: string;
+  author?: string;
+  language?: string;
+}
+
+/** A page rendered to 8-bit grayscale (PGM bytes), for OCR. */
+export interface RenderedPage {
+  pgm: Uint8Array;
+  width: number;
+  height: number;
+  /** Resolution actually used (lower than asked for very large pages). */
+  dpi: number;
+  /** True when no pixel is darker than near-white: nothing to OCR. */
+  blank: boolean;
+}
+
+/** What one page request yields. */
+export interface PageResult {
+  layout?: PageLayout;
+  image?: RenderedPage;
+}
+
+/** Replies of a PDF worker. */
+export type PdfReply =
+  | { id: number; ok: true; info?: PdfInfo; page?: PageResult; heapBytes: number }
+  | { id: number; ok: false; code: FailureCode; message: string; heapBytes: number };

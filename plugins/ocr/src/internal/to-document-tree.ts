@@ -1,0 +1,144 @@
+import type { List, ListItem, Root, RootContent, Table, TableRow } from 'mdast';
+import type { Provenance } from '@transmute/plugin-sdk';
+import type { PageLayout, TextBlock } from './layout-types.js';
+
+/** A laid-out page with what the tree needs to know about where its text came from. */
+export interface SourcePage extends PageLayout {
+  /** OCR confidence (0..1) when the page was recognized rather than read from its text layer. */
+  confidence?: number;
+}
+
+interface Styles {
+  bodySize: number;
+  bodyFont: string;
+  headingSizes: number[];
+}
+
+/**
+ * Builds the mdast tree of a document: headings decided from font size (larger than the body text)
+ * and weight (a short standalone line in another font than the body), list items gathered into
+ * lists, tables as GFM tables with typed data, and every block tagged with its page.
+ */
+export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
+  const styles = toStyles(pages);
+  const children: RootContent[] = [];
+  let list: List | undefined;
+  for (const page of pages) {
+    const provenance: Provenance = { page: page.page };
+    if (fileId !== undefined) provenance.fileId = fileId;
+    if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
+    for (const block of page.blocks) {
+      const data: { provenance: Provenance } = { provenance: { ...provenance } };
+      if (block.kind === 'list_item' && block.marker !== undefined && headingDepth(block, styles) !== undefined) {
+        list = undefined;
+        const value = `${block.marker} ${block.text}`;
+        children.push({ type: 'heading', depth: headingDepth(block, styles) ?? 1, children: [{ type: 'text', value }], data });
+        continue;
+      }
+      if (block.kind === 'list_item') {
+        const ordered = block.ordered === true;
+        if (list === undefined || list.ordered !== ordered) {
+          list = { type: 'list', ordered, spread: false, children: [], data };
+          children.push(list);
+        }
+        const item: ListItem = { type: 'listItem', spread: false, children: [paragraph(block.text)], data };
+        list.children.push(item);
+        continue;
+      }
+      list = undefined;
+      if (block.kind === 'table') {
+        children.push(toTable(block.rows, data));
+        continue;
+      }
+      const depth = headingDepth(block, styles);
+      if (depth === undefined) children.push({ ...paragraph(block.text), data });
+      else children.push({ type: 'heading', depth, children: [{ type: 'text', value: block.text }], data });
+    }
+  }
+  return { type: 'root', children };
+}
+
+function paragraph(text: string): { type: 'paragraph'; children: [{ type: 'text'; value: string }] } {
+  return { type: 'paragraph', children: [{ type: 'text', value: text }] };
+}
+
+function toTable(rows: string[][], data: { provenance: Provenance }): Table {
+  const width = Math.max(...rows.map((row) => row.length));
+  const tableRows: TableRow[] = rows.map((row) => ({
+    type: 'tableRow',
+    children: Array.from({ length: width }, (_, index) => ({
+      type: 'tableCell',
+      children: [{ type: 'text', value: row[index] ?? '' }],
+    })),
+  }));
+  const [header = [], ...body] = rows;
+  return {
+    type: 'table',
+    align: Array.from({ length: width }, () => null),
+    children: tableRows,
+    data: { ...data, table: { columns: header, rows: body, origin: 'pdf' } },
+  };
+}
+
+function toStyles(pages: SourcePage[]): Styles {
+  const sizes = new Map<number, number>();
+  const fonts = new Map<string, number>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind === 'table') continue;
+      const size = Math.round(block.size * 2) / 2;
+      sizes.set(size, (sizes.get(size) ?? 0) + block.text.length);
+      fonts.set(block.font, (fonts.get(block.font) ?? 0) + block.text.length);
+    }
+  }
+  const bodySize = heaviest(sizes) ?? 10;
+  const bodyFont = heaviest(fonts) ?? '';
+  const headingSizes = new Set<number>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind === 'paragraph' && isHeadingText(block) && block.size >= bodySize * 1.15) {
+        headingSizes.add(Math.round(block.size * 2) / 2);
+      }
+    }
+  }
+  return { bodySize, bodyFont, headingSizes: [...headingSizes].sort((a, b) => b - a) };
+}
+
+function heaviest<TKey>(weights: Map<TKey, number>): TKey | undefined {
+  let best: TKey | undefined;
+  let bestWeight = -1;
+  for (const [key, weight] of weights) {
+    if (weight > bestWeight) {
+      best = key;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+function isHeadingText(block: TextBlock): boolean {
+  return block.lineCount <= 3 && block.text.length <= 160 && /\p{L}/u.test(block.text);
+}
+
+type Depth = 1 | 2 | 3 | 4 | 5 | 6;
+
+function toDepth(value: number): Depth {
+  return Math.max(1, Math.min(6, Math.round(value))) as Depth;
+}
+
+function headingDepth(block: TextBlock, styles: Styles): Depth | undefined {
+  if (!isHeadingText(block)) return undefined;
+  const size = Math.round(block.size * 2) / 2;
+  const rank = styles.headingSizes.indexOf(size);
+  if (rank >= 0) return toDepth(Math.min(rank + 1, 4));
+  const words = block.text.split(/\s+/).length;
+  const boldLike =
+    block.font !== '' &&
+    block.font !== styles.bodyFont &&
+    block.lineCount === 1 &&
+    words <= 12 &&
+    block.size >= styles.bodySize * 0.95 &&
+    /^[\p{Lu}\p{N}]/u.test(block.text) &&
+    !/[.,;]$/.test(block.text);
+  return boldLike ? toDepth(styles.headingSizes.length + 1) : undefined;
+}
