@@ -52,7 +52,8 @@ export type JobStage =
   | 'finalization';
 
 export type FileStatus = 'pending_upload' | 'uploaded' | 'validating' | 'ready' | 'rejected' | 'expired';
-export type JobStatus = 'queued' | 'processing' | 'succeeded' | 'failed' | 'canceling' | 'canceled' | 'expired';
+export type JobStatus =
+  'queued' | 'processing' | 'succeeded' | 'failed' | 'canceling' | 'canceled' | 'expired';
 export type OutputStatus = 'queued' | 'processing' | 'succeeded' | 'failed' | 'expired';
 export type WebhookEndpointStatus = 'active' | 'paused';
 export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'retrying' | 'dead_letter';
@@ -69,7 +70,8 @@ export type PluginId =
   | 'orchestration.batch';
 export type PluginKind = 'source_adapter' | 'output_renderer' | 'connector' | 'orchestrator';
 export type PluginStatus = 'disabled' | 'beta' | 'general_availability';
-export type CostUnit = 'input_bytes' | 'extracted_characters' | 'media_minutes' | 'ocr_pages' | 'files' | 'sources';
+export type CostUnit =
+  'input_bytes' | 'extracted_characters' | 'media_minutes' | 'ocr_pages' | 'files' | 'sources';
 export type Surface = 'web' | 'api' | 'cli' | 'mcp' | 'typescript_sdk' | 'python_sdk' | 'docs';
 
 // ---- request bodies ----

@@ -1,0 +1,112 @@
+import type { ApiOperation } from '../api-operations.js';
+import { ID_PREFIXES, JOB_STATUSES, WEBHOOK_DELIVERY_STATUSES, type ResourceKind } from '../enums.js';
+
+const PATH_PARAMS: Record<string, { kind: ResourceKind; resource: string }> = {
+  file_id: { kind: 'file', resource: 'file' },
+  job_id: { kind: 'job', resource: 'job' },
+  output_id: { kind: 'output', resource: 'output' },
+  endpoint_id: { kind: 'webhookEndpoint', resource: 'webhook endpoint' },
+  delivery_id: { kind: 'webhookDelivery', resource: 'webhook delivery' },
+};
+
+const COMPONENT_OF_PATH_PARAM: Record<string, string> = {
+  file_id: 'FileId',
+  job_id: 'JobId',
+  output_id: 'OutputId',
+  endpoint_id: 'EndpointId',
+  delivery_id: 'DeliveryId',
+};
+
+function ref(name: string): { $ref: string } {
+  return { $ref: `#/components/parameters/${name}` };
+}
+
+/** `components.parameters` of the document. */
+export function componentParameters(): Record<string, unknown> {
+  const parameters: Record<string, unknown> = {};
+  for (const [name, { kind, resource }] of Object.entries(PATH_PARAMS)) {
+    parameters[COMPONENT_OF_PATH_PARAM[name] ?? name] = {
+      name,
+      in: 'path',
+      required: true,
+      description: `Identifier of the ${resource}. A malformed or foreign id answers 404 \`not_found\`.`,
+      schema: { type: 'string', pattern: `^${ID_PREFIXES[kind]}_[A-Za-z0-9_-]{12,}$` },
+    };
+  }
+  const key = (required: boolean): unknown => ({
+    name: 'Idempotency-Key',
+    in: 'header',
+    required,
+    description:
+      'A bare token or an RFC 8941 quoted string; unquoted it must match `^[\\x21-\\x7E]{1,255}$`. ' +
+      'Scoped to the account, kept 24 hours; a repeat with the same request replays the first response.',
+    schema: { type: 'string', minLength: 1, maxLength: 257 },
+  });
+  parameters.IdempotencyKey = key(true);
+  parameters.IdempotencyKeyOptional = key(false);
+  parameters.Limit = {
+    name: 'limit',
+    in: 'query',
+    description: 'Page size.',
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  };
+  parameters.Cursor = {
+    name: 'cursor',
+    in: 'query',
+    description: 'Opaque cursor from `page.next_cursor` of the previous page (valid 72 hours).',
+    schema: { type: 'string', minLength: 1, maxLength: 512 },
+  };
+  parameters.JobStatusFilter = {
+    name: 'status',
+    in: 'query',
+    description: 'Only jobs in this status.',
+    schema: { type: 'string', enum: JOB_STATUSES },
+  };
+  parameters.DeliveryStatusFilter = {
+    name: 'status',
+    in: 'query',
+    description: 'Only deliveries in this status.',
+    schema: { type: 'string', enum: WEBHOOK_DELIVERY_STATUSES },
+  };
+  parameters.ContentLimit = {
+    name: 'limit',
+    in: 'query',
+    description: 'Maximum characters of `data` in this page; a page ends on a record boundary.',
+    schema: { type: 'integer', minimum: 1, maximum: 1_048_576, default: 262_144 },
+  };
+  parameters.ContentCursor = {
+    name: 'cursor',
+    in: 'query',
+    description: 'Opaque cursor from `page.next_cursor` of the previous content page.',
+    schema: { type: 'string', minLength: 1, maxLength: 512 },
+  };
+  return parameters;
+}
+
+/** The parameter `$ref`s of an operation: path ids, idempotency header, query. */
+export function operationParameters(operation: ApiOperation): unknown[] {
+  const refs: unknown[] = [];
+  for (const match of operation.path.matchAll(/\{([a-z_]+)\}/g)) {
+    const name = match[1] ?? '';
+    refs.push(ref(COMPONENT_OF_PATH_PARAM[name] ?? name));
+  }
+  if (operation.idempotencyKey === 'required') refs.push(ref('IdempotencyKey'));
+  if (operation.idempotencyKey === 'optional') refs.push(ref('IdempotencyKeyOptional'));
+  switch (operation.query) {
+    case 'none':
+      break;
+    case 'list':
+      refs.push(ref('Limit'), ref('Cursor'));
+      break;
+    case 'listJobs':
+      refs.push(ref('Limit'), ref('Cursor'), ref('JobStatusFilter'));
+      break;
+    case 'listWebhookDeliveries':
+      refs.push(ref('Limit'), ref('Cursor'), ref('DeliveryStatusFilter'));
+      break;
+    case 'content':
+      refs.push(ref('ContentLimit'), ref('ContentCursor'));
+      break;
+  }
+  return refs;
+}

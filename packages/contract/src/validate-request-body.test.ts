@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { isTransmuteError } from './transmute-error.js';
+import { assertRequestBody, validateRequestBody } from './validate-request-body.js';
+
+const output = { profile: 'raw_source' };
+
+describe('validateRequestBody', () => {
+  it('returns no errors for a valid body', () => {
+    expect(
+      validateRequestBody('CreateJobRequest', { source: { type: 'text', content: 'hi' }, output }),
+    ).toEqual([]);
+  });
+
+  it('reports exactly one error on source.type when it is missing, whatever else is wrong', () => {
+    const errors = validateRequestBody('CreateJobRequest', { source: { content: '', bogus: 1 }, output });
+    expect(errors).toEqual([
+      { field: 'source.type', code: 'required', detail: 'The field source.type is required.' },
+    ]);
+  });
+
+  it('reports exactly one error on source.type when it is unknown', () => {
+    const errors = validateRequestBody('CreateJobRequest', { source: { type: 'pdf', url: 5 }, output });
+    expect(errors.map((e) => [e.field, e.code])).toEqual([['source.type', 'invalid_value']]);
+    expect(errors[0]?.detail).toContain('"text", "url", "files"');
+  });
+
+  it('reports only the errors of the shape source.type selects', () => {
+    const errors = validateRequestBody('CreateJobRequest', {
+      source: { type: 'url', url: 'not a url', content: 'text-only field' },
+      output,
+    });
+    expect(errors.map((e) => [e.field, e.code]).sort()).toEqual([
+      ['source.content', 'unknown_field'],
+      ['source.url', 'invalid_format'],
+    ]);
+  });
+
+  it('names array items with bracket indices', () => {
+    const errors = validateRequestBody('CreateJobRequest', {
+      source: { type: 'files', file_ids: ['file_000000000000', 'file_000000000001', 'bad'] },
+      output,
+    });
+    expect(errors.map((e) => [e.field, e.code])).toEqual([['source.file_ids[2]', 'invalid_format']]);
+  });
+
+  it('reports every invalid field once', () => {
+    const errors = validateRequestBody('CreateUploadIntentRequest', {
+      name: '',
+      media_type: 5,
+      size_bytes: 'big',
+      sha256: 'x',
+      extra: true,
+    });
+    expect(errors.map((e) => [e.field, e.code]).sort()).toEqual([
+      ['extra', 'unknown_field'],
+      ['media_type', 'invalid_type'],
+      ['name', 'too_short'],
+      ['sha256', 'invalid_format'],
+      ['size_bytes', 'invalid_type'],
+    ]);
+    expect(new Set(errors.map((e) => e.field)).size).toBe(errors.length);
+  });
+
+  it('reports nothing inside a value of the wrong type', () => {
+    expect(validateRequestBody('CreateJobRequest', { source: [], output: 'raw_source' })).toEqual([
+      expect.objectContaining({ field: 'source', code: 'invalid_type' }),
+      expect.objectContaining({ field: 'output', code: 'invalid_type' }),
+    ]);
+  });
+
+  it('names the body itself "body"', () => {
+    expect(validateRequestBody('CompleteUploadRequest', null)).toEqual([
+      expect.objectContaining({ field: 'body', code: 'invalid_type' }),
+    ]);
+    const [empty] = validateRequestBody('UpdateWebhookEndpointRequest', {});
+    expect(empty).toMatchObject({ field: 'body', code: 'required' });
+    expect(empty?.detail).toContain('url, description, events');
+  });
+
+  it('quotes keys that are not identifiers', () => {
+    const errors = validateRequestBody('CompleteUploadRequest', {
+      size_bytes: 1,
+      sha256: 'a'.repeat(64),
+      'x.y': 1,
+      '0': 2,
+    });
+    expect(errors.map((e) => e.field).sort()).toEqual(['["0"]', '["x.y"]']);
+  });
+
+  it('names the later item of a duplicate pair', () => {
+    const errors = validateRequestBody('CreateWebhookEndpointRequest', {
+      url: 'https://example.com/h',
+      events: ['job.queued', 'job.failed', 'job.succeeded', 'job.failed'],
+    });
+    expect(errors).toEqual([expect.objectContaining({ field: 'events[3]', code: 'duplicate_item' })]);
+  });
+
+  it('does not apply defaults to the body', () => {
+    const body = { source: { type: 'text', content: 'x' }, output: { profile: 'raw_source' } };
+    validateRequestBody('CreateJobRequest', body);
+    expect(body).toEqual({ source: { type: 'text', content: 'x' }, output: { profile: 'raw_source' } });
+  });
+});
+
+describe('assertRequestBody', () => {
+  it('passes a valid body through', () => {
+    const body: unknown = { output: { profile: 'agent_context' } };
+    assertRequestBody('CreateJobOutputRequest', body);
+    expect(body.output.profile).toBe('agent_context');
+  });
+
+  it('throws a 422 validation_failed carrying the field errors', () => {
+    let thrown: unknown;
+    try {
+      assertRequestBody('CreateJobOutputRequest', { output: {} });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isTransmuteError(thrown)).toBe(true);
+    if (!isTransmuteError(thrown)) return;
+    expect(thrown.code).toBe('validation_failed');
+    expect(thrown.status).toBe(422);
+    expect(thrown.fieldErrors).toEqual([
+      expect.objectContaining({ field: 'output.profile', code: 'required' }),
+    ]);
+    expect(thrown.message).toBe('One field is invalid: output.profile.');
+  });
+});

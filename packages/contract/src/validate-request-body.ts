@@ -1,0 +1,46 @@
+import { runSchema } from './internal/ajv-instance.js';
+import { toFieldErrors } from './internal/to-field-errors.js';
+import { REQUEST_BODY_SCHEMAS, type RequestBodyName, type RequestBodyTypes } from './schemas/registry.js';
+import { TransmuteError } from './transmute-error.js';
+import type { FieldError } from './wire-types.js';
+
+/**
+ * Validates a parsed JSON request body against its contract schema and returns CONTRACT §3 field
+ * errors: one per invalid field, `field` a dotted path with bracket indices (`source.file_ids[2]`),
+ * `code` a field error code (`required`, `invalid_type`, `unknown_field`, …). An empty array means
+ * the body is valid. Defaults are not applied. Schemas are compiled once, on first use.
+ *
+ * For `CreateJobRequest`, a missing or unknown `source.type` yields exactly one error on
+ * `source.type`; otherwise only the errors of the shape `source.type` selects are reported.
+ * Errors about the body as a whole (not an object; an empty PATCH) use the field name `body`.
+ *
+ * @example
+ * const errors = validateRequestBody('CreateJobRequest', body);
+ * if (errors.length > 0) {
+ *   throw new TransmuteError('validation_failed', 'The request body is invalid.', { fieldErrors: errors });
+ * }
+ */
+export function validateRequestBody(name: RequestBodyName, body: unknown): FieldError[] {
+  return toFieldErrors(runSchema(REQUEST_BODY_SCHEMAS[name], body), body);
+}
+
+/**
+ * Validates a request body and narrows its type, throwing a 422 `validation_failed`
+ * {@link TransmuteError} carrying the field errors when it is invalid.
+ *
+ * @example
+ * assertRequestBody('CreateJobOutputRequest', body);
+ * await service.createJobOutput(caller, jobId, body); // body: CreateJobOutputRequest
+ */
+export function assertRequestBody<TName extends RequestBodyName>(
+  name: TName,
+  body: unknown,
+): asserts body is RequestBodyTypes[TName] {
+  const fieldErrors = validateRequestBody(name, body);
+  if (fieldErrors.length === 0) return;
+  const count =
+    fieldErrors.length === 1 ? 'One field is invalid' : `${fieldErrors.length} fields are invalid`;
+  throw new TransmuteError('validation_failed', `${count}: ${fieldErrors.map((e) => e.field).join(', ')}.`, {
+    fieldErrors,
+  });
+}
