@@ -1,0 +1,116 @@
+import { definePlugin, type SourceAdapter, type SourceFile, type StageContext } from '@transmute/plugin-sdk';
+import { TransmuteError } from '@transmute/contract';
+import { AUDIO_ALIASES, AUDIO_MANIFEST } from './audio-manifest.js';
+import { checkMedia, type MediaLimits } from './check-media.js';
+import { resolveMediaTools, type MediaTools, type MediaToolsOptions } from './media-tools.js';
+import { transcribeMedia } from './transcribe-media.js';
+import { createTranscriber, type TranscriptionConfig } from './transcription/create-transcriber.js';
+import type { Transcriber } from './transcription/transcriber.js';
+import { toTranscriptRoot } from './transcript-document.js';
+
+/** Options of {@link createAudioSource}. */
+export interface AudioSourceOptions {
+  /** The engine, or its configuration (default: local PocketSphinx). */
+  transcription?: TranscriptionConfig | Transcriber;
+  mediaTools?: MediaToolsOptions;
+}
+
+/** Resolves the transcriber from a config or takes the given engine. */
+export function toTranscriber(value: TranscriptionConfig | Transcriber | undefined): Transcriber {
+  if (value && 'transcribe' in value) return value;
+  return createTranscriber(value);
+}
+
+/** Lazily finds ffmpeg/ffprobe once per plugin instance. */
+export function memoizeMediaTools(options: MediaToolsOptions = {}): () => Promise<MediaTools | null> {
+  let found: Promise<MediaTools | null> | undefined;
+  return () => (found ??= resolveMediaTools(options));
+}
+
+/** The normalized audio media type of a declared one, or undefined when not audio we read. */
+export function toAudioMediaType(mediaType: string): string | undefined {
+  const base = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const normalized = AUDIO_ALIASES[base] ?? base;
+  return AUDIO_MANIFEST.mediaTypes.includes(normalized) ? normalized : undefined;
+}
+
+/**
+ * `source.audio_upload`: uploaded speech → timestamped transcript.
+ *
+ * @example
+ * const engine = createEngine({ plugins: [createAudioSource({ transcription: { engine: 'pocketsphinx' } })] });
+ */
+export function createAudioSource(options: AudioSourceOptions = {}): SourceAdapter {
+  const transcriber = toTranscriber(options.transcription);
+  const tools = memoizeMediaTools(options.mediaTools);
+  const limitsOf = (limits: Record<string, number>): MediaLimits => ({
+    maximumBytes: limits.maximum_bytes ?? AUDIO_MANIFEST.limits.maximum_bytes ?? 0,
+    maximumDurationSeconds:
+      limits.maximum_duration_seconds ?? AUDIO_MANIFEST.limits.maximum_duration_seconds ?? 0,
+  });
+  const requireTools = async (): Promise<MediaTools> => {
+    const found = await tools();
+    if (!found)
+      throw new TransmuteError('transcription_unavailable', 'ffmpeg and ffprobe are not available.');
+    return found;
+  };
+
+  return definePlugin<SourceAdapter>({
+    manifest: AUDIO_MANIFEST,
+    async health() {
+      if (!(await tools())) return { ok: false, detail: 'ffmpeg/ffprobe not found' };
+      return transcriber.health();
+    },
+    accepts: (probe) => toAudioMediaType(probe.mediaType) !== undefined,
+    async inspect(file: SourceFile, signal: AbortSignal) {
+      const found = await tools();
+      if (!found)
+        return {
+          ok: false,
+          code: 'transcription_unavailable',
+          detail: 'ffmpeg and ffprobe are not available.',
+        };
+      const check = await checkMedia(found, file, limitsOf(AUDIO_MANIFEST.limits), signal);
+      if (!check.ok) return check.inspection;
+      if (!check.facts.streams.some((s) => s.type === 'audio')) {
+        return { ok: false, code: 'unsupported_content', detail: 'The file has no audio stream.' };
+      }
+      return { ok: true, warnings: [], facts: { duration_seconds: Math.round(check.facts.durationSeconds) } };
+    },
+    async extract(file: SourceFile, ctx: StageContext) {
+      const found = await requireTools();
+      ctx.stage('scanning');
+      const check = await checkMedia(found, file, limitsOf(ctx.limits), ctx.signal);
+      if (!check.ok) throw new TransmuteError(check.inspection.code, check.inspection.detail);
+      const { facts } = check;
+      const segments = await transcribeMedia({
+        tools: found,
+        transcriber,
+        file,
+        facts,
+        ctx,
+        qualityThreshold: AUDIO_MANIFEST.qualityThreshold,
+      });
+      const audio = facts.streams.find((s) => s.type === 'audio');
+      return {
+        root: toTranscriptRoot(segments, {
+          title: file.name,
+          ...(file.fileId ? { fileId: file.fileId } : {}),
+        }),
+        metadata: {
+          title: file.name,
+          mediaType: file.mediaType,
+          sizeBytes: file.sizeBytes,
+          durationSeconds: facts.durationSeconds,
+          facts: {
+            container: facts.formatName,
+            audio_codec: audio?.codec ?? 'unknown',
+            sample_rate: audio?.sampleRate ?? 0,
+            channels: audio?.channels ?? 0,
+            transcription_engine: transcriber.id,
+          },
+        },
+      };
+    },
+  });
+}
