@@ -59,6 +59,7 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     if (child.tagName === 'pre') markCodeLanguage(child);
     if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
     child.children = cleanChildren(child.children, options) as Element['children'];
+    if (child.tagName === 'table') kept.push(...captionOf(child));
     kept.push(child);
   }
   return kept;
@@ -134,4 +135,13 @@ function languageOf(element: Element | undefined): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Takes a table's `<caption>` out as a paragraph before it: GFM tables have no caption. */
+function captionOf(table: Element): Element[] {
+  const index = table.children.findIndex((child) => child.type === 'element' && child.tagName === 'caption');
+  const caption = table.children[index];
+  if (caption === undefined || caption.type !== 'element') return [];
+  table.children.splice(index, 1);
+  return [{ type: 'element', tagName: 'p', properties: {}, children: caption.children }];
 }
