@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { TransmuteError } from '@transmute/contract';
 import type { BlobInfo, BlobPutOptions, BlobStore } from './blob-store.js';
 
@@ -17,7 +18,7 @@ const KEY = /^[a-f0-9]{64}$/;
 
 function toReadable(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Readable {
   if (source instanceof ReadableStream) {
-    return Readable.fromWeb(source as import('node:stream/web').ReadableStream<Uint8Array>);
+    return Readable.fromWeb(source as WebReadableStream<Uint8Array>);
   }
   return Readable.from(source);
 }

@@ -11,7 +11,8 @@
  *   webhook_deliveries(id whd_…, account_id, endpoint_id, event_id, event_type, status
  *     pending|delivering|succeeded|retrying|dead_letter, attempts, response_status,
  *     response_preview, last_error_code, next_attempt_at, locked_by, lease_expires_at,
- *     created_at, completed_at, is_test 0|1)
+ *     created_at, completed_at, is_test 0|1, replay_requested_at (0006: set by
+ *     replayWebhookDelivery: exactly one manual attempt, back to dead_letter if it fails))
  * Times are ISO 8601 strings with ms and Z (lexicographic order = time order).
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
@@ -290,6 +291,10 @@ async function createBilling(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+async function addReplayColumn(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('webhook_deliveries').addColumn('replay_requested_at', TIME).execute();
+}
+
 /** Every migration in order; names sort in application order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_core': { up: createCore },
@@ -297,6 +302,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_outputs': { up: createOutputs },
   '0004_webhooks': { up: createWebhooks },
   '0005_billing': { up: createBilling },
+  '0006_delivery_replay': { up: addReplayColumn },
   // Owned by the webhook dispatcher (packages/service/src/webhooks/dispatcher).
   '0100_webhook_dispatch': webhookDispatchMigration,
 };
@@ -307,5 +313,6 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRA
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error } = await migrator.migrateToLatest();
-  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+  if (error !== undefined)
+    throw error instanceof Error ? error : new Error('Migration failed.', { cause: error });
 }

@@ -166,6 +166,8 @@ export interface WebhookDeliveriesTable {
   created_at: string;
   completed_at: string | null;
   is_test: number;
+  /** Set by replayWebhookDelivery: one manual attempt, then back to dead_letter on failure. */
+  replay_requested_at: string | null;
 }
 
 export interface UsageRecordsTable {

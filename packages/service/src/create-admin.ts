@@ -1,0 +1,249 @@
+import { TransmuteError, type AccountStatus, type Plan, type UsageUnit } from '@transmute/contract';
+import type { AccountObject, BillingObject, TransmuteAdmin } from './admin-types.js';
+import type { PlanLimits } from './plans.js';
+import type { ServiceConfig } from './service-config.js';
+import type { Account } from './service-types.js';
+import type { Store } from './store.js';
+import { hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './internal/accounts.js';
+import { createCoreContext, parseJson, periodOf, type CoreContext } from './internal/context.js';
+import { WEBHOOK_CHANNEL, writeEvent } from './internal/events.js';
+import { newId } from './internal/ids.js';
+import type { AccountsTable } from './internal/schema.js';
+import { computeUsage, costOf } from './internal/usage.js';
+
+/** Options of {@link createAdmin}. */
+export interface AdminOptions {
+  store: Store;
+  config: ServiceConfig;
+}
+
+function toAccountObject(ctx: CoreContext, row: AccountsTable): AccountObject {
+  const limits = limitsOf(ctx, row);
+  return {
+    id: row.id,
+    object: 'account',
+    plan: row.plan as Plan,
+    status: row.status as AccountStatus,
+    limits: {
+      jobs: limits.jobs,
+      input_bytes: limits.inputBytes,
+      concurrency: limits.concurrency,
+      spend_cap_microusd: limits.spendCapMicrousd,
+    },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Builds the operator API over a context (shared by {@link createAdmin} and the service). */
+export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
+  const db = ctx.store.db;
+
+  const insertKey = async (accountId: string): Promise<{ keyId: string; apiKey: string }> => {
+    const apiKey = newApiKey();
+    const keyId = `key_${apiKey.slice(4, 12)}${newId('x').slice(2, 14)}`;
+    await db
+      .insertInto('api_keys')
+      .values({
+        id: keyId,
+        account_id: accountId,
+        key_hash: hashApiKey(apiKey),
+        key_prefix: apiKey.slice(0, 12),
+        created_at: ctx.nowIso(),
+        revoked_at: null,
+      })
+      .execute();
+    return { keyId, apiKey };
+  };
+
+  const updateAccount = async (accountId: string, values: Partial<AccountsTable>): Promise<Account> => {
+    const row = await ctx.store.transaction(async (trx) => {
+      const current = await loadAccount(trx, accountId);
+      const next = { ...current, ...values, updated_at: ctx.nowIso() };
+      await trx
+        .updateTable('accounts')
+        .set({ ...values, updated_at: next.updated_at })
+        .where('id', '=', accountId)
+        .execute();
+      await writeEvent(trx, ctx, {
+        accountId,
+        type: 'billing.account_updated',
+        object: toAccountObject(ctx, next),
+      });
+      return next;
+    });
+    await ctx.store.notify(WEBHOOK_CHANNEL);
+    return toAccount(row);
+  };
+
+  const addEntry = async (
+    accountId: string,
+    entry: {
+      kind: BillingObject['object'];
+      amount: number;
+      unit: UsageUnit | null;
+      quantity: number | null;
+      reason: string;
+    },
+    at: Date = ctx.now(),
+  ): Promise<BillingObject> => {
+    const period = periodOf(at);
+    const prefix = entry.kind === 'credit' ? 'cr' : entry.kind === 'refund' ? 're' : 'inv';
+    const object: BillingObject = {
+      id: newId(prefix),
+      object: entry.kind,
+      amount_microusd: Math.round(entry.amount),
+      currency: 'USD',
+      unit: entry.unit,
+      quantity: entry.quantity,
+      reason: entry.reason,
+      period_start: period.start,
+      period_end: period.end,
+      created_at: ctx.nowIso(),
+    };
+    const type =
+      entry.kind === 'credit'
+        ? 'billing.credit_created'
+        : entry.kind === 'refund'
+          ? 'billing.refund_created'
+          : 'billing.invoice_created';
+    await ctx.store.transaction(async (trx) => {
+      await loadAccount(trx, accountId);
+      await trx
+        .insertInto('billing_entries')
+        .values({
+          id: object.id,
+          account_id: accountId,
+          kind: entry.kind,
+          amount_microusd: object.amount_microusd,
+          unit: entry.unit,
+          quantity: entry.quantity,
+          reason: entry.reason,
+          period_start: period.start,
+          period_end: period.end,
+          created_at: object.created_at,
+        })
+        .execute();
+      await writeEvent(trx, ctx, { accountId, type, object });
+    });
+    await ctx.store.notify(WEBHOOK_CHANNEL);
+    return object;
+  };
+
+  return {
+    async createAccount(options = {}) {
+      const now = ctx.nowIso();
+      const row: AccountsTable = {
+        id: newId('acct'),
+        plan: options.plan ?? 'free',
+        status: options.status ?? 'active',
+        limits_json: options.limits === undefined ? null : JSON.stringify(options.limits),
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('accounts').values(row).execute();
+      const key = await insertKey(row.id);
+      return { account: toAccount(row), ...key };
+    },
+    async getAccount(accountId) {
+      const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+      return row === undefined ? null : toAccount(row);
+    },
+    async listAccounts() {
+      const rows = await db.selectFrom('accounts').selectAll().orderBy('created_at', 'asc').execute();
+      return rows.map(toAccount);
+    },
+    async createApiKey(accountId) {
+      await loadAccount(db, accountId);
+      return insertKey(accountId);
+    },
+    async revokeApiKey(keyIdOrKey) {
+      const column = keyIdOrKey.startsWith('tmk_') ? 'key_hash' : 'id';
+      const value = column === 'key_hash' ? hashApiKey(keyIdOrKey) : keyIdOrKey;
+      const result = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: ctx.nowIso() })
+        .where(column, '=', value)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async setPlan(accountId, plan, limits?: Partial<PlanLimits>) {
+      if (!(plan in ctx.plans)) throw new TransmuteError('validation_failed', `Unknown plan ${plan}.`);
+      return updateAccount(accountId, {
+        plan,
+        limits_json: limits === undefined ? null : JSON.stringify(limits),
+      });
+    },
+    async setAccountStatus(accountId, status) {
+      return updateAccount(accountId, { status });
+    },
+    async closeBillingPeriod(accountId, at = ctx.now()) {
+      const usage = await ctx.store.transaction(async (trx) => {
+        const account = await loadAccount(trx, accountId);
+        const computed = await computeUsage(ctx, trx, account, at);
+        const existing = await trx
+          .selectFrom('billing_periods')
+          .select('usage_json')
+          .where('account_id', '=', accountId)
+          .where('period_start', '=', computed.period_start)
+          .executeTakeFirst();
+        if (existing !== undefined) return parseJson(existing.usage_json, computed);
+        await trx
+          .insertInto('billing_periods')
+          .values({
+            account_id: accountId,
+            period_start: computed.period_start,
+            period_end: computed.period_end,
+            usage_json: JSON.stringify(computed),
+            closed_at: ctx.nowIso(),
+          })
+          .execute();
+        await writeEvent(trx, ctx, { accountId, type: 'billing.usage_finalized', object: computed });
+        return computed;
+      });
+      await ctx.store.notify(WEBHOOK_CHANNEL);
+      return usage;
+    },
+    async createCredit(accountId, credit) {
+      const unit = credit.unit ?? null;
+      const quantity = unit === null ? null : (credit.quantity ?? 0);
+      const amount = credit.amountMicrousd ?? (unit === null ? 0 : costOf(ctx, { [unit]: quantity ?? 0 }));
+      return addEntry(accountId, { kind: 'credit', amount, unit, quantity, reason: credit.reason ?? '' });
+    },
+    async createRefund(accountId, refund) {
+      return addEntry(accountId, {
+        kind: 'refund',
+        amount: refund.amountMicrousd,
+        unit: null,
+        quantity: null,
+        reason: refund.reason ?? '',
+      });
+    },
+    async createInvoice(accountId, at = ctx.now()) {
+      const usage = await computeUsage(ctx, db, await loadAccount(db, accountId), at);
+      return addEntry(
+        accountId,
+        {
+          kind: 'invoice',
+          amount: usage.costs.net_due_microusd,
+          unit: null,
+          quantity: null,
+          reason: 'Period invoice.',
+        },
+        at,
+      );
+    },
+  };
+}
+
+/**
+ * The operator API without an engine (what the CLI needs to manage accounts and keys).
+ *
+ * @example
+ * const admin = createAdmin({ store, config: { baseUrl, signingSecret } });
+ * const { account, apiKey } = await admin.createAccount({ plan: 'developer' });
+ */
+export function createAdmin(options: AdminOptions): TransmuteAdmin {
+  return createAdminFromContext(createCoreContext(options.store, options.config));
+}

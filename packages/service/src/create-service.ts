@@ -1,0 +1,152 @@
+import type { TransmuteAdmin } from './admin-types.js';
+import { createAdminFromContext } from './create-admin.js';
+import type { ServiceOptions } from './service-config.js';
+import type { TransmuteService } from './service-types.js';
+import { authenticateApiKey, loadAccount, toAccount } from './internal/accounts.js';
+import { getCapabilities } from './internal/capabilities.js';
+import { createCoreContext, type ServiceContext } from './internal/context.js';
+import { createJob } from './internal/create-job.js';
+import * as files from './internal/files.js';
+import { runIdempotent } from './internal/idempotency.js';
+import * as jobs from './internal/jobs.js';
+import { getOutputContent } from './internal/output-content.js';
+import * as outputs from './internal/outputs.js';
+import { sweepRetention } from './internal/sweep-retention.js';
+import { testWebhookEndpoint } from './internal/test-webhook-endpoint.js';
+import { computeUsage } from './internal/usage.js';
+import { validateFile } from './internal/validate-file.js';
+import * as webhooks from './internal/webhook-endpoints.js';
+import { WorkerPool } from './internal/worker-pool.js';
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from './webhooks/dispatch-webhooks.js';
+
+/** The service plus the operator's methods. */
+export interface Service extends TransmuteService {
+  readonly admin: TransmuteAdmin;
+  /** Runs one retention pass now (the sweeper also runs on its interval). */
+  sweep(): Promise<void>;
+}
+
+function startValidation(ctx: ServiceContext, inflight: Set<Promise<void>>, fileId: string): void {
+  const run = validateFile(ctx, fileId)
+    .catch((error: unknown) => ctx.logger.error('file validation failed', { fileId, error: String(error) }))
+    .finally(() => inflight.delete(run));
+  inflight.add(run);
+}
+
+function createDispatcher(ctx: ServiceContext): WebhookDispatcher | null {
+  const options = ctx.config.webhooks ?? {};
+  if (options.enabled === false) return null;
+  const { enabled: _enabled, ...rest } = options;
+  const dispatcherOptions = {
+    ...(rest as Partial<WebhookDispatcherOptions>),
+    store: ctx.store,
+    now: () => ctx.now(),
+    allowPrivateNetworks: ctx.config.allowPrivateNetworks === true,
+    workerId: ctx.workerId,
+    logger: ctx.logger,
+    ...(ctx.config.masterKey === undefined ? {} : { masterKey: ctx.config.masterKey }),
+  } satisfies WebhookDispatcherOptions;
+  return createWebhookDispatcher(dispatcherOptions);
+}
+
+/**
+ * The 25 operations over a Store, a BlobStore and an Engine, with the worker pool, retention
+ * sweeper and webhook dispatcher started by `start()`.
+ *
+ * @example
+ * const service = createService({ store, blobs, engine, config: { baseUrl, signingSecret } });
+ * await service.start();
+ */
+export function createService(options: ServiceOptions): Service {
+  const core = createCoreContext(options.store, options.config);
+  const ctx: ServiceContext = { ...core, blobs: options.blobs, engine: options.engine };
+  const pool = new WorkerPool(ctx, {
+    concurrency: options.config.workerConcurrency ?? 2,
+    pollIntervalMs: options.config.pollIntervalMs ?? 1000,
+    shutdownGraceMs: 10_000,
+  });
+  const validations = new Set<Promise<void>>();
+  let sweeper: NodeJS.Timeout | null = null;
+  let dispatcher: WebhookDispatcher | null = null;
+  let closed = false;
+  const sweep = async (): Promise<void> => {
+    await sweepRetention(ctx).catch((error: unknown) =>
+      ctx.logger.warn('retention sweep failed', { error: String(error) }),
+    );
+  };
+
+  return {
+    admin: createAdminFromContext(core),
+    sweep,
+    authenticateApiKey: (apiKey) => authenticateApiKey(core, apiKey),
+    async getAccount(accountId) {
+      const row = await ctx.store.db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+      return row === undefined ? null : toAccount(row);
+    },
+    runIdempotent: (caller, request, execute) => runIdempotent(core, caller, request, execute),
+    getCapabilities: () => getCapabilities(ctx),
+    createUploadIntent: (caller, body) => files.createUploadIntent(ctx, caller, body),
+    getFile: (caller, fileId) => files.getFile(ctx, caller, fileId),
+    deleteFile: (caller, fileId) => files.deleteFile(ctx, caller, fileId),
+    async completeFileUpload(caller, fileId, body) {
+      const result = await files.completeFileUpload(ctx, caller, fileId, body);
+      if (result.changed) startValidation(ctx, validations, fileId);
+      return result;
+    },
+    listJobs: (caller, params) => jobs.listJobs(ctx, caller, params),
+    createJob: (caller, body) => createJob(ctx, caller, body),
+    getJob: (caller, jobId) => jobs.getJob(ctx, caller, jobId),
+    deleteJob: (caller, jobId) => jobs.deleteJob(ctx, caller, jobId),
+    cancelJob: (caller, jobId) => jobs.cancelJob(ctx, caller, jobId),
+    listJobOutputs: (caller, jobId, params) => outputs.listJobOutputs(ctx, caller, jobId, params),
+    createJobOutput: (caller, jobId, body) => outputs.createJobOutput(ctx, caller, jobId, body),
+    getOutput: (caller, outputId) => outputs.getOutput(ctx, caller, outputId),
+    getOutputContent: (caller, outputId, params) => getOutputContent(ctx, caller, outputId, params),
+    getUsage: async (caller) =>
+      computeUsage(core, ctx.store.db, await loadAccount(ctx.store.db, caller.accountId)),
+    listWebhookEndpoints: (caller, params) => webhooks.listWebhookEndpoints(core, caller, params),
+    createWebhookEndpoint: (caller, body) => webhooks.createWebhookEndpoint(core, caller, body),
+    updateWebhookEndpoint: (caller, id, body) => webhooks.updateWebhookEndpoint(core, caller, id, body),
+    deleteWebhookEndpoint: (caller, id) => webhooks.deleteWebhookEndpoint(core, caller, id),
+    listWebhookDeliveries: (caller, id, params) => webhooks.listWebhookDeliveries(core, caller, id, params),
+    replayWebhookDelivery: (caller, id, deliveryId) =>
+      webhooks.replayWebhookDelivery(core, caller, id, deliveryId),
+    pauseWebhookEndpoint: (caller, id) => webhooks.pauseWebhookEndpoint(core, caller, id),
+    resumeWebhookEndpoint: (caller, id) => webhooks.resumeWebhookEndpoint(core, caller, id),
+    rotateWebhookEndpointSecret: (caller, id) => webhooks.rotateWebhookEndpointSecret(core, caller, id),
+    testWebhookEndpoint: (caller, id) => testWebhookEndpoint(core, caller, id),
+    receiveUpload: (token, body) => files.receiveUpload(ctx, token, body),
+    openArtifact: (token) => outputs.openArtifact(ctx, token),
+
+    async start() {
+      pool.start();
+      const stuck = await ctx.store.db
+        .selectFrom('files')
+        .select('id')
+        .where('status', '=', 'validating')
+        .execute();
+      for (const file of stuck) startValidation(ctx, validations, file.id);
+      sweeper = setInterval(() => void sweep(), ctx.retention.sweepIntervalMs);
+      sweeper.unref();
+      dispatcher = createDispatcher(ctx);
+      dispatcher?.start();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (sweeper !== null) clearInterval(sweeper);
+      await pool.close();
+      await dispatcher?.stop();
+      await Promise.allSettled([...validations]);
+      await ctx.store.close();
+    },
+  };
+}

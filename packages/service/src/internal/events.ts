@@ -1,0 +1,82 @@
+import type { EventEnvelope, EventType } from '@transmute/contract';
+import type { Kysely } from 'kysely';
+import type { CoreContext } from './context.js';
+import { newId } from './ids.js';
+import type { Database } from './schema.js';
+
+/** What {@link writeEvent} records. */
+export interface EventInput {
+  accountId: string;
+  type: EventType;
+  /** The resource as its GET returns it at event time. */
+  object: unknown;
+}
+
+/**
+ * Writes an event to the outbox and one `pending` delivery per subscribed endpoint (active or
+ * paused) of the account, inside the caller's transaction (CONTRACT §10).
+ */
+export async function writeEvent(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: EventInput,
+): Promise<string> {
+  const now = ctx.nowIso();
+  const id = newId('evt');
+  const envelope: EventEnvelope = {
+    id,
+    type: input.type,
+    timestamp: now,
+    api_version: 'v1',
+    data: { object: input.object },
+  };
+  await trx
+    .insertInto('events')
+    .values({
+      id,
+      account_id: input.accountId,
+      type: input.type,
+      payload: JSON.stringify(envelope),
+      created_at: now,
+    })
+    .execute();
+  const endpoints = await trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events_json'])
+    .where('account_id', '=', input.accountId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['active', 'paused'])
+    .execute();
+  for (const endpoint of endpoints) {
+    const events = JSON.parse(endpoint.events_json) as string[];
+    if (!events.includes(input.type)) continue;
+    await trx
+      .insertInto('webhook_deliveries')
+      .values({
+        id: newId('whd'),
+        account_id: input.accountId,
+        endpoint_id: endpoint.id,
+        event_id: id,
+        event_type: input.type,
+        status: 'pending',
+        attempts: 0,
+        response_status: null,
+        response_preview: null,
+        last_error_code: null,
+        next_attempt_at: now,
+        locked_by: null,
+        lease_expires_at: null,
+        created_at: now,
+        completed_at: null,
+        is_test: 0,
+        replay_requested_at: null,
+      })
+      .execute();
+  }
+  return id;
+}
+
+/** Channel notified after a transaction that wrote events commits (wakes the dispatcher). */
+export const WEBHOOK_CHANNEL = 'transmute_webhooks';
+/** Channel notified when jobs have work (wakes workers). */
+export const JOB_CHANNEL = 'transmute_jobs';

@@ -1,0 +1,110 @@
+import { FAILURE_CODES, type JobStatus } from '@transmute/contract';
+import type { Kysely } from 'kysely';
+import { addMs, parseJson, type CoreContext } from './context.js';
+import { writeEvent } from './events.js';
+import { jobWithOutputs } from './resources.js';
+import type { Database, JobsTable } from './schema.js';
+import { meterJob } from './usage.js';
+import type { UsageQuantities } from './engine.js';
+
+/** When a job that ends now expires (CONTRACT §8 retention). */
+export function jobExpiry(ctx: CoreContext, retentionClass: string, endedAt: string): string | null {
+  switch (retentionClass) {
+    case 'ephemeral':
+      return addMs(endedAt, ctx.retention.ephemeralMs);
+    case 'account':
+      return null;
+    default:
+      return addMs(endedAt, ctx.retention.temporaryMs);
+  }
+}
+
+/** Options of {@link endJob}. */
+export interface EndJobOptions {
+  status: Extract<JobStatus, 'succeeded' | 'failed' | 'canceled'>;
+  detail: string | null;
+  warnings?: string[];
+  usage?: UsageQuantities;
+}
+
+/**
+ * Moves a job to a terminal state in the caller's transaction: progress, expiry, unfinished
+ * outputs failed (`job_canceled` on cancel), files kept as long as the job, usage finalized and
+ * the `job.*` event.
+ */
+export async function endJob(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  row: JobsTable,
+  options: EndJobOptions,
+): Promise<void> {
+  const now = ctx.nowIso();
+  const expiresAt = jobExpiry(ctx, row.retention_class, now);
+  const warnings = [...parseJson<string[]>(row.warnings_json, []), ...(options.warnings ?? [])];
+  const pendingWork = options.status === 'succeeded' ? row.work_pending : 0;
+  await trx
+    .updateTable('jobs')
+    .set({
+      status: options.status,
+      stage: null,
+      percent: options.status === 'succeeded' ? 100 : Number(row.percent),
+      detail: options.detail,
+      warnings_json: JSON.stringify(warnings),
+      updated_at: now,
+      ended_at: now,
+      expires_at: expiresAt,
+      work_pending: pendingWork,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  if (options.status !== 'succeeded') {
+    const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
+    const sentence =
+      options.status === 'canceled'
+        ? FAILURE_CODES.job_canceled
+        : 'The job failed before this output was rendered.';
+    await trx
+      .updateTable('outputs')
+      .set({
+        status: 'failed',
+        warnings_json: JSON.stringify([`${reason}: ${sentence}`]),
+        updated_at: now,
+        completed_at: now,
+      })
+      .where('job_id', '=', row.id)
+      .where('status', 'in', ['queued', 'processing'])
+      .execute();
+  }
+  await extendFiles(trx, row.id, expiresAt);
+  await trx
+    .updateTable('artifacts')
+    .set({ expires_at: expiresAt })
+    .where('output_id', 'in', trx.selectFrom('outputs').select('id').where('job_id', '=', row.id))
+    .execute();
+  await meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
+  const fresh = await trx.selectFrom('jobs').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  const type =
+    options.status === 'succeeded'
+      ? 'job.succeeded'
+      : options.status === 'failed'
+        ? 'job.failed'
+        : 'job.canceled';
+  await writeEvent(trx, ctx, { accountId: row.account_id, type, object: await jobWithOutputs(trx, fresh) });
+}
+
+async function extendFiles(trx: Kysely<Database>, jobId: string, expiresAt: string | null): Promise<void> {
+  const links = await trx.selectFrom('job_files').select('file_id').where('job_id', '=', jobId).execute();
+  if (links.length === 0) return;
+  const ids = links.map((link) => link.file_id);
+  if (expiresAt === null) {
+    await trx.updateTable('files').set({ expires_at: null }).where('id', 'in', ids).execute();
+    return;
+  }
+  await trx
+    .updateTable('files')
+    .set({ expires_at: expiresAt })
+    .where('id', 'in', ids)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<', expiresAt)
+    .execute();
+}

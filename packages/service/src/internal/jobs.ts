@@ -1,0 +1,139 @@
+import { TransmuteError, type Job, type JobList, type JobStatus } from '@transmute/contract';
+import type { Caller, ListParams } from '../service-types.js';
+import { assertMutable } from './accounts.js';
+import { releaseBlob } from './blob-refs.js';
+import type { ServiceContext } from './context.js';
+import { decodeCursor, toKeysetPosition, toPage, type CursorScope } from './cursor.js';
+import { WEBHOOK_CHANNEL } from './events.js';
+import { endJob } from './job-transitions.js';
+import { artifactsOf, jobWithOutputs, loadJob, toJob } from './resources.js';
+
+/** getJob. */
+export async function getJob(ctx: ServiceContext, caller: Caller, jobId: string): Promise<Job> {
+  return (await loadJob(ctx.store.db, caller.accountId, jobId)).job;
+}
+
+/** listJobs: newest first, keyset cursor, optional status filter. */
+export async function listJobs(
+  ctx: ServiceContext,
+  caller: Caller,
+  params: ListParams & { status?: JobStatus },
+): Promise<JobList> {
+  const scope: CursorScope = {
+    operation: 'listJobs',
+    accountId: caller.accountId,
+    filters: { status: params.status },
+  };
+  let query = ctx.store.db.selectFrom('jobs').selectAll().where('account_id', '=', caller.accountId);
+  if (params.status !== undefined) query = query.where('status', '=', params.status);
+  if (params.cursor !== undefined) {
+    const position = toKeysetPosition(decodeCursor(ctx, scope, params.cursor));
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', position.c),
+        eb.and([eb('created_at', '=', position.c), eb('id', '<', position.i)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(params.limit + 1)
+    .execute();
+  const ids = rows.map((row) => row.id);
+  const outputs =
+    ids.length === 0
+      ? []
+      : await ctx.store.db
+          .selectFrom('outputs')
+          .select(['id', 'job_id'])
+          .where('job_id', 'in', ids)
+          .orderBy('position', 'asc')
+          .execute();
+  const byJob = new Map<string, string[]>();
+  for (const output of outputs) byJob.set(output.job_id, [...(byJob.get(output.job_id) ?? []), output.id]);
+  return toPage(ctx, scope, rows, params.limit, (row) => toJob(row, byJob.get(row.id) ?? []));
+}
+
+/** cancelJob (CONTRACT §8): queued → canceled at once; processing → canceling; else 200 or 409. */
+export async function cancelJob(
+  ctx: ServiceContext,
+  caller: Caller,
+  jobId: string,
+): Promise<{ job: Job; changed: boolean }> {
+  const result = await ctx.store.transaction(async (trx) => {
+    await assertMutable(trx, caller.accountId);
+    const { row, job } = await loadJob(trx, caller.accountId, jobId);
+    switch (row.status) {
+      case 'queued':
+        await endJob(trx, ctx, row, { status: 'canceled', detail: 'Canceled before processing started.' });
+        break;
+      case 'processing': {
+        const now = ctx.nowIso();
+        await trx
+          .updateTable('jobs')
+          .set({ status: 'canceling', cancel_requested_at: now, updated_at: now })
+          .where('id', '=', jobId)
+          .execute();
+        break;
+      }
+      case 'canceling':
+      case 'canceled':
+        return { job, changed: false };
+      default:
+        throw new TransmuteError(
+          'job_not_cancelable',
+          `The job is ${row.status}; it can no longer be canceled.`,
+        );
+    }
+    const fresh = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+    return { job: await jobWithOutputs(trx, fresh), changed: true };
+  });
+  await ctx.store.notify(WEBHOOK_CHANNEL);
+  return result;
+}
+
+/** deleteJob: a terminal job with its outputs, artifacts and stored content. */
+export async function deleteJob(ctx: ServiceContext, caller: Caller, jobId: string): Promise<void> {
+  const keys = await ctx.store.transaction(async (trx) => {
+    await assertMutable(trx, caller.accountId);
+    const { row } = await loadJob(trx, caller.accountId, jobId);
+    if (!['succeeded', 'failed', 'canceled', 'expired'].includes(row.status)) {
+      throw new TransmuteError(
+        'job_not_terminal',
+        `The job is ${row.status}; cancel it or wait until it ends.`,
+      );
+    }
+    const outputs = await trx.selectFrom('outputs').select('id').where('job_id', '=', jobId).execute();
+    const artifacts = await artifactsOf(
+      trx,
+      outputs.map((o) => o.id),
+    );
+    const checkpoints = await trx
+      .selectFrom('job_checkpoints')
+      .select('blob_key')
+      .where('job_id', '=', jobId)
+      .execute();
+    const blobKeys = [
+      row.document_key,
+      ...[...artifacts.values()].flat().map((a) => a.blob_key),
+      ...checkpoints.map((c) => c.blob_key),
+    ];
+    if (outputs.length > 0) {
+      await trx
+        .deleteFrom('artifacts')
+        .where(
+          'output_id',
+          'in',
+          outputs.map((o) => o.id),
+        )
+        .execute();
+    }
+    await trx.deleteFrom('outputs').where('job_id', '=', jobId).execute();
+    await trx.deleteFrom('job_checkpoints').where('job_id', '=', jobId).execute();
+    await trx.deleteFrom('job_files').where('job_id', '=', jobId).execute();
+    await trx.deleteFrom('jobs').where('id', '=', jobId).execute();
+    return blobKeys;
+  });
+  for (const key of new Set(keys)) await releaseBlob(ctx, key);
+}

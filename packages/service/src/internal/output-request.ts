@@ -1,0 +1,19 @@
+import { fieldError, type OutputOptions } from '@transmute/contract';
+import type { OutputRequest } from './engine.js';
+import type { ServiceContext } from './context.js';
+import { engineCapabilities } from './engine-capabilities.js';
+
+/** Applies the spec's defaults to `output` and checks the engine can render its format. */
+export async function toOutputRequest(ctx: ServiceContext, output: OutputOptions): Promise<OutputRequest> {
+  const request: OutputRequest = {
+    profile: output.profile,
+    format: output.format ?? 'markdown',
+    language: output.language ?? 'en',
+    includeRawSource: output.include_raw_source ?? false,
+  };
+  const capabilities = await engineCapabilities(ctx.engine);
+  if (!capabilities.outputFormats.includes(request.format)) {
+    throw fieldError('output.format', 'unsupported', `No installed renderer produces ${request.format}.`);
+  }
+  return request;
+}

@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import {
+  TransmuteError,
+  type CreateJobOutputRequest,
+  type Output,
+  type OutputList,
+} from '@transmute/contract';
+import type { BlobDownload, Caller, ListParams } from '../service-types.js';
+import { assertMutable } from './accounts.js';
+import type { ServiceContext } from './context.js';
+import { decodeCursor, toKeysetPosition, toPage, type CursorScope } from './cursor.js';
+import { JOB_CHANNEL } from './events.js';
+import { newId } from './ids.js';
+import { recordIdempotentOutcome } from './idempotency.js';
+import { toOutputRequest } from './output-request.js';
+import { artifactsOf, loadJob, outputOf, toOutput } from './resources.js';
+import type { OutputsTable } from './schema.js';
+
+/** Loads an output of the account; `not_found` otherwise. */
+export async function loadOutput(
+  ctx: ServiceContext,
+  accountId: string,
+  outputId: string,
+): Promise<OutputsTable> {
+  const row = await ctx.store.db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('id', '=', outputId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (row === undefined) throw new TransmuteError('not_found', 'No such output.');
+  return row;
+}
+
+/** createJobOutput: a queued output rendered from the job's stored normalized document. */
+export async function createJobOutput(
+  ctx: ServiceContext,
+  caller: Caller,
+  jobId: string,
+  body: CreateJobOutputRequest,
+): Promise<Output> {
+  await loadJob(ctx.store.db, caller.accountId, jobId);
+  const request = await toOutputRequest(ctx, body.output);
+  const output = await ctx.store.transaction(async (trx) => {
+    await assertMutable(trx, caller.accountId);
+    const { row } = await loadJob(trx, caller.accountId, jobId);
+    if (!['queued', 'processing', 'succeeded'].includes(row.status)) {
+      throw new TransmuteError(
+        'job_not_renderable',
+        `The job is ${row.status}; it cannot render new outputs.`,
+      );
+    }
+    const last = await trx
+      .selectFrom('outputs')
+      .select('position')
+      .where('job_id', '=', jobId)
+      .orderBy('position', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const now = ctx.nowIso();
+    const outputRow: OutputsTable = {
+      id: newId('out'),
+      job_id: jobId,
+      account_id: caller.accountId,
+      position: (last === undefined ? -1 : Number(last.position)) + 1,
+      status: 'queued',
+      profile: request.profile,
+      format: request.format,
+      language: request.language,
+      include_raw_source: request.includeRawSource ? 1 : 0,
+      warnings_json: '[]',
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    };
+    await trx.insertInto('outputs').values(outputRow).execute();
+    await trx.updateTable('jobs').set({ work_pending: 1, updated_at: now }).where('id', '=', jobId).execute();
+    const created = toOutput(ctx, outputRow, []);
+    await recordIdempotentOutcome(trx, {
+      status: 201,
+      body: created,
+      headers: { Location: `/v1/outputs/${outputRow.id}` },
+    });
+    return created;
+  });
+  await ctx.store.notify(JOB_CHANNEL);
+  return output;
+}
+
+/** listJobOutputs: newest first. */
+export async function listJobOutputs(
+  ctx: ServiceContext,
+  caller: Caller,
+  jobId: string,
+  params: ListParams,
+): Promise<OutputList> {
+  await loadJob(ctx.store.db, caller.accountId, jobId);
+  const scope: CursorScope = {
+    operation: 'listJobOutputs',
+    accountId: caller.accountId,
+    filters: { job: jobId },
+  };
+  let query = ctx.store.db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .where('account_id', '=', caller.accountId);
+  if (params.cursor !== undefined) {
+    const position = toKeysetPosition(decodeCursor(ctx, scope, params.cursor));
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', position.c),
+        eb.and([eb('created_at', '=', position.c), eb('id', '<', position.i)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(params.limit + 1)
+    .execute();
+  const artifacts = await artifactsOf(
+    ctx.store.db,
+    rows.map((row) => row.id),
+  );
+  return toPage(ctx, scope, rows, params.limit, (row) => toOutput(ctx, row, artifacts.get(row.id) ?? []));
+}
+
+/** getOutput with its manifest (signed download URLs). */
+export async function getOutput(ctx: ServiceContext, caller: Caller, outputId: string): Promise<Output> {
+  return outputOf(ctx, ctx.store.db, await loadOutput(ctx, caller.accountId, outputId));
+}
+
+/** Resolves a signed artifact URL token to its bytes (with byte ranges). */
+export async function openArtifact(ctx: ServiceContext, token: string): Promise<BlobDownload> {
+  const payload = ctx.signer.verify('artifact', token) as { a?: unknown; e?: unknown } | null;
+  const missing = (): TransmuteError => new TransmuteError('not_found', 'Unknown or expired download URL.');
+  if (payload === null || typeof payload.a !== 'string' || typeof payload.e !== 'number') throw missing();
+  if (ctx.now().getTime() > payload.e) throw missing();
+  const row = await ctx.store.db
+    .selectFrom('artifacts')
+    .selectAll()
+    .where('id', '=', payload.a)
+    .executeTakeFirst();
+  if (row?.blob_key == null) throw missing();
+  const key = row.blob_key;
+  return {
+    name: row.name,
+    mediaType: row.media_type,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    open: (range) => Readable.toWeb(ctx.blobs.open(key, range)) as ReadableStream<Uint8Array>,
+  };
+}

@@ -1,0 +1,368 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  FAILURE_CODES,
+  isApiErrorCode,
+  isTransmuteError,
+  type OutputFormat,
+  type OutputProfile,
+} from '@transmute/contract';
+import type { PipelineProgress, UsageQuantities } from './engine.js';
+import type { NormalizedDocument, SourceFile } from '@transmute/plugin-sdk';
+import { releaseBlob } from './blob-refs.js';
+import type { ServiceContext } from './context.js';
+import { JOB_CHANNEL, WEBHOOK_CHANNEL, writeEvent } from './events.js';
+import { newId } from './ids.js';
+import type { JobLease } from './job-lease.js';
+import { createCheckpointStore, jobFiles, toConvertSource } from './job-source.js';
+import { endJob } from './job-transitions.js';
+import { outputOf } from './resources.js';
+import type { JobsTable, OutputsTable } from './schema.js';
+import { meterJob } from './usage.js';
+
+/** Raised inside a run when the lease says stop. */
+class RunStopped extends Error {}
+
+function progressSaver(ctx: ServiceContext, row: JobsTable): (progress: PipelineProgress) => void {
+  let percent = Number(row.percent);
+  let stage: string | null = null;
+  let last = 0;
+  let chain = Promise.resolve();
+  return (progress) => {
+    percent = Math.min(99, Math.max(percent, progress.percent));
+    const now = Date.now();
+    if (progress.stage === stage && now - last < 250) return;
+    stage = progress.stage;
+    last = now;
+    const values = { stage: progress.stage, percent, detail: progress.detail, updated_at: ctx.nowIso() };
+    chain = chain
+      .then(async () => {
+        await ctx.store.db
+          .updateTable('jobs')
+          .set(values)
+          .where('id', '=', row.id)
+          .where('locked_by', '=', ctx.workerId)
+          .where('status', 'in', ['processing', 'canceling'])
+          .execute();
+      })
+      .catch((error: unknown) =>
+        ctx.logger.warn('progress not saved', { jobId: row.id, error: String(error) }),
+      );
+  };
+}
+
+function checkStop(lease: JobLease): void {
+  if (lease.controller.signal.aborted) throw new RunStopped(lease.stopReason ?? 'stopped');
+}
+
+async function ensureDocument(
+  ctx: ServiceContext,
+  row: JobsTable,
+  lease: JobLease,
+): Promise<NormalizedDocument> {
+  if (row.document_key !== null) {
+    return JSON.parse((await ctx.blobs.getBytes(row.document_key)).toString('utf8')) as NormalizedDocument;
+  }
+  const source = await toConvertSource(ctx, row);
+  checkStop(lease);
+  const prepared = await ctx.engine.prepare(source, {
+    signal: lease.controller.signal,
+    onProgress: progressSaver(ctx, row),
+    checkpoints: createCheckpointStore(ctx, row.id),
+  });
+  checkStop(lease);
+  const blob = await ctx.blobs.putBytes(JSON.stringify(prepared.document));
+  const usage: UsageQuantities = { ...prepared.usage };
+  usage.input_bytes ??= Number(row.input_bytes);
+  await ctx.store.transaction(async (trx) => {
+    const current = await trx.selectFrom('jobs').selectAll().where('id', '=', row.id).executeTakeFirst();
+    if (current?.locked_by !== ctx.workerId) throw new RunStopped('lost');
+    const warnings = [...(JSON.parse(current.warnings_json) as string[]), ...prepared.warnings];
+    await trx
+      .updateTable('jobs')
+      .set({
+        document_key: blob.key,
+        warnings_json: JSON.stringify([...new Set(warnings)]),
+        updated_at: ctx.nowIso(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await meterJob(trx, ctx, current, usage, 'pending');
+  });
+  await dropCheckpoints(ctx, row.id);
+  return prepared.document;
+}
+
+/** Once the normalized document is stored the stage checkpoints are no longer needed. */
+async function dropCheckpoints(ctx: ServiceContext, jobId: string): Promise<void> {
+  const rows = await ctx.store.db
+    .selectFrom('job_checkpoints')
+    .select('blob_key')
+    .where('job_id', '=', jobId)
+    .execute();
+  if (rows.length === 0) return;
+  await ctx.store.db.deleteFrom('job_checkpoints').where('job_id', '=', jobId).execute();
+  for (const row of rows) await releaseBlob(ctx, row.blob_key);
+}
+
+interface Rendered {
+  artifacts: { name: string; mediaType: string; sizeBytes: number; sha256: string; key: string }[];
+  warnings: string[];
+  usage: UsageQuantities;
+}
+
+async function renderOne(
+  ctx: ServiceContext,
+  input: { row: JobsTable; output: OutputsTable; document: NormalizedDocument; originals: SourceFile[] },
+  lease: JobLease,
+): Promise<Rendered> {
+  const workDir = await mkdtemp(join(tmpdir(), 'transmute-render-'));
+  try {
+    const result = await ctx.engine.render(
+      input.document,
+      {
+        profile: input.output.profile as OutputProfile,
+        format: input.output.format as OutputFormat,
+        language: input.output.language,
+        includeRawSource: input.output.include_raw_source === 1,
+      },
+      {
+        signal: lease.controller.signal,
+        onProgress: input.row.status === 'succeeded' ? () => undefined : progressSaver(ctx, input.row),
+        workDir,
+        originals: input.originals,
+      },
+    );
+    const artifacts = [];
+    for (const artifact of result.artifacts) {
+      const blob = await ctx.blobs.putFile(artifact.path);
+      artifacts.push({
+        name: artifact.name,
+        mediaType: artifact.mediaType,
+        sizeBytes: blob.sizeBytes,
+        sha256: blob.sha256,
+        key: blob.key,
+      });
+    }
+    return { artifacts, warnings: result.warnings, usage: result.usage };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Stores a rendered output; the first output's success ends the job as succeeded. */
+async function saveOutput(ctx: ServiceContext, output: OutputsTable, rendered: Rendered): Promise<void> {
+  await ctx.store.transaction(async (trx) => {
+    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', output.job_id).executeTakeFirst();
+    if (row?.locked_by !== ctx.workerId) throw new RunStopped('lost');
+    const now = ctx.nowIso();
+    for (const [position, artifact] of rendered.artifacts.entries()) {
+      await trx
+        .insertInto('artifacts')
+        .values({
+          id: newId('artifact'),
+          output_id: output.id,
+          account_id: output.account_id,
+          position,
+          name: artifact.name,
+          media_type: artifact.mediaType,
+          size_bytes: artifact.sizeBytes,
+          sha256: artifact.sha256,
+          blob_key: artifact.key,
+          created_at: now,
+          expires_at: row.expires_at,
+        })
+        .execute();
+    }
+    await trx
+      .updateTable('outputs')
+      .set({
+        status: 'succeeded',
+        warnings_json: JSON.stringify(rendered.warnings),
+        updated_at: now,
+        completed_at: now,
+      })
+      .where('id', '=', output.id)
+      .execute();
+    const fresh = await trx
+      .selectFrom('outputs')
+      .selectAll()
+      .where('id', '=', output.id)
+      .executeTakeFirstOrThrow();
+    await writeEvent(trx, ctx, {
+      accountId: output.account_id,
+      type: 'output.created',
+      object: await outputOf(ctx, trx, fresh),
+    });
+    const usage: UsageQuantities = {
+      ...rendered.usage,
+      output_bytes:
+        (rendered.usage.output_bytes ?? 0) + rendered.artifacts.reduce((sum, a) => sum + a.sizeBytes, 0),
+    };
+    const running = row.status === 'processing' || row.status === 'canceling';
+    if (Number(output.position) === 0 && running) {
+      await endJob(trx, ctx, row, { status: 'succeeded', detail: null, usage });
+    } else {
+      await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
+    }
+  });
+  await ctx.store.notify(WEBHOOK_CHANNEL);
+}
+
+/** `code: sentence` of a failure, and whether it was a bug. */
+function describeFailure(error: unknown): { text: string; bug: boolean } {
+  if (isTransmuteError(error) && !isApiErrorCode(error.code)) {
+    return { text: `${error.code}: ${error.message || FAILURE_CODES[error.code]}`, bug: false };
+  }
+  return { text: `internal_error: ${FAILURE_CODES.internal_error}`, bug: true };
+}
+
+async function failOutput(ctx: ServiceContext, output: OutputsTable, error: unknown): Promise<void> {
+  const { text, bug } = describeFailure(error);
+  if (bug) ctx.logger.error('output render crashed', { outputId: output.id, error: String(error) });
+  await ctx.store.transaction(async (trx) => {
+    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', output.job_id).executeTakeFirst();
+    if (row?.locked_by !== ctx.workerId) throw new RunStopped('lost');
+    const now = ctx.nowIso();
+    await trx
+      .updateTable('outputs')
+      .set({ status: 'failed', warnings_json: JSON.stringify([text]), updated_at: now, completed_at: now })
+      .where('id', '=', output.id)
+      .execute();
+    if (Number(output.position) === 0 && (row.status === 'processing' || row.status === 'canceling')) {
+      await endJob(trx, ctx, row, { status: 'failed', detail: text, warnings: [text] });
+    }
+  });
+  await ctx.store.notify(WEBHOOK_CHANNEL);
+}
+
+async function renderPending(
+  ctx: ServiceContext,
+  jobId: string,
+  document: NormalizedDocument,
+  lease: JobLease,
+): Promise<void> {
+  for (;;) {
+    checkStop(lease);
+    const row = await ctx.store.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    const outputs = await ctx.store.db
+      .selectFrom('outputs')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('status', 'in', ['queued', 'processing'])
+      .orderBy('position', 'asc')
+      .execute();
+    if (outputs.length === 0) {
+      const released = await ctx.store.transaction(async (trx) => {
+        const left = await trx
+          .selectFrom('outputs')
+          .select('id')
+          .where('job_id', '=', jobId)
+          .where('status', 'in', ['queued', 'processing'])
+          .executeTakeFirst();
+        if (left !== undefined) return false;
+        await trx
+          .updateTable('jobs')
+          .set({ work_pending: 0, locked_by: null, lease_expires_at: null })
+          .where('id', '=', jobId)
+          .where('locked_by', '=', ctx.workerId)
+          .execute();
+        return true;
+      });
+      if (released) return;
+      continue;
+    }
+    const originals = row.source_type === 'files' ? await jobFiles(ctx, jobId).catch(() => []) : [];
+    for (const output of outputs) {
+      checkStop(lease);
+      await ctx.store.db
+        .updateTable('outputs')
+        .set({ status: 'processing', updated_at: ctx.nowIso() })
+        .where('id', '=', output.id)
+        .where('status', '=', 'queued')
+        .execute();
+      let rendered: Rendered;
+      try {
+        rendered = await renderOne(ctx, { row, output, document, originals }, lease);
+      } catch (error) {
+        checkStop(lease);
+        await failOutput(ctx, output, error);
+        continue;
+      }
+      await saveOutput(ctx, output, rendered);
+    }
+  }
+}
+
+async function settleStopped(ctx: ServiceContext, jobId: string, lease: JobLease): Promise<void> {
+  if (lease.stopReason === 'lost') return;
+  await ctx.store.transaction(async (trx) => {
+    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    if (row?.locked_by !== ctx.workerId) return;
+    if (row.status === 'canceling') {
+      await endJob(trx, ctx, row, { status: 'canceled', detail: 'Canceled while processing.' });
+    }
+    await trx
+      .updateTable('jobs')
+      .set({
+        locked_by: null,
+        lease_expires_at: null,
+        attempts: lease.stopReason === 'shutdown' ? Math.max(0, row.attempts - 1) : row.attempts,
+      })
+      .where('id', '=', jobId)
+      .execute();
+  });
+  await ctx.store.notify(WEBHOOK_CHANNEL);
+}
+
+async function failJob(ctx: ServiceContext, jobId: string, error: unknown): Promise<void> {
+  const { text, bug } = describeFailure(error);
+  if (bug)
+    ctx.logger.error('job crashed', { jobId, error: error instanceof Error ? error.stack : String(error) });
+  await ctx.store.transaction(async (trx) => {
+    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    if (row?.locked_by !== ctx.workerId) return;
+    if (row.status === 'processing' || row.status === 'canceling') {
+      await endJob(trx, ctx, row, {
+        status: row.status === 'canceling' ? 'canceled' : 'failed',
+        detail: row.status === 'canceling' ? 'Canceled while processing.' : text,
+        warnings: row.status === 'canceling' ? [] : [text],
+      });
+    }
+    await trx
+      .updateTable('jobs')
+      .set({ locked_by: null, lease_expires_at: null, work_pending: 0 })
+      .where('id', '=', jobId)
+      .execute();
+  });
+  await ctx.store.notify(WEBHOOK_CHANNEL);
+}
+
+/**
+ * Runs a claimed job: prepare (or load the stored normalized document: a restarted job does not
+ * acquire again), then render every queued output; cancellation, failures and lost leases end it
+ * as CONTRACT §8 says.
+ */
+export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: JobLease): Promise<void> {
+  try {
+    if (claimed.status === 'canceling') {
+      lease.abort('cancel');
+      throw new RunStopped('cancel');
+    }
+    const document = await ensureDocument(ctx, claimed, lease);
+    await renderPending(ctx, claimed.id, document, lease);
+  } catch (error) {
+    if (error instanceof RunStopped || lease.controller.signal.aborted) {
+      await settleStopped(ctx, claimed.id, lease);
+    } else {
+      await failJob(ctx, claimed.id, error);
+    }
+  } finally {
+    await ctx.store.notify(JOB_CHANNEL);
+  }
+}

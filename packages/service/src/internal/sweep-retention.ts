@@ -1,0 +1,105 @@
+import { releaseBlob } from './blob-refs.js';
+import type { ServiceContext } from './context.js';
+
+/** Files a still-living job (not ended, or not yet expired) uses stay. */
+async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> {
+  const db = ctx.store.db;
+  const lapsedIntents = await db
+    .selectFrom('files')
+    .select(['id', 'blob_key'])
+    .where('status', 'in', ['pending_upload', 'uploaded'])
+    .where('upload_expires_at', '<', now)
+    .limit(500)
+    .execute();
+  const retained = await db
+    .selectFrom('files')
+    .select(['id', 'blob_key'])
+    .where('status', 'in', ['ready', 'rejected', 'validating'])
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<', now)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('job_files')
+            .innerJoin('jobs', 'jobs.id', 'job_files.job_id')
+            .select('jobs.id')
+            .whereRef('job_files.file_id', '=', 'files.id')
+            .where((eb) =>
+              eb.or([
+                eb('jobs.status', 'in', ['queued', 'processing', 'canceling']),
+                eb('jobs.expires_at', 'is', null),
+                eb('jobs.expires_at', '>', now),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .limit(500)
+    .execute();
+  const rows = [...lapsedIntents, ...retained];
+  if (rows.length === 0) return [];
+  await db
+    .updateTable('files')
+    .set({ status: 'expired', blob_key: null, updated_at: now })
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows.map((r) => r.blob_key).filter((key): key is string => key !== null);
+}
+
+async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
+  const db = ctx.store.db;
+  const jobs = await db
+    .selectFrom('jobs')
+    .select(['id', 'document_key'])
+    .where('status', 'in', ['succeeded', 'failed', 'canceled'])
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<', now)
+    .where((eb) => eb.or([eb('locked_by', 'is', null), eb('lease_expires_at', '<', now)]))
+    .limit(200)
+    .execute();
+  if (jobs.length === 0) return [];
+  const ids = jobs.map((j) => j.id);
+  return ctx.store.transaction(async (trx) => {
+    const artifacts = await trx
+      .selectFrom('artifacts')
+      .innerJoin('outputs', 'outputs.id', 'artifacts.output_id')
+      .select('artifacts.blob_key')
+      .where('outputs.job_id', 'in', ids)
+      .execute();
+    await trx
+      .updateTable('artifacts')
+      .set({ blob_key: null })
+      .where('output_id', 'in', trx.selectFrom('outputs').select('id').where('job_id', 'in', ids))
+      .execute();
+    await trx
+      .updateTable('outputs')
+      .set({ status: 'expired', updated_at: now })
+      .where('job_id', 'in', ids)
+      .execute();
+    await trx
+      .updateTable('jobs')
+      .set({ status: 'expired', document_key: null, work_pending: 0, updated_at: now })
+      .where('id', 'in', ids)
+      .execute();
+    return [...jobs.map((j) => j.document_key), ...artifacts.map((a) => a.blob_key)].filter(
+      (key): key is string => key !== null,
+    );
+  });
+}
+
+/**
+ * One retention pass: lapsed upload intents and retained files → `expired`; ended jobs past
+ * `expires_at` → `expired` with their outputs (metadata kept, bytes removed); old idempotency
+ * records dropped.
+ */
+export async function sweepRetention(ctx: ServiceContext): Promise<void> {
+  const now = ctx.nowIso();
+  const keys = [...(await expireFiles(ctx, now)), ...(await expireJobs(ctx, now))];
+  for (const key of new Set(keys)) await releaseBlob(ctx, key);
+  await ctx.store.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+}

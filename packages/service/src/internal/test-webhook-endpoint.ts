@@ -1,0 +1,162 @@
+import type { EventEnvelope, EventType, WebhookDelivery } from '@transmute/contract';
+import type { Caller } from '../service-types.js';
+import { assertMutable, loadAccount } from './accounts.js';
+import { parseJson, type CoreContext } from './context.js';
+import { WEBHOOK_CHANNEL } from './events.js';
+import { newId, randomBase62 } from './ids.js';
+import { toFileResource, toJob, toOutput, toWebhookDelivery } from './resources.js';
+import type { WebhookDeliveriesTable } from './schema.js';
+import { computeUsage } from './usage.js';
+import { loadEndpoint } from './webhook-endpoints.js';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+async function sampleObject(
+  ctx: CoreContext,
+  trx: Kysely<Database>,
+  accountId: string,
+  type: EventType,
+): Promise<unknown> {
+  const now = ctx.nowIso();
+  const id = (prefix: string): string => `${prefix}_test${randomBase62(20)}`;
+  const common = { account_id: accountId, created_at: now, updated_at: now };
+  switch (type) {
+    case 'job.queued':
+    case 'job.processing':
+    case 'job.succeeded':
+    case 'job.failed':
+    case 'job.canceled': {
+      const status = type.slice(4);
+      return toJob(
+        {
+          ...common,
+          id: id('job'),
+          status,
+          source_type: 'text',
+          source_json: '{}',
+          retention_class: 'temporary',
+          stage: null,
+          percent: status === 'succeeded' ? 100 : 0,
+          detail: null,
+          warnings_json: '[]',
+          usage_estimate_json: JSON.stringify({
+            quantities: [{ unit: 'jobs', quantity: 1 }],
+            estimated_cost_microusd: 0,
+            currency: 'USD',
+            confidence: 'high',
+          }),
+          input_bytes: 0,
+          document_key: null,
+          work_pending: 0,
+          locked_by: null,
+          lease_expires_at: null,
+          attempts: 0,
+          cancel_requested_at: null,
+          ended_at: null,
+          expires_at: null,
+        },
+        [id('out')],
+      );
+    }
+    case 'output.created':
+      return toOutput(
+        ctx,
+        {
+          ...common,
+          id: id('out'),
+          job_id: id('job'),
+          position: 0,
+          status: 'queued',
+          profile: 'raw_source',
+          format: 'markdown',
+          language: 'en',
+          include_raw_source: 0,
+          warnings_json: '[]',
+          completed_at: null,
+        },
+        [],
+      );
+    case 'file.rejected':
+      return toFileResource({
+        ...common,
+        id: id('file'),
+        name: 'example.pdf',
+        media_type: 'application/pdf',
+        size_bytes: 1,
+        sha256: '0'.repeat(64),
+        status: 'rejected',
+        warnings_json: JSON.stringify([
+          'media_type_mismatch: The file content does not match the declared media type.',
+        ]),
+        blob_key: null,
+        received_size: null,
+        received_sha256: null,
+        upload_expires_at: now,
+        expires_at: null,
+      });
+    case 'quota.warning':
+    case 'quota.exceeded':
+    case 'billing.usage_finalized':
+    case 'billing.invoice_created':
+    case 'billing.credit_created':
+    case 'billing.refund_created':
+    case 'billing.account_updated':
+      return computeUsage(ctx, trx, await loadAccount(trx, accountId));
+  }
+}
+
+/** testWebhookEndpoint: a `pending` delivery of a synthetic event (`"test": true`) of the first subscribed type. */
+export async function testWebhookEndpoint(
+  ctx: CoreContext,
+  caller: Caller,
+  endpointId: string,
+): Promise<WebhookDelivery> {
+  const delivery = await ctx.store.transaction(async (trx) => {
+    await assertMutable(trx, caller.accountId);
+    const endpoint = await loadEndpoint(trx, caller.accountId, endpointId);
+    const type = parseJson<EventType[]>(endpoint.events_json, [])[0] ?? 'job.succeeded';
+    const now = ctx.nowIso();
+    const eventId = newId('evt');
+    const envelope: EventEnvelope = {
+      id: eventId,
+      type,
+      timestamp: now,
+      api_version: 'v1',
+      data: { object: await sampleObject(ctx, trx, caller.accountId, type) },
+      test: true,
+    };
+    await trx
+      .insertInto('events')
+      .values({
+        id: eventId,
+        account_id: caller.accountId,
+        type,
+        payload: JSON.stringify(envelope),
+        created_at: now,
+      })
+      .execute();
+    const row: WebhookDeliveriesTable = {
+      id: newId('whd'),
+      account_id: caller.accountId,
+      endpoint_id: endpointId,
+      event_id: eventId,
+      event_type: type,
+      status: 'pending',
+      attempts: 0,
+      response_status: null,
+      response_preview: null,
+      last_error_code: null,
+      next_attempt_at: now,
+      locked_by: null,
+      lease_expires_at: null,
+      created_at: now,
+      completed_at: null,
+      is_test: 1,
+      replay_requested_at: null,
+    };
+    await trx.insertInto('webhook_deliveries').values(row).execute();
+    return toWebhookDelivery(row);
+  });
+  await ctx.store.notify(WEBHOOK_CHANNEL);
+  return delivery;
+}

@@ -1,0 +1,89 @@
+import { FAILURE_CODES, type FailureCode } from '@transmute/contract';
+import { releaseBlob } from './blob-refs.js';
+import { addMs, type ServiceContext } from './context.js';
+import { WEBHOOK_CHANNEL, writeEvent } from './events.js';
+import { toFileResource } from './resources.js';
+import type { FilesTable } from './schema.js';
+
+type Verdict = { ok: true; warnings: string[] } | { ok: false; warning: string };
+
+function reject(code: FailureCode, detail?: string): Verdict {
+  return { ok: false, warning: `${code}: ${detail ?? FAILURE_CODES[code]}` };
+}
+
+async function inspect(ctx: ServiceContext, row: FilesTable): Promise<Verdict> {
+  if (row.blob_key === null) return reject('corrupt_file', 'No bytes were stored for the file.');
+  if (Number(row.received_size) !== Number(row.size_bytes)) {
+    return reject(
+      'size_mismatch',
+      `Received ${String(row.received_size)} bytes but the intent declared ${String(row.size_bytes)}.`,
+    );
+  }
+  if (row.received_sha256 !== row.sha256) return reject('digest_mismatch');
+  const path = ctx.blobs.localPath(row.blob_key);
+  if (path === null) return reject('internal_error', 'The blob store has no local copy of the file.');
+  const inspection = await ctx.engine.inspectFile({
+    fileId: row.id,
+    name: row.name,
+    mediaType: row.media_type,
+    sizeBytes: Number(row.size_bytes),
+    path,
+  });
+  return inspection.ok
+    ? { ok: true, warnings: inspection.warnings }
+    : reject(inspection.code, inspection.detail);
+}
+
+/**
+ * Validates a `validating` file (CONTRACT §7): size, digest, magic bytes against the declared
+ * type, the plugin's cheap checks → `ready`, or `rejected` with the reason in `warnings` and a
+ * `file.rejected` event in the same transaction. Rejected bytes are removed.
+ */
+export async function validateFile(ctx: ServiceContext, fileId: string): Promise<void> {
+  const row = await ctx.store.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+  if (row?.status !== 'validating') return;
+  let verdict: Verdict;
+  try {
+    verdict = await inspect(ctx, row);
+  } catch (error) {
+    ctx.logger.error('file validation crashed', { fileId, error: String(error) });
+    verdict = reject('corrupt_file', 'The file could not be inspected.');
+  }
+  const now = ctx.nowIso();
+  const expiresAt = addMs(now, ctx.retention.fileMs);
+  const rejected = await ctx.store.transaction(async (trx) => {
+    const current = await trx.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+    if (current?.status !== 'validating') return false;
+    const warnings = verdict.ok ? verdict.warnings : [verdict.warning];
+    const next: FilesTable = {
+      ...current,
+      status: verdict.ok ? 'ready' : 'rejected',
+      warnings_json: JSON.stringify(warnings),
+      updated_at: now,
+      expires_at: current.expires_at === null ? expiresAt : current.expires_at,
+    };
+    await trx
+      .updateTable('files')
+      .set({
+        status: next.status,
+        warnings_json: next.warnings_json,
+        updated_at: now,
+        expires_at: next.expires_at,
+      })
+      .where('id', '=', fileId)
+      .execute();
+    if (!verdict.ok) {
+      await writeEvent(trx, ctx, {
+        accountId: current.account_id,
+        type: 'file.rejected',
+        object: toFileResource(next),
+      });
+    }
+    return !verdict.ok;
+  });
+  if (rejected) {
+    await ctx.store.db.updateTable('files').set({ blob_key: null }).where('id', '=', fileId).execute();
+    await releaseBlob(ctx, row.blob_key);
+    await ctx.store.notify(WEBHOOK_CHANNEL);
+  }
+}

@@ -1,0 +1,104 @@
+import { claimJob } from './claim-job.js';
+import type { ServiceContext } from './context.js';
+import { JOB_CHANNEL } from './events.js';
+import { JobLease } from './job-lease.js';
+import { runJob } from './run-job.js';
+
+/** Options of {@link WorkerPool}. */
+export interface WorkerPoolOptions {
+  concurrency: number;
+  pollIntervalMs: number;
+  /** How long close() lets in-flight jobs finish before releasing them (default 10 s). */
+  shutdownGraceMs: number;
+}
+
+/**
+ * The in-process worker pool: claims jobs with a lease up to `concurrency` at once, wakes on
+ * notifications and polls otherwise (which also picks up work whose lease expired).
+ */
+export class WorkerPool {
+  private readonly running = new Map<string, { lease: JobLease; done: Promise<void> }>();
+  private stopping = false;
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private filling = false;
+  private refill = false;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly options: WorkerPoolOptions,
+  ) {}
+
+  start(): void {
+    if (this.options.concurrency <= 0) return;
+    this.unsubscribe = this.ctx.store.subscribe(JOB_CHANNEL, () => this.wake());
+    this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for work now. */
+  wake(): void {
+    if (this.stopping) return;
+    if (this.filling) {
+      this.refill = true;
+      return;
+    }
+    this.filling = true;
+    void this.fill()
+      .catch((error: unknown) => this.ctx.logger.warn('job claim failed', { error: String(error) }))
+      .finally(() => {
+        this.filling = false;
+        if (this.refill) {
+          this.refill = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async fill(): Promise<void> {
+    while (!this.stopping && this.running.size < this.options.concurrency) {
+      const claimed = await claimJob(this.ctx);
+      if (claimed === null) return;
+      if (this.stopping) {
+        await this.ctx.store.db
+          .updateTable('jobs')
+          .set({ locked_by: null, lease_expires_at: null, attempts: Math.max(0, claimed.attempts - 1) })
+          .where('id', '=', claimed.id)
+          .where('locked_by', '=', this.ctx.workerId)
+          .execute();
+        return;
+      }
+      const lease = new JobLease(this.ctx, claimed.id);
+      lease.start();
+      const work = runJob(this.ctx, claimed, lease);
+      const done = Promise.race([work, lease.abandoned])
+        .catch((error: unknown) =>
+          this.ctx.logger.error('job run failed', { jobId: claimed.id, error: String(error) }),
+        )
+        .finally(() => {
+          lease.stop();
+          this.running.delete(claimed.id);
+          this.wake();
+        });
+      this.running.set(claimed.id, { lease, done });
+    }
+  }
+
+  /** Stops claiming; lets in-flight jobs finish for the grace period, then releases them. */
+  async close(): Promise<void> {
+    this.stopping = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    this.unsubscribe?.();
+    const all = (): Promise<unknown> => Promise.allSettled([...this.running.values()].map((run) => run.done));
+    let timeout: NodeJS.Timeout | undefined;
+    const grace = new Promise((resolve) => {
+      timeout = setTimeout(resolve, this.options.shutdownGraceMs);
+    });
+    await Promise.race([all(), grace]);
+    clearTimeout(timeout);
+    for (const run of this.running.values()) run.lease.abort('shutdown');
+    const hard = new Promise((resolve) => setTimeout(resolve, 5000).unref());
+    await Promise.race([all(), hard]);
+  }
+}

@@ -1,0 +1,67 @@
+import type { Plan, UsageUnit } from '@transmute/contract';
+import type { Engine } from './internal/engine.js';
+import type { BlobStore } from './blob-store.js';
+import type { PlanLimits } from './plans.js';
+import type { Store } from './store.js';
+
+/** Where the service reports problems it cannot return to a caller (worker crashes, bugs). */
+export interface ServiceLogger {
+  error(message: string, meta?: Record<string, unknown>): void;
+  warn(message: string, meta?: Record<string, unknown>): void;
+}
+
+/** Retention and expiry durations, in milliseconds. */
+export interface RetentionConfig {
+  /** `ephemeral` jobs expire this long after they end (default 1 hour). */
+  ephemeralMs: number;
+  /** `temporary` jobs (default 7 days). */
+  temporaryMs: number;
+  /** Upload intents lapse after (default 1 hour). */
+  uploadIntentMs: number;
+  /** Ready/rejected files expire after (default 7 days; files used by jobs live as long as them). */
+  fileMs: number;
+  /** How often the sweeper runs (default 60 s). */
+  sweepIntervalMs: number;
+}
+
+/** Options of the service (CONTRACT §5–§11); everything but baseUrl and signingSecret has a default. */
+export interface ServiceConfig {
+  /** Public base URL for upload and artifact links (`{baseUrl}/uploads/<token>`). */
+  baseUrl: string;
+  /** HMAC secret for cursors, upload and artifact tokens (persist it: tokens die with it). */
+  signingSecret: string;
+  /** Encrypts webhook secrets at rest (AES-256-GCM); without it they are stored as they are. */
+  masterKey?: string;
+  /** Jobs this process works on at once (default 2; 0 = no worker in this process). */
+  workerConcurrency?: number;
+  /** Job lease (default 30 s), renewed at half. */
+  leaseMs?: number;
+  /** How often idle workers look for work (default 1 s; notifications wake them sooner). */
+  pollIntervalMs?: number;
+  /** A canceling job still running after this is stopped by force (default 60 s). */
+  cancelGraceMs?: number;
+  /** Signed artifact download URLs stay valid this long (default 24 h). */
+  downloadUrlTtlMs?: number;
+  retention?: Partial<RetentionConfig>;
+  /** Plan limit overrides. */
+  plans?: Partial<Record<Plan, Partial<PlanLimits>>>;
+  /** Price overrides, micro-USD per unit. */
+  prices?: Partial<Record<UsageUnit, number>>;
+  /** Allow URL sources and webhook targets on private networks and plain http (development). */
+  allowPrivateNetworks?: boolean;
+  /** Injectable clock for tests. */
+  now?: () => Date;
+  logger?: ServiceLogger;
+  /** Identifies this process's leases (default host:pid:random). */
+  workerId?: string;
+  /** Options of the webhook dispatcher (`enabled: false` keeps it from starting here). */
+  webhooks?: { enabled?: boolean } & Record<string, unknown>;
+}
+
+/** Everything {@link createService} needs. */
+export interface ServiceOptions {
+  store: Store;
+  blobs: BlobStore;
+  engine: Engine;
+  config: ServiceConfig;
+}
