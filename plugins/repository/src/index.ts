@@ -1,0 +1,1 @@
+export { createRepositorySource, type RepositorySourceOptions } from './create-repository-source.js';
