@@ -44,17 +44,13 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
 
 /** Plain text of a block: list items and table rows on their own lines, cells split by tabs. */
 export function plainText(node: Nodes): string {
-  switch (node.type) {
-    case 'list':
-      return node.children.map((item) => plainText(item)).join('\n');
-    case 'listItem':
-    case 'blockquote':
-      return node.children.map((child) => plainText(child)).join('\n');
-    case 'table':
-      return node.children.map((row) => row.children.map((c) => toString(c)).join('\t')).join('\n');
-    case 'code':
-      return node.value;
-    default:
-      return toString(node);
+  if (node.type === 'list') return node.children.map((item) => plainText(item)).join('\n');
+  if (node.type === 'listItem' || node.type === 'blockquote') {
+    return node.children.map((child) => plainText(child)).join('\n');
   }
+  if (node.type === 'table') {
+    return node.children.map((row) => row.children.map((c) => toString(c)).join('\t')).join('\n');
+  }
+  if (node.type === 'code') return node.value;
+  return toString(node);
 }

@@ -4,7 +4,6 @@ import { joinBlocks, oneLine } from './internal/markdown.js';
 import {
   pageOf,
   timeOf,
-  toJsonLines,
   type ProfileContext,
   type ProfileParts,
 } from './internal/profile-context.js';

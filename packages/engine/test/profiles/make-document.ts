@@ -1,5 +1,5 @@
 import { countTokens } from 'gpt-tokenizer';
-import type { Heading, Nodes } from 'mdast';
+import type { Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -26,7 +26,7 @@ export function makeDocument(
   metadata: DocumentMetadata = {},
   blocksPerChunk = 3,
 ): NormalizedDocument {
-  const root = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+  const root = unified().use(remarkParse).use(remarkGfm).parse(markdown);
   return fromRoot(root, metadata, blocksPerChunk);
 }
 
@@ -42,7 +42,7 @@ export function fromRoot(
   let offset = 0;
   for (const node of root.children) {
     if (node.type === 'heading') {
-      const text = toString(node as Heading);
+      const text = toString(node);
       while (path.length > 0 && (path.at(-1)?.depth ?? 0) >= node.depth) path.pop();
       path.push({ depth: node.depth, text });
     }

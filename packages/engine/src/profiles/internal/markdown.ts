@@ -10,8 +10,7 @@ const processor = unified()
 
 /** CommonMark + GFM for a tree or one node. */
 export function toMarkdown(node: Root | Nodes): string {
-  const root: Root =
-    node.type === 'root' ? node : { type: 'root', children: [node as Root['children'][number]] };
+  const root: Root = node.type === 'root' ? node : { type: 'root', children: [node] };
   return processor.stringify(root);
 }
 

@@ -1,0 +1,1 @@
+export { createDatasetRenderer, type DatasetRendererOptions } from './create-dataset-renderer.js';
