@@ -1,0 +1,109 @@
+import type { Store } from '../../store.js';
+import { nextRetryDelayMs } from '../schedule-retry.js';
+import type { ClaimedDelivery } from './claim-deliveries.js';
+import type { AttemptOutcome } from './send-delivery.js';
+
+/** What {@link recordAttempt} needs. */
+export interface RecordContext {
+  store: Store;
+  workerId: string;
+  now: Date;
+  retryDelaysSeconds: readonly number[];
+  random: () => number;
+}
+
+/** The row changes for an outcome (status, next attempt, terminal time). */
+function toChanges(delivery: ClaimedDelivery, outcome: AttemptOutcome, ctx: RecordContext) {
+  const nowIso = ctx.now.toISOString();
+  const attempts = delivery.attempts + 1;
+  const base = { attempts, locked_by: null, lease_expires_at: null, replay_requested_at: null };
+  if (outcome.kind === 'succeeded') {
+    return {
+      ...base,
+      status: 'succeeded',
+      response_status: outcome.status,
+      response_preview: outcome.preview,
+      last_error_code: null,
+      next_attempt_at: null,
+      completed_at: nowIso,
+    };
+  }
+  const delayMs =
+    outcome.code === 'endpoint_gone' || delivery.manualAttempt
+      ? undefined
+      : nextRetryDelayMs({
+          delays: ctx.retryDelaysSeconds,
+          attempts,
+          retryAfterSeconds: outcome.retryAfterSeconds,
+          random: ctx.random,
+        });
+  const failed = {
+    ...base,
+    response_status: outcome.status,
+    response_preview: outcome.preview,
+    last_error_code: outcome.code,
+  };
+  return delayMs === undefined
+    ? { ...failed, status: 'dead_letter', next_attempt_at: null, completed_at: nowIso }
+    : {
+        ...failed,
+        status: 'retrying',
+        next_attempt_at: new Date(ctx.now.getTime() + delayMs).toISOString(),
+        completed_at: null,
+      };
+}
+
+/**
+ * Records an attempt on the delivery this worker still holds (a lost lease records nothing: the
+ * new holder's attempt wins). 410 Gone dead-letters at once and pauses the endpoint, in the same
+ * transaction. Returns whether the row was updated.
+ */
+export async function recordAttempt(
+  delivery: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  ctx: RecordContext,
+): Promise<boolean> {
+  const changes = toChanges(delivery, outcome, ctx);
+  return ctx.store.transaction(async (trx) => {
+    const db = trx;
+    const result = await db
+      .updateTable('webhook_deliveries')
+      .set(changes)
+      .where('id', '=', delivery.id)
+      .where('locked_by', '=', ctx.workerId)
+      .where('status', '=', 'delivering')
+      .executeTakeFirst();
+    if (outcome.kind === 'failed' && outcome.code === 'endpoint_gone') {
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ status: 'paused', updated_at: ctx.now.toISOString() })
+        .where('id', '=', delivery.endpointId)
+        .where('status', '=', 'active')
+        .execute();
+    }
+    return result.numUpdatedRows > 0n;
+  });
+}
+
+/**
+ * Gives back claimed deliveries without an attempt (their endpoint was just paused by a 410):
+ * they return to `pending` (never tried) or `retrying`, held until the endpoint resumes.
+ */
+export async function releaseDeliveries(
+  deliveries: ClaimedDelivery[],
+  ctx: Pick<RecordContext, 'store' | 'workerId'>,
+) {
+  for (const delivery of deliveries) {
+    await ctx.store.db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: delivery.attempts === 0 ? 'pending' : 'retrying',
+        locked_by: null,
+        lease_expires_at: null,
+      })
+      .where('id', '=', delivery.id)
+      .where('locked_by', '=', ctx.workerId)
+      .where('status', '=', 'delivering')
+      .execute();
+  }
+}
