@@ -37,22 +37,3 @@ export {
   parseRetryDelays,
   parseTimeoutMs,
 } from './webhooks/schedule-retry.js';
-// webhooks: dispatcher, signing, preview redaction, retry schedule (webhook dispatch engineer)
-export {
-  createWebhookDispatcher,
-  type WebhookDispatcher,
-  type WebhookDispatcherOptions,
-} from './webhooks/dispatch-webhooks.js';
-export {
-  WEBHOOK_DISPATCH_CHANNEL,
-  queueWebhookReplay,
-  endEndpointDeliveries,
-} from './webhooks/dispatch-control.js';
-export { signWebhook, toWebhookHeaders, type WebhookSignatureInput } from './webhooks/sign-webhook.js';
-export { toResponsePreview } from './webhooks/redact-preview.js';
-export {
-  DEFAULT_RETRY_DELAYS_SECONDS,
-  DEFAULT_WEBHOOK_TIMEOUT_MS,
-  parseRetryDelays,
-  parseTimeoutMs,
-} from './webhooks/schedule-retry.js';
