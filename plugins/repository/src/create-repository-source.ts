@@ -18,7 +18,12 @@ import { readZip } from './internal/read-zip.js';
 
 /** Options of {@link createRepositorySource}: limits that override the manifest's. */
 export interface RepositorySourceOptions {
-  limits?: Partial<Record<'maximum_entries' | 'maximum_uncompressed_bytes' | 'maximum_compression_ratio' | 'maximum_file_bytes', number>>;
+  limits?: Partial<
+    Record<
+      'maximum_entries' | 'maximum_uncompressed_bytes' | 'maximum_compression_ratio' | 'maximum_file_bytes',
+      number
+    >
+  >;
 }
 
 async function readHead(path: string): Promise<Uint8Array> {
@@ -72,29 +77,45 @@ export function createRepositorySource(options: RepositorySourceOptions = {}): S
   const manifest = createRepositoryManifest();
   for (const [name, value] of Object.entries(options.limits ?? {})) {
     if (!(name in manifest.limits)) throw new TypeError(`createRepositorySource: unknown limit ${name}`);
-    if (!Number.isFinite(value) || value <= 0) throw new TypeError(`createRepositorySource: ${name} must be > 0`);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new TypeError(`createRepositorySource: ${name} must be > 0`);
     manifest.limits[name] = value;
   }
   return definePlugin<SourceAdapter>({
     manifest,
     health: async () => ({ ok: true, detail: 'zip, tar and tar.gz archives' }),
-    accepts: (probe) => manifest.mediaTypes.includes(probe.mediaType) || sniffArchive(probe.head) !== undefined,
+    accepts: (probe) =>
+      manifest.mediaTypes.includes(probe.mediaType) || sniffArchive(probe.head) !== undefined,
     inspect: (file, signal) => inspect(file, signal, manifest.limits),
     extract: (file, ctx) => extract(file, ctx),
   });
 }
 
-async function inspect(file: SourceFile, signal: AbortSignal, limits: Record<string, number>): Promise<FileInspection> {
+async function inspect(
+  file: SourceFile,
+  signal: AbortSignal,
+  limits: Record<string, number>,
+): Promise<FileInspection> {
   const maximumBytes = limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
   if (file.sizeBytes > maximumBytes) {
-    return { ok: false, code: 'source_too_large', detail: `The archive has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.` };
+    return {
+      ok: false,
+      code: 'source_too_large',
+      detail: `The archive has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
+    };
   }
   try {
     const listing = await walk(file, toLimits(limits, false), signal);
-    return { ok: true, warnings: [], facts: { entries: listing.entries.length, uncompressed_bytes: listing.uncompressedBytes } };
+    return {
+      ok: true,
+      warnings: [],
+      facts: { entries: listing.entries.length, uncompressed_bytes: listing.uncompressedBytes },
+    };
   } catch (error) {
     if (!isTransmuteError(error)) throw error;
-    const code: FailureCode = Object.hasOwn(FAILURE_CODES, error.code) ? (error.code as FailureCode) : 'corrupt_file';
+    const code: FailureCode = Object.hasOwn(FAILURE_CODES, error.code)
+      ? (error.code as FailureCode)
+      : 'corrupt_file';
     return { ok: false, code, detail: error.message };
   }
 }
@@ -102,16 +123,27 @@ async function inspect(file: SourceFile, signal: AbortSignal, limits: Record<str
 async function extract(file: SourceFile, ctx: StageContext): Promise<ExtractedDocument> {
   const maximumBytes = ctx.limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
   if (file.sizeBytes > maximumBytes) {
-    throw new TransmuteError('source_too_large', `The archive has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`);
+    throw new TransmuteError(
+      'source_too_large',
+      `The archive has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
+    );
   }
   ctx.progress(0, 'reading the archive');
   const listing = await walk(file, toLimits(ctx.limits, true), ctx.signal);
   ctx.progress(60, `${listing.entries.length} entries read`);
   const name = repositoryName(file);
-  const digestOptions = { name, maximumDigestCharacters: ctx.limits['maximum_digest_characters'] ?? 20_000_000 };
-  const { root, stats } = buildDigest(listing.entries, file.fileId === undefined ? digestOptions : { ...digestOptions, fileId: file.fileId });
-  if (stats.inlined === 0 && stats.summarized === 0) throw new TransmuteError('empty_content', 'The archive holds no files.');
-  if (stats.links > 0) ctx.warn('archive_links_skipped', `${stats.links} symbolic or hard links were listed, not followed.`);
+  const digestOptions = {
+    name,
+    maximumDigestCharacters: ctx.limits['maximum_digest_characters'] ?? 20_000_000,
+  };
+  const { root, stats } = buildDigest(
+    listing.entries,
+    file.fileId === undefined ? digestOptions : { ...digestOptions, fileId: file.fileId },
+  );
+  if (stats.inlined === 0 && stats.summarized === 0)
+    throw new TransmuteError('empty_content', 'The archive holds no files.');
+  if (stats.links > 0)
+    ctx.warn('archive_links_skipped', `${stats.links} symbolic or hard links were listed, not followed.`);
   const characters = toString(root).length;
   ctx.meter('extracted_characters', characters);
   ctx.progress(100, `${stats.inlined} files inlined, ${stats.summarized} summarized`);

@@ -31,7 +31,12 @@ export const RATIO_FLOOR_BYTES = 10 * 1024 * 1024;
 
 /** Recognizes an archive from its first bytes (at least 262 for tar). */
 export function sniffArchive(head: Uint8Array): ArchiveKind | undefined {
-  if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05) && (head[3] === 0x04 || head[3] === 0x06)) {
+  if (
+    head[0] === 0x50 &&
+    head[1] === 0x4b &&
+    (head[2] === 0x03 || head[2] === 0x05) &&
+    (head[3] === 0x04 || head[3] === 0x06)
+  ) {
     return 'zip';
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'tar.gz';

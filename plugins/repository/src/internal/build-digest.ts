@@ -66,7 +66,10 @@ function isReadme(path: string): boolean {
  * file in a fenced block with its language; binary, vendored, generated and lock files (and files
  * past the size limits) are listed with their size and reason instead of inlined.
  */
-export function buildDigest(entries: ArchiveEntry[], options: DigestOptions): { root: Root; stats: DigestStats } {
+export function buildDigest(
+  entries: ArchiveEntry[],
+  options: DigestOptions,
+): { root: Root; stats: DigestStats } {
   const root = commonRoot(entries);
   const files = entries
     .filter((entry) => entry.kind === 'file' || entry.kind === 'link')
@@ -77,7 +80,9 @@ export function buildDigest(entries: ArchiveEntry[], options: DigestOptions): { 
     .map((entry) => ({ path: entry.path, text: entry.content?.toString('utf8') ?? '' }));
   const ignored = toIgnoreTest(gitignores);
   const kept = files.filter((entry) => !ignored(entry.path));
-  const ordered = [...kept].sort((a, b) => Number(isReadme(b.path)) - Number(isReadme(a.path)) || a.path.localeCompare(b.path));
+  const ordered = [...kept].sort(
+    (a, b) => Number(isReadme(b.path)) - Number(isReadme(a.path)) || a.path.localeCompare(b.path),
+  );
   const provenance = (path?: string): Provenance => {
     const result: Provenance = {};
     if (options.fileId !== undefined) result.fileId = options.fileId;
@@ -85,15 +90,31 @@ export function buildDigest(entries: ArchiveEntry[], options: DigestOptions): { 
     return result;
   };
   const children: RootContent[] = [
-    { type: 'heading', depth: 1, children: [{ type: 'text', value: options.name }], data: { provenance: provenance() } },
-    { type: 'heading', depth: 2, children: [{ type: 'text', value: 'File tree' }], data: { provenance: provenance() } },
-    { type: 'code', lang: 'text', value: toTree(kept.map((entry) => entry.path)), data: { provenance: provenance() } },
+    {
+      type: 'heading',
+      depth: 1,
+      children: [{ type: 'text', value: options.name }],
+      data: { provenance: provenance() },
+    },
+    {
+      type: 'heading',
+      depth: 2,
+      children: [{ type: 'text', value: 'File tree' }],
+      data: { provenance: provenance() },
+    },
+    {
+      type: 'code',
+      lang: 'text',
+      value: toTree(kept.map((entry) => entry.path)),
+      data: { provenance: provenance() },
+    },
   ];
   const summaries: Summary[] = [];
   let budget = options.maximumDigestCharacters;
   const fileNodes: RootContent[] = [];
   for (const entry of ordered) {
-    const reason = entry.kind === 'link' ? 'link' : isReadme(entry.path) ? undefined : classifyPath(entry.path);
+    const reason =
+      entry.kind === 'link' ? 'link' : isReadme(entry.path) ? undefined : classifyPath(entry.path);
     if (reason !== undefined) {
       summaries.push({ path: entry.path, size: entry.size, reason });
       continue;
@@ -114,12 +135,30 @@ export function buildDigest(entries: ArchiveEntry[], options: DigestOptions): { 
     }
     budget -= value.length;
     const data = { provenance: provenance(entry.path) };
-    const heading: Heading = { type: 'heading', depth: 3, children: [{ type: 'inlineCode', value: entry.path }], data };
-    const code: Code = { type: 'code', lang: toLanguage(entry.path) || null, value: value.replace(/\n$/, ''), data };
+    const heading: Heading = {
+      type: 'heading',
+      depth: 3,
+      children: [{ type: 'inlineCode', value: entry.path }],
+      data,
+    };
+    const code: Code = {
+      type: 'code',
+      lang: toLanguage(entry.path) || null,
+      value: value.replace(/\n$/, ''),
+      data,
+    };
     fileNodes.push(heading, code);
   }
   if (fileNodes.length > 0) {
-    children.push({ type: 'heading', depth: 2, children: [{ type: 'text', value: 'Files' }], data: { provenance: provenance() } }, ...fileNodes);
+    children.push(
+      {
+        type: 'heading',
+        depth: 2,
+        children: [{ type: 'text', value: 'Files' }],
+        data: { provenance: provenance() },
+      },
+      ...fileNodes,
+    );
   }
   if (summaries.length > 0) children.push(...toSummaryNodes(summaries, provenance));
   const stats: DigestStats = {
@@ -154,8 +193,18 @@ function toSummaryNodes(summaries: Summary[], provenance: (path?: string) => Pro
     data: { provenance: provenance() },
   };
   return [
-    { type: 'heading', depth: 2, children: [{ type: 'text', value: 'Files not inlined' }], data: { provenance: provenance() } },
-    { ...text('Binary, vendored, generated and lock files, and files past the size limits, are listed rather than inlined.'), data: { provenance: provenance() } },
+    {
+      type: 'heading',
+      depth: 2,
+      children: [{ type: 'text', value: 'Files not inlined' }],
+      data: { provenance: provenance() },
+    },
+    {
+      ...text(
+        'Binary, vendored, generated and lock files, and files past the size limits, are listed rather than inlined.',
+      ),
+      data: { provenance: provenance() },
+    },
     list,
   ];
 }

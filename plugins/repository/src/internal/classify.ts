@@ -1,38 +1,133 @@
 import { extname, basename } from 'node:path';
 
 /** Why a file is listed instead of inlined. */
-export type SummaryReason = 'binary' | 'vendored' | 'generated' | 'lock file' | 'too large' | 'link' | 'digest limit';
+export type SummaryReason =
+  'binary' | 'vendored' | 'generated' | 'lock file' | 'too large' | 'link' | 'digest limit';
 
 const LOCK_FILES = new Set([
-  'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'Cargo.lock', 'poetry.lock',
-  'Pipfile.lock', 'Gemfile.lock', 'composer.lock', 'go.sum', 'mix.lock', 'pubspec.lock', 'Podfile.lock', 'uv.lock',
-  'flake.lock', 'packages.lock.json', 'gradle.lockfile',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lockb',
+  'Cargo.lock',
+  'poetry.lock',
+  'Pipfile.lock',
+  'Gemfile.lock',
+  'composer.lock',
+  'go.sum',
+  'mix.lock',
+  'pubspec.lock',
+  'Podfile.lock',
+  'uv.lock',
+  'flake.lock',
+  'packages.lock.json',
+  'gradle.lockfile',
 ]);
-const VENDORED = /(^|\/)(node_modules|vendor|third_party|third-party|bower_components|\.venv|venv|site-packages|Pods|\.yarn)\//;
-const GENERATED_PATH = /(^|\/)(dist|build|out|target|coverage|__pycache__|\.next|\.nuxt)\/|\.min\.(js|css)$|\.(map|pyc|class|o|obj)$|\.pb\.go$|_pb2\.py$|\.g\.dart$/;
-const GENERATED_MARK = /@generated|DO NOT EDIT|this file (is|was) (automatically|auto-)generated|auto-generated file/i;
+const VENDORED =
+  /(^|\/)(node_modules|vendor|third_party|third-party|bower_components|\.venv|venv|site-packages|Pods|\.yarn)\//;
+const GENERATED_PATH =
+  /(^|\/)(dist|build|out|target|coverage|__pycache__|\.next|\.nuxt)\/|\.min\.(js|css)$|\.(map|pyc|class|o|obj)$|\.pb\.go$|_pb2\.py$|\.g\.dart$/;
+const GENERATED_MARK =
+  /@generated|DO NOT EDIT|this file (is|was) (automatically|auto-)generated|auto-generated file/i;
 const BINARY_EXTENSIONS = new Set(
-  ('png jpg jpeg gif bmp ico webp tif tiff psd svgz pdf zip gz tgz bz2 xz 7z rar jar war ear exe dll so dylib a lib bin dat db ' +
+  (
+    'png jpg jpeg gif bmp ico webp tif tiff psd svgz pdf zip gz tgz bz2 xz 7z rar jar war ear exe dll so dylib a lib bin dat db ' +
     'sqlite sqlite3 woff woff2 ttf otf eot mp3 mp4 m4a wav ogg webm mov avi flac mkv wasm pyc class o obj node ' +
-    'iso img dmg deb rpm apk ipa npy npz pkl parquet avro onnx pt pth h5 ckpt safetensors').split(' '),
+    'iso img dmg deb rpm apk ipa npy npz pkl parquet avro onnx pt pth h5 ckpt safetensors'
+  ).split(' '),
 );
 const LANGUAGES: Record<string, string> = {
-  '.ts': 'typescript', '.tsx': 'tsx', '.mts': 'typescript', '.cts': 'typescript', '.js': 'javascript', '.jsx': 'jsx',
-  '.mjs': 'javascript', '.cjs': 'javascript', '.json': 'json', '.jsonc': 'jsonc', '.md': 'markdown', '.mdx': 'mdx',
-  '.py': 'python', '.rb': 'ruby', '.go': 'go', '.rs': 'rust', '.java': 'java', '.kt': 'kotlin', '.kts': 'kotlin',
-  '.scala': 'scala', '.swift': 'swift', '.c': 'c', '.h': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp',
-  '.cs': 'csharp', '.fs': 'fsharp', '.php': 'php', '.pl': 'perl', '.lua': 'lua', '.r': 'r', '.sh': 'bash',
-  '.bash': 'bash', '.zsh': 'zsh', '.fish': 'fish', '.ps1': 'powershell', '.sql': 'sql', '.html': 'html', '.htm': 'html',
-  '.css': 'css', '.scss': 'scss', '.sass': 'sass', '.less': 'less', '.vue': 'vue', '.svelte': 'svelte',
-  '.yaml': 'yaml', '.yml': 'yaml', '.toml': 'toml', '.ini': 'ini', '.cfg': 'ini', '.xml': 'xml', '.svg': 'xml',
-  '.graphql': 'graphql', '.proto': 'protobuf', '.dart': 'dart', '.ex': 'elixir', '.exs': 'elixir', '.erl': 'erlang',
-  '.hs': 'haskell', '.ml': 'ocaml', '.clj': 'clojure', '.zig': 'zig', '.nim': 'nim', '.tf': 'hcl', '.hcl': 'hcl',
-  '.gradle': 'groovy', '.groovy': 'groovy', '.txt': 'text', '.rst': 'rst', '.tex': 'latex', '.csv': 'csv',
-  '.dockerfile': 'dockerfile', '.vim': 'vim', '.el': 'elisp', '.jl': 'julia', '.m': 'objectivec',
+  '.ts': 'typescript',
+  '.tsx': 'tsx',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.js': 'javascript',
+  '.jsx': 'jsx',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.json': 'json',
+  '.jsonc': 'jsonc',
+  '.md': 'markdown',
+  '.mdx': 'mdx',
+  '.py': 'python',
+  '.rb': 'ruby',
+  '.go': 'go',
+  '.rs': 'rust',
+  '.java': 'java',
+  '.kt': 'kotlin',
+  '.kts': 'kotlin',
+  '.scala': 'scala',
+  '.swift': 'swift',
+  '.c': 'c',
+  '.h': 'c',
+  '.cc': 'cpp',
+  '.cpp': 'cpp',
+  '.cxx': 'cpp',
+  '.hpp': 'cpp',
+  '.cs': 'csharp',
+  '.fs': 'fsharp',
+  '.php': 'php',
+  '.pl': 'perl',
+  '.lua': 'lua',
+  '.r': 'r',
+  '.sh': 'bash',
+  '.bash': 'bash',
+  '.zsh': 'zsh',
+  '.fish': 'fish',
+  '.ps1': 'powershell',
+  '.sql': 'sql',
+  '.html': 'html',
+  '.htm': 'html',
+  '.css': 'css',
+  '.scss': 'scss',
+  '.sass': 'sass',
+  '.less': 'less',
+  '.vue': 'vue',
+  '.svelte': 'svelte',
+  '.yaml': 'yaml',
+  '.yml': 'yaml',
+  '.toml': 'toml',
+  '.ini': 'ini',
+  '.cfg': 'ini',
+  '.xml': 'xml',
+  '.svg': 'xml',
+  '.graphql': 'graphql',
+  '.proto': 'protobuf',
+  '.dart': 'dart',
+  '.ex': 'elixir',
+  '.exs': 'elixir',
+  '.erl': 'erlang',
+  '.hs': 'haskell',
+  '.ml': 'ocaml',
+  '.clj': 'clojure',
+  '.zig': 'zig',
+  '.nim': 'nim',
+  '.tf': 'hcl',
+  '.hcl': 'hcl',
+  '.gradle': 'groovy',
+  '.groovy': 'groovy',
+  '.txt': 'text',
+  '.rst': 'rst',
+  '.tex': 'latex',
+  '.csv': 'csv',
+  '.dockerfile': 'dockerfile',
+  '.vim': 'vim',
+  '.el': 'elisp',
+  '.jl': 'julia',
+  '.m': 'objectivec',
 };
 const LANGUAGE_BY_NAME: Record<string, string> = {
-  Dockerfile: 'dockerfile', Makefile: 'makefile', GNUmakefile: 'makefile', Rakefile: 'ruby', Gemfile: 'ruby',
-  Jenkinsfile: 'groovy', '.gitignore': 'gitignore', '.editorconfig': 'ini', '.npmrc': 'ini', LICENSE: 'text',
+  Dockerfile: 'dockerfile',
+  Makefile: 'makefile',
+  GNUmakefile: 'makefile',
+  Rakefile: 'ruby',
+  Gemfile: 'ruby',
+  Jenkinsfile: 'groovy',
+  '.gitignore': 'gitignore',
+  '.editorconfig': 'ini',
+  '.npmrc': 'ini',
+  LICENSE: 'text',
 };
 
 /** The fence language of a file, from its name or extension ('' when unknown). */

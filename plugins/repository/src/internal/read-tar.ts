@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { TransmuteError } from '@transmute/contract';
 import tar from 'tar-stream';
@@ -28,48 +27,65 @@ function kindOf(type: string | null | undefined): ArchiveEntry['kind'] {
  * Streams a tar or tar.gz archive: bytes are counted as they are gunzipped (so a gzip bomb stops
  * at the limit, not at the end), every path is checked, links are listed and never followed.
  */
-export async function readTar(path: string, gzip: boolean, fileBytes: number, limits: ArchiveLimits, signal: AbortSignal): Promise<ArchiveListing> {
+export async function readTar(
+  path: string,
+  gzip: boolean,
+  fileBytes: number,
+  limits: ArchiveLimits,
+  signal: AbortSignal,
+): Promise<ArchiveListing> {
   const entries: ArchiveEntry[] = [];
   let uncompressed = 0;
   const extract = tar.extract();
-  extract.on('entry', (header, stream, next) => {
-    void (async () => {
-      try {
-        if (signal.aborted) throw new TransmuteError('job_canceled', 'The conversion was canceled.');
-        if (entries.length >= limits.maximumEntries) {
-          throw new TransmuteError('archive_unsafe', `The archive has more than ${limits.maximumEntries} entries.`);
-        }
-        const item: ArchiveEntry = { path: toSafePath(header.name), kind: kindOf(header.type), size: header.size ?? 0 };
-        uncompressed += item.size;
-        checkTotals(uncompressed, fileBytes, limits);
-        const read = item.kind === 'file' && item.size <= limits.maximumFileBytes && limits.maximumFileBytes > 0;
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream as AsyncIterable<Buffer>) if (read) chunks.push(chunk);
-        if (read) item.content = Buffer.concat(chunks);
-        entries.push(item);
-        next();
-      } catch (error) {
-        extract.destroy(error instanceof Error ? error : new Error(String(error)));
-      }
-    })();
-  });
   const source = createReadStream(path);
+  const gunzip = gzip ? createGunzip() : undefined;
   let inflated = 0;
-  const counter = gzip ? createGunzip() : undefined;
-  counter?.on('data', (chunk: Buffer) => {
+  const fail = (error: Error): void => {
+    extract.destroy(error);
+  };
+  source.on('error', fail);
+  gunzip?.on('error', fail);
+  gunzip?.on('data', (chunk: Buffer) => {
     inflated += chunk.length;
     try {
       checkTotals(inflated, fileBytes, limits);
     } catch (error) {
-      counter.destroy(error as Error);
+      fail(error as Error);
     }
   });
+  (gunzip === undefined ? source : source.pipe(gunzip)).pipe(extract);
   try {
-    if (counter === undefined) await pipeline(source, extract);
-    else await pipeline(source, counter, extract);
+    for await (const entry of extract) {
+      if (signal.aborted) throw new TransmuteError('job_canceled', 'The conversion was canceled.');
+      if (entries.length >= limits.maximumEntries) {
+        throw new TransmuteError(
+          'archive_unsafe',
+          `The archive has more than ${limits.maximumEntries} entries.`,
+        );
+      }
+      const header = entry.header;
+      const item: ArchiveEntry = {
+        path: toSafePath(header.name),
+        kind: kindOf(header.type),
+        size: header.size ?? 0,
+      };
+      uncompressed += item.size;
+      checkTotals(uncompressed, fileBytes, limits);
+      const read =
+        item.kind === 'file' && item.size <= limits.maximumFileBytes && limits.maximumFileBytes > 0;
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry as AsyncIterable<Buffer>) if (read) chunks.push(chunk);
+      if (read) item.content = Buffer.concat(chunks);
+      entries.push(item);
+    }
   } catch (error) {
     if (error instanceof TransmuteError) throw error;
-    throw new TransmuteError('corrupt_file', `The tar archive is corrupt: ${(error as Error).message}`, { cause: error });
+    throw new TransmuteError('corrupt_file', `The tar archive is corrupt: ${(error as Error).message}`, {
+      cause: error,
+    });
+  } finally {
+    source.destroy();
+    gunzip?.destroy();
   }
   return { entries, uncompressedBytes: uncompressed };
 }

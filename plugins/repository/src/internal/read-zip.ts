@@ -1,7 +1,12 @@
 import { TransmuteError } from '@transmute/contract';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { RATIO_FLOOR_BYTES, type ArchiveEntry, type ArchiveLimits, type ArchiveListing } from './archive-types.js';
+import {
+  RATIO_FLOOR_BYTES,
+  type ArchiveEntry,
+  type ArchiveLimits,
+  type ArchiveListing,
+} from './archive-types.js';
 import { toSafePath } from './safe-path.js';
 
 const S_IFMT = 0o170000;
@@ -9,18 +14,25 @@ const S_IFLNK = 0o120000;
 
 function openZip(path: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: true, decodeStrings: true, validateEntrySizes: true }, (error, zip) => {
-      if (error !== null) reject(toZipError(error));
-      else resolve(zip);
-    });
+    yauzl.open(
+      path,
+      { lazyEntries: true, autoClose: true, decodeStrings: true, validateEntrySizes: true },
+      (error, zip) => {
+        if (error !== null) reject(toZipError(error));
+        else resolve(zip);
+      },
+    );
   });
 }
 
 function toZipError(error: Error): TransmuteError {
   if (/relative path|absolute path|invalid characters/i.test(error.message)) {
-    return new TransmuteError('archive_unsafe', `The archive has an unsafe path: ${error.message}`, { cause: error });
+    return new TransmuteError('archive_unsafe', `The archive has an unsafe path: ${error.message}`, {
+      cause: error,
+    });
   }
-  if (/encrypted/i.test(error.message)) return new TransmuteError('encrypted_document', 'The archive is encrypted.', { cause: error });
+  if (/encrypted/i.test(error.message))
+    return new TransmuteError('encrypted_document', 'The archive is encrypted.', { cause: error });
   return new TransmuteError('corrupt_file', `The zip archive is corrupt: ${error.message}`, { cause: error });
 }
 
@@ -34,12 +46,16 @@ function readEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Buffer>
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length;
         if (total > maximum) {
-          stream.destroy(new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its declared size.`));
+          stream.destroy(
+            new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its declared size.`),
+          );
           return;
         }
         chunks.push(chunk);
       });
-      stream.on('error', (streamError: Error) => reject(streamError instanceof TransmuteError ? streamError : toZipError(streamError)));
+      stream.on('error', (streamError: Error) =>
+        reject(streamError instanceof TransmuteError ? streamError : toZipError(streamError)),
+      );
       stream.on('end', () => resolve(Buffer.concat(chunks)));
     });
   });
@@ -56,13 +72,21 @@ function kindOf(entry: Entry): ArchiveEntry['kind'] {
  * ratio limited from the declared sizes first, and small files read with their inflated bytes
  * counted. Links are listed, never followed or read.
  */
-export async function readZip(path: string, fileBytes: number, limits: ArchiveLimits, signal: AbortSignal): Promise<ArchiveListing> {
+export async function readZip(
+  path: string,
+  fileBytes: number,
+  limits: ArchiveLimits,
+  signal: AbortSignal,
+): Promise<ArchiveListing> {
   const zip = await openZip(path);
   const entries: ArchiveEntry[] = [];
   let uncompressed = 0;
   try {
     if (zip.entryCount > limits.maximumEntries) {
-      throw new TransmuteError('archive_unsafe', `The archive has ${zip.entryCount} entries; the limit is ${limits.maximumEntries}.`);
+      throw new TransmuteError(
+        'archive_unsafe',
+        `The archive has ${zip.entryCount} entries; the limit is ${limits.maximumEntries}.`,
+      );
     }
     for (;;) {
       const entry = await nextEntry(zip);
@@ -71,11 +95,22 @@ export async function readZip(path: string, fileBytes: number, limits: ArchiveLi
       const safe = toSafePath(entry.fileName);
       uncompressed += entry.uncompressedSize;
       checkTotals(uncompressed, fileBytes, limits);
-      if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > limits.maximumCompressionRatio && entry.uncompressedSize > RATIO_FLOOR_BYTES) {
-        throw new TransmuteError('archive_unsafe', `${safe} has a compression ratio past ${limits.maximumCompressionRatio}.`);
+      if (
+        entry.compressedSize > 0 &&
+        entry.uncompressedSize / entry.compressedSize > limits.maximumCompressionRatio &&
+        entry.uncompressedSize > RATIO_FLOOR_BYTES
+      ) {
+        throw new TransmuteError(
+          'archive_unsafe',
+          `${safe} has a compression ratio past ${limits.maximumCompressionRatio}.`,
+        );
       }
       const item: ArchiveEntry = { path: safe, kind: kindOf(entry), size: entry.uncompressedSize };
-      if (item.kind === 'file' && entry.uncompressedSize <= limits.maximumFileBytes && limits.maximumFileBytes > 0) {
+      if (
+        item.kind === 'file' &&
+        entry.uncompressedSize <= limits.maximumFileBytes &&
+        limits.maximumFileBytes > 0
+      ) {
         if (entry.isEncrypted()) throw new TransmuteError('encrypted_document', 'The archive is encrypted.');
         item.content = await readEntry(zip, entry, entry.uncompressedSize);
       }
@@ -90,10 +125,19 @@ export async function readZip(path: string, fileBytes: number, limits: ArchiveLi
 /** Throws `archive_unsafe` when the archive's uncompressed total passes the size or ratio limit. */
 export function checkTotals(uncompressed: number, fileBytes: number, limits: ArchiveLimits): void {
   if (uncompressed > limits.maximumUncompressedBytes) {
-    throw new TransmuteError('archive_unsafe', `The archive expands past ${limits.maximumUncompressedBytes} bytes.`);
+    throw new TransmuteError(
+      'archive_unsafe',
+      `The archive expands past ${limits.maximumUncompressedBytes} bytes.`,
+    );
   }
-  if (uncompressed > RATIO_FLOOR_BYTES && uncompressed / Math.max(1, fileBytes) > limits.maximumCompressionRatio) {
-    throw new TransmuteError('archive_unsafe', `The archive expands more than ${limits.maximumCompressionRatio} times its size.`);
+  if (
+    uncompressed > RATIO_FLOOR_BYTES &&
+    uncompressed / Math.max(1, fileBytes) > limits.maximumCompressionRatio
+  ) {
+    throw new TransmuteError(
+      'archive_unsafe',
+      `The archive expands more than ${limits.maximumCompressionRatio} times its size.`,
+    );
   }
 }
 

@@ -10,10 +10,14 @@ export function toSafePath(name: string): string {
   if (slashed.startsWith('/') || /^[a-zA-Z]:/.test(slashed)) {
     throw new TransmuteError('archive_unsafe', `The archive has an absolute path: ${JSON.stringify(name)}.`);
   }
-  if (slashed.includes('\u0000')) throw new TransmuteError('archive_unsafe', 'The archive has a path with a NUL byte.');
+  if (slashed.includes('\u0000'))
+    throw new TransmuteError('archive_unsafe', 'The archive has a path with a NUL byte.');
   const parts = slashed.split('/').filter((part) => part !== '' && part !== '.');
   if (parts.includes('..')) {
-    throw new TransmuteError('archive_unsafe', `The archive has a path leaving its root: ${JSON.stringify(name)}.`);
+    throw new TransmuteError(
+      'archive_unsafe',
+      `The archive has a path leaving its root: ${JSON.stringify(name)}.`,
+    );
   }
   return parts.join('/');
 }
