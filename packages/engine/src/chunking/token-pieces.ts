@@ -1,0 +1,162 @@
+import { countTokens, encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
+import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import ranks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import { checkAborted } from '../internal/abort.js';
+
+/** Special-token text (`<|endoftext|>`) in user content is plain text, never a special token. */
+const PLAIN = { disallowedSpecial: new Set<string>() } as const;
+
+/**
+ * The text cut into the tokenizer's pre-tokenization pieces (o200k_base), with cumulative token
+ * counts. Encoding a range that starts and ends on piece boundaries yields exactly the tokens of
+ * those pieces, so any such range is counted in O(1) after one tokenizer pass.
+ */
+export interface PieceTable {
+  readonly text: string;
+  readonly count: number;
+  /** `ends[i]`: end offset (exclusive) of piece i; piece i starts at `ends[i - 1]` (or 0). */
+  readonly ends: Int32Array;
+  /** `cumulative[i]`: tokens of pieces 0..i-1 (`cumulative[0] = 0`, length count + 1). */
+  readonly cumulative: Int32Array;
+}
+
+/** Exact token count of a string with the real tokenizer (special-token text counted as plain text). */
+export function countTextTokens(text: string): number {
+  return text === '' ? 0 : countTokens(text, PLAIN);
+}
+
+/**
+ * Exact tokens of part of one piece (no special token fits inside a piece, so the default
+ * options, which skip the per-call option processing, are safe).
+ */
+function countPartialPiece(text: string): number {
+  return text === '' ? 0 : countTokens(text);
+}
+
+const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
+/** UTF-16 length of the text a piece's tokens decode to (the vocabulary holds most as strings). */
+function pieceLength(tokens: readonly number[]): number {
+  let length = 0;
+  for (const token of tokens) {
+    const value = ranks[token];
+    if (typeof value !== 'string') return decodedLength(tokens);
+    length += value.length;
+  }
+  return length;
+}
+
+function decodedLength(tokens: readonly number[]): number {
+  const parts: Uint8Array[] = tokens.map((token) => {
+    const value = ranks[token];
+    return typeof value === 'string' ? utf8.encode(value) : Uint8Array.from(value ?? []);
+  });
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return utf8Decoder.decode(bytes).length;
+}
+
+interface Growable {
+  ends: Int32Array;
+  cumulative: Int32Array;
+  count: number;
+}
+
+function push(table: Growable, end: number, total: number): void {
+  if (table.count === table.ends.length) {
+    const ends = new Int32Array(table.ends.length * 2);
+    ends.set(table.ends);
+    const cumulative = new Int32Array(ends.length + 1);
+    cumulative.set(table.cumulative);
+    table.ends = ends;
+    table.cumulative = cumulative;
+  }
+  table.ends[table.count] = end;
+  table.count++;
+  table.cumulative[table.count] = total;
+}
+
+/**
+ * Encodes the text once and records every piece's end and the running token count. Piece
+ * lengths come from the decoded tokens; if they ever disagree with the text (they should not),
+ * the split pattern is run alongside instead.
+ */
+export function tokenizePieces(text: string, signal?: AbortSignal, useSplitter = false): PieceTable {
+  const initial = Math.max(16, Math.ceil(text.length / 3));
+  const table: Growable = {
+    ends: new Int32Array(initial),
+    cumulative: new Int32Array(initial + 1),
+    count: 0,
+  };
+  const splitter = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
+  let offset = 0;
+  let total = 0;
+  for (const tokens of encodeGenerator(text, PLAIN)) {
+    if (useSplitter) {
+      if (splitter.exec(text) === null)
+        throw new Error('Tokenizer pieces out of step with the split pattern.');
+      offset = splitter.lastIndex;
+    } else offset += pieceLength(tokens);
+    total += tokens.length;
+    push(table, offset, total);
+    if ((table.count & 0xffff) === 0 && signal) checkAborted(signal);
+  }
+  if (offset !== text.length) {
+    if (useSplitter) throw new Error('Tokenizer pieces do not cover the text.');
+    return tokenizePieces(text, signal, true);
+  }
+  return { text, count: table.count, ends: table.ends, cumulative: table.cumulative };
+}
+
+/** Start offset of piece `index`. */
+export function pieceStart(table: PieceTable, index: number): number {
+  return index === 0 ? 0 : (table.ends[index - 1] ?? 0);
+}
+
+/** Index of the piece containing `offset` (the last piece for offsets at or past the end). */
+export function pieceAt(table: PieceTable, offset: number): number {
+  let low = 0;
+  let high = table.count - 1;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((table.ends[mid] ?? 0) <= offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Exact tokens of `text.slice(start, end)`. Starting on a piece boundary, the full pieces are
+ * counted from the table and only a partial last piece is re-encoded; otherwise the slice is encoded.
+ * Chunk ends never fall on trailing whitespace, where the split pattern's look-ahead could differ.
+ */
+export function countRange(table: PieceTable, start: number, end: number): number {
+  if (end <= start) return 0;
+  const first = pieceAt(table, start);
+  const firstStart = pieceStart(table, first);
+  if (firstStart !== start) {
+    // A chunk may start one space into a piece (" word" → "word"): only that piece is re-encoded.
+    const firstEnd = table.ends[first] ?? end;
+    const afterSpace = start === firstStart + 1 && table.text.charCodeAt(firstStart) === 32;
+    if (!afterSpace || end <= firstEnd) return countTextTokens(table.text.slice(start, end));
+    return countPartialPiece(table.text.slice(start, firstEnd)) + countRange(table, firstEnd, end);
+  }
+  const last = pieceAt(table, end - 1);
+  const lastEnd = table.ends[last] ?? end;
+  if (lastEnd === end) return (table.cumulative[last + 1] ?? 0) - (table.cumulative[first] ?? 0);
+  const full = (table.cumulative[last] ?? 0) - (table.cumulative[first] ?? 0);
+  return full + countPartialPiece(table.text.slice(pieceStart(table, last), end));
+}
+
+/** Tokens of the whole pieces touching `[start, end)`: an estimate within a few tokens of {@link countRange}. */
+export function estimateRange(table: PieceTable, start: number, end: number): number {
+  if (end <= start) return 0;
+  return (
+    (table.cumulative[pieceAt(table, end - 1) + 1] ?? 0) - (table.cumulative[pieceAt(table, start)] ?? 0)
+  );
+}

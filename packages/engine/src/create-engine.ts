@@ -1,0 +1,122 @@
+import type { Engine, EngineOptions, OutputRequest, RunOptions } from './engine-types.js';
+import { createOpenAiEnrichmentProvider } from './enrichment/create-openai-enrichment-provider.js';
+import type { EnrichmentProvider } from './enrichment/enrichment-provider.js';
+import { NEVER_ABORTED, checkAborted } from './internal/abort.js';
+import { describeCapabilities } from './internal/describe-capabilities.js';
+import { inspectSourceFile } from './internal/inspect-source-file.js';
+import type { PipelineContext } from './internal/pipeline-context.js';
+import { createPluginRegistry, type PluginRegistry } from './internal/plugin-registry.js';
+import { createProgressTracker } from './internal/progress-tracker.js';
+import { loadLatestCheckpoint, runPrepare } from './internal/run-prepare.js';
+import { resolveArtifactDir, runRender } from './internal/run-render.js';
+import { createRunRecorder, type RunRecorder } from './internal/usage-meter.js';
+import { createScratchDir } from './internal/work-dir.js';
+import { isTextMediaType, toCanonicalMediaType } from './media-types.js';
+
+interface RunScope {
+  ctx: PipelineContext;
+  dispose(): Promise<void>;
+}
+
+async function openRun(
+  registry: PluginRegistry,
+  options: EngineOptions,
+  run: RunOptions,
+  recorder: RunRecorder,
+): Promise<RunScope> {
+  const signal = run.signal ?? NEVER_ABORTED;
+  checkAborted(signal);
+  const scratch = await createScratchDir(run.workDir);
+  const ctx: PipelineContext = {
+    signal,
+    progress: createProgressTracker(run.onProgress),
+    recorder,
+    scratchDir: scratch.path,
+    registry,
+    options,
+  };
+  return { ctx, dispose: () => scratch.dispose() };
+}
+
+function supportsMediaType(registry: PluginRegistry, mediaType: string): boolean {
+  const canonical = toCanonicalMediaType(mediaType);
+  if (isTextMediaType(canonical)) return true;
+  return registry.sources.some(
+    (source) =>
+      source.manifest.mediaTypes.includes(canonical) ||
+      source.accepts({ mediaType: canonical, name: '', head: new Uint8Array() }),
+  );
+}
+
+/**
+ * Creates a conversion engine. Plugins are validated once (definePlugin manifests, SDK version,
+ * unique ids) and frozen; the engine is stateless across calls and safe to share.
+ *
+ * @example
+ * const engine = createEngine({ plugins: [createDatasetRenderer()] });
+ * const { artifacts } = await engine.convert(
+ *   { type: 'text', content: '# Notes\n\nHello.' },
+ *   { profile: 'raw_source', format: 'markdown', language: 'en', includeRawSource: false },
+ * );
+ */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const registry = createPluginRegistry(options.plugins ?? [], options.limits);
+  const settings: EngineOptions = Object.freeze({ ...options, plugins: [...registry.plugins] });
+  const enrichment: EnrichmentProvider | undefined = options.enrichment
+    ? createOpenAiEnrichmentProvider(options.enrichment)
+    : undefined;
+
+  const engine: Engine = {
+    async prepare(source, run = {}) {
+      const checkpoint = await loadLatestCheckpoint(run.checkpoints);
+      const scope = await openRun(registry, settings, run, createRunRecorder(checkpoint));
+      try {
+        return await runPrepare(source, scope.ctx, run.checkpoints, checkpoint);
+      } finally {
+        await scope.dispose();
+      }
+    },
+    async render(document, output: OutputRequest, run = {}) {
+      const scope = await openRun(registry, settings, run, createRunRecorder());
+      const directory = await resolveArtifactDir(run.workDir);
+      try {
+        return await runRender(document, output, scope.ctx, {
+          directory,
+          originals: run.originals ?? [],
+          enrichment,
+        });
+      } finally {
+        await scope.dispose();
+      }
+    },
+    async convert(source, output, run = {}) {
+      const prepared = await engine.prepare(source, run);
+      const { checkpoints: _checkpoints, onProgress, ...rest } = run;
+      const renderRun: RunOptions = { ...rest };
+      if (onProgress) {
+        let last = 0;
+        renderRun.onProgress = (progress) => {
+          last = Math.max(last, progress.percent);
+          onProgress({ ...progress, percent: last });
+        };
+      }
+      const rendered = await engine.render(prepared.document, output, renderRun);
+      const usage = { ...prepared.usage };
+      for (const [unit, quantity] of Object.entries(rendered.usage)) {
+        usage[unit as keyof typeof usage] = (usage[unit as keyof typeof usage] ?? 0) + (quantity ?? 0);
+      }
+      const warnings = [
+        ...prepared.warnings,
+        ...rendered.warnings.filter((warning) => !prepared.warnings.includes(warning)),
+      ];
+      return { document: prepared.document, artifacts: rendered.artifacts, warnings, usage };
+    },
+    inspectFile: (file, signal = NEVER_ABORTED) => inspectSourceFile(registry, file, signal),
+    supportsMediaType: (mediaType) => supportsMediaType(registry, mediaType),
+    capabilities: () => describeCapabilities(registry),
+    async close() {
+      await Promise.all(registry.plugins.map(async (plugin) => plugin.close?.()));
+    },
+  };
+  return Object.freeze(engine);
+}

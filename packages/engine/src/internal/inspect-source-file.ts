@@ -1,0 +1,50 @@
+import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
+import { isTransmuteError } from '@transmute/contract';
+import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import { checkMediaType } from '../sniff/check-media-type.js';
+import { readHead } from '../stages/scanning.js';
+import type { PluginRegistry } from './plugin-registry.js';
+
+/**
+ * Upload validation's cheap checks: magic bytes against the declared type (text types must be
+ * text), a reader must exist, then the reader plugin's own inspect() (pages, duration, entries).
+ */
+export async function inspectSourceFile(
+  registry: PluginRegistry,
+  file: SourceFile,
+  signal: AbortSignal,
+): Promise<FileInspection> {
+  let head: Uint8Array;
+  try {
+    head = await readHead(file.path);
+  } catch (error) {
+    return {
+      ok: false,
+      code: 'corrupt_file',
+      detail: `The file could not be read: ${(error as Error).message}`,
+    };
+  }
+  if (head.length === 0) return { ok: false, code: 'empty_content', detail: 'The file is empty.' };
+  const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length);
+  if (!check.ok) return check;
+  const mediaType = toCanonicalMediaType(file.mediaType);
+  if (isTextMediaType(mediaType)) return { ok: true, warnings: check.warnings };
+  const adapter = registry.findSource({ mediaType, name: file.name, head });
+  if (!adapter)
+    return { ok: false, code: 'unsupported_content', detail: `No installed source reads ${mediaType}.` };
+  if (!adapter.inspect) return { ok: true, warnings: check.warnings };
+  try {
+    const inspection = await adapter.inspect(file, signal);
+    return inspection.ok
+      ? { ...inspection, warnings: [...check.warnings, ...inspection.warnings] }
+      : inspection;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (isTransmuteError(error)) return { ok: false, code: 'extraction_failed', detail: error.message };
+    return {
+      ok: false,
+      code: 'corrupt_file',
+      detail: (error as Error).message || 'The file could not be inspected.',
+    };
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  SDK_VERSION,
+  definePlugin,
+  isOutputRenderer,
+  isSourceAdapter,
+  type OutputRenderer,
+  type Plugin,
+  type SourceAdapter,
+  type SourceProbe,
+} from '@transmute/plugin-sdk';
+import type { OutputFormat } from '@transmute/contract';
+
+/** The validated, frozen plugin set of an engine. */
+export interface PluginRegistry {
+  readonly plugins: readonly Plugin[];
+  readonly sources: readonly SourceAdapter[];
+  readonly renderers: readonly OutputRenderer[];
+  /** The plugin's effective limits: manifest limits merged with operator overrides. */
+  limitsOf(plugin: Plugin): Record<string, number>;
+  findSource(probe: SourceProbe): SourceAdapter | undefined;
+  findRenderer(format: OutputFormat): OutputRenderer | undefined;
+  byId(id: string): Plugin | undefined;
+}
+
+function validate(plugin: Plugin): Plugin {
+  if (typeof plugin !== 'object' || plugin === null || typeof plugin.manifest !== 'object') {
+    throw new TypeError(
+      'Invalid plugin: expected an object with a manifest (create plugins with definePlugin).',
+    );
+  }
+  const { id, sdkVersion } = plugin.manifest;
+  if (sdkVersion !== SDK_VERSION) {
+    throw new TypeError(
+      `Plugin ${String(id)} was built for plugin SDK version ${String(sdkVersion)}, but this engine supports version ${SDK_VERSION}.`,
+    );
+  }
+  // definePlugin validates the manifest and freezes it; plugins made with it are already frozen.
+  return Object.isFrozen(plugin.manifest) && Object.isFrozen(plugin) ? plugin : definePlugin(plugin);
+}
+
+/** Validates plugins (SDK version, manifest, duplicate ids) and freezes the set. */
+export function createPluginRegistry(
+  input: readonly Plugin[],
+  overrides: Record<string, Record<string, number>> = {},
+): PluginRegistry {
+  const seen = new Set<string>();
+  const plugins = input.map((plugin) => {
+    const checked = validate(plugin);
+    if (seen.has(checked.manifest.id))
+      throw new TypeError(`Duplicate plugin id ${checked.manifest.id}: each plugin may be registered once.`);
+    seen.add(checked.manifest.id);
+    return checked;
+  });
+  Object.freeze(plugins);
+  const sources = Object.freeze(plugins.filter(isSourceAdapter));
+  const renderers = Object.freeze(plugins.filter(isOutputRenderer));
+  const limits = new Map(
+    plugins.map((plugin) => [
+      plugin.manifest.id,
+      Object.freeze({ ...plugin.manifest.limits, ...(overrides[plugin.manifest.id] ?? {}) }),
+    ]),
+  );
+  return Object.freeze({
+    plugins,
+    sources,
+    renderers,
+    limitsOf: (plugin: Plugin) => ({ ...(limits.get(plugin.manifest.id) ?? plugin.manifest.limits) }),
+    findSource: (probe: SourceProbe) => sources.find((source) => source.accepts(probe)),
+    findRenderer: (format: OutputFormat) =>
+      renderers.find((renderer) => renderer.manifest.outputFormats.includes(format)),
+    byId: (id: string) => plugins.find((plugin) => plugin.manifest.id === id),
+  });
+}

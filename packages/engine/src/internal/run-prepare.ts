@@ -1,0 +1,67 @@
+import type { ConvertSource, PrepareResult } from '../engine-types.js';
+import type { NormalizedDocument } from '@transmute/plugin-sdk';
+import { acquireSource } from '../stages/source-acquisition.js';
+import { chunkingStage } from '../stages/chunking.js';
+import { extractSources } from '../stages/extraction.js';
+import { normalizeStage } from '../stages/normalization.js';
+import { scanSources } from '../stages/scanning.js';
+import { checkAborted } from './abort.js';
+import { loadLatestCheckpoint, type CheckpointState } from './checkpoint-state.js';
+import type { PipelineContext } from './pipeline-context.js';
+import type { CheckpointStore } from '../engine-types.js';
+
+async function save(store: CheckpointStore | undefined, state: CheckpointState): Promise<void> {
+  if (store) await store.save(state.stage, state);
+}
+
+/**
+ * The prepare pipeline: acquisition → scanning → extraction (→ transcription) → normalization →
+ * chunking, resuming after the latest checkpoint and saving one after extraction and chunking.
+ */
+export async function runPrepare(
+  source: ConvertSource,
+  ctx: PipelineContext,
+  store: CheckpointStore | undefined,
+  checkpoint: CheckpointState | undefined,
+): Promise<PrepareResult> {
+  let document: NormalizedDocument;
+  if (checkpoint?.stage === 'chunking') {
+    document = checkpoint.document;
+  } else {
+    let state = checkpoint;
+    if (state?.stage !== 'extraction') {
+      const acquisition = await acquireSource(source, ctx);
+      const scanned = await scanSources(acquisition.items, ctx);
+      const extracted = await extractSources(scanned, ctx);
+      state = {
+        version: 1,
+        stage: 'extraction',
+        extracted,
+        ...(acquisition.title ? { title: acquisition.title } : {}),
+        ...(acquisition.sourceUrl ? { sourceUrl: acquisition.sourceUrl } : {}),
+        usage: { ...ctx.recorder.usage },
+        warnings: [...ctx.recorder.warnings],
+      };
+      checkAborted(ctx.signal);
+      await save(store, state);
+    }
+    document = normalizeStage(state.extracted, ctx, {
+      ...(state.title ? { title: state.title } : {}),
+      ...(state.sourceUrl ? { sourceUrl: state.sourceUrl } : {}),
+    });
+    chunkingStage(document, ctx);
+    document.warnings = [...ctx.recorder.warnings];
+    checkAborted(ctx.signal);
+    await save(store, {
+      version: 1,
+      stage: 'chunking',
+      document,
+      usage: { ...ctx.recorder.usage },
+      warnings: [...ctx.recorder.warnings],
+    });
+  }
+  checkAborted(ctx.signal);
+  return { document, warnings: [...ctx.recorder.warnings], usage: { ...ctx.recorder.usage } };
+}
+
+export { loadLatestCheckpoint };

@@ -1,0 +1,134 @@
+import { fileTypeFromBuffer } from 'file-type';
+import type { FailureCode } from '@transmute/contract';
+import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+
+/** Outcome of comparing a file's bytes with its declared media type. */
+export type MediaTypeCheck =
+  { ok: true; warnings: string[]; sniffed?: string } | { ok: false; code: FailureCode; detail: string };
+
+const EQUIVALENT: Record<string, string> = {
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'audio/x-m4a': 'audio/mp4',
+  'audio/m4a': 'audio/mp4',
+  'audio/mp3': 'audio/mpeg',
+  'audio/opus': 'audio/ogg',
+  'video/x-m4v': 'video/mp4',
+  'image/jpg': 'image/jpeg',
+  'application/x-zip-compressed': 'application/zip',
+  'application/x-gzip': 'application/gzip',
+  'application/x-tar': 'application/x-tar',
+};
+/** Types file-type may report for a textual format: never proof of binary content. */
+const TEXTUAL_SNIFFS = new Set([
+  'application/xml',
+  'text/xml',
+  'image/svg+xml',
+  'text/html',
+  'application/json',
+]);
+const ARCHIVES = new Set([
+  'application/zip',
+  'application/gzip',
+  'application/x-tar',
+  'application/x-bzip2',
+  'application/x-xz',
+  'application/x-7z-compressed',
+  'application/x-gtar',
+  'application/x-compressed-tar',
+]);
+const BINARY_FAMILIES = [
+  'application/pdf',
+  'image/',
+  'audio/',
+  'video/',
+  'application/zip',
+  'application/gzip',
+  'application/x-tar',
+];
+
+function canonical(mediaType: string): string {
+  const bare = toCanonicalMediaType(mediaType);
+  return EQUIVALENT[bare] ?? bare;
+}
+
+function family(mediaType: string): string {
+  if (mediaType.startsWith('audio/') || mediaType.startsWith('video/')) return 'media';
+  if (mediaType.startsWith('image/')) return 'image';
+  if (ARCHIVES.has(mediaType) || mediaType.endsWith('+zip') || mediaType.includes('openxmlformats'))
+    return 'archive';
+  return mediaType;
+}
+
+/** How text bytes are encoded: UTF-8, UTF-16 (with a BOM), a legacy 8-bit encoding, or not text at all. */
+export type TextEncodingGuess = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'binary';
+
+/** Guesses the encoding of text bytes; NUL bytes (outside UTF-16) mean binary. */
+export function guessTextEncoding(bytes: Uint8Array, complete: boolean): TextEncodingGuess {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes.includes(0)) return 'binary';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: !complete });
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/**
+ * Sniffs the real type from magic bytes (file-type) and compares it with the declared one. Text
+ * types must look like text; a different family (a PDF declared as audio) fails with
+ * `media_type_mismatch`; a sibling type (WAV declared, MP3 found) passes with a warning.
+ */
+export async function checkMediaType(
+  head: Uint8Array,
+  declaredType: string,
+  complete = false,
+): Promise<MediaTypeCheck> {
+  const declared = canonical(declaredType);
+  const result = await fileTypeFromBuffer(head);
+  const sniffed = result ? canonical(result.mime) : undefined;
+  if (isTextMediaType(declared) || declared === 'text/html' || declared === 'application/xhtml+xml') {
+    const encoding = guessTextEncoding(head, complete);
+    if ((sniffed && !TEXTUAL_SNIFFS.has(sniffed) && !sniffed.startsWith('text/')) || encoding === 'binary') {
+      return {
+        ok: false,
+        code: 'media_type_mismatch',
+        detail: `The file was declared ${declared} but its content is binary${sniffed ? ` (${sniffed})` : ''}.`,
+      };
+    }
+    const warnings =
+      encoding === 'windows-1252' && isTextMediaType(declared)
+        ? ['encoding_fallback: The text is not valid UTF-8; it was read as Windows-1252.']
+        : [];
+    return { ok: true, warnings };
+  }
+  if (!sniffed) {
+    const binaryExpected = BINARY_FAMILIES.some((prefix) => declared.startsWith(prefix));
+    if (binaryExpected && head.length > 0 && guessTextEncoding(head, complete) === 'utf-8') {
+      return {
+        ok: false,
+        code: 'media_type_mismatch',
+        detail: `The file was declared ${declared} but its content is text.`,
+      };
+    }
+    return { ok: true, warnings: [] };
+  }
+  if (sniffed === declared) return { ok: true, warnings: [], sniffed };
+  if (family(sniffed) === family(declared)) {
+    return {
+      ok: true,
+      warnings: [
+        `media_type_mismatch: The file was declared ${declared} but its content looks like ${sniffed}.`,
+      ],
+      sniffed,
+    };
+  }
+  return {
+    ok: false,
+    code: 'media_type_mismatch',
+    detail: `The file was declared ${declared} but its content is ${sniffed}.`,
+  };
+}

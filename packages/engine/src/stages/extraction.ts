@@ -1,0 +1,59 @@
+import { TransmuteError, isTransmuteError } from '@transmute/contract';
+import type { ExtractedDocument } from '@transmute/plugin-sdk';
+import { checkAborted } from '../internal/abort.js';
+import { combineDocuments, type ExtractedPart } from '../internal/combine-documents.js';
+import { toStageContext, type PipelineContext } from '../internal/pipeline-context.js';
+import { readTextSource } from '../text-source/read-text-source.js';
+import type { ScannedItem } from './scanning.js';
+
+async function extractItem(item: ScannedItem, ctx: PipelineContext): Promise<ExtractedPart> {
+  if (item.kind === 'text') {
+    const document = readTextSource(item, {
+      signal: ctx.signal,
+      warn: (code, detail) => ctx.recorder.warn(code, detail),
+    });
+    return { document, name: item.name, ...(item.fileId ? { fileId: item.fileId } : {}) };
+  }
+  const stageContext = toStageContext(ctx, item.adapter);
+  let document: ExtractedDocument;
+  try {
+    document = await item.adapter.extract(item.file, stageContext);
+  } catch (error) {
+    if (ctx.signal.aborted || isTransmuteError(error)) throw error;
+    throw new TransmuteError(
+      'extraction_failed',
+      `${item.file.name}: ${(error as Error).message || 'extraction failed'}`,
+      { cause: error },
+    );
+  }
+  const pages = document.metadata.pageCount;
+  if (pages !== undefined && !stageContext.metered.has('extracted_pages'))
+    ctx.recorder.meter('extracted_pages', pages);
+  document.metadata.sizeBytes ??= item.file.sizeBytes;
+  document.metadata.mediaType ??= item.file.mediaType;
+  return { document, name: item.file.name, ...(item.file.fileId ? { fileId: item.file.fileId } : {}) };
+}
+
+/**
+ * Stage extraction (and transcription, when a plugin marks it with `ctx.stage('transcription')`):
+ * each source goes through its reader; several files are concatenated into one document with a
+ * heading per file and `fileId` provenance on every node.
+ */
+export async function extractSources(
+  items: readonly ScannedItem[],
+  ctx: PipelineContext,
+): Promise<ExtractedDocument> {
+  ctx.progress.stage('extraction');
+  const parts: ExtractedPart[] = [];
+  for (const [index, item] of items.entries()) {
+    checkAborted(ctx.signal);
+    parts.push(await extractItem(item, ctx));
+    if (ctx.progress.current === 'transcription') ctx.progress.stage('extraction');
+    ctx.progress.within(
+      ((index + 1) / items.length) * 100,
+      items.length > 1 ? `file ${index + 1} of ${items.length}` : null,
+    );
+  }
+  checkAborted(ctx.signal);
+  return combineDocuments(parts);
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TransmuteError } from '@transmute/contract';
+import type { Artifact, ProfileRendering, SourceFile } from '@transmute/plugin-sdk';
+import type { OutputRequest } from '../engine-types.js';
+import { checkAborted } from '../internal/abort.js';
+import { toStageContext, type PipelineContext } from '../internal/pipeline-context.js';
+
+/** Writes a text artifact and describes it (size, sha256). */
+export async function writeTextArtifact(
+  directory: string,
+  name: string,
+  mediaType: string,
+  content: string,
+): Promise<Artifact> {
+  const bytes = Buffer.from(content, 'utf8');
+  const path = join(directory, name);
+  await writeFile(path, bytes);
+  return {
+    name,
+    mediaType,
+    path,
+    sizeBytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
+
+/**
+ * Stage packaging: `markdown` is written by the engine (`<profile>.md`); `jsonl` and `zip` go to
+ * the registered output renderer of that format. Meters `output_bytes`.
+ */
+export async function packagingStage(
+  rendering: ProfileRendering,
+  output: OutputRequest,
+  ctx: PipelineContext,
+  target: { directory: string; originals: SourceFile[] },
+): Promise<Artifact[]> {
+  checkAborted(ctx.signal);
+  ctx.progress.stage('packaging', output.format);
+  let artifacts: Artifact[];
+  if (output.format === 'markdown') {
+    artifacts = [
+      await writeTextArtifact(target.directory, `${output.profile}.md`, 'text/markdown', rendering.markdown),
+    ];
+  } else {
+    const renderer = ctx.registry.findRenderer(output.format);
+    if (!renderer)
+      throw new TransmuteError(
+        'unsupported_content',
+        `No installed renderer produces the ${output.format} format.`,
+      );
+    artifacts = await renderer.render(
+      { ...output, rendering, originals: target.originals },
+      toStageContext(ctx, renderer, target.directory),
+    );
+  }
+  for (const artifact of artifacts) ctx.recorder.meter('output_bytes', artifact.sizeBytes);
+  return artifacts;
+}

@@ -1,0 +1,83 @@
+import { open, readFile } from 'node:fs/promises';
+import { TransmuteError } from '@transmute/contract';
+import type { SourceAdapter, SourceFile } from '@transmute/plugin-sdk';
+import { checkAborted } from '../internal/abort.js';
+import type { PipelineContext } from '../internal/pipeline-context.js';
+import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import { checkMediaType, guessTextEncoding } from '../sniff/check-media-type.js';
+import type { AcquiredItem } from './source-acquisition.js';
+
+/** A source routed to its reader. */
+export type ScannedItem =
+  | { kind: 'text'; content: string; mediaType: string; name: string; fileId?: string }
+  | { kind: 'plugin'; file: SourceFile; adapter: SourceAdapter };
+
+const HEAD_BYTES = 4100;
+
+/** Reads the first bytes of a file (for sniffing and routing). */
+export async function readHead(path: string, length = HEAD_BYTES): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Decodes a text file: UTF-8 (BOM dropped), UTF-16 with a BOM, the declared charset, or Windows-1252. */
+export async function readTextFile(file: SourceFile): Promise<string> {
+  const bytes = await readFile(file.path);
+  const guess = guessTextEncoding(bytes, true);
+  let label: string = guess === 'binary' ? 'utf-8' : guess;
+  if (file.charset && guess !== 'utf-8' && guess !== 'utf-16le' && guess !== 'utf-16be') label = file.charset;
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+async function scanFile(file: SourceFile, ctx: PipelineContext): Promise<ScannedItem> {
+  const head = await readHead(file.path);
+  const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length);
+  if (!check.ok) throw new TransmuteError(check.code, `${file.name}: ${check.detail}`);
+  for (const warning of check.warnings) ctx.recorder.add(warning);
+  const mediaType = toCanonicalMediaType(file.mediaType);
+  if (isTextMediaType(mediaType)) {
+    const content = await readTextFile(file);
+    return {
+      kind: 'text',
+      content,
+      mediaType,
+      name: file.name,
+      ...(file.fileId ? { fileId: file.fileId } : {}),
+    };
+  }
+  const adapter = ctx.registry.findSource({ mediaType, name: file.name, head });
+  if (!adapter)
+    throw new TransmuteError('unsupported_content', `No installed source reads ${mediaType} (${file.name}).`);
+  return { kind: 'plugin', file, adapter };
+}
+
+/**
+ * Stage scanning: sniffs each file's real type from its magic bytes against the declared one
+ * (mismatch → failure or warning), decodes text files, and routes every file to its reader
+ * (built-in text source, else the first source adapter that accepts it).
+ */
+export async function scanSources(
+  items: readonly AcquiredItem[],
+  ctx: PipelineContext,
+): Promise<ScannedItem[]> {
+  const files = items.filter((item) => item.kind === 'file');
+  if (files.length > 0) ctx.progress.stage('scanning');
+  const scanned: ScannedItem[] = [];
+  for (const [index, item] of items.entries()) {
+    checkAborted(ctx.signal);
+    if (item.kind === 'text') scanned.push(item);
+    else scanned.push(await scanFile(item.file, ctx));
+    ctx.progress.within(((index + 1) / items.length) * 100);
+  }
+  return scanned;
+}

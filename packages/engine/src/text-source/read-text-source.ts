@@ -1,0 +1,65 @@
+import type { ExtractedDocument } from '@transmute/plugin-sdk';
+import { TransmuteError } from '@transmute/contract';
+import { toCanonicalMediaType } from '../media-types.js';
+import { parseDelimited } from './parse-delimited.js';
+import { parseJson, parseNdjson } from './parse-json.js';
+import { parseMarkdown } from './parse-markdown.js';
+import { parsePlainText } from './parse-plain-text.js';
+import type { TextSourceContext } from './text-source-context.js';
+
+/** Input of the built-in text source: decoded text and its (declared or guessed) media type. */
+export interface TextSourceInput {
+  content: string;
+  mediaType: string;
+  name: string;
+}
+
+function firstHeading(document: ExtractedDocument): string | undefined {
+  for (const node of document.root.children) {
+    if (node.type === 'heading') {
+      const text = node.children
+        .map((child) => ('value' in child ? child.value : ''))
+        .join('')
+        .trim();
+      if (text) return text;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The built-in text source: plain text, markdown, CSV/TSV, JSON and NDJSON into mdast, with
+ * provenance offsets on blocks and typed tables for tabular formats.
+ */
+export function readTextSource(input: TextSourceInput, ctx: TextSourceContext): ExtractedDocument {
+  const mediaType = toCanonicalMediaType(input.mediaType);
+  const content = input.content.charCodeAt(0) === 0xfeff ? input.content.slice(1) : input.content;
+  let document: ExtractedDocument;
+  switch (mediaType) {
+    case 'text/markdown':
+      document = parseMarkdown(content, ctx);
+      break;
+    case 'text/plain':
+      document = parsePlainText(content);
+      break;
+    case 'text/csv':
+      document = parseDelimited(content, ',', ctx);
+      break;
+    case 'text/tab-separated-values':
+      document = parseDelimited(content, '\t', ctx);
+      break;
+    case 'application/json':
+      document = parseJson(content);
+      break;
+    case 'application/x-ndjson':
+      document = parseNdjson(content, ctx);
+      break;
+    default:
+      throw new TransmuteError('unsupported_content', `The text source does not read ${mediaType}.`);
+  }
+  const title =
+    document.metadata.title ??
+    (mediaType === 'text/markdown' || mediaType === 'text/plain' ? firstHeading(document) : undefined);
+  document.metadata = { ...document.metadata, mediaType, ...(title ? { title } : {}) };
+  return document;
+}
