@@ -20,16 +20,29 @@ async function activeCount(trx: Kysely<Database>, accountId: string, now: string
   return Number(row?.n ?? 0);
 }
 
-async function candidates(trx: Kysely<Database>, ctx: CoreContext, now: string): Promise<JobsTable[]> {
-  const query = trx
+function claimable(trx: Kysely<Database>, now: string) {
+  return trx
     .selectFrom('jobs')
     .selectAll()
     .where('work_pending', '=', 1)
     .where('status', 'in', ['queued', 'processing', 'canceling', 'succeeded'])
-    .where((eb) => eb.or([eb('locked_by', 'is', null), eb('lease_expires_at', '<', now)]))
-    .orderBy('created_at', 'asc')
-    .limit(32);
-  return ctx.store.dialect === 'postgres' ? query.forUpdate().skipLocked().execute() : query.execute();
+    .where((eb) => eb.or([eb('locked_by', 'is', null), eb('lease_expires_at', '<', now)]));
+}
+
+async function candidates(trx: Kysely<Database>, now: string): Promise<JobsTable[]> {
+  return claimable(trx, now).orderBy('created_at', 'asc').limit(32).execute();
+}
+
+/** PostgreSQL: lock one candidate row, skipping rows other workers hold (SQLite holds the write lock already). */
+async function lockCandidate(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  id: string,
+  now: string,
+): Promise<JobsTable | null> {
+  if (ctx.store.dialect !== 'postgres')
+    return (await claimable(trx, now).where('id', '=', id).executeTakeFirst()) ?? null;
+  return (await claimable(trx, now).where('id', '=', id).forUpdate().skipLocked().executeTakeFirst()) ?? null;
 }
 
 /**
@@ -39,7 +52,9 @@ async function candidates(trx: Kysely<Database>, ctx: CoreContext, now: string):
 export async function claimJob(ctx: CoreContext): Promise<JobsTable | null> {
   return ctx.store.transaction(async (trx) => {
     const now = ctx.nowIso();
-    for (const row of await candidates(trx, ctx, now)) {
+    for (const candidate of await candidates(trx, now)) {
+      const row = await lockCandidate(trx, ctx, candidate.id, now);
+      if (row === null) continue;
       if (ctx.store.dialect === 'postgres') {
         await sql`select id from accounts where id = ${row.account_id} for update`.execute(trx);
       }

@@ -1,0 +1,112 @@
+import { EventEmitter } from 'node:events';
+import { createKyselyStore, type Database, type Store } from '@transmute/service';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+/** Options of {@link createPostgresStore}. */
+export interface PostgresStoreOptions {
+  /** `postgres://user@host:port/db` */
+  connectionString: string;
+  /** Schema holding the tables (created when missing; default `public`). */
+  schema?: string;
+  /** Pool size (default 10). */
+  maxConnections?: number;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** int8 and numeric as JS numbers: every counter and size here fits in 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+async function ensureSchema(connectionString: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists "${schema}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** LISTEN/NOTIFY on one dedicated connection, so wake-ups reach every process. */
+function createNotifier(
+  pool: pg.Pool,
+  connectionString: string,
+): {
+  notify: (channel: string) => Promise<void>;
+  subscribe: (channel: string, listener: () => void) => () => void;
+  close: () => Promise<void>;
+} {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const listening = new Set<string>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString });
+      c.on('notification', (message) => emitter.emit(message.channel));
+      c.on('error', () => undefined);
+      await c.connect();
+      client = c;
+      return c;
+    })();
+    return connecting;
+  };
+  return {
+    notify: async (channel) => {
+      emitter.emit(channel);
+      await pool.query('select pg_notify($1, $2)', [channel, '']);
+    },
+    subscribe: (channel, listener) => {
+      emitter.on(channel, listener);
+      if (!listening.has(channel)) {
+        listening.add(channel);
+        void connect()
+          .then((c) => c.query(`listen "${channel}"`))
+          .catch(() => listening.delete(channel));
+      }
+      return () => emitter.off(channel, listener);
+    },
+    close: async () => {
+      if (connecting !== null) await connecting.catch(() => undefined);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The PostgreSQL store: the same migrations and queries as SQLite (Kysely PostgresDialect on a
+ * pg pool); job claims use `FOR UPDATE SKIP LOCKED`, wake-ups LISTEN/NOTIFY, so any number of
+ * processes on any number of machines share one database.
+ *
+ * @example
+ * const store = await createPostgresStore({ connectionString: 'postgres://127.0.0.1:5432/transmute' });
+ */
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const schema = options.schema ?? 'public';
+  if (!SCHEMA.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  if (schema !== 'public') await ensureSchema(options.connectionString, schema);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    types,
+    options: `-c search_path=${schema}`,
+  });
+  const notifier = createNotifier(pool, options.connectionString);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return createKyselyStore({
+    db,
+    dialect: 'postgres',
+    notify: notifier.notify,
+    subscribe: notifier.subscribe,
+    onClose: notifier.close,
+  });
+}

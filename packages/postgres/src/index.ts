@@ -1,0 +1,1 @@
+export { createPostgresStore, type PostgresStoreOptions } from './create-postgres-store.js';

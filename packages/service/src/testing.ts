@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { TransmuteError } from '@transmute/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminFromContext } from './create-admin.js';
+import type { Store } from './store.js';
+import { claimJob } from './internal/claim-job.js';
+import { createCoreContext, type CoreContext } from './internal/context.js';
+import { writeEvent } from './internal/events.js';
+import { newId } from './internal/ids.js';
+import { runIdempotent } from './internal/idempotency.js';
+import type { JobsTable } from './internal/schema.js';
+import { createWebhookEndpoint, listWebhookEndpoints } from './internal/webhook-endpoints.js';
+
+/** Makes a fresh, empty store (and may be called twice on one location to test reopening). */
+export interface StoreFactory {
+  open(): Promise<Store>;
+  /** Drops everything the factory made. */
+  cleanup?(): Promise<void>;
+}
+
+function context(store: Store, workerId = 'conformance'): CoreContext {
+  return createCoreContext(store, {
+    baseUrl: 'http://127.0.0.1:1',
+    signingSecret: 'conformance-secret',
+    allowPrivateNetworks: true,
+    workerId,
+    leaseMs: 30_000,
+  });
+}
+
+function jobRow(accountId: string, createdAt: string, overrides: Partial<JobsTable> = {}): JobsTable {
+  return {
+    id: newId('job'),
+    account_id: accountId,
+    status: 'queued',
+    source_type: 'text',
+    source_json: JSON.stringify({ type: 'text', content: 'x' }),
+    retention_class: 'temporary',
+    stage: null,
+    percent: 0,
+    detail: null,
+    warnings_json: '[]',
+    usage_estimate_json: '{}',
+    input_bytes: 1,
+    document_key: null,
+    work_pending: 1,
+    locked_by: null,
+    lease_expires_at: null,
+    attempts: 0,
+    cancel_requested_at: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+    ended_at: null,
+    expires_at: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The store conformance suite: every Store backend (SQLite, PostgreSQL) must pass it.
+ *
+ * @example
+ * describeStoreConformance('sqlite', { open: () => createSqliteStore({ path }) });
+ */
+export function describeStoreConformance(name: string, factory: StoreFactory): void {
+  describe(`store conformance: ${name}`, () => {
+    let store: Store;
+    let ctx: CoreContext;
+    beforeAll(async () => {
+      store = await factory.open();
+      ctx = context(store);
+    });
+    afterAll(async () => {
+      await store.close();
+      await factory.cleanup?.();
+    });
+
+    it('reopens an already migrated database without changes', async () => {
+      const again = await factory.open();
+      const rows = await again.db.selectFrom('accounts').selectAll().execute();
+      expect(Array.isArray(rows)).toBe(true);
+      await again.close();
+    });
+
+    it('commits transactions and rolls them back on error', async () => {
+      const admin = createAdminFromContext(ctx);
+      const { account } = await admin.createAccount({ plan: 'developer' });
+      await expect(
+        store.transaction(async (trx) => {
+          await trx.updateTable('accounts').set({ plan: 'team' }).where('id', '=', account.id).execute();
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect((await admin.getAccount(account.id))?.plan).toBe('developer');
+      await store.transaction(async (trx) => {
+        await trx.updateTable('accounts').set({ plan: 'team' }).where('id', '=', account.id).execute();
+      });
+      expect((await admin.getAccount(account.id))?.plan).toBe('team');
+    });
+
+    it('returns integers and sizes as numbers', async () => {
+      const admin = createAdminFromContext(ctx);
+      const { account } = await admin.createAccount();
+      await store.db
+        .insertInto('jobs')
+        .values(jobRow(account.id, ctx.nowIso(), { input_bytes: 5_000_000_000 }))
+        .execute();
+      const row = await store.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('account_id', '=', account.id)
+        .executeTakeFirstOrThrow();
+      expect(row.input_bytes).toBe(5_000_000_000);
+      expect(typeof row.attempts).toBe('number');
+    });
+
+    it('runs five concurrent requests with one idempotency key exactly once', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount();
+      const caller = { accountId: account.id, requestId: 'req_conformance' };
+      const other = context(store, 'other-process');
+      let executions = 0;
+      const attempt = (c: CoreContext): Promise<unknown> =>
+        runIdempotent(c, caller, { key: 'same-key', fingerprint: 'f1' }, async () => {
+          executions += 1;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return { status: 201, headers: {}, body: { n: executions } };
+        }).catch((error: unknown) => error);
+      const results = await Promise.all([
+        attempt(ctx),
+        attempt(other),
+        attempt(ctx),
+        attempt(other),
+        attempt(ctx),
+      ]);
+      expect(executions).toBe(1);
+      for (const result of results) {
+        if (result instanceof TransmuteError) expect(result.code).toBe('idempotency_key_in_use');
+        else expect(result).toMatchObject({ status: 201, body: { n: 1 } });
+      }
+      const replay = await runIdempotent(ctx, caller, { key: 'same-key', fingerprint: 'f1' }, () => {
+        throw new Error('must not run');
+      });
+      expect(replay).toMatchObject({ replayed: true, status: 201, body: { n: 1 } });
+      await expect(
+        runIdempotent(ctx, caller, { key: 'same-key', fingerprint: 'f2' }, () =>
+          Promise.reject(new Error('no')),
+        ),
+      ).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    });
+
+    it('forgets requests refused before execution, stores other client errors', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount();
+      const caller = { accountId: account.id, requestId: 'req_conformance' };
+      const request = { key: 'k-refused', fingerprint: 'f' };
+      await expect(
+        runIdempotent(ctx, caller, request, () =>
+          Promise.reject(new TransmuteError('validation_failed', 'bad')),
+        ),
+      ).rejects.toMatchObject({ code: 'validation_failed' });
+      const ok = await runIdempotent(ctx, caller, request, () =>
+        Promise.resolve({ status: 201, headers: {}, body: 1 }),
+      );
+      expect(ok.replayed).toBe(false);
+      const stored = { key: 'k-404', fingerprint: 'f' };
+      await expect(
+        runIdempotent(ctx, caller, stored, () => Promise.reject(new TransmuteError('not_found', 'nope'))),
+      ).rejects.toMatchObject({ code: 'not_found' });
+      await expect(
+        runIdempotent(ctx, caller, stored, () => Promise.resolve({ status: 201, headers: {}, body: 2 })),
+      ).rejects.toMatchObject({ code: 'not_found' });
+    });
+
+    it('claims each job once across workers and honours per-account concurrency', async () => {
+      const admin = createAdminFromContext(ctx);
+      const { account } = await admin.createAccount({ plan: 'developer', limits: { concurrency: 2 } });
+      const base = Date.now();
+      for (let i = 0; i < 5; i += 1) {
+        await store.db
+          .insertInto('jobs')
+          .values(jobRow(account.id, new Date(base + i).toISOString()))
+          .execute();
+      }
+      const workers = ['w1', 'w2', 'w3', 'w4'].map((id) => context(store, id));
+      const claimed = (await Promise.all(workers.map((w) => claimJob(w)))).filter(
+        (row) => row?.account_id === account.id,
+      );
+      const ids = claimed.map((row) => row?.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBe(2);
+      const processing = await store.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('account_id', '=', account.id)
+        .where('status', '=', 'processing')
+        .execute();
+      expect(processing.length).toBe(2);
+    });
+
+    it('puts back work whose lease expired', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount({ plan: 'team' });
+      const past = new Date(Date.now() - 120_000).toISOString();
+      const row = jobRow(account.id, past, {
+        status: 'processing',
+        locked_by: 'crashed-worker',
+        lease_expires_at: new Date(Date.now() - 1000).toISOString(),
+        attempts: 1,
+      });
+      await store.db.insertInto('jobs').values(row).execute();
+      let found: JobsTable | null = null;
+      for (let i = 0; i < 20 && found?.id !== row.id; i += 1)
+        found = await claimJob(context(store, 'rescuer'));
+      expect(found?.id).toBe(row.id);
+      expect(found?.locked_by).toBe('rescuer');
+      expect(found?.attempts).toBe(2);
+    });
+
+    it('pages newest first without duplicates or gaps while items are inserted', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount();
+      const caller = { accountId: account.id, requestId: 'req_conformance' };
+      const create = (): Promise<unknown> =>
+        createWebhookEndpoint(ctx, caller, { url: 'http://127.0.0.1:9/hook', events: ['job.succeeded'] });
+      for (let i = 0; i < 12; i += 1) await create();
+      const before = await store.db
+        .selectFrom('webhook_endpoints')
+        .select('id')
+        .where('account_id', '=', account.id)
+        .execute();
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const page = await listWebhookEndpoints(ctx, caller, {
+          limit: 5,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+        seen.push(...page.data.map((e) => e.id));
+        await create();
+        expect(page.page.has_more).toBe(page.page.next_cursor !== null);
+        if (page.page.next_cursor === null) break;
+        cursor = page.page.next_cursor;
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      for (const { id } of before) expect(seen).toContain(id);
+    });
+
+    it('writes events and deliveries in the caller transaction only', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount();
+      const caller = { accountId: account.id, requestId: 'req_conformance' };
+      const endpoint = await createWebhookEndpoint(ctx, caller, {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['job.succeeded'],
+      });
+      await expect(
+        store.transaction(async (trx) => {
+          await writeEvent(trx, ctx, { accountId: account.id, type: 'job.succeeded', object: { id: 'x' } });
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      await store.transaction(async (trx) => {
+        await writeEvent(trx, ctx, { accountId: account.id, type: 'job.succeeded', object: { id: 'y' } });
+        await writeEvent(trx, ctx, { accountId: account.id, type: 'job.failed', object: { id: 'z' } });
+      });
+      const events = await store.db
+        .selectFrom('events')
+        .selectAll()
+        .where('account_id', '=', account.id)
+        .execute();
+      expect(events.map((e) => e.type).sort()).toEqual(['job.failed', 'job.succeeded']);
+      const deliveries = await store.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('endpoint_id', '=', endpoint.id)
+        .execute();
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]).toMatchObject({ status: 'pending', event_type: 'job.succeeded', attempts: 0 });
+    });
+
+    it('delivers notifications to subscribers', async () => {
+      const channel = `conformance_${randomBytes(4).toString('hex')}`;
+      const heard = new Promise<void>((resolve) => {
+        const off = store.subscribe(channel, () => {
+          off();
+          resolve();
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await store.notify(channel);
+      await heard;
+    });
+  });
+}
