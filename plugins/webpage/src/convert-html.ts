@@ -46,7 +46,10 @@ type Article = NonNullable<ReturnType<Readability['parse']>>;
  * @example
  * const { root, metadata } = await convertHtml(html, { url: 'https://example.com/post' });
  */
-export async function convertHtml(html: string, options: ConvertHtmlOptions = {}): Promise<ConvertHtmlResult> {
+export async function convertHtml(
+  html: string,
+  options: ConvertHtmlOptions = {},
+): Promise<ConvertHtmlResult> {
   const dom = options.dom ?? 'linkedom';
   const warnings: string[] = [];
   let read = await readArticle(html, dom, options.url).catch((error: unknown) => ({ error }));
@@ -80,14 +83,20 @@ interface ReadResult {
   foundNothing: boolean;
 }
 
-async function readArticle(html: string, dom: DomImplementation, url: string | undefined): Promise<ReadResult> {
+async function readArticle(
+  html: string,
+  dom: DomImplementation,
+  url: string | undefined,
+): Promise<ReadResult> {
   const document = await loadDom(html, dom, url);
   const facts = readPageFacts(document, url);
   const bodyCharacters = countWordCharacters(document.body?.textContent ?? '');
   // keepClasses: the converter reads code languages from class names after Readability ran.
   const parsed = new Readability(document, { keepClasses: true }).parse();
-  const articleCharacters = typeof parsed?.content === 'string' ? countWordCharacters(parsed.textContent ?? '') : 0;
-  const usable = articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyCharacters);
+  const articleCharacters =
+    typeof parsed?.content === 'string' ? countWordCharacters(parsed.textContent ?? '') : 0;
+  const usable =
+    articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyCharacters);
   return { facts, article: usable ? parsed : null, bodyCharacters, foundNothing: articleCharacters === 0 };
 }
 
@@ -97,7 +106,10 @@ function countWordCharacters(text: string): number {
 
 function toMetadata(facts: PageFacts, article: Article | null, url: string | undefined): DocumentMetadata {
   const metadata: DocumentMetadata = {};
-  const set = <TKey extends keyof DocumentMetadata>(key: TKey, value: DocumentMetadata[TKey] | null | undefined) => {
+  const set = <TKey extends keyof DocumentMetadata>(
+    key: TKey,
+    value: DocumentMetadata[TKey] | null | undefined,
+  ) => {
     if (value !== undefined && value !== null && value !== '') metadata[key] = value;
   };
   set('title', clean(article?.title) ?? facts.title);

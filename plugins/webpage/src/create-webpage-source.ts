@@ -64,7 +64,10 @@ export function createWebpageSource(options: WebpageSourceOptions = {}): SourceA
   const getPool = (): PagePool =>
     (pool ??= createPagePool({
       // Resolved from this file so the same relative path works from src/ (tsx) and dist/ (tsup entry).
-      workerUrl: new URL(`./internal/extract-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
+      workerUrl: new URL(
+        `./internal/extract-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`,
+        import.meta.url,
+      ),
       maxThreads: settings.maxThreads,
       heapLimitMb: settings.workerHeapLimitMb,
       recycleHeapMb: settings.workerRecycleHeapMb,
@@ -76,7 +79,10 @@ export function createWebpageSource(options: WebpageSourceOptions = {}): SourceA
     ctx.progress(0, 'reading the page');
     const maximumBytes = ctx.limits['maximum_bytes'] ?? manifest.limits['maximum_bytes'] ?? Infinity;
     if (file.sizeBytes > maximumBytes) {
-      throw new TransmuteError('source_too_large', `The page is ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`);
+      throw new TransmuteError(
+        'source_too_large',
+        `The page is ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
+      );
     }
     const result = await getPool().run(
       {
@@ -127,7 +133,10 @@ function checkQuality(
   if (quality.wordCharacters < MINIMUM_USABLE_CHARACTERS) {
     throw new TransmuteError('quality_below_threshold', `The page has no usable text (${detail}).`);
   }
-  ctx.warn('quality_below_threshold', `The extracted text may be incomplete or mostly boilerplate (${detail}).`);
+  ctx.warn(
+    'quality_below_threshold',
+    `The extracted text may be incomplete or mostly boilerplate (${detail}).`,
+  );
 }
 
 function acceptsProbe(probe: SourceProbe): boolean {
@@ -158,9 +167,11 @@ function resolveOptions(options: WebpageSourceOptions): ResolvedOptions {
     workerRecycleHeapMb: options.workerRecycleHeapMb ?? 256,
     qualityThreshold: options.qualityThreshold ?? manifest.qualityThreshold,
   };
-  if (resolved.dom !== 'linkedom' && resolved.dom !== 'jsdom') throw new TypeError('dom must be linkedom or jsdom');
+  if (resolved.dom !== 'linkedom' && resolved.dom !== 'jsdom')
+    throw new TypeError('dom must be linkedom or jsdom');
   for (const key of ['maxThreads', 'pageTimeoutMs', 'workerHeapLimitMb', 'workerRecycleHeapMb'] as const) {
-    if (!Number.isFinite(resolved[key]) || resolved[key] <= 0) throw new TypeError(`${key} must be a number > 0`);
+    if (!Number.isFinite(resolved[key]) || resolved[key] <= 0)
+      throw new TypeError(`${key} must be a number > 0`);
   }
   if (!(resolved.qualityThreshold >= 0 && resolved.qualityThreshold <= 1)) {
     throw new TypeError('qualityThreshold must be within 0..1');

@@ -23,8 +23,17 @@ describe('golden fixtures through the webpage source', () => {
     };
     const ctx = createTestContext({ limits: { ...source.manifest.limits } });
     const sizeBytes = (await stat(fixture.input)).size;
-    const file = { fileId: 'file_fixture0001', name: 'input', mediaType: fixture.mediaType, sizeBytes, path: fixture.input };
-    const document = await source.extract(fixture.url === undefined ? file : { ...file, baseUrl: fixture.url }, ctx);
+    const file = {
+      fileId: 'file_fixture0001',
+      name: 'input',
+      mediaType: fixture.mediaType,
+      sizeBytes,
+      path: fixture.input,
+    };
+    const document = await source.extract(
+      fixture.url === undefined ? file : { ...file, baseUrl: fixture.url },
+      ctx,
+    );
 
     expect(toMarkdown(document.root)).toBe(await readFile(join(fixture.dir, 'expected.md'), 'utf8'));
     expect(document.metadata).toEqual({ ...expected.metadata, mediaType: fixture.mediaType, sizeBytes });

@@ -21,11 +21,17 @@ export interface FixtureCase {
 
 /** Lists the fixture cases. */
 export async function listFixtures(): Promise<FixtureCase[]> {
-  const names = (await readdir(FIXTURES_DIR, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  const names = (await readdir(FIXTURES_DIR, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   const cases: FixtureCase[] = [];
   for (const name of names.sort()) {
     const dir = join(FIXTURES_DIR, name);
-    const settings = JSON.parse(await readFile(join(dir, 'case.json'), 'utf8')) as { url?: string; input?: string; mediaType?: string };
+    const settings = JSON.parse(await readFile(join(dir, 'case.json'), 'utf8')) as {
+      url?: string;
+      input?: string;
+      mediaType?: string;
+    };
     const fixture: FixtureCase = {
       name,
       dir,
@@ -38,7 +44,10 @@ export async function listFixtures(): Promise<FixtureCase[]> {
   return cases;
 }
 
-const stringifier = unified().use(remarkGfm).use(remarkStringify, { bullet: '-', emphasis: '_', rule: '-' }).freeze();
+const stringifier = unified()
+  .use(remarkGfm)
+  .use(remarkStringify, { bullet: '-', emphasis: '_', rule: '-' })
+  .freeze();
 
 /** The markdown a golden file holds: the document stringified as CommonMark + GFM. */
 export function toMarkdown(root: Root): string {

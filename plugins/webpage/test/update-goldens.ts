@@ -10,7 +10,11 @@ for (const fixture of await listFixtures()) {
   const html = decodeHtml(await readFile(fixture.input));
   const result = await convertHtml(html, { url: fixture.url });
   await writeFile(join(fixture.dir, 'expected.md'), toMarkdown(result.root));
-  const expected = { metadata: result.metadata, warnings: result.warnings, mainContentFound: result.mainContentFound };
+  const expected = {
+    metadata: result.metadata,
+    warnings: result.warnings,
+    mainContentFound: result.mainContentFound,
+  };
   await writeFile(join(fixture.dir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
   console.log(fixture.name, result.quality);
 }

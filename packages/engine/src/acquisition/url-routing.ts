@@ -5,8 +5,22 @@ import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
 export type UrlContentRoute = 'webpage' | 'document' | 'audio' | 'text';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-const AUDIO_TYPES = new Set(['audio/mpeg', 'audio/mp4', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/webm', 'audio/ogg', 'audio/flac']);
-const AUDIO_ALIASES: Record<string, string> = { 'audio/x-wav': 'audio/wav', 'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg', 'audio/x-m4a': 'audio/mp4' };
+const AUDIO_TYPES = new Set([
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/webm',
+  'audio/ogg',
+  'audio/flac',
+]);
+const AUDIO_ALIASES: Record<string, string> = {
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/mp3': 'audio/mpeg',
+  'audio/x-m4a': 'audio/mp4',
+};
 
 /**
  * Routes the media type of a fetched URL to its reader: HTML to the webpage plugin, PDF to the
@@ -27,7 +41,10 @@ export function routeUrlMediaType(mediaType: string, allowAudioTranscription: bo
     return 'audio';
   }
   if (isTextMediaType(canonical)) return 'text';
-  throw new TransmuteError('unsupported_content', `The URL serves ${canonical || 'an unknown type'}, which no reader supports.`);
+  throw new TransmuteError(
+    'unsupported_content',
+    `The URL serves ${canonical || 'an unknown type'}, which no reader supports.`,
+  );
 }
 
 /** The canonical media type a route's reader is given (audio aliases mapped to the plugin's names). */

@@ -80,7 +80,12 @@ export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext):
   const route = routeUrlMediaType(mediaType, source.allowAudioTranscription === true);
   const path = join(ctx.workDir, `url-source${extensionOf(route, mediaType)}`);
   await writeFile(path, body);
-  const file: SourceFile = { name: nameOf(response.url, route, mediaType), mediaType, sizeBytes: body.length, path };
+  const file: SourceFile = {
+    name: nameOf(response.url, route, mediaType),
+    mediaType,
+    sizeBytes: body.length,
+    path,
+  };
   file.baseUrl = response.url;
   if (source.preferredLanguage !== undefined) file.preferredLanguage = source.preferredLanguage;
   const charset = charsetOf(response.headers['content-type']);
@@ -106,9 +111,13 @@ async function decodeBody(response: SafeFetchResponse, maxBytes: number): Promis
     }
   } catch (cause) {
     if ((cause as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new TransmuteError('source_too_large', `The decoded page is larger than ${maxBytes} bytes.`, { cause });
+      throw new TransmuteError('source_too_large', `The decoded page is larger than ${maxBytes} bytes.`, {
+        cause,
+      });
     }
-    throw new TransmuteError('source_unreachable', `The response body could not be decoded (${encoding}).`, { cause });
+    throw new TransmuteError('source_unreachable', `The response body could not be decoded (${encoding}).`, {
+      cause,
+    });
   }
 }
 

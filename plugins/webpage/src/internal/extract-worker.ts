@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
 import type { ExtractPageTask, ExtractPageResult } from './page-task.js';
 import { convertHtml } from '../convert-html.js';
 import { decodeHtml } from './decode-html.js';
@@ -8,6 +9,8 @@ import { decodeHtml } from './decode-html.js';
  * returns a structured-clonable result. Failures are returned, not thrown, so their code survives.
  */
 export async function extractPage(task: ExtractPageTask): Promise<ExtractPageResult> {
+  // The pool starts the page's time limit on this message.
+  parentPort?.postMessage({ pageStarted: task.key });
   try {
     const html = decodeHtml(await readFile(task.path), task.charset);
     const result = await convertHtml(html, {

@@ -33,7 +33,10 @@ export function finishTree(root: Root, options: FinishTreeOptions): void {
 function hasContent(node: RootContent): boolean {
   if (node.type === 'thematicBreak' || node.type === 'image' || node.type === 'html') return true;
   if (toString(node).trim() !== '') return true;
-  return 'children' in node && (node.children as RootContent[]).some((child) => child.type === 'image' || hasContent(child));
+  return (
+    'children' in node &&
+    (node.children as RootContent[]).some((child) => child.type === 'image' || hasContent(child))
+  );
 }
 
 function opensWith(root: Root, title: string): boolean {

@@ -5,9 +5,17 @@ import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
  * Cheap upload-validation checks of an HTML file: within the size limit, and text rather than
  * binary (no NUL bytes in the first kilobytes unless the file is UTF-16 with a byte-order mark).
  */
-export async function inspectHtml(file: SourceFile, signal: AbortSignal, maximumBytes: number): Promise<FileInspection> {
+export async function inspectHtml(
+  file: SourceFile,
+  signal: AbortSignal,
+  maximumBytes: number,
+): Promise<FileInspection> {
   if (file.sizeBytes > maximumBytes) {
-    return { ok: false, code: 'source_too_large', detail: `The page is ${file.sizeBytes} bytes; the limit is ${maximumBytes}.` };
+    return {
+      ok: false,
+      code: 'source_too_large',
+      detail: `The page is ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
+    };
   }
   signal.throwIfAborted();
   const handle = await open(file.path, 'r');

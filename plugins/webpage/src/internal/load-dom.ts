@@ -7,7 +7,11 @@ export type DomImplementation = 'linkedom' | 'jsdom';
  * Parses a page into a DOM document. linkedom is the default (about 8× faster than jsdom with a
  * fifth of the memory); jsdom is loaded on first use only, as the slower, more exact fallback.
  */
-export async function loadDom(html: string, dom: DomImplementation, url: string | undefined): Promise<Document> {
+export async function loadDom(
+  html: string,
+  dom: DomImplementation,
+  url: string | undefined,
+): Promise<Document> {
   switch (dom) {
     case 'linkedom': {
       const { document } = parseHTML(html);

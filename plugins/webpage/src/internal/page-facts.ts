@@ -42,7 +42,11 @@ function absoluteBase(href: string, pageUrl: string | undefined): string | undef
 
 function meta(document: Document, names: string[]): string | undefined {
   for (const element of document.querySelectorAll('meta[content]')) {
-    const key = (element.getAttribute('property') ?? element.getAttribute('name') ?? element.getAttribute('itemprop'))
+    const key = (
+      element.getAttribute('property') ??
+      element.getAttribute('name') ??
+      element.getAttribute('itemprop')
+    )
       ?.trim()
       .toLowerCase();
     if (key === undefined) continue;
@@ -73,7 +77,9 @@ export function toLanguageTag(value: string | null | undefined): string | undefi
   const tag = value?.trim().replace(/_/g, '-');
   if (!tag || !/^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i.test(tag)) return undefined;
   const [primary = '', ...rest] = tag.split('-');
-  return [primary.toLowerCase(), ...rest.map((part) => (part.length === 2 ? part.toUpperCase() : part))].join('-');
+  return [primary.toLowerCase(), ...rest.map((part) => (part.length === 2 ? part.toUpperCase() : part))].join(
+    '-',
+  );
 }
 
 function normalizeDirection(value: string | null | undefined): string | undefined {

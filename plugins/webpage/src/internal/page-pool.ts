@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { TransmuteError } from '@transmute/contract';
 import type { ConvertHtmlResult } from '../convert-html.js';
 import type { ExtractPageResult, ExtractPageTask } from './page-task.js';
+import { createSlots } from './slots.js';
 
 /** Options of {@link createPagePool}. */
 export interface PagePoolOptions {
@@ -19,8 +21,18 @@ export interface PagePoolOptions {
 
 /** A pool of worker threads converting pages off the main thread. */
 export interface PagePool {
-  run(task: Omit<ExtractPageTask, 'recycleHeapBytes'>, options: { signal: AbortSignal; timeoutMs: number }): Promise<ConvertHtmlResult>;
+  run(
+    task: Omit<ExtractPageTask, 'recycleHeapBytes' | 'key'>,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<ConvertHtmlResult>;
   destroy(): Promise<void>;
+}
+
+/** How long a fresh worker may take to load before its first page counts as timed out. */
+const STARTUP_LIMIT_MS = 60_000;
+
+function isStartMessage(message: unknown): message is { pageStarted: string } {
+  return typeof (message as { pageStarted?: unknown } | null)?.pageStarted === 'string';
 }
 
 /** Default worker count: leave one core to the main thread, at most 4. */
@@ -46,23 +58,46 @@ export function createPagePool(options: PagePoolOptions): PagePool {
     ...(isSource ? { execArgv: ['--conditions=development', '--import', 'tsx'] } : {}),
   });
   const recycleHeapBytes = options.recycleHeapMb * 1024 * 1024;
+  // Pages wait here, not in piscina's queue, so a page's time limit starts when a worker takes it.
+  const slots = createSlots(options.maxThreads);
 
-  async function runOnce(task: ExtractPageTask, signal: AbortSignal, timeoutMs: number): Promise<ExtractPageResult> {
-    const timeout = AbortSignal.timeout(timeoutMs);
+  // Workers announce when they start a page: its time limit runs from there, not from the time a
+  // fresh worker spent loading its modules.
+  const starts = new Map<string, () => void>();
+  piscina.on('message', (message: unknown) => {
+    if (isStartMessage(message)) starts.get(message.pageStarted)?.();
+  });
+
+  async function runOnce(
+    task: ExtractPageTask,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): Promise<ExtractPageResult> {
+    const release = await slots.acquire(signal);
+    const limit = new AbortController();
+    const timer = { current: setTimeout(() => limit.abort(), STARTUP_LIMIT_MS) };
+    starts.set(task.key, () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => limit.abort(), timeoutMs);
+    });
     try {
-      return await piscina.run(task, { signal: AbortSignal.any([signal, timeout]) });
+      return await piscina.run(task, { signal: AbortSignal.any([signal, limit.signal]) });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (timeout.aborted) {
+      if (limit.signal.aborted) {
         throw new TransmuteError('timeout', `The page took longer than ${timeoutMs / 1000} s to convert.`);
       }
       throw toWorkerFailure(error, options.heapLimitMb);
+    } finally {
+      clearTimeout(timer.current);
+      starts.delete(task.key);
+      release();
     }
   }
 
   return {
     async run(input, { signal, timeoutMs }) {
-      const task = { ...input, recycleHeapBytes };
+      const task = { ...input, recycleHeapBytes, key: randomUUID() };
       let result: ExtractPageResult;
       try {
         result = await runOnce(task, signal, timeoutMs);
@@ -98,5 +133,7 @@ function toWorkerFailure(error: unknown, heapLimitMb: number): Error {
     );
   }
   if (message === 'worker exited with code: 0') return new RecycledWorkerError(message, { cause: error });
-  return new TransmuteError('extraction_failed', `The extraction worker failed: ${message}`, { cause: error });
+  return new TransmuteError('extraction_failed', `The extraction worker failed: ${message}`, {
+    cause: error,
+  });
 }

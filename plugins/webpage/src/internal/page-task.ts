@@ -3,6 +3,8 @@ import type { DomImplementation } from './load-dom.js';
 
 /** One page for a worker. */
 export interface ExtractPageTask {
+  /** Names the page in the worker's "started" message. */
+  key: string;
   path: string;
   url: string | undefined;
   charset: string | undefined;
@@ -15,5 +17,4 @@ export interface ExtractPageTask {
 
 /** A worker's answer. */
 export type ExtractPageResult =
-  | ({ ok: true } & ConvertHtmlResult)
-  | { ok: false; code: 'extraction_failed'; detail: string };
+  ({ ok: true } & ConvertHtmlResult) | { ok: false; code: 'extraction_failed'; detail: string };

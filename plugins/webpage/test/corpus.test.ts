@@ -1,0 +1,86 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isTransmuteError } from '@transmute/contract';
+import { createTestContext } from '@transmute/plugin-sdk/testing';
+import { toString } from 'mdast-util-to-string';
+import { afterAll, expect, it } from 'vitest';
+import { createWebpageSource } from '../src/index.js';
+
+// 258 real pages (AndreasMadsen/htmlparser-benchmark), read in place from ../shared beside the project.
+const CORPUS_DIR = new URL('../../../../shared/corpora/html/', import.meta.url).pathname;
+const PAGE_LIMIT_MS = 5_000;
+/** Failures that are answers, not crashes: the page holds nothing worth keeping. */
+const CLEAN_FAILURES = new Set(['empty_content', 'quality_below_threshold']);
+
+const source = createWebpageSource({ maxThreads: 2, pageTimeoutMs: PAGE_LIMIT_MS });
+afterAll(() => source.close?.());
+
+interface Outcome {
+  name: string;
+  sizeBytes: number;
+  ms: number;
+  characters: number;
+  code: string | undefined;
+}
+
+async function convert(name: string): Promise<Outcome> {
+  const path = join(CORPUS_DIR, name);
+  const sizeBytes = (await stat(path)).size;
+  const started = performance.now();
+  const file = { name, mediaType: 'text/html', sizeBytes, path, baseUrl: 'https://corpus.example/page/' };
+  try {
+    const document = await source.extract(file, createTestContext());
+    return {
+      name,
+      sizeBytes,
+      ms: performance.now() - started,
+      characters: toString(document.root).length,
+      code: undefined,
+    };
+  } catch (error) {
+    if (!isTransmuteError(error)) throw error;
+    return {
+      name,
+      sizeBytes,
+      ms: performance.now() - started,
+      characters: 0,
+      code: `${error.code}: ${error.message}`,
+    };
+  }
+}
+
+it(
+  'converts every corpus page without a crash or hang, each within 5 s, keeping plausible text',
+  { timeout: 900_000 },
+  async () => {
+    const names = (await readdir(CORPUS_DIR)).filter((name) => name.endsWith('.html')).sort();
+    expect(names.length).toBeGreaterThanOrEqual(250);
+    // Warm both workers up so the first pages' times are not module loading.
+    await Promise.all([convert(names[0] ?? ''), convert(names[1] ?? '')]);
+    const outcomes: Outcome[] = [];
+    // Two lanes for the pool's two workers: each page's wall time is its own conversion, not queueing.
+    const queue = [...names];
+    const lane = async (): Promise<void> => {
+      for (let name = queue.shift(); name !== undefined; name = queue.shift())
+        outcomes.push(await convert(name));
+    };
+    await Promise.all([lane(), lane()]);
+    const unexpected = outcomes.filter(
+      (outcome) => outcome.code !== undefined && !CLEAN_FAILURES.has(outcome.code.split(':')[0] ?? ''),
+    );
+    const short = outcomes.filter((outcome) => outcome.characters < 200);
+    const slowest = outcomes.reduce((a, b) => (b.ms > a.ms ? b : a));
+    const shortShare = short.length / outcomes.length;
+    console.log(
+      `webpage corpus: ${outcomes.length} pages, ${outcomes.filter((o) => o.code === undefined).length} converted, ` +
+        `${short.length} (${(shortShare * 100).toFixed(1)} %) empty or under 200 characters; ` +
+        `failed: ${JSON.stringify(outcomes.filter((o) => o.code !== undefined).map((o) => [o.name.slice(0, 8), o.code]))}; ` +
+        `slowest ${slowest.name} (${slowest.sizeBytes} B) in ${Math.round(slowest.ms)} ms`,
+    );
+    // A `timeout` here would mean a page passed the 5 s limit: no page may.
+    expect(unexpected).toEqual([]);
+    // Real pages are mostly articles, docs and listings: nearly all must keep real text.
+    expect(shortShare).toBeLessThan(0.05);
+    for (const outcome of outcomes) expect(outcome.characters).toBeLessThan(outcome.sizeBytes);
+  },
+);
