@@ -17,11 +17,13 @@ const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
+const toNumber = (value: string): number => Number(value);
+
 /** int8 and numeric as JS numbers: every counter and size here fits in 2^53. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
-    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+    if (oid === INT8_OID || oid === NUMERIC_OID) return toNumber;
+    return pg.types.getTypeParser(oid, format === 'binary' ? 'binary' : 'text') as unknown;
   }) as typeof pg.types.getTypeParser,
 };
 

@@ -7,5 +7,5 @@ export type {
   OutputRequest,
   PipelineProgress,
   UsageQuantities,
-} from '../../../engine/src/engine-types.js';
+} from '@transmute/engine';
 export { checkUrlAllowed } from '@transmute/engine';

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Caller } from '@transmute/service';
+import { createEngine } from '@transmute/engine';
+import { createDatasetRenderer } from '@transmute/plugin-dataset';
+import {
+  createFsBlobStore,
+  createService,
+  createSqliteStore,
+  type ServiceConfig,
+  type Service,
+} from '../../src/index.js';
+
+/** A service on a fresh SQLite file and blob directory, with the real engine. */
+export interface Harness {
+  dir: string;
+  service: Service;
+  caller: Caller;
+  close(): Promise<void>;
+}
+
+/** Starts a harness; `config` overrides the test defaults. */
+export async function startHarness(
+  config: Partial<ServiceConfig> = {},
+  options: { start?: boolean } = {},
+): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'transmute-service-'));
+  const store = await createSqliteStore({ path: join(dir, 'db', 'transmute.db') });
+  const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
+  const engine = createEngine({ plugins: [createDatasetRenderer()] });
+  const service = createService({
+    store,
+    blobs,
+    engine,
+    config: {
+      baseUrl: 'http://127.0.0.1:8787',
+      signingSecret: 'test-secret',
+      pollIntervalMs: 50,
+      leaseMs: 2000,
+      webhooks: { enabled: false },
+      ...config,
+    },
+  });
+  if (options.start !== false) await service.start();
+  const { account } = await service.admin.createAccount({ plan: 'developer' });
+  return {
+    dir,
+    service,
+    caller: { accountId: account.id, requestId: 'req_test' },
+    async close() {
+      await service.close();
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns a value (not undefined) or the time runs out. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits for a job to reach one of `statuses`. */
+export async function waitForJob(
+  harness: Harness,
+  jobId: string,
+  statuses: string[],
+): Promise<import('@transmute/contract').Job> {
+  return waitFor(async () => {
+    const job = await harness.service.getJob(harness.caller, jobId);
+    return statuses.includes(job.status) ? job : undefined;
+  });
+}
+
+/** sha256 hex of bytes. */
+export function sha256(data: Uint8Array | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** A web ReadableStream of one buffer. */
+export function streamOf(data: Uint8Array | string): ReadableStream<Uint8Array> {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
