@@ -71,7 +71,8 @@ function toChunk(
     index,
     text,
     tokens: range.tokens,
-    headingPath: [...(covered[0]?.headingPath ?? [])],
+    // The path of the first content block: a chunk that opens with headings is about what follows them.
+    headingPath: [...((covered.find((block) => block.type !== 'heading') ?? covered[0])?.headingPath ?? [])],
     startOffset: range.start,
     endOffset: range.end,
     provenance: toProvenance(covered),

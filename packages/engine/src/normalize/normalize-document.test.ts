@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readTextSource } from '../text-source/read-text-source.js';
+import { normalizeDocument } from './normalize-document.js';
+
+const signal = new AbortController().signal;
+const fixture = (path: string): string =>
+  readFileSync(new URL(`../../../../fixtures/text/${path}`, import.meta.url), 'utf8');
+
+function normalize(content: string, mediaType = 'text/markdown', warnings: string[] = []) {
+  const extracted = readTextSource({ content, mediaType, name: 'x' }, { signal, warn: () => undefined });
+  return normalizeDocument(extracted, { warn: (code, detail) => warnings.push(`${code}: ${detail}`) });
+}
+
+describe('normalizeDocument', () => {
+  it('applies NFC, collapses whitespace and removes invisible characters', () => {
+    const document = normalize('Cafe\u0301   au\u200b lait\n   crème');
+    expect(document.text).toBe('Café au lait crème');
+  });
+
+  it('keeps code blocks verbatim', () => {
+    const document = normalize('```py\ndef f():\n    return  1\n```');
+    expect(document.text).toBe('```py\ndef f():\n    return  1\n```');
+  });
+
+  it('fixes heading levels: shallowest becomes 1, no jumps over a level', () => {
+    const document = normalize('### A\n\ntext\n\n##### B\n\ntext\n\n### C');
+    expect(document.text).toBe('# A\n\ntext\n\n## B\n\ntext\n\n# C');
+    expect(document.blocks?.map((block) => block.headingPath)).toEqual([
+      ['A'],
+      ['A'],
+      ['A', 'B'],
+      ['A', 'B'],
+      ['C'],
+    ]);
+  });
+
+  it('drops empty nodes', () => {
+    const document = normalize('#  \n\n**  **\n\n- \n\nReal text.');
+    expect(document.text).toBe('Real text.');
+  });
+
+  it('drops repeated page headers and footers, with a warning', () => {
+    const warnings: string[] = [];
+    const document = normalize(fixture('plain-report/input.txt'), 'text/plain', warnings);
+    expect(document.text).not.toContain('Internal - Page');
+    expect(warnings).toEqual([
+      'boilerplate_removed: 4 repeated short block(s) (headers, footers) were removed.',
+    ]);
+  });
+
+  it('detects the language', () => {
+    expect(normalize(fixture('non-english-article/input.md')).metadata.language).toBe('de');
+    expect(normalize(fixture('markdown-article/input.md')).metadata.language).toBe('en');
+    expect(normalize('ok').metadata.language).toBeUndefined();
+  });
+
+  it('records block offsets into the text', () => {
+    const document = normalize(fixture('markdown-article/input.md'));
+    for (const block of document.blocks ?? []) {
+      const text = document.text.slice(block.startOffset, block.endOffset);
+      expect(text).toBe(text.trim());
+      expect(text.length).toBeGreaterThan(0);
+    }
+    const table = document.blocks?.find((block) => block.type === 'table');
+    expect(document.text.slice(table?.startOffset, table?.endOffset)).toMatch(/^\| Failure \| Retry\? \|/);
+  });
+});

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import type { Table } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { generateLargeInput } from '../../../../fixtures/text/generate.js';
+import { guessTextMediaType } from './guess-text-media-type.js';
+import { parseMarkdown } from './parse-markdown.js';
+import { readTextSource } from './read-text-source.js';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+
+const fixture = (path: string): string =>
+  readFileSync(new URL(`../../../../fixtures/text/${path}`, import.meta.url), 'utf8');
+const signal = new AbortController().signal;
+
+function read(content: string, mediaType: string, warnings: string[] = []) {
+  return readTextSource(
+    { content, mediaType, name: 'x' },
+    { signal, warn: (code, detail) => warnings.push(`${code}: ${detail}`) },
+  );
+}
+
+function firstTable(content: string, mediaType: string, warnings?: string[]): Table {
+  const node = read(content, mediaType, warnings).root.children.find((child) => child.type === 'table');
+  if (node?.type !== 'table') throw new Error('no table');
+  return node;
+}
+
+describe('readTextSource', () => {
+  it('reads CSV into a typed table with the header as columns and blanks as null', () => {
+    const table = firstTable(fixture('csv-dataset/input.csv'), 'text/csv').data?.table;
+    expect(table?.origin).toBe('csv');
+    expect(table?.columns.slice(0, 4)).toEqual(['station_id', 'name', 'country', 'latitude']);
+    expect(table?.rows).toHaveLength(23);
+    expect(table?.rows[0]).toEqual([
+      'ST-0001',
+      'Aberdeen Dyce',
+      'United Kingdom',
+      57.2019,
+      -2.1978,
+      65,
+      1944,
+      true,
+      8.6,
+      787,
+      null,
+    ]);
+    expect(table?.rows[4]?.[9]).toBeNull();
+    expect(table?.rows[3]?.[7]).toBe(false);
+    expect(table?.rows[19]?.[7]).toBe(true);
+  });
+
+  it('reads TSV and keeps codes with leading zeros as strings', () => {
+    const table = firstTable('zip\tcount\n01234\t7\n', 'text/tab-separated-values').data?.table;
+    expect(table).toEqual({ columns: ['zip', 'count'], rows: [['01234', 7]], origin: 'tsv' });
+  });
+
+  it('reads a JSON array as records with the union of keys; nested values become JSON text', () => {
+    const table = firstTable(fixture('json-records/input.json'), 'application/json').data?.table;
+    expect(table?.columns).toContain('glaze');
+    expect(table?.columns).toContain('note');
+    const priceIndex = table?.columns.indexOf('price') ?? -1;
+    expect(table?.rows[0]?.[priceIndex]).toBe(89);
+    expect(table?.rows[7]?.[priceIndex]).toBeNull();
+    expect(table?.rows[0]?.[table.columns.indexOf('tags')]).toBe('["brass","desk","e27"]');
+  });
+
+  it('reads a JSON object as key/value records plus tables of record arrays', () => {
+    const document = read(
+      '{"name":"report","version":2,"items":[{"a":1},{"a":2,"b":true}]}',
+      'application/json',
+    );
+    expect(document.root.children.map((node) => node.type)).toEqual(['table', 'heading', 'table']);
+    expect((document.root.children[2] as Table).data?.table?.rows).toEqual([
+      [1, null],
+      [2, true],
+    ]);
+  });
+
+  it('reads NDJSON one record per line and warns about bad lines', () => {
+    const warnings: string[] = [];
+    const table = firstTable(fixture('ndjson-log/input.ndjson'), 'application/x-ndjson', warnings).data
+      ?.table;
+    expect(table?.rows).toHaveLength(60);
+    expect(table?.columns.slice(0, 3)).toEqual(['ts', 'level', 'service']);
+    expect(warnings).toEqual([expect.stringMatching(/^invalid_record: 1 NDJSON line\(s\) .*line 24\)/)]);
+  });
+
+  it('fails clearly on malformed JSON', () => {
+    expect(() => read('{"a": ', 'application/json')).toThrow(
+      expect.objectContaining({ code: 'extraction_failed' }),
+    );
+  });
+
+  it('reads plain text into paragraphs, headings and lists with source offsets', () => {
+    const content = fixture('plain-report/input.txt');
+    const document = read(content, 'text/plain');
+    const [first, second] = document.root.children;
+    expect(first).toMatchObject({ type: 'heading', depth: 1 });
+    expect(document.metadata.title).toBe('QUARTERLY OPERATIONS REPORT');
+    expect(document.root.children.some((node) => node.type === 'list')).toBe(true);
+    const offsets = second?.data?.provenance;
+    expect(content.slice(offsets?.startOffset, offsets?.endOffset)).toMatch(
+      /^Northwind Logistics - Regional/,
+    );
+  });
+
+  it('parses large markdown in segments to the same tree as one parse', () => {
+    const content = generateLargeInput(300_000);
+    const segmented = parseMarkdown(content, { signal, warn: () => undefined }).root.children;
+    const whole = unified().use(remarkParse).use(remarkGfm).parse(content).children;
+    expect(segmented.map((node) => node.type)).toEqual(whole.map((node) => node.type));
+    const last = segmented[segmented.length - 1];
+    expect(last?.data?.provenance?.endOffset).toBe(whole[whole.length - 1]?.position?.end.offset);
+  });
+
+  it('guesses the type of inline text', () => {
+    expect(guessTextMediaType('[{"a":1}]')).toBe('application/json');
+    expect(guessTextMediaType('{"a":1}\n{"a":2}\n')).toBe('application/x-ndjson');
+    expect(guessTextMediaType('# Title\n\nText')).toBe('text/markdown');
+    expect(guessTextMediaType('Just a note.\nSecond line.')).toBe('text/plain');
+  });
+});
