@@ -1,0 +1,23 @@
+export { createClient } from './create-client.js';
+export type {
+  ClientOptions,
+  ListJobsParams,
+  ListParams,
+  ListWebhookDeliveriesParams,
+  OutputContentParams,
+  ReadContentOptions,
+  RequestOptions,
+  TransmuteClient,
+  UploadFileInput,
+  UploadFileOptions,
+  WaitOptions,
+} from './client-types.js';
+export { TransmuteApiError, isTransmuteApiError } from './transmute-api-error.js';
+export { WaitTimeoutError } from './wait-timeout-error.js';
+export { paginate } from './paginate.js';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+  type WebhookHeaders,
+} from './verify-webhook.js';

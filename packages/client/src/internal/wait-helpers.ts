@@ -1,0 +1,50 @@
+import type { CreateJobRequest, Job, JobStatus } from '@transmute/contract';
+import type { ReadContentOptions, TransmuteClient, WaitOptions } from '../client-types.js';
+import { WaitTimeoutError } from '../wait-timeout-error.js';
+import { sleep } from './transport.js';
+
+const TERMINAL: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled', 'expired']);
+
+/** createJob, then getJob every `pollIntervalMs` until the job is terminal. */
+export async function createJobAndWait(
+  client: Pick<TransmuteClient, 'createJob' | 'getJob'>,
+  body: CreateJobRequest,
+  options: WaitOptions = {},
+): Promise<Job> {
+  const { signal, pollIntervalMs = 1000, timeoutMs = 600_000 } = options;
+  const deadline = Date.now() + timeoutMs;
+  let job = await client.createJob(body, {
+    ...(signal === undefined ? {} : { signal }),
+    ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
+  });
+  while (!TERMINAL.has(job.status)) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new WaitTimeoutError(job, timeoutMs);
+    await sleep(Math.min(pollIntervalMs, remaining), signal);
+    job = await client.getJob(job.id, signal === undefined ? {} : { signal });
+  }
+  return job;
+}
+
+/** Concatenates every content page of an output (CONTRACT §9: the concatenation is the artifact). */
+export async function readOutputContent(
+  client: Pick<TransmuteClient, 'getOutputContent'>,
+  outputId: string,
+  options: ReadContentOptions = {},
+): Promise<string> {
+  const parts: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.getOutputContent(
+      outputId,
+      {
+        ...(cursor === undefined ? {} : { cursor }),
+        ...(options.limit === undefined ? {} : { limit: options.limit }),
+      },
+      options.signal === undefined ? {} : { signal: options.signal },
+    );
+    parts.push(page.data);
+    cursor = page.page.has_more && page.page.next_cursor !== null ? page.page.next_cursor : undefined;
+  } while (cursor !== undefined);
+  return parts.join('');
+}
