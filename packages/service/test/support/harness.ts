@@ -2,14 +2,18 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Caller } from '@transmute/service';
+import type { FileResource, Job } from '@transmute/contract';
+
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
+import { createSlowSource } from './slow-source.js';
 import {
   createFsBlobStore,
   createService,
   createSqliteStore,
+  type Caller,
   type ServiceConfig,
+  type Store,
   type Service,
 } from '../../src/index.js';
 
@@ -17,6 +21,7 @@ import {
 export interface Harness {
   dir: string;
   service: Service;
+  store: Store;
   caller: Caller;
   close(): Promise<void>;
 }
@@ -29,7 +34,7 @@ export async function startHarness(
   const dir = mkdtempSync(join(tmpdir(), 'transmute-service-'));
   const store = await createSqliteStore({ path: join(dir, 'db', 'transmute.db') });
   const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
-  const engine = createEngine({ plugins: [createDatasetRenderer()] });
+  const engine = createEngine({ plugins: [createDatasetRenderer(), createSlowSource()] });
   const service = createService({
     store,
     blobs,
@@ -48,6 +53,7 @@ export async function startHarness(
   return {
     dir,
     service,
+    store,
     caller: { accountId: account.id, requestId: 'req_test' },
     async close() {
       await service.close();
@@ -69,11 +75,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
 }
 
 /** Waits for a job to reach one of `statuses`. */
-export async function waitForJob(
-  harness: Harness,
-  jobId: string,
-  statuses: string[],
-): Promise<import('@transmute/contract').Job> {
+export async function waitForJob(harness: Harness, jobId: string, statuses: string[]): Promise<Job> {
   return waitFor(async () => {
     const job = await harness.service.getJob(harness.caller, jobId);
     return statuses.includes(job.status) ? job : undefined;
@@ -93,5 +95,32 @@ export function streamOf(data: Uint8Array | string): ReadableStream<Uint8Array> 
       controller.enqueue(bytes);
       controller.close();
     },
+  });
+}
+
+/** Uploads bytes through intent → PUT → complete and waits until validation ends. */
+export async function uploadFile(
+  harness: Harness,
+  data: Uint8Array | string,
+  mediaType: string,
+  name = 'input.txt',
+): Promise<FileResource> {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  const digest = sha256(bytes);
+  const intent = await harness.service.createUploadIntent(harness.caller, {
+    name,
+    media_type: mediaType,
+    size_bytes: bytes.length,
+    sha256: digest,
+  });
+  const token = intent.upload_url.split('/uploads/')[1] ?? '';
+  await harness.service.receiveUpload(token, streamOf(bytes), mediaType);
+  await harness.service.completeFileUpload(harness.caller, intent.file_id, {
+    size_bytes: bytes.length,
+    sha256: digest,
+  });
+  return waitFor(async () => {
+    const file = await harness.service.getFile(harness.caller, intent.file_id);
+    return file.status === 'validating' ? undefined : file;
   });
 }

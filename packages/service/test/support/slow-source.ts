@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { SDK_VERSION, definePlugin, type SourceAdapter } from '@transmute/plugin-sdk';
+
+/** Media type read by {@link createSlowSource}. */
+export const SLOW_MEDIA_TYPE = 'application/x-transmute-slow';
+
+/**
+ * A real source adapter for tests: its file says how long extraction takes (`sleep=<ms>`) and
+ * whether it honours cancellation (`ignore_abort=1`), so cancellation, crashes and forced stops can
+ * be exercised mid-stage. Its text becomes one paragraph.
+ */
+export function createSlowSource(): SourceAdapter {
+  return definePlugin<SourceAdapter>({
+    manifest: {
+      id: 'source.repository_archive',
+      kind: 'source_adapter',
+      canonicalIdentifier: 'slow_test.v1',
+      useCase: 'Test adapter that takes a configurable time to extract.',
+      mediaTypes: [SLOW_MEDIA_TYPE],
+      outputFormats: [],
+      costUnit: 'files',
+      limits: {},
+      qualityThreshold: 0.5,
+      surfaces: ['api'],
+      sdkVersion: SDK_VERSION,
+    },
+    health: () => Promise.resolve({ ok: true }),
+    accepts: (probe) => probe.mediaType === SLOW_MEDIA_TYPE,
+    async extract(file, ctx) {
+      const text = await readFile(file.path, 'utf8');
+      const sleep = Number(/sleep=(\d+)/.exec(text)?.[1] ?? '0');
+      const ignoreAbort = text.includes('ignore_abort=1');
+      ctx.stage('extraction');
+      const end = Date.now() + sleep;
+      while (Date.now() < end) {
+        if (!ignoreAbort && ctx.signal.aborted) throw ctx.signal.reason;
+        ctx.progress(Math.min(99, 100 - ((end - Date.now()) / Math.max(1, sleep)) * 100), 'working');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return {
+        root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: text }] }] },
+        metadata: { title: file.name },
+      };
+    },
+  });
+}
