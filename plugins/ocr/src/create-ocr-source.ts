@@ -49,7 +49,8 @@ function toSettings(options: OcrSourceOptions): OcrSettings {
   const languages = options.languages ?? ['eng'];
   if (languages.length === 0) throw new TypeError('createOcrSource: languages must not be empty');
   for (const language of languages) {
-    if (!/^[a-z_]{3,12}$/.test(language)) throw new TypeError(`createOcrSource: invalid language "${language}"`);
+    if (!/^[a-z_]{3,12}$/.test(language))
+      throw new TypeError(`createOcrSource: invalid language "${language}"`);
   }
   const positive = (value: number | undefined, fallback: number, name: string): number => {
     const result = value ?? fallback;
@@ -93,7 +94,8 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
   return definePlugin<SourceAdapter>({
     manifest,
     health: () => checkHealth(settings),
-    accepts: (probe: SourceProbe) => manifest.mediaTypes.includes(probe.mediaType) || sniffKind(probe.head) !== undefined,
+    accepts: (probe: SourceProbe) =>
+      manifest.mediaTypes.includes(probe.mediaType) || sniffKind(probe.head) !== undefined,
     inspect: (file: SourceFile): Promise<FileInspection> => inspectFile(file, runtime, manifest.limits),
     extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, runtime, manifest.qualityThreshold),
     close: async () => {
@@ -134,10 +136,14 @@ async function extract(
   assertNotCanceled(ctx.signal);
   const maximumBytes = ctx.limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
   if (file.sizeBytes > maximumBytes) {
-    throw new TransmuteError('source_too_large', `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`);
+    throw new TransmuteError(
+      'source_too_large',
+      `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
+    );
   }
   const kind = sniffKind(await sniffFile(file.path));
-  if (kind === undefined) throw new TransmuteError('corrupt_file', 'The file is neither a PDF nor a PNG, JPEG or TIFF image.');
+  if (kind === undefined)
+    throw new TransmuteError('corrupt_file', 'The file is neither a PDF nor a PNG, JPEG or TIFF image.');
   const metadata: DocumentMetadata = { mediaType: toMediaType(kind), sizeBytes: file.sizeBytes };
   let pages: SourcePage[];
   let ocrPages: number;
@@ -158,12 +164,23 @@ async function extract(
   const root = toDocumentTree(pages, file.fileId);
   const text = toString(root, { includeImageAlt: false });
   if (root.children.length === 0 || text.trim() === '') {
-    if (ocrPages > 0 && pages.some((page) => page.confidence !== undefined && page.confidence < qualityThreshold)) {
+    if (
+      ocrPages > 0 &&
+      pages.some((page) => page.confidence !== undefined && page.confidence < qualityThreshold)
+    ) {
       throw new TransmuteError('quality_below_threshold', 'OCR found no text above the minimum confidence.');
     }
     throw new TransmuteError('empty_content', 'The document contains no extractable text.');
   }
-  finishMetadata(metadata, { root, text, pages, ocrPages, declaredLanguage, ctx, threshold: qualityThreshold });
+  finishMetadata(metadata, {
+    root,
+    text,
+    pages,
+    ocrPages,
+    declaredLanguage,
+    ctx,
+    threshold: qualityThreshold,
+  });
   ctx.meter('extracted_characters', text.length);
   return { root, metadata };
 }
@@ -193,7 +210,10 @@ function finishMetadata(
     metadata.facts['ocr_confidence'] = Math.round(mean * 1000) / 1000;
     const threshold = input.threshold;
     if (mean < threshold) {
-      input.ctx.warn('ocr_low_confidence', `the OCR'd pages have a mean confidence of ${mean.toFixed(2)}, below the quality threshold ${threshold}.`);
+      input.ctx.warn(
+        'ocr_low_confidence',
+        `the OCR'd pages have a mean confidence of ${mean.toFixed(2)}, below the quality threshold ${threshold}.`,
+      );
     }
   }
 }

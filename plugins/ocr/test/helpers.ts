@@ -1,10 +1,12 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
 import type { UsageUnit } from '@transmute/contract';
+import type { Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const fixtures = join(repoRoot, 'fixtures/ocr');
@@ -39,7 +41,11 @@ export function toSourceFile(path: string, mediaType: string, fileId?: string): 
 
 /** Lowercased word tokens (letters and digits). */
 export function toTokens(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((token) => token.length > 0);
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token.length > 0);
 }
 
 /** Token F1 of two texts as bags of words (order-insensitive). */
@@ -79,7 +85,26 @@ export function characterErrorRate(candidate: string, reference: string): number
   return (previous[b.length] ?? 0) / Math.max(1, b.length);
 }
 
-/** pdftotext's text of a PDF (the independent oracle). */
+/** pdftotext's text of a PDF (the independent oracle); '' when poppler cannot read the file. */
 export function pdftotext(path: string): string {
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 60_000 });
+  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', path, '-'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return result.stdout ?? '';
+}
+
+/** Plain text of a tree, block by block, table cells separated by spaces. */
+export function toPlainText(root: Root): string {
+  const blocks: string[] = [];
+  for (const node of root.children) {
+    if (node.type === 'table') {
+      for (const row of node.children) blocks.push(row.children.map((cell) => toString(cell)).join(' '));
+    } else {
+      blocks.push(toString(node));
+    }
+  }
+  return blocks.join('\n');
 }

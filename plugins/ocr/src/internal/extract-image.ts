@@ -8,7 +8,11 @@ import type { SourcePage } from './to-document-tree.js';
 const ASSUMED_DPI = 300;
 
 /** OCRs an image file (PNG, JPEG, TIFF) as one page. */
-export async function readImage(file: SourceFile, ctx: StageContext, runtime: OcrRuntime): Promise<SourcePage> {
+export async function readImage(
+  file: SourceFile,
+  ctx: StageContext,
+  runtime: OcrRuntime,
+): Promise<SourcePage> {
   ctx.progress(0, 'page 1 of 1');
   const bytes = await readFile(file.path);
   const result = await runtime.ocr.recognize(bytes, runtime.settings.ocrPageTimeoutMs);

@@ -37,7 +37,10 @@ export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrR
     const info = await session.open();
     const maximum = ctx.limits['maximum_pages'] ?? 500;
     if (info.pageCount > maximum) {
-      throw new TransmuteError('too_many_pages', `The PDF has ${info.pageCount} pages; the limit is ${maximum}.`);
+      throw new TransmuteError(
+        'too_many_pages',
+        `The PDF has ${info.pageCount} pages; the limit is ${maximum}.`,
+      );
     }
     const pages: SourcePage[] = [];
     let ocrPages = 0;
@@ -68,7 +71,12 @@ export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrR
   }
 }
 
-async function readPage(session: PdfSession, number: number, ctx: StageContext, runtime: OcrRuntime): Promise<SourcePage> {
+async function readPage(
+  session: PdfSession,
+  number: number,
+  ctx: StageContext,
+  runtime: OcrRuntime,
+): Promise<SourcePage> {
   const { settings } = runtime;
   const result = await session.page({ page: number, text: true });
   const layout = result.layout ?? { page: number, blocks: [], characters: 0 };

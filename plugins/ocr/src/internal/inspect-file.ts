@@ -23,18 +23,35 @@ async function readSlices(path: string, size: number): Promise<{ head: Uint8Arra
  * PDFs the page count (pdf.js reads only the cross-reference table and the page tree's count),
  * password protection and truncation (no `%%EOF` and the last page unreadable).
  */
-export async function inspectFile(file: SourceFile, runtime: OcrRuntime, limits: Record<string, number>): Promise<FileInspection> {
+export async function inspectFile(
+  file: SourceFile,
+  runtime: OcrRuntime,
+  limits: Record<string, number>,
+): Promise<FileInspection> {
   const maximumBytes = limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
   if (file.sizeBytes > maximumBytes) {
-    return { ok: false, code: 'source_too_large', detail: `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.` };
+    return {
+      ok: false,
+      code: 'source_too_large',
+      detail: `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
+    };
   }
   const { head, tail } = await readSlices(file.path, file.sizeBytes);
   const kind = sniffKind(head);
-  if (kind === undefined) return { ok: false, code: 'corrupt_file', detail: 'The file is neither a PDF nor a PNG, JPEG or TIFF image.' };
+  if (kind === undefined)
+    return {
+      ok: false,
+      code: 'corrupt_file',
+      detail: 'The file is neither a PDF nor a PNG, JPEG or TIFF image.',
+    };
   if (kind !== 'pdf') {
     const size = imageSize(head, kind);
     if (size !== undefined && size.width * size.height > runtime.settings.maxImagePixels) {
-      return { ok: false, code: 'limit_exceeded', detail: `The image has ${size.width}x${size.height} pixels; too large to OCR.` };
+      return {
+        ok: false,
+        code: 'limit_exceeded',
+        detail: `The image has ${size.width}x${size.height} pixels; too large to OCR.`,
+      };
     }
     return { ok: true, warnings: [], facts: { pages: 1, ...(size ?? {}) } };
   }
@@ -44,18 +61,26 @@ export async function inspectFile(file: SourceFile, runtime: OcrRuntime, limits:
     const info = await session.open();
     const maximumPages = limits['maximum_pages'] ?? 500;
     if (info.pageCount > maximumPages) {
-      return { ok: false, code: 'too_many_pages', detail: `The PDF has ${info.pageCount} pages; the limit is ${maximumPages}.` };
+      return {
+        ok: false,
+        code: 'too_many_pages',
+        detail: `The PDF has ${info.pageCount} pages; the limit is ${maximumPages}.`,
+      };
     }
     if (info.pageCount === 0) return { ok: false, code: 'corrupt_file', detail: 'The PDF has no pages.' };
     const warnings: string[] = [];
     if (truncated) {
       await session.page({ page: info.pageCount, text: true });
-      warnings.push('pdf_repaired: the PDF has no end-of-file marker; it was read by reconstructing its structure.');
+      warnings.push(
+        'pdf_repaired: the PDF has no end-of-file marker; it was read by reconstructing its structure.',
+      );
     }
     return { ok: true, warnings, facts: { pages: info.pageCount } };
   } catch (error) {
     if (!isTransmuteError(error)) throw error;
-    const known: FailureCode = Object.hasOwn(FAILURE_CODES, error.code) ? (error.code as FailureCode) : 'corrupt_file';
+    const known: FailureCode = Object.hasOwn(FAILURE_CODES, error.code)
+      ? (error.code as FailureCode)
+      : 'corrupt_file';
     const code = truncated && known === 'extraction_failed' ? 'corrupt_file' : known;
     const detail = truncated ? `The PDF is truncated: ${error.message}` : error.message;
     return { ok: false, code, detail };

@@ -29,7 +29,12 @@ export function toLineGroups(segments: Segment[]): LineGroup[] {
       const distance = segment.y - last.y;
       const sizeRatio = Math.max(segment.size, last.size) / Math.max(1, Math.min(segment.size, last.size));
       const overlaps = segment.x0 < group.box.x1 && segment.x1 > group.box.x0;
-      if (distance > 0.1 && distance <= 1.6 * Math.max(segment.size, last.size) && overlaps && sizeRatio < 1.2) {
+      if (
+        distance > 0.1 &&
+        distance <= 1.6 * Math.max(segment.size, last.size) &&
+        overlaps &&
+        sizeRatio < 1.2
+      ) {
         if (distance < bestDistance) {
           best = group;
           bestDistance = distance;
@@ -37,7 +42,10 @@ export function toLineGroups(segments: Segment[]): LineGroup[] {
       }
     }
     if (best === undefined) {
-      const group = { box: { x0: segment.x0, x1: segment.x1, top: segment.y - segment.size, bottom: segment.y }, lines: [segment] };
+      const group = {
+        box: { x0: segment.x0, x1: segment.x1, top: segment.y - segment.size, bottom: segment.y },
+        lines: [segment],
+      };
       groups.push(group);
       open.push(group);
     } else {
@@ -64,7 +72,8 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
   };
   for (const line of group.lines) {
     const previous = lines.at(-1);
-    const bullet: boolean = BULLET.test(line.text) && (previous === undefined || listItem || endsSentence(previous.text));
+    const bullet: boolean =
+      BULLET.test(line.text) && (previous === undefined || listItem || endsSentence(previous.text));
     // A first-line indent reaches the right margin; a centered short line does not.
     const indented =
       previous !== undefined &&

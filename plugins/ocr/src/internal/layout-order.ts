@@ -8,9 +8,19 @@ import type { Box } from './layout-types.js';
  */
 export function toReadingOrder<TItem extends { box: Box }>(items: TItem[]): TItem[] {
   if (items.length <= 1) return items;
-  const columns = splitAtGaps(items, (item) => item.box.x0, (item) => item.box.x1, 'all');
+  const columns = splitAtGaps(
+    items,
+    (item) => item.box.x0,
+    (item) => item.box.x1,
+    'all',
+  );
   if (columns.length > 1) return columns.flatMap((part) => toReadingOrder(part));
-  const bands = splitAtGaps(items, (item) => item.box.top, (item) => item.box.bottom, 'widest');
+  const bands = splitAtGaps(
+    items,
+    (item) => item.box.top,
+    (item) => item.box.bottom,
+    'widest',
+  );
   if (bands.length > 1) return bands.flatMap((part) => toReadingOrder(part));
   return [...items].sort((a, b) => a.box.top - b.box.top || a.box.x0 - b.box.x0);
 }

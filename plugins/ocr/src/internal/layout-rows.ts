@@ -62,7 +62,8 @@ function pushSegment(segments: Segment[], parts: TextRun[]): void {
   let count = 0;
   for (const run of parts) {
     const gap = run.x - right;
-    if (text !== '' && gap > SPACE_GAP_EM * run.size && !/\s$/.test(text) && !/^\s/.test(run.str)) text += ' ';
+    if (text !== '' && gap > SPACE_GAP_EM * run.size && !/\s$/.test(text) && !/^\s/.test(run.str))
+      text += ' ';
     text += run.str;
     if (run.str.trim() !== '') right = Math.max(right, run.x + run.width);
     const chars = run.str.trim().length;

@@ -62,7 +62,12 @@ function toTable(rows: Row[]): FoundTable | undefined {
   const bottom = Math.max(...rows.map((row) => row.y));
   return {
     table: { kind: 'table', rows: table },
-    box: { x0: Math.min(...columns.map((c) => c.x0)), x1: Math.max(...columns.map((c) => c.x1)), top, bottom },
+    box: {
+      x0: Math.min(...columns.map((c) => c.x0)),
+      x1: Math.max(...columns.map((c) => c.x1)),
+      top,
+      bottom,
+    },
     rows,
   };
 }

@@ -71,12 +71,18 @@ export class OcrEngine {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        reject(new TransmuteError('timeout', `OCR of a page took longer than ${Math.round(timeoutMs / 1000)} s.`));
+        reject(
+          new TransmuteError('timeout', `OCR of a page took longer than ${Math.round(timeoutMs / 1000)} s.`),
+        );
       }, timeoutMs);
     });
     try {
       const result = await Promise.race([
-        worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: true, blocks: true }),
+        worker.recognize(
+          Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+          {},
+          { text: true, blocks: true },
+        ),
         timeout,
       ]);
       return toOcrResult(result.data);
@@ -84,7 +90,9 @@ export class OcrEngine {
       await this.close();
       throw error instanceof TransmuteError
         ? error
-        : new TransmuteError('corrupt_file', `The image could not be read: ${String(error)}`, { cause: error });
+        : new TransmuteError('corrupt_file', `The image could not be read: ${String(error)}`, {
+            cause: error,
+          });
     } finally {
       clearTimeout(timer);
     }
@@ -130,11 +138,20 @@ function toOcrResult(page: Tesseract.Page): OcrResult {
       for (const line of paragraph.lines) {
         const lineText = line.text.replace(/\s+/g, ' ').trim();
         if (lineText === '') continue;
-        text = text === '' ? lineText : /\p{L}-$/u.test(text) && /^\p{Ll}/u.test(lineText) ? text.slice(0, -1) + lineText : `${text} ${lineText}`;
+        text =
+          text === ''
+            ? lineText
+            : /\p{L}-$/u.test(text) && /^\p{Ll}/u.test(lineText)
+              ? text.slice(0, -1) + lineText
+              : `${text} ${lineText}`;
         height += line.rowAttributes.rowHeight || line.bbox.y1 - line.bbox.y0;
       }
       if (text === '') continue;
-      paragraphs.push({ text, confidence: paragraph.confidence / 100, lineHeight: height / Math.max(1, paragraph.lines.length) });
+      paragraphs.push({
+        text,
+        confidence: paragraph.confidence / 100,
+        lineHeight: height / Math.max(1, paragraph.lines.length),
+      });
     }
   }
   return { paragraphs, confidence: page.confidence / 100 };

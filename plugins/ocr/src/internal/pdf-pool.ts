@@ -32,7 +32,9 @@ export class PdfWorker {
     this.worker.unref();
     this.worker.on('message', (reply: PdfReply) => this.settle(reply));
     this.worker.on('error', (error: Error) => this.fail(toWorkerError(error)));
-    this.worker.on('exit', () => this.fail(new TransmuteError('extraction_failed', 'The PDF worker stopped.')));
+    this.worker.on('exit', () =>
+      this.fail(new TransmuteError('extraction_failed', 'The PDF worker stopped.')),
+    );
   }
 
   /** Sends a request; past `timeoutMs` the worker is terminated and the request fails with `timeout`. */
@@ -42,7 +44,12 @@ export class PdfWorker {
     return new Promise<PdfReply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new TransmuteError('timeout', `Reading the PDF took longer than ${Math.round(timeoutMs / 1000)} s.`));
+        reject(
+          new TransmuteError(
+            'timeout',
+            `Reading the PDF took longer than ${Math.round(timeoutMs / 1000)} s.`,
+          ),
+        );
         void this.terminate();
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
@@ -77,7 +84,9 @@ export class PdfWorker {
 function toWorkerError(error: Error): TransmuteError {
   const code = (error as { code?: string }).code;
   if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return new TransmuteError('limit_exceeded', 'Reading the PDF needed more memory than allowed.', { cause: error });
+    return new TransmuteError('limit_exceeded', 'Reading the PDF needed more memory than allowed.', {
+      cause: error,
+    });
   }
   return new TransmuteError('extraction_failed', `The PDF worker failed: ${error.message}`, { cause: error });
 }

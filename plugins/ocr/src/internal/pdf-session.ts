@@ -21,12 +21,18 @@ export class PdfSession {
     this.worker ??= await this.pool.acquire();
     const reply = expectOk(await this.worker.request({ type: 'open', path: this.path }, this.timeoutMs));
     this.opened = true;
-    if (reply.info === undefined) throw new TransmuteError('internal_error', 'The PDF worker sent no document facts.');
+    if (reply.info === undefined)
+      throw new TransmuteError('internal_error', 'The PDF worker sent no document facts.');
     return reply.info;
   }
 
   /** Reads one page (text layout and/or a rendering). */
-  async page(request: { page: number; text: boolean; renderDpi?: number; maxPixels?: number }): Promise<PageResult> {
+  async page(request: {
+    page: number;
+    text: boolean;
+    renderDpi?: number;
+    maxPixels?: number;
+  }): Promise<PageResult> {
     let worker = this.worker ?? (await this.pool.acquire());
     if (this.pool.needsRenewal(worker) || !this.opened) {
       if (this.pool.needsRenewal(worker)) worker = this.pool.renew(worker);

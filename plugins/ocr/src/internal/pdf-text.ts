@@ -13,6 +13,7 @@ interface TextItemLike {
 type Matrix = number[];
 
 /** Control characters and replacement marks: glyphs of fonts that map to no Unicode text. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is being counted
 const UNMAPPED = /[\u0000-\u0008\u000b-\u001f\u007f\ufffd\ue000-\uf8ff]/g;
 
 /**

@@ -42,6 +42,7 @@ async function open(path: string): Promise<PdfInfo> {
 
 function cleanString(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
+  // eslint-disable-next-line no-control-regex -- PDF info strings carry stray control characters
   const clean = value.replace(/[\u0000-\u001f]+/g, ' ').trim();
   return clean === '' ? undefined : clean;
 }
@@ -74,7 +75,8 @@ async function render(page: PdfPage, dpi: number, maxPixels: number): Promise<Re
   pgm.set(header, 0);
   let dark = 0;
   for (let source = 0, target = header.length; source < rgba.length; source += 4, target += 1) {
-    const gray = ((rgba[source] ?? 255) * 77 + (rgba[source + 1] ?? 255) * 150 + (rgba[source + 2] ?? 255) * 29) >> 8;
+    const gray =
+      ((rgba[source] ?? 255) * 77 + (rgba[source + 1] ?? 255) * 150 + (rgba[source + 2] ?? 255) * 29) >> 8;
     pgm[target] = gray;
     if (gray < 200) dark += 1;
   }
@@ -99,7 +101,11 @@ async function handle(request: PdfRequest): Promise<HandleResult> {
           const viewport = page.getViewport({ scale: 1 });
           const content = await page.getTextContent();
           const pdfjs = await loadPdfjs();
-          const { runs, unmapped } = toRuns(content, viewport.transform, pdfjs.Util.transform);
+          const { runs, unmapped } = toRuns(
+            content,
+            viewport.transform,
+            (a, b) => pdfjs.Util.transform(a, b) as number[],
+          );
           result.layout = toPageLayout(request.page, runs, unmapped);
         }
         if (request.renderDpi !== undefined) {
@@ -123,7 +129,8 @@ parentPort?.on('message', (request: PdfRequest) => {
       reply = { id: request.id, ok: false, code: failure.code, message: failure.message, heapBytes: 0 };
     }
     reply.heapBytes = getHeapStatistics().used_heap_size;
-    const transfer = reply.ok && reply.page?.image !== undefined ? [reply.page.image.pgm.buffer as ArrayBuffer] : [];
+    const transfer =
+      reply.ok && reply.page?.image !== undefined ? [reply.page.image.pgm.buffer as ArrayBuffer] : [];
     parentPort?.postMessage(reply, transfer);
   })();
 });

@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+type Pdfjs = typeof PdfjsModule;
 /** An opened pdf.js document. */
 export type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 /** One page of an opened pdf.js document. */

@@ -26,7 +26,10 @@ export function toMediaType(kind: DocumentKind): string {
 }
 
 /** Width and height of a PNG or JPEG from its header, when they can be read cheaply. */
-export function imageSize(bytes: Uint8Array, kind: DocumentKind): { width: number; height: number } | undefined {
+export function imageSize(
+  bytes: Uint8Array,
+  kind: DocumentKind,
+): { width: number; height: number } | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (kind === 'png' && bytes.length >= 24) return { width: view.getUint32(16), height: view.getUint32(20) };
   if (kind !== 'jpeg') return undefined;

@@ -29,10 +29,19 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
     for (const block of page.blocks) {
       const data: { provenance: Provenance } = { provenance: { ...provenance } };
-      if (block.kind === 'list_item' && block.marker !== undefined && headingDepth(block, styles) !== undefined) {
+      if (
+        block.kind === 'list_item' &&
+        block.marker !== undefined &&
+        headingDepth(block, styles) !== undefined
+      ) {
         list = undefined;
         const value = `${block.marker} ${block.text}`;
-        children.push({ type: 'heading', depth: headingDepth(block, styles) ?? 1, children: [{ type: 'text', value }], data });
+        children.push({
+          type: 'heading',
+          depth: headingDepth(block, styles) ?? 1,
+          children: [{ type: 'text', value }],
+          data,
+        });
         continue;
       }
       if (block.kind === 'list_item') {

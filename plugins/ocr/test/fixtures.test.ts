@@ -1,0 +1,247 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Heading, RootContent, Table } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOcrSource } from '../src/index.js';
+import {
+  characterErrorRate,
+  createTestContext,
+  fixtures,
+  pdftotext,
+  toPlainText,
+  toSourceFile,
+  tokenF1,
+} from './helpers.js';
+
+const source = createOcrSource();
+const FILE_ID = 'file_ocrfixture0001';
+afterAll(async () => {
+  await source.close?.();
+});
+
+async function extract(name: string, mediaType = 'application/pdf') {
+  const { ctx, warnings, meters, progress } = createTestContext(source.manifest.limits);
+  const document = await source.extract(toSourceFile(join(fixtures, name), mediaType, FILE_ID), ctx);
+  return { document, warnings, meters, progress };
+}
+
+function expectPageOnEveryBlock(children: RootContent[], pages: number): void {
+  for (const node of children) {
+    expect(node.data?.provenance?.fileId).toBe(FILE_ID);
+    expect(node.data?.provenance?.page).toBeGreaterThanOrEqual(1);
+    expect(node.data?.provenance?.page).toBeLessThanOrEqual(pages);
+  }
+}
+
+describe('source.ocr manifest and health', () => {
+  it('is exactly the spec’s plugin row', () => {
+    expect(source.manifest).toEqual({
+      id: 'source.ocr',
+      kind: 'source_adapter',
+      canonicalIdentifier: 'ocr_document.v1',
+      useCase: expect.any(String),
+      mediaTypes: ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'],
+      outputFormats: [],
+      costUnit: 'ocr_pages',
+      limits: { maximum_bytes: 104857600, maximum_pages: 500, minimum_confidence: 0.7 },
+      qualityThreshold: 0.7,
+      surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
+      sdkVersion: 1,
+    });
+  });
+
+  it('is healthy when pdf.js loads and the English OCR data ships', async () => {
+    await expect(source.health()).resolves.toMatchObject({ ok: true });
+  });
+
+  it('reports OCR languages whose data does not ship as unhealthy', async () => {
+    const klingon = createOcrSource({ languages: ['tlh'] });
+    await expect(klingon.health()).resolves.toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('tlh'),
+    });
+  });
+
+  it('accepts PDFs and images by media type or magic bytes only', () => {
+    const head = (text: string) => new TextEncoder().encode(text);
+    expect(source.accepts({ mediaType: 'application/pdf', name: 'a.pdf', head: head('%PDF-1.7') })).toBe(
+      true,
+    );
+    expect(source.accepts({ mediaType: 'application/octet-stream', name: 'a', head: head('%PDF-1.4') })).toBe(
+      true,
+    );
+    expect(source.accepts({ mediaType: 'text/plain', name: 'a.txt', head: head('hello') })).toBe(false);
+  });
+});
+
+describe('born-digital PDFs (text layer)', () => {
+  for (const name of ['two-column.pdf', 'report-table.pdf', 'french.pdf']) {
+    it(`${name}: token F1 against pdftotext is at least 0.95 and every block has its page`, async () => {
+      const { document, meters } = await extract(name);
+      const path = join(fixtures, name);
+      expect(tokenF1(toPlainText(document.root), pdftotext(path))).toBeGreaterThanOrEqual(0.95);
+      expectPageOnEveryBlock(document.root.children, document.metadata.pageCount ?? 0);
+      expect(meters.extracted_pages).toBe(document.metadata.pageCount);
+      expect(meters.extracted_characters).toBeGreaterThan(100);
+    });
+  }
+
+  it('reads two columns in order, with headings from font size and weight, rejoined paragraphs and metadata', async () => {
+    const { document, progress } = await extract('two-column.pdf');
+    expect(document.metadata).toMatchObject({
+      title: 'Reading Order in Two Columns',
+      author: 'Transmute Fixtures',
+      pageCount: 2,
+      language: 'en',
+    });
+    const headings = document.root.children.filter((node): node is Heading => node.type === 'heading');
+    expect(headings.map((node) => [node.depth, toString(node)])).toEqual([
+      [1, 'Reading Order in Two Columns'],
+      [2, 'Section 1'],
+      [2, 'Section 2'],
+      [2, 'Section 3'],
+      [2, 'Section 4'],
+    ]);
+    expect(headings.map((node) => node.data?.provenance?.page)).toEqual([1, 1, 1, 2, 2]);
+    const expected = readFileSync(join(fixtures, 'two-column.expected.txt'), 'utf8').trim().split('\n');
+    expect(document.root.children.map((node) => toString(node))).toEqual(expected);
+    expect(progress).toContain('page 2 of 2');
+  });
+
+  it('turns an aligned layout into a table with typed data', async () => {
+    const { document } = await extract('report-table.pdf');
+    const table = document.root.children.find((node): node is Table => node.type === 'table');
+    expect(table?.data?.table).toEqual({
+      columns: ['Region', 'Revenue', 'Units', 'Growth'],
+      rows: [
+        ['North', '12,400', '310', '4%'],
+        ['South', '9,850', '242', '7%'],
+        ['East', '15,020', '388', '2%'],
+        ['West', '11,730', '295', '5%'],
+      ],
+      origin: 'pdf',
+    });
+    expect(table?.children).toHaveLength(5);
+  });
+
+  it('detects the language of a non-English document', async () => {
+    const { document } = await extract('french.pdf');
+    expect(document.metadata.language).toBe('fr');
+    expect(toPlainText(document.root)).toContain('sécurité des données');
+  });
+});
+
+describe('scans and images (OCR)', () => {
+  const known = readFileSync(join(fixtures, 'known-text.expected.txt'), 'utf8');
+
+  it('OCRs a scanned PDF page by page: CER at most 5 %, page and confidence on every block', async () => {
+    const { document, warnings } = await extract('scanned.pdf');
+    expect(document.metadata.facts).toMatchObject({ ocr_pages: 2, text_layer_pages: 0 });
+    expectPageOnEveryBlock(document.root.children, 2);
+    for (const page of [1, 2]) {
+      const text = document.root.children
+        .filter((node) => node.data?.provenance?.page === page)
+        .map((node) => toString(node))
+        .join('\n');
+      expect(characterErrorRate(text, known)).toBeLessThanOrEqual(0.05);
+    }
+    for (const node of document.root.children) expect(node.data?.provenance?.confidence).toBeGreaterThan(0.7);
+    expect(warnings).toEqual([]);
+  });
+
+  for (const [name, mediaType] of [
+    ['image.png', 'image/png'],
+    ['image.jpg', 'image/jpeg'],
+    ['image.tiff', 'image/tiff'],
+  ] as const) {
+    it(`OCRs ${name} with a CER of at most 5 %`, async () => {
+      const { document, meters } = await extract(name, mediaType);
+      expect(characterErrorRate(toPlainText(document.root), known)).toBeLessThanOrEqual(0.05);
+      expectPageOnEveryBlock(document.root.children, 1);
+      expect(meters.extracted_pages).toBe(1);
+    });
+  }
+});
+
+describe('hostile and oversized files', () => {
+  let tooLong = '';
+  beforeAll(async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let index = 1; index <= 600; index += 1)
+      doc.addPage([200, 200]).drawText(`Page ${index}`, { x: 20, y: 100, size: 12, font });
+    tooLong = join(createTestContext({}).ctx.workDir, 'six-hundred-pages.pdf');
+    writeFileSync(tooLong, await doc.save());
+  });
+
+  it('refuses a 600-page PDF at validation with too_many_pages', async () => {
+    const file = toSourceFile(tooLong, 'application/pdf');
+    await expect(source.inspect?.(file, new AbortController().signal)).resolves.toMatchObject({
+      ok: false,
+      code: 'too_many_pages',
+    });
+    const { ctx } = createTestContext(source.manifest.limits);
+    await expect(source.extract(file, ctx)).rejects.toMatchObject({ code: 'too_many_pages' });
+  });
+
+  for (const [name, code] of [
+    ['encrypted.pdf', 'encrypted_document'],
+    ['truncated.pdf', 'corrupt_file'],
+  ] as const) {
+    it(`fails ${name} with ${code}, at validation and at extraction`, async () => {
+      const file = toSourceFile(join(fixtures, name), 'application/pdf');
+      await expect(source.inspect?.(file, new AbortController().signal)).resolves.toMatchObject({
+        ok: false,
+        code,
+      });
+      const { ctx } = createTestContext(source.manifest.limits);
+      await expect(source.extract(file, ctx)).rejects.toMatchObject({ code });
+    });
+  }
+
+  it('fails a file that is no PDF or image with corrupt_file', async () => {
+    const file = toSourceFile(join(fixtures, 'known-text.expected.txt'), 'application/pdf');
+    await expect(source.inspect?.(file, new AbortController().signal)).resolves.toMatchObject({
+      ok: false,
+      code: 'corrupt_file',
+    });
+  });
+
+  it('passes a cheap inspection of a good PDF with its page count', async () => {
+    const file = toSourceFile(join(fixtures, 'two-column.pdf'), 'application/pdf');
+    await expect(source.inspect?.(file, new AbortController().signal)).resolves.toMatchObject({
+      ok: true,
+      facts: { pages: 2 },
+    });
+  });
+
+  it('stops at the time limit with timeout and keeps working afterwards', async () => {
+    const hasty = createOcrSource({ pageTimeoutMs: 1 });
+    const { ctx } = createTestContext(hasty.manifest.limits);
+    await expect(
+      hasty.extract(toSourceFile(join(fixtures, 'two-column.pdf'), 'application/pdf'), ctx),
+    ).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    await hasty.close?.();
+    const again = await extract('french.pdf');
+    expect(again.document.root.children.length).toBeGreaterThan(0);
+  });
+
+  it('stops between pages when canceled', async () => {
+    const controller = new AbortController();
+    const { ctx } = createTestContext(source.manifest.limits, controller.signal);
+    const progress = ctx.progress;
+    ctx.progress = (percent, detail) => {
+      progress(percent, detail);
+      if (detail === 'page 1 of 2') controller.abort();
+    };
+    await expect(
+      source.extract(toSourceFile(join(fixtures, 'two-column.pdf'), 'application/pdf'), ctx),
+    ).rejects.toMatchObject({
+      code: 'job_canceled',
+    });
+  });
+});
