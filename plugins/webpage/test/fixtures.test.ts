@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTestContext } from '@transmute/plugin-sdk/testing';
-import type { RootContent } from 'mdast';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWebpageSource } from '../src/index.js';
 import { listFixtures, toMarkdown } from './golden.js';
@@ -43,7 +42,7 @@ describe('golden fixtures through the webpage source', () => {
     // A page without an article is kept whole, below the quality threshold: a warning, not a failure.
     const qualityWarned = ctx.warnings.some((warning) => warning.startsWith('quality_below_threshold: '));
     expect(qualityWarned).toBe(!expected.mainContentFound);
-    for (const block of document.root.children as RootContent[]) {
+    for (const block of document.root.children) {
       expect(block.data?.provenance?.fileId).toBe('file_fixture0001');
     }
   });
