@@ -21,7 +21,7 @@ let engine: Engine;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    switch (req.url) {
+    switch (req.url ?? '') {
       case '/go':
         return void res.writeHead(302, { location: '/news/2026/night-trains' }).end();
       case '/news/2026/night-trains':
