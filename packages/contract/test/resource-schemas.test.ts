@@ -158,6 +158,151 @@ const CASES: Partial<Record<ResourceName, Case[]>> = {
   ],
 };
 
+/** Further violations of the spec's resource tables. */
+const MORE_CASES: Partial<Record<ResourceName, Case[]>> = {
+  Job: [
+    [
+      'negative estimated cost',
+      'usage_estimate.estimated_cost_microusd',
+      -1,
+      'usage_estimate.estimated_cost_microusd',
+      'too_small',
+    ],
+    [
+      'fractional estimated cost',
+      'usage_estimate.estimated_cost_microusd',
+      1.5,
+      'usage_estimate.estimated_cost_microusd',
+      'invalid_type',
+    ],
+    [
+      'unknown usage unit',
+      'usage_estimate.quantities[0].unit',
+      'tokens',
+      'usage_estimate.quantities[0].unit',
+      'invalid_value',
+    ],
+    ['unknown source type', 'source_type', 'pdf', 'source_type', 'invalid_value'],
+    ['unknown job status', 'status', 'done', 'status', 'invalid_value'],
+  ],
+  Output: [
+    ['negative total size', 'manifest.total_size_bytes', -1, 'manifest.total_size_bytes', 'too_small'],
+    [
+      'negative artifact size',
+      'manifest.files[0].size_bytes',
+      -1,
+      'manifest.files[0].size_bytes',
+      'too_small',
+    ],
+    [
+      'artifact digest invalid',
+      'manifest.files[0].sha256',
+      'x'.repeat(64),
+      'manifest.files[0].sha256',
+      'invalid_format',
+    ],
+    [
+      'artifact name over 255',
+      'manifest.files[0].name',
+      'n'.repeat(256),
+      'manifest.files[0].name',
+      'too_long',
+    ],
+    [
+      'artifact media type over 150',
+      'manifest.files[0].media_type',
+      'm'.repeat(151),
+      'manifest.files[0].media_type',
+      'too_long',
+    ],
+    [
+      'artifact expiry not a date-time',
+      'manifest.files[0].expires_at',
+      'soon',
+      'manifest.files[0].expires_at',
+      'invalid_format',
+    ],
+    ['language over 35', 'language', 'l'.repeat(36), 'language', 'too_long'],
+    ['unknown output status', 'status', 'done', 'status', 'invalid_value'],
+    ['unknown profile', 'profile', 'summary', 'profile', 'invalid_value'],
+    ['job id malformed', 'job_id', 'job_1', 'job_id', 'invalid_format'],
+  ],
+  OutputContentPage: [
+    ['output id malformed', 'output_id', 'out_1', 'output_id', 'invalid_format'],
+    ['data not a string', 'data', 5, 'data', 'invalid_type'],
+  ],
+  WebhookEndpoint: [
+    ['unknown status', 'status', 'disabled', 'status', 'invalid_value'],
+    ['url not a URI', 'url', 'hooks', 'url', 'invalid_format'],
+    ['unknown event', 'events', ['job.done'], 'events[0]', 'invalid_value'],
+  ],
+  WebhookDelivery: [
+    ['endpoint id malformed', 'endpoint_id', 'whd_Rt56Yu78Io90Pa', 'endpoint_id', 'invalid_format'],
+    ['unknown delivery status', 'status', 'failed', 'status', 'invalid_value'],
+    ['unknown event type', 'event_type', 'job.done', 'event_type', 'invalid_value'],
+  ],
+  Usage: [
+    ['negative estimated', 'units[0].estimated', -1, 'units[0].estimated', 'too_small'],
+    ['unknown unit', 'units[0].unit', 'pages', 'units[0].unit', 'invalid_value'],
+    ['negative jobs created', 'jobs_created', -1, 'jobs_created', 'too_small'],
+    ['negative input bytes', 'input_bytes', -1, 'input_bytes', 'too_small'],
+    ['negative output bytes', 'output_bytes', -1, 'output_bytes', 'too_small'],
+    ['unknown account status', 'account_status', 'closed', 'account_status', 'invalid_value'],
+    ['negative net due', 'costs.net_due_microusd', -1, 'costs.net_due_microusd', 'too_small'],
+    [
+      'fractional provider cost',
+      'costs.provider_cost_microusd',
+      0.5,
+      'costs.provider_cost_microusd',
+      'invalid_type',
+    ],
+    ['negative jobs limit', 'limits.jobs', -1, 'limits.jobs', 'too_small'],
+  ],
+  Capabilities: [
+    ['unknown plugin id', 'plugins[0].id', 'source.fax', 'plugins[0].id', 'invalid_value'],
+    ['unknown plugin kind', 'plugins[0].kind', 'filter', 'plugins[0].kind', 'invalid_value'],
+    ['unknown plugin status', 'plugins[0].status', 'alpha', 'plugins[0].status', 'invalid_value'],
+    ['unknown cost unit', 'plugins[0].cost_unit', 'tokens', 'plugins[0].cost_unit', 'invalid_value'],
+    [
+      'identifier too long',
+      'plugins[0].canonical_identifier',
+      'i'.repeat(101),
+      'plugins[0].canonical_identifier',
+      'too_long',
+    ],
+    ['use case too long', 'plugins[0].use_case', 'u'.repeat(301), 'plugins[0].use_case', 'too_long'],
+    ['negative quality', 'plugins[0].quality_threshold', -0.1, 'plugins[0].quality_threshold', 'too_small'],
+    [
+      'unknown plugin output format',
+      'plugins[0].output_formats',
+      ['pdf'],
+      'plugins[0].output_formats[0]',
+      'invalid_value',
+    ],
+    ['zero files per job', 'limits.maximum_files_per_job', 0, 'limits.maximum_files_per_job', 'too_small'],
+    [
+      'zero text characters',
+      'limits.maximum_text_characters',
+      0,
+      'limits.maximum_text_characters',
+      'too_small',
+    ],
+    ['unknown source type', 'source_types', ['ftp'], 'source_types[0]', 'invalid_value'],
+    ['unknown output profile', 'output_profiles', ['x'], 'output_profiles[0]', 'invalid_value'],
+  ],
+  Problem: [
+    ['status 600', 'status', 600, 'status', 'too_large'],
+    ['empty detail', 'detail', '', 'detail', 'too_short'],
+    ['request id over 128', 'request_id', 'r'.repeat(129), 'request_id', 'too_long'],
+    ['retryable not boolean', 'retryable', 'no', 'retryable', 'invalid_type'],
+    ['empty field error detail', 'field_errors[0].detail', '', 'field_errors[0].detail', 'too_short'],
+  ],
+  EventEnvelope: [
+    ['event id malformed', 'id', 'evt_1', 'id', 'invalid_format'],
+    ['timestamp not a date-time', 'timestamp', '1614265330', 'timestamp', 'invalid_format'],
+  ],
+};
+
 describe('resource schemas', () => {
   for (const name of Object.keys(RESOURCE_SCHEMAS) as ResourceName[]) {
     describe(name, () => {
@@ -178,7 +323,7 @@ describe('resource schemas', () => {
         );
         expect(validateResource(name, extended, { strict: false })).toEqual([]);
       });
-      const cases = CASES[name] ?? [];
+      const cases = [...(CASES[name] ?? []), ...(MORE_CASES[name] ?? [])];
       if (cases.length > 0) {
         it.each(cases)('rejects %s', (_description, path, value, field, code) => {
           const errors = validateResource(name, change(example, path, value));
