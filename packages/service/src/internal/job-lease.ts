@@ -18,6 +18,7 @@ export class JobLease {
   private timer: NodeJS.Timeout | null = null;
   private lastRenewal = 0;
   private busy = false;
+  private stopped = false;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -38,6 +39,12 @@ export class JobLease {
   stop(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+    this.stopped = true;
+  }
+
+  /** False once the pool let go of the run (finished, abandoned or lost). */
+  get active(): boolean {
+    return !this.stopped && this.stopReason !== 'lost';
   }
 
   /** Aborts the run (the pipeline sees `signal.aborted`). */

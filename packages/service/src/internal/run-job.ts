@@ -24,12 +24,17 @@ import { meterJob } from './usage.js';
 /** Raised inside a run when the lease says stop. */
 class RunStopped extends Error {}
 
-function progressSaver(ctx: ServiceContext, row: JobsTable): (progress: PipelineProgress) => void {
+function progressSaver(
+  ctx: ServiceContext,
+  row: JobsTable,
+  lease: JobLease,
+): (progress: PipelineProgress) => void {
   let percent = Number(row.percent);
   let stage: string | null = null;
   let last = 0;
   let chain = Promise.resolve();
   return (progress) => {
+    if (!lease.active) return;
     percent = Math.min(99, Math.max(percent, progress.percent));
     const now = Date.now();
     if (progress.stage === stage && now - last < 250) return;
@@ -68,7 +73,7 @@ async function ensureDocument(
   checkStop(lease);
   const prepared = await ctx.engine.prepare(source, {
     signal: lease.controller.signal,
-    onProgress: progressSaver(ctx, row),
+    onProgress: progressSaver(ctx, row, lease),
     checkpoints: createCheckpointStore(ctx, row.id),
   });
   checkStop(lease);
@@ -129,7 +134,7 @@ async function renderOne(
       },
       {
         signal: lease.controller.signal,
-        onProgress: input.row.status === 'succeeded' ? () => undefined : progressSaver(ctx, input.row),
+        onProgress: input.row.status === 'succeeded' ? () => undefined : progressSaver(ctx, input.row, lease),
         workDir,
         originals: input.originals,
       },

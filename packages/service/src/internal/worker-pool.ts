@@ -71,7 +71,10 @@ export class WorkerPool {
       }
       const lease = new JobLease(this.ctx, claimed.id);
       lease.start();
-      const work = runJob(this.ctx, claimed, lease);
+      const work = runJob(this.ctx, claimed, lease).catch((error: unknown) => {
+        if (lease.active)
+          this.ctx.logger.error('job run failed', { jobId: claimed.id, error: String(error) });
+      });
       const done = Promise.race([work, lease.abandoned])
         .catch((error: unknown) =>
           this.ctx.logger.error('job run failed', { jobId: claimed.id, error: String(error) }),

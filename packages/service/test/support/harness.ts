@@ -75,11 +75,16 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
 }
 
 /** Waits for a job to reach one of `statuses`. */
-export async function waitForJob(harness: Harness, jobId: string, statuses: string[]): Promise<Job> {
+export async function waitForJob(
+  harness: Harness,
+  jobId: string,
+  statuses: string[],
+  timeoutMs = 20_000,
+): Promise<Job> {
   return waitFor(async () => {
     const job = await harness.service.getJob(harness.caller, jobId);
     return statuses.includes(job.status) ? job : undefined;
-  });
+  }, timeoutMs);
 }
 
 /** sha256 hex of bytes. */

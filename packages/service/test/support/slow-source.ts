@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { SDK_VERSION, definePlugin, type SourceAdapter } from '@transmute/plugin-sdk';
 
 /** Media type read by {@link createSlowSource}. */
@@ -6,7 +6,7 @@ export const SLOW_MEDIA_TYPE = 'application/x-transmute-slow';
 
 /**
  * A real source adapter for tests: its file says how long extraction takes (`sleep=<ms>`) and
- * whether it honours cancellation (`ignore_abort=1`), so cancellation, crashes and forced stops can
+ * whether it honours cancellation (`ignore_abort=1`), and may log each call (`log=<path>`), so cancellation, crashes and forced stops can
  * be exercised mid-stage. Its text becomes one paragraph.
  */
 export function createSlowSource(): SourceAdapter {
@@ -37,8 +37,17 @@ export function createSlowSource(): SourceAdapter {
         ctx.progress(Math.min(99, 100 - ((end - Date.now()) / Math.max(1, sleep)) * 100), 'working');
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
+      const log = /log=(\S+)/.exec(text)?.[1];
+      if (log !== undefined) await appendFile(log, 'extract\n');
+      const paragraphs = text.split(/\n\n+/).filter((p) => p.trim() !== '');
       return {
-        root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: text }] }] },
+        root: {
+          type: 'root',
+          children: paragraphs.map((value) => ({
+            type: 'paragraph' as const,
+            children: [{ type: 'text' as const, value }],
+          })),
+        },
         metadata: { title: file.name },
       };
     },
