@@ -36,3 +36,4 @@ export { readTextSource } from './text-source/read-text-source.js';
 export type { TextSourceInput } from './text-source/read-text-source.js';
 export { TEXT_MEDIA_TYPES, isTextMediaType, toCanonicalMediaType } from './media-types.js';
 export { SUPPORTED_LANGUAGES } from './languages.js';
+export { sniffMediaType } from './sniff/sniff-media-type.js';

@@ -24,6 +24,7 @@ describe('@transmute/engine exports', () => {
         'isTextMediaType',
         'toCanonicalMediaType',
         'SUPPORTED_LANGUAGES',
+        'sniffMediaType',
       ].sort(),
     );
   });

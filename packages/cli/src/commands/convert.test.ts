@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { mediaTypeFromName } from './convert.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const bin = join(root, 'packages/cli/src/bin.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function transmute(args: string[], stdin?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', bin, ...args], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+function progressLines(stderr: string): { type: string; stage: string; percent: number }[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line))
+    .filter((event) => event.type === 'progress');
+}
+
+describe('transmute convert (child process)', () => {
+  it('converts a fixture file to stdout with JSON progress lines on stderr', async () => {
+    const run = await transmute(['convert', 'fixtures/text/markdown-article/input.md']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^# Designing Reliable Background Job Queues with PostgreSQL/);
+    const progress = progressLines(run.stderr);
+    expect(progress[0]?.stage).toBe('source_acquisition');
+    expect(progress.at(-1)?.percent).toBe(100);
+  });
+
+  it('reads stdin with "-" and writes --out with the chosen profile', async () => {
+    const out = join(await mkdtemp(join(tmpdir(), 'cli-test-')), 'summary.md');
+    const run = await transmute(
+      ['convert', '-', '--profile', 'dataset_markdown', '--out', out],
+      '# Notes\n\nThe quarterly review covers revenue, hiring and the new warehouse.\n',
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(await readFile(out, 'utf8')).toContain('chk_');
+  });
+
+  it('fails whitespace-only input with a one-line empty_content message and a non-zero exit', async () => {
+    const run = await transmute(['convert', 'fixtures/text/whitespace-only/input.txt']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(
+      'transmute: error: empty_content: The source contains no extractable content.',
+    );
+  });
+
+  it('fails clearly on a missing file and on a bad option', async () => {
+    const missing = await transmute(['convert', 'fixtures/text/nope.md']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(
+      /transmute: error: source_unreachable: Cannot read fixtures\/text\/nope\.md/,
+    );
+    const badProfile = await transmute([
+      'convert',
+      'fixtures/text/csv-dataset/input.csv',
+      '--profile',
+      'poem',
+    ]);
+    expect(badProfile.code).not.toBe(0);
+    expect(badProfile.stderr).toMatch(/--profile/);
+  });
+
+  it('knows media types by extension', () => {
+    expect(mediaTypeFromName('a/b/data.CSV')).toBe('text/csv');
+    expect(mediaTypeFromName('log.jsonl')).toBe('application/x-ndjson');
+    expect(mediaTypeFromName('x.unknown')).toBeUndefined();
+  });
+});

@@ -1,0 +1,7 @@
+export { registerServeCommand, startServer, type RunningServer, type LineWriter } from './commands/serve.js';
+export { registerWorkerCommand, startWorker } from './commands/worker.js';
+export { registerAccountsCommand } from './commands/accounts.js';
+export { registerKeysCommand } from './commands/keys.js';
+export { registerOpenapiCommand, renderOpenApi } from './commands/openapi.js';
+export { registerConvertCommand, runConvert, mediaTypeFromName } from './commands/convert.js';
+export type { ConvertCommandOptions, ConvertIo } from './commands/convert.js';
