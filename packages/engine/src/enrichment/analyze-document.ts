@@ -1,6 +1,7 @@
 import type { Heading, Nodes, Paragraph } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import type { NormalizedDocument, Provenance, RootContent } from '@transmute/plugin-sdk';
+import type { DocumentBlock, NormalizedDocument, Provenance, RootContent } from '@transmute/plugin-sdk';
+import { toInlineText } from '../normalize/block-text.js';
 import { splitSentences, type SentenceSpan } from './split-sentences.js';
 import { isContentWord, toWords } from './internal/words.js';
 
@@ -32,6 +33,8 @@ export interface AnalyzedBlock {
   node: RootContent;
   headingPath: string[];
   provenance: Provenance;
+  /** Where the block sits in `document.text`, when the engine recorded it. */
+  span?: DocumentBlock;
 }
 
 /** Everything the profiles derive from the tree and text, computed once. */
@@ -58,8 +61,12 @@ export function analyzeDocument(document: NormalizedDocument): DocumentAnalysis 
   const sentences: AnalyzedSentence[] = [];
   let section = newSection(0, null, 0, [], 0, {});
   sections.push(section);
+  const spans = new Map((document.blocks ?? []).map((block) => [block.index, block]));
   for (const [index, node] of document.root.children.entries()) {
     const provenance = node.data?.provenance ?? {};
+    const located = spans.get(index);
+    // The engine's block offsets are exact: start each block's search where the block starts.
+    if (located !== undefined && located.startOffset >= 0) state.cursor = located.startOffset;
     if (node.type === 'heading') {
       const headingText = toString(node).trim();
       state.path = [
@@ -79,7 +86,14 @@ export function analyzeDocument(document: NormalizedDocument): DocumentAnalysis 
       );
       sections.push(section);
     }
-    blocks.push({ index, node, headingPath: state.path.map((entry) => entry.text), provenance });
+    const headingPath = state.path.map((entry) => entry.text);
+    blocks.push({
+      index,
+      node,
+      headingPath,
+      provenance,
+      ...(located === undefined ? {} : { span: located }),
+    });
     if (node.type === 'heading') continue;
     for (const paragraph of paragraphsOf(node)) {
       const found = locateParagraph(text, paragraph, state.cursor);
@@ -123,7 +137,8 @@ function paragraphsOf(node: Nodes): Paragraph[] {
 
 function locateParagraph(text: string, paragraph: Paragraph, cursor: number): SentenceSpan | undefined {
   const raw = toString(paragraph);
-  for (const candidate of new Set([raw, raw.trim(), raw.replace(/\s*\n\s*/g, ' ').trim()])) {
+  const inline = toInlineText(paragraph.children).trim();
+  for (const candidate of new Set([inline, raw, raw.trim(), raw.replace(/\s*\n\s*/g, ' ').trim()])) {
     const at = locate(text, candidate, cursor);
     if (at >= 0) return { text: candidate, start: at, end: at + candidate.length };
   }
@@ -194,7 +209,10 @@ function titleOf(document: NormalizedDocument): string | undefined {
   return text === '' ? undefined : text;
 }
 
-function countWords(text: string): number {
-  const matches = text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu);
-  return matches === null ? 0 : matches.length;
+/** Counts words without materialising them (large documents). */
+export function countWords(text: string): number {
+  const pattern = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+  let count = 0;
+  while (pattern.exec(text) !== null) count += 1;
+  return count;
 }

@@ -1,4 +1,4 @@
-import { isContentWord, toWords } from './internal/words.js';
+import { isContentWord } from './internal/words.js';
 
 /** A keyword or two-word key phrase with its weight. */
 export interface Keyword {
@@ -13,20 +13,25 @@ export interface Keyword {
  * text; deterministic (ties go to the term seen first).
  */
 export function extractKeywords(text: string, limit = 10): Keyword[] {
-  const words = toWords(text);
+  const pattern = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+  const lower = text.toLowerCase();
   const stats = new Map<string, { count: number; first: number; phrase: boolean }>();
   const add = (term: string, position: number, phrase: boolean): void => {
     const entry = stats.get(term);
     if (entry === undefined) stats.set(term, { count: 1, first: position, phrase });
     else entry.count += 1;
   };
-  for (let index = 0; index < words.length; index += 1) {
-    const word = words[index] ?? '';
-    if (!isContentWord(word)) continue;
-    add(word, index, false);
-    const next = words[index + 1];
-    if (next !== undefined && isContentWord(next) && next !== word) add(`${word} ${next}`, index, true);
+  // One pass without materialising the word list: large documents stay cheap in memory.
+  let previous: string | undefined;
+  let index = 0;
+  for (let match = pattern.exec(lower); match !== null; match = pattern.exec(lower), index += 1) {
+    const word = match[0];
+    const content = isContentWord(word);
+    if (content) add(word, index, false);
+    if (content && previous !== undefined && previous !== word) add(`${previous} ${word}`, index - 1, true);
+    previous = content ? word : undefined;
   }
+  mergePlurals(stats);
   const ranked = [...stats.entries()]
     .filter(([, entry]) => !entry.phrase || entry.count >= 2)
     .map(([term, entry]) => ({
@@ -47,4 +52,22 @@ export function extractKeywords(text: string, limit = 10): Keyword[] {
     for (const part of parts) covered.add(part);
   }
   return chosen;
+}
+
+/** Folds a plural into its singular ("outputs" into "output"), shown as the more frequent form. */
+function mergePlurals(stats: Map<string, { count: number; first: number; phrase: boolean }>): void {
+  for (const [term, entry] of [...stats.entries()]) {
+    if (entry.phrase || !term.endsWith('s') || term.endsWith('ss')) continue;
+    const singular = stats.get(term.slice(0, -1));
+    if (singular === undefined || singular.phrase) continue;
+    const merged = {
+      count: singular.count + entry.count,
+      first: Math.min(singular.first, entry.first),
+      phrase: false,
+    };
+    const keep = entry.count > singular.count ? term : term.slice(0, -1);
+    stats.delete(term);
+    stats.delete(term.slice(0, -1));
+    stats.set(keep, merged);
+  }
 }

@@ -77,7 +77,8 @@ export function generateQuestions(options: GenerateQuestionsOptions): GroundedQu
   for (const index of options.ranked) {
     if (questions.length >= limit) break;
     const sentence = options.sentences[index];
-    if (sentence === undefined) continue;
+    // Fragments ("It is fast.") make poor questions.
+    if (sentence === undefined || sentence.text.length < 20 || sentence.words.length < 3) continue;
     const candidate =
       (options.english ? definitionOf(sentence, options) : undefined) ?? topicOf(sentence, options, asked);
     if (candidate === undefined || asked.has(candidate.question)) continue;
@@ -104,9 +105,7 @@ function definitionOf(sentence: AnalyzedSentence, options: GenerateQuestionsOpti
     return undefined;
   const offset = body.lastIndexOf(predicate);
   if (offset < 0) return undefined;
-  const shownSubject = /^(the|a|an)$/i.test(firstWord)
-    ? subject.charAt(0).toLowerCase() + subject.slice(1)
-    : subject;
+  const shownSubject = lowerInitial(subject, options.text);
   return {
     question: options.questionWhatIs(
       shownSubject.replace(/\s+/g, ' '),
@@ -148,4 +147,18 @@ export function findCitation(chunks: Chunk[], start: number, end: number, answer
     covering ??
     chunks.find((chunk) => chunk.startOffset < end && start < chunk.endOffset && chunk.text.includes(answer))
   );
+}
+
+/** "The engine" → "the engine", "Blobs" → "blobs" when the word also occurs in lower case; names stay. */
+function lowerInitial(subject: string, text: string): string {
+  const first = subject.split(/\s+/)[0] ?? '';
+  const lowered = first.charAt(0).toLowerCase() + first.slice(1);
+  if (first === lowered || /\p{Lu}/u.test(first.slice(1))) return subject;
+  const common =
+    /^(the|a|an)$/i.test(first) || new RegExp(`(^|[^\\p{L}])${escape(lowered)}([^\\p{L}]|$)`, 'u').test(text);
+  return common ? lowered + subject.slice(first.length) : subject;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

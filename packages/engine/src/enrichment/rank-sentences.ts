@@ -54,7 +54,7 @@ export function wordFrequencies(sentences: { words: string[] }[]): Map<string, n
 
 function isRankable(sentence: RankableSentence): boolean {
   const length = sentence.text.length;
-  return length >= 15 && length <= 1000 && sentence.words.length >= 2;
+  return length >= 20 && length <= 1000 && sentence.words.length >= 3;
 }
 
 function preselect<T extends RankableSentence>(

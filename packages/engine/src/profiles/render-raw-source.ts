@@ -19,8 +19,13 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
     const record: Record<string, unknown> = {
       index: block.index,
       type: block.node.type,
-      text: plainText(block.node),
+      text:
+        block.span === undefined
+          ? plainText(block.node)
+          : ctx.document.text.slice(block.span.startOffset, block.span.endOffset),
       heading_path: block.headingPath,
+      start_offset: block.span?.startOffset ?? null,
+      end_offset: block.span?.endOffset ?? null,
       page: pageOf(block.provenance),
       time: timeOf(block.provenance),
     };

@@ -1,12 +1,7 @@
 import type { AnalyzedSentence } from '../enrichment/analyze-document.js';
 import { polishSummary } from '../enrichment/enrich-with-provider.js';
 import { joinBlocks, oneLine } from './internal/markdown.js';
-import {
-  pageOf,
-  timeOf,
-  type ProfileContext,
-  type ProfileParts,
-} from './internal/profile-context.js';
+import { pageOf, timeOf, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
 import { sourceFacts } from './internal/source-facts.js';
 
 /**

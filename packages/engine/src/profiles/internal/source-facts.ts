@@ -29,6 +29,14 @@ export function sourceFacts(ctx: ProfileContext): SourceFact[] {
     facts.push({ key, label, value, shown: shown ?? String(value) });
   };
   add('media_type', labels.type, metadata.mediaType);
+  // Inline text has no file size: its size is then the extracted text's length.
+  if (metadata.sizeBytes === undefined)
+    add(
+      'characters',
+      labels.size,
+      ctx.document.text.length,
+      `${ctx.document.text.length} ${labels.characters}`,
+    );
   add(
     'size_bytes',
     labels.size,
