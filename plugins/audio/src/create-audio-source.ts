@@ -4,27 +4,39 @@ import { AUDIO_ALIASES, AUDIO_MANIFEST } from './audio-manifest.js';
 import { checkMedia, type MediaLimits } from './check-media.js';
 import { resolveMediaTools, type MediaTools, type MediaToolsOptions } from './media-tools.js';
 import { transcribeMedia } from './transcribe-media.js';
-import { createTranscriber, type TranscriptionConfig } from './transcription/create-transcriber.js';
+import {
+  createTranscriber,
+  transcriptionConfigFromEnv,
+  type TranscriptionConfig,
+} from './transcription/create-transcriber.js';
 import type { Transcriber } from './transcription/transcriber.js';
 import { toTranscriptRoot } from './transcript-document.js';
 
 /** Options of {@link createAudioSource}. */
 export interface AudioSourceOptions {
-  /** The engine, or its configuration (default: local PocketSphinx). */
+  /**
+   * The engine, or its configuration. Default: what the operator set in `TRANSMUTE_TRANSCRIPTION_*`
+   * variables, else local PocketSphinx.
+   */
   transcription?: TranscriptionConfig | Transcriber;
+  /** ffmpeg/ffprobe paths. Default: `TRANSMUTE_FFMPEG_PATH`/`TRANSMUTE_FFPROBE_PATH`, then PATH, then bundled. */
   mediaTools?: MediaToolsOptions;
 }
 
-/** Resolves the transcriber from a config or takes the given engine. */
+/** Resolves the transcriber from a config or takes the given engine (default: from the environment). */
 export function toTranscriber(value: TranscriptionConfig | Transcriber | undefined): Transcriber {
   if (value && 'transcribe' in value) return value;
-  return createTranscriber(value);
+  return createTranscriber(value ?? transcriptionConfigFromEnv());
 }
 
 /** Lazily finds ffmpeg/ffprobe once per plugin instance. */
-export function memoizeMediaTools(options: MediaToolsOptions = {}): () => Promise<MediaTools | null> {
+export function memoizeMediaTools(options?: MediaToolsOptions): () => Promise<MediaTools | null> {
+  const configured: MediaToolsOptions = options ?? {
+    ...(process.env.TRANSMUTE_FFMPEG_PATH ? { ffmpegPath: process.env.TRANSMUTE_FFMPEG_PATH } : {}),
+    ...(process.env.TRANSMUTE_FFPROBE_PATH ? { ffprobePath: process.env.TRANSMUTE_FFPROBE_PATH } : {}),
+  };
   let found: Promise<MediaTools | null> | undefined;
-  return () => (found ??= resolveMediaTools(options));
+  return () => (found ??= resolveMediaTools(configured));
 }
 
 /** The normalized audio media type of a declared one, or undefined when not audio we read. */
