@@ -29,8 +29,10 @@ function claimable(trx: Kysely<Database>, now: string) {
     .where((eb) => eb.or([eb('locked_by', 'is', null), eb('lease_expires_at', '<', now)]));
 }
 
-async function candidates(trx: Kysely<Database>, now: string): Promise<JobsTable[]> {
-  return claimable(trx, now).orderBy('created_at', 'asc').limit(32).execute();
+async function candidates(trx: Kysely<Database>, now: string, exclude: string[]): Promise<JobsTable[]> {
+  let query = claimable(trx, now);
+  if (exclude.length > 0) query = query.where('id', 'not in', exclude);
+  return query.orderBy('created_at', 'asc').limit(32).execute();
 }
 
 /** PostgreSQL: lock one candidate row, skipping rows other workers hold (SQLite holds the write lock already). */
@@ -47,12 +49,14 @@ async function lockCandidate(
 
 /**
  * Claims one job with work for this worker (a lease of `leaseMs`), honouring each account's plan
- * concurrency; queued → processing emits `job.processing`. Expired leases put work back here.
+ * concurrency; queued → processing emits `job.processing`. Expired leases put work back here;
+ * `exclude` lists the jobs this process is still running (a blocked event loop may have let their
+ * lease lapse: renewing it is theirs to do).
  */
-export async function claimJob(ctx: CoreContext): Promise<JobsTable | null> {
+export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promise<JobsTable | null> {
   return ctx.store.transaction(async (trx) => {
     const now = ctx.nowIso();
-    for (const candidate of await candidates(trx, now)) {
+    for (const candidate of await candidates(trx, now, exclude)) {
       const row = await lockCandidate(trx, ctx, candidate.id, now);
       if (row === null) continue;
       if (ctx.store.dialect === 'postgres') {

@@ -58,7 +58,7 @@ export class WorkerPool {
 
   private async fill(): Promise<void> {
     while (!this.stopping && this.running.size < this.options.concurrency) {
-      const claimed = await claimJob(this.ctx);
+      const claimed = await claimJob(this.ctx, [...this.running.keys()]);
       if (claimed === null) return;
       if (this.stopping) {
         await this.ctx.store.db

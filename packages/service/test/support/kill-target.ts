@@ -1,0 +1,79 @@
+// A service process for the crash test: `first` creates a slow job and SIGKILLs itself right after
+// the extraction checkpoint is stored; `resume` restarts on the same data and waits for the job.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { createEngine } from '@transmute/engine';
+import { createDatasetRenderer } from '@transmute/plugin-dataset';
+import { createFsBlobStore, createService, createSqliteStore } from '../../src/index.js';
+import { SLOW_MEDIA_TYPE, createSlowSource } from './slow-source.js';
+
+const [mode = '', dir = '', arg = ''] = process.argv.slice(2);
+const store = await createSqliteStore({ path: join(dir, 'transmute.db') });
+const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
+const engine = createEngine({ plugins: [createDatasetRenderer(), createSlowSource()] });
+const service = createService({
+  store,
+  blobs,
+  engine,
+  config: {
+    baseUrl: 'http://127.0.0.1:1',
+    signingSecret: 'crash-test',
+    leaseMs: 3000,
+    pollIntervalMs: 50,
+    webhooks: { enabled: false },
+  },
+});
+await service.start();
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+if (mode === 'first') {
+  const { account } = await service.admin.createAccount({ plan: 'developer' });
+  const caller = { accountId: account.id, requestId: 'req_crash' };
+  const body = Array.from(
+    { length: 2500 },
+    (_, i) => `Paragraph ${String(i)} talks about crash recovery and checkpoints in some detail.`,
+  ).join('\n\n');
+  const text = `sleep=300 log=${arg}\n\n${body}`;
+  const bytes = Buffer.from(text, 'utf8');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const intent = await service.createUploadIntent(caller, {
+    name: 'slow.bin',
+    media_type: SLOW_MEDIA_TYPE,
+    size_bytes: bytes.length,
+    sha256,
+  });
+  await service.receiveUpload(
+    intent.upload_url.split('/uploads/')[1] ?? '',
+    new Blob([bytes]).stream(),
+    SLOW_MEDIA_TYPE,
+  );
+  await service.completeFileUpload(caller, intent.file_id, { size_bytes: bytes.length, sha256 });
+  while ((await service.getFile(caller, intent.file_id)).status === 'validating') await sleep(10);
+  const job = await service.createJob(caller, {
+    source: { type: 'files', file_ids: [intent.file_id] },
+    output: { profile: 'raw_source' },
+  });
+  for (;;) {
+    const checkpoint = await store.db
+      .selectFrom('job_checkpoints')
+      .select('stage')
+      .where('job_id', '=', job.id)
+      .executeTakeFirst();
+    if (checkpoint !== undefined) break;
+    await sleep(2);
+  }
+  process.stdout.write(`${JSON.stringify({ jobId: job.id, accountId: account.id })}\n`);
+  process.kill(process.pid, 'SIGKILL');
+} else {
+  const [jobId = '', accountId = ''] = arg.split(',');
+  const caller = { accountId, requestId: 'req_resume' };
+  for (;;) {
+    const job = await service.getJob(caller, jobId);
+    if (['succeeded', 'failed', 'canceled'].includes(job.status)) break;
+    await sleep(50);
+  }
+  await service.close();
+  await engine.close();
+  process.stdout.write('done\n');
+}
