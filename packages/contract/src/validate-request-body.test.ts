@@ -126,3 +126,14 @@ describe('assertRequestBody', () => {
     expect(thrown.message).toBe('One field is invalid: output.profile.');
   });
 });
+
+describe('validateRequestBody with hostile keys', () => {
+  it('reports a __proto__ key as an unknown field', () => {
+    const body: unknown = JSON.parse(
+      '{"size_bytes": 1, "sha256": "' + 'a'.repeat(64) + '", "__proto__": {"x": 1}}',
+    );
+    expect(validateRequestBody('CompleteUploadRequest', body)).toEqual([
+      expect.objectContaining({ field: '__proto__', code: 'unknown_field' }),
+    ]);
+  });
+});

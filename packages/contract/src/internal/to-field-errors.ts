@@ -28,7 +28,11 @@ function toFieldPath(pointer: string, root: unknown, extra?: string): string {
       node = node[index];
     } else {
       path = appendKey(path, token);
-      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[token] : undefined;
+      // Own properties only: a `__proto__` key must not walk into Object.prototype.
+      node =
+        typeof node === 'object' && node !== null && Object.hasOwn(node, token)
+          ? (node as Record<string, unknown>)[token]
+          : undefined;
     }
   }
   if (extra !== undefined) path = appendKey(path, extra);
