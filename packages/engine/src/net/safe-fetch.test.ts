@@ -144,6 +144,32 @@ describe('requests', () => {
     expect(res.body.toString()).toBe('hello');
   });
 
+  it('reuses connections only when asked, and only to the same vetted address', async () => {
+    const ports: number[] = [];
+    const port = await listen((req, res) => {
+      ports.push(req.socket.remotePort ?? 0);
+      res.end('ok');
+    });
+    const pooled = createSafeFetch({ allowPrivateNetworks: true, reuseConnections: true });
+    for (let i = 0; i < 8; i += 1) await pooled(`http://127.0.0.1:${port}/${String(i)}`);
+    await pooled.close();
+    const pooledPorts = ports.splice(0);
+    const fresh = createSafeFetch({ allowPrivateNetworks: true });
+    for (let i = 0; i < 8; i += 1) await fresh(`http://127.0.0.1:${port}/${String(i)}`);
+    // At most 4 pooled connections serve 8 requests; without pooling every request has its own.
+    expect(new Set(pooledPorts).size).toBeLessThanOrEqual(4);
+    expect(new Set(ports).size).toBe(8);
+    const rebinding: HostResolver = (() => {
+      const answers = ['127.0.0.1', '10.0.0.1'];
+      return () => Promise.resolve([{ address: answers.shift() ?? '10.0.0.1', family: 4 as const }]);
+    })();
+    const guarded = createSafeFetch({ resolver: rebinding, reuseConnections: true });
+    // The first answer is refused as loopback; the pool never bypasses the check.
+    expect(await failure(guarded(`http://pool.example:${port}/`))).toBe('destination_blocked');
+    expect(await failure(guarded(`http://pool.example:${port}/`))).toBe('destination_blocked');
+    await guarded.close();
+  });
+
   it('follows redirects up to the limit, re-checking each hop', async () => {
     const port = await listen((req, res) => {
       const n = Number((req.url ?? '/0').slice(1));

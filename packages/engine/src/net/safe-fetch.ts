@@ -1,4 +1,11 @@
-import { parseAllowedUrl, vetDestination, type UrlPolicyOptions } from './check-url-allowed.js';
+import type { Agent } from 'undici';
+import {
+  parseAllowedUrl,
+  vetDestination,
+  type UrlPolicyOptions,
+  type VettedDestination,
+} from './check-url-allowed.js';
+import { createAgentPool } from './internal/agent-pool.js';
 import { sendOnce, type HopResponse } from './internal/send-once.js';
 import { SafeFetchError } from './safe-fetch-error.js';
 
@@ -16,6 +23,11 @@ export interface SafeFetchPolicy extends UrlPolicyOptions {
   onOversize?: 'error' | 'truncate';
   /** Overall deadline (all hops, headers and body) in milliseconds. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * Keep connections open between requests of one {@link createSafeFetch} (webhooks). Pooled
+   * connections are keyed by origin and vetted address, so pinning still holds. Default false.
+   */
+  reuseConnections?: boolean;
   /** TLS trust overrides (tests with a self-signed loopback server). */
   tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
 }
@@ -46,7 +58,12 @@ export interface SafeFetchResponse {
 }
 
 /** A fetch function with its policy bound (see {@link createSafeFetch}). */
-export type SafeFetch = (url: string | URL, init?: SafeFetchInit) => Promise<SafeFetchResponse>;
+export type SafeFetch = ((url: string | URL, init?: SafeFetchInit) => Promise<SafeFetchResponse>) & {
+  /** Closes pooled connections (a no-op without `reuseConnections`). */
+  close(): Promise<void>;
+};
+
+type AgentFor = (destination: VettedDestination) => Agent | undefined;
 
 const DEFAULT_MAX_REDIRECTS = 5;
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
@@ -91,6 +108,7 @@ async function follow(
   state: HopState,
   policy: SafeFetchPolicy,
   signal: AbortSignal,
+  agentFor: AgentFor,
 ): Promise<SafeFetchResponse> {
   const maxRedirects = policy.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const redirects: string[] = [];
@@ -109,6 +127,7 @@ async function follow(
       connectTimeoutMs: Math.min(policy.timeoutMs ?? DEFAULT_TIMEOUT_MS, 10_000),
       readBody: (status) => !REDIRECT_STATUSES.has(status),
       tls: policy.tls,
+      agent: agentFor(destination),
     });
     if (!isFollowable(response)) {
       return { ...response, url: state.url.href, redirects, address: destination.address.address };
@@ -131,10 +150,19 @@ async function follow(
  * const res = await safeFetch('https://example.com/', { headers: { accept: 'text/html' } }, { maxBytes: 5e6 });
  * const html = res.body.toString('utf8');
  */
-export async function safeFetch(
+export function safeFetch(
   url: string | URL,
   init: SafeFetchInit = {},
   policy: SafeFetchPolicy = {},
+): Promise<SafeFetchResponse> {
+  return fetchWith(url, init, policy, () => undefined);
+}
+
+async function fetchWith(
+  url: string | URL,
+  init: SafeFetchInit,
+  policy: SafeFetchPolicy,
+  agentFor: AgentFor,
 ): Promise<SafeFetchResponse> {
   const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -146,7 +174,7 @@ export async function safeFetch(
     body: init.body,
   };
   try {
-    return await follow(state, policy, signal);
+    return await follow(state, policy, signal, agentFor);
   } catch (error) {
     if (init.signal?.aborted === true) throw init.signal.reason;
     if (timeout.aborted) {
@@ -164,5 +192,10 @@ export async function safeFetch(
  */
 export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
   const bound = { ...policy };
-  return (url, init) => safeFetch(url, init, bound);
+  const connectTimeoutMs = Math.min(bound.timeoutMs ?? DEFAULT_TIMEOUT_MS, 10_000);
+  const pool =
+    bound.reuseConnections === true ? createAgentPool({ connectTimeoutMs, tls: bound.tls }) : undefined;
+  const fetcher = (url: string | URL, init: SafeFetchInit = {}): Promise<SafeFetchResponse> =>
+    fetchWith(url, init, bound, (destination) => pool?.get(destination));
+  return Object.assign(fetcher, { close: () => pool?.close() ?? Promise.resolve() });
 }

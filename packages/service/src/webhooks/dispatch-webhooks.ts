@@ -117,6 +117,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     maxBytes: 4096,
     onOversize: 'truncate',
     timeoutMs,
+    reuseConnections: true,
   });
   const sweepIntervalMs = options.sweepIntervalMs ?? 30_000;
   let lastSweep = -Infinity;
@@ -162,7 +163,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return claimed.length;
   };
 
-  return { ...createLoop(store, drainOnce, options), retryDelaysSeconds, timeoutMs, drainOnce };
+  const loop = createLoop(store, drainOnce, options);
+  return {
+    start: loop.start,
+    async stop() {
+      await loop.stop();
+      await fetcher.close();
+    },
+    retryDelaysSeconds,
+    timeoutMs,
+    drainOnce,
+  };
 }
 
 /** The start/stop loop around `drainOnce`: polls, wakes on notifications, never overlaps rounds. */

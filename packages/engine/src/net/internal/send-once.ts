@@ -20,6 +20,32 @@ export interface HopRequest {
   /** Read the body (false for a redirect we are about to follow or refuse). */
   readBody: (status: number) => boolean;
   tls: { ca?: string | Buffer; rejectUnauthorized?: boolean } | undefined;
+  /** A pooled agent pinned to `destination.address` (connection reuse); a fresh one when absent. */
+  agent?: Agent | undefined;
+}
+
+/**
+ * An undici Agent whose every connection goes to `address` (no DNS at connect time); the URL's
+ * host name is kept for `Host` and TLS SNI/certificate checks.
+ */
+export function createPinnedAgent(
+  address: ResolvedAddress,
+  hop: Pick<HopRequest, 'connectTimeoutMs' | 'tls'>,
+  options: { keepAlive: boolean },
+): Agent {
+  return new Agent({
+    connect: {
+      lookup: pinnedLookup(address),
+      timeout: hop.connectTimeoutMs,
+      ...(hop.tls?.ca === undefined ? {} : { ca: hop.tls.ca }),
+      ...(hop.tls?.rejectUnauthorized === undefined
+        ? {}
+        : { rejectUnauthorized: hop.tls.rejectUnauthorized }),
+    },
+    connections: options.keepAlive ? 4 : 1,
+    pipelining: options.keepAlive ? 1 : 0,
+    keepAliveTimeout: 4_000,
+  });
 }
 
 /** One hop's response, its body fully read (or empty when not read). */
@@ -83,18 +109,7 @@ async function readCapped(
  */
 export async function sendOnce(hop: HopRequest): Promise<HopResponse> {
   const { destination } = hop;
-  const agent = new Agent({
-    connect: {
-      lookup: pinnedLookup(destination.address),
-      timeout: hop.connectTimeoutMs,
-      ...(hop.tls?.ca === undefined ? {} : { ca: hop.tls.ca }),
-      ...(hop.tls?.rejectUnauthorized === undefined
-        ? {}
-        : { rejectUnauthorized: hop.tls.rejectUnauthorized }),
-    },
-    connections: 1,
-    pipelining: 0,
-  });
+  const agent = hop.agent ?? createPinnedAgent(destination.address, hop, { keepAlive: false });
   try {
     const res = await request(destination.url, {
       dispatcher: agent,
@@ -124,6 +139,7 @@ export async function sendOnce(hop: HopRequest): Promise<HopResponse> {
     if (hop.signal.aborted) throw error;
     throw toNetworkError(error, destination.hostname);
   } finally {
-    await agent.destroy().catch(() => undefined);
+    // A pooled agent keeps its (fully read) connection; an own agent goes with its socket.
+    if (hop.agent === undefined) await agent.destroy().catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
-import type { Store } from '../../store.js';
+import type { Kysely } from 'kysely';
+import type { Database, Store } from '../../store.js';
 import { nextRetryDelayMs } from '../schedule-retry.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { AttemptOutcome } from './send-delivery.js';
@@ -64,23 +65,25 @@ export async function recordAttempt(
   ctx: RecordContext,
 ): Promise<boolean> {
   const changes = toChanges(delivery, outcome, ctx);
-  return ctx.store.transaction(async (trx) => {
-    const db = trx;
-    const result = await db
+  const update = (db: Kysely<Database>) =>
+    db
       .updateTable('webhook_deliveries')
       .set(changes)
       .where('id', '=', delivery.id)
       .where('locked_by', '=', ctx.workerId)
       .where('status', '=', 'delivering')
       .executeTakeFirst();
-    if (outcome.kind === 'failed' && outcome.code === 'endpoint_gone') {
-      await db
-        .updateTable('webhook_endpoints')
-        .set({ status: 'paused', updated_at: ctx.now.toISOString() })
-        .where('id', '=', delivery.endpointId)
-        .where('status', '=', 'active')
-        .execute();
-    }
+  if (outcome.kind === 'succeeded' || outcome.code !== 'endpoint_gone') {
+    return (await update(ctx.store.db)).numUpdatedRows > 0n;
+  }
+  return ctx.store.transaction(async (trx) => {
+    const result = await update(trx);
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({ status: 'paused', updated_at: ctx.now.toISOString() })
+      .where('id', '=', delivery.endpointId)
+      .where('status', '=', 'active')
+      .execute();
     return result.numUpdatedRows > 0n;
   });
 }
