@@ -12,9 +12,7 @@ afterEach(() => {
 });
 
 /** A real OpenAI-compatible endpoint on loopback; `handlers` answer successive requests. */
-async function serve(
-  handlers: Handler[],
-): Promise<{
+async function serve(handlers: Handler[]): Promise<{
   baseUrl: string;
   requests: { headers: IncomingMessage['headers']; url: string; body: unknown }[];
 }> {
