@@ -14,7 +14,7 @@ export interface FakeService extends TransmuteService {
   createDelayMs: number;
 }
 
-const notFound = (): TransmuteError => new TransmuteError('not_found', 'No such resource.');
+const notFound = (): TransmuteError => new TransmuteError('not_found', 'No such job.');
 const NOW = '2026-01-01T00:00:00.000Z';
 
 function makeJob(id: string): Job {

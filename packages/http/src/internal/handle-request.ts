@@ -114,11 +114,11 @@ async function handleApi(
   context: ApiContext,
   route: RouteDefinition,
   params: Record<string, string>,
-  validIds: boolean,
+  malformedId: string | null,
 ): Promise<CoreResponse> {
   const { settings, request, requestId, headers } = context;
   const account = await checkAccount(context, route);
-  if (!validIds) throw new TransmuteError('not_found', 'No such resource.');
+  if (malformedId !== null) throw new TransmuteError('not_found', malformedId);
   const operation = route.operation;
   const rawKey =
     route.method === 'POST' || route.method === 'PATCH' ? request.header('idempotency-key') : null;
@@ -191,7 +191,7 @@ async function route(context: ApiContext): Promise<CoreResponse> {
         headers: { allow: match.allow.join(', ') },
       });
     case 'found':
-      return handleApi(context, match.route, match.params, match.validIds);
+      return handleApi(context, match.route, match.params, match.malformedId);
   }
 }
 

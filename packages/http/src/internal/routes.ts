@@ -37,6 +37,15 @@ const PARAM_PREFIXES: Record<string, string> = {
   delivery_id: ID_PREFIXES.webhookDelivery,
 };
 
+/** The service's not-found sentence per path parameter: a malformed id must read like an unknown one. */
+const NOT_FOUND_DETAILS: Record<string, string> = {
+  file_id: 'No such file.',
+  job_id: 'No such job.',
+  output_id: 'No such output.',
+  endpoint_id: 'No such webhook endpoint.',
+  delivery_id: 'No such delivery.',
+};
+
 /** One row of the routing table. */
 export interface RouteDefinition {
   operation: OperationId;
@@ -87,7 +96,13 @@ export const ROUTES: readonly RouteDefinition[] = [
 
 /** Result of {@link matchRoute}. */
 export type RouteMatch =
-  | { kind: 'found'; route: RouteDefinition; params: Record<string, string>; validIds: boolean }
+  | {
+      kind: 'found';
+      route: RouteDefinition;
+      params: Record<string, string>;
+      /** The not-found detail of the first malformed id; null when every id has its resource's shape. */
+      malformedId: string | null;
+    }
   | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' };
 
@@ -135,7 +150,7 @@ function decodeSegment(segment: string): string {
 /**
  * Matches a method and path against the table. A known path with another method answers
  * `method_not_allowed` with the methods it does allow; ids are checked for their shape separately
- * (`validIds`), because a malformed id must answer 404 `not_found` after authentication.
+ * (`malformedId`), because a malformed id must answer 404 `not_found` after authentication.
  */
 export function matchRoute(method: string, path: string): RouteMatch {
   const actual = path.split('/').slice(1).map(decodeSegment);
@@ -144,8 +159,9 @@ export function matchRoute(method: string, path: string): RouteMatch {
     const params = matchSegments(compiled.segments, actual);
     if (params === null) continue;
     if (compiled.route.method === method) {
-      const validIds = Object.entries(params).every(([name, value]) => isValidId(name, value));
-      return { kind: 'found', route: compiled.route, params, validIds };
+      const bad = Object.entries(params).find(([name, value]) => !isValidId(name, value));
+      const malformedId = bad === undefined ? null : (NOT_FOUND_DETAILS[bad[0]] ?? 'No such resource.');
+      return { kind: 'found', route: compiled.route, params, malformedId };
     }
     allow.push(compiled.route.method);
   }

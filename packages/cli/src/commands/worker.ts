@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { onShutdown } from '../internal/on-shutdown.js';
+import { openRuntime } from '../internal/open-runtime.js';
+import { addSettingOptions } from '../internal/setting-options.js';
+import { publicBaseUrl, resolveSettings, type ServerSettings } from '../internal/settings.js';
+
+/** Starts job workers and the webhook dispatcher only (no HTTP); returns the stop function. */
+export async function startWorker(
+  settings: ServerSettings,
+  write: (line: string) => void,
+): Promise<() => Promise<void>> {
+  const runtime = await openRuntime(settings, {
+    baseUrl: publicBaseUrl(settings, settings.port),
+    worker: true,
+  });
+  for (const skipped of runtime.skippedPlugins) write(`Plugin not loaded: ${skipped}`);
+  await runtime.service.start();
+  write(`Transmute worker started (concurrency ${settings.workerConcurrency}).`);
+  return () => runtime.close();
+}
+
+/** `transmute worker`: processes jobs and webhook deliveries from the shared database. */
+export function registerWorkerCommand(program: Command): void {
+  const command = program
+    .command('worker')
+    .description('Run job workers and the webhook dispatcher only (scale out next to `serve --no-worker`)');
+  addSettingOptions(command, [
+    'dataDir',
+    'baseUrl',
+    'databaseUrl',
+    'allowPrivateNetworks',
+    'workerConcurrency',
+  ]);
+  command.action(async (flags: Record<string, unknown>) => {
+    const write = (line: string): void => {
+      process.stdout.write(`${line}\n`);
+    };
+    const stop = await startWorker(resolveSettings(flags), write);
+    onShutdown(stop, write);
+  });
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createEngine } from '@transmute/engine';
+import {
+  createAdmin,
+  createFsBlobStore,
+  createService,
+  createSqliteStore,
+  type Service,
+  type ServiceConfig,
+  type Store,
+} from '@transmute/service';
+import { loadPlugins } from './load-plugins.js';
+import type { ServerSettings } from './settings.js';
+
+/** Whether the database URL names PostgreSQL. */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/**
+ * The signing secret: the configured one, else the one generated into `<dataDir>/signing-secret`
+ * on first use (every process sharing the data dir then signs alike).
+ */
+export async function resolveSigningSecret(settings: ServerSettings): Promise<string> {
+  if (settings.signingSecret !== undefined) return settings.signingSecret;
+  const file = join(settings.dataDir, 'signing-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(settings.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    try {
+      await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      return (await readFile(file, 'utf8')).trim(); // another process wrote it first
+    }
+  }
+}
+
+/** Opens the store: PostgreSQL for a postgres:// URL, else SQLite at `<dataDir>/transmute.db` (migrated). */
+export async function openStore(settings: ServerSettings): Promise<Store> {
+  if (isPostgresUrl(settings.databaseUrl)) {
+    const name = '@transmute/postgres';
+    const module = (await import(name)) as {
+      createPostgresStore?: (options: { connectionString: string }) => Promise<Store>;
+    };
+    if (module.createPostgresStore === undefined) throw new Error('@transmute/postgres is not available.');
+    return module.createPostgresStore({ connectionString: settings.databaseUrl });
+  }
+  return createSqliteStore({ path: join(settings.dataDir, 'transmute.db') });
+}
+
+/** The service configuration shared by serve, worker and the admin commands. */
+export async function toServiceConfig(
+  settings: ServerSettings,
+  baseUrl: string,
+  worker: boolean,
+): Promise<ServiceConfig> {
+  return {
+    baseUrl,
+    signingSecret: await resolveSigningSecret(settings),
+    ...(settings.masterKey === undefined ? {} : { masterKey: settings.masterKey }),
+    workerConcurrency: worker ? settings.workerConcurrency : 0,
+    allowPrivateNetworks: settings.allowPrivateNetworks,
+    webhooks: { enabled: worker },
+  };
+}
+
+/** A running service with what it was built from. */
+export interface Runtime {
+  service: Service;
+  store: Store;
+  /** Plugin packages that did not load (`package: reason`). */
+  skippedPlugins: string[];
+  close(): Promise<void>;
+}
+
+/** Builds store, blobs, engine (with every plugin that loads) and service; does not start it. */
+export async function openRuntime(
+  settings: ServerSettings,
+  options: { baseUrl: string; worker: boolean },
+): Promise<Runtime> {
+  const config = await toServiceConfig(settings, options.baseUrl, options.worker);
+  const store = await openStore(settings);
+  const blobs = await createFsBlobStore({ root: join(settings.dataDir, 'blobs') });
+  const { plugins, skipped } = await loadPlugins();
+  const engine = createEngine({
+    plugins,
+    allowPrivateNetworks: settings.allowPrivateNetworks,
+    ...(settings.enrichmentBaseUrl === undefined || settings.enrichmentModel === undefined
+      ? {}
+      : {
+          enrichment: {
+            baseUrl: settings.enrichmentBaseUrl,
+            model: settings.enrichmentModel,
+            ...(settings.enrichmentApiKey === undefined ? {} : { apiKey: settings.enrichmentApiKey }),
+          },
+        }),
+  });
+  const service = createService({ store, blobs, engine, config });
+  return {
+    service,
+    store,
+    skippedPlugins: skipped,
+    async close() {
+      await service.close();
+      await engine.close();
+    },
+  };
+}
+
+/** Opens the store with the operator API only (accounts and keys commands; no engine, no workers). */
+export async function openAdmin(
+  settings: ServerSettings,
+): Promise<{ admin: ReturnType<typeof createAdmin>; close: () => Promise<void> }> {
+  const config = await toServiceConfig(settings, settings.baseUrl ?? 'http://127.0.0.1', false);
+  const store = await openStore(settings);
+  return { admin: createAdmin({ store, config }), close: () => store.close() };
+}

@@ -1,0 +1,116 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = new URL('../src/bin.ts', import.meta.url).pathname;
+const NODE_ARGS = ['--conditions=development', '--import', 'tsx', BIN];
+
+async function transmute(args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, [...NODE_ARGS, ...args], {
+    env: { ...process.env, TRANSMUTE_PORT: '' },
+  });
+  return stdout;
+}
+
+describe('transmute CLI', () => {
+  let dataDir: string;
+  let server: ChildProcess;
+  let output = '';
+  let url = '';
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'transmute-cli-'));
+    server = spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--data-dir', dataDir], {
+      env: { ...process.env, TRANSMUTE_WORKER_CONCURRENCY: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    url = await new Promise<string>((resolve, reject) => {
+      server.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Transmute listening on (http:\/\/\S+)/.exec(output);
+        if (match?.[1] !== undefined) resolve(match[1]);
+      });
+      server.once('exit', (code) => reject(new Error(`serve exited with ${String(code)}: ${output}`)));
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serve creates a development account on first start and prints its key and a curl example', async () => {
+    expect(output).toMatch(/Created development account acct_\S+ \(plan developer\)/);
+    const apiKey = /API key \(shown only once, keep it\): (tmk_\w+)/.exec(output)?.[1];
+    expect(apiKey).toBeDefined();
+    expect(output).toContain(`curl -s ${url}/v1/jobs`);
+    const created = await fetch(`${url}/v1/jobs`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'cli-1',
+      },
+      body: JSON.stringify({
+        source: { type: 'text', content: 'Hello from the CLI test.' },
+        output: { profile: 'raw_source' },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const job = (await created.json()) as { id: string };
+    let status = '';
+    for (let i = 0; i < 200 && !['succeeded', 'failed'].includes(status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const read = await fetch(`${url}/v1/jobs/${job.id}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      status = ((await read.json()) as { status: string }).status;
+    }
+    expect(status).toBe('succeeded');
+  });
+
+  it('accounts create --json, keys create and keys revoke work against the running server', async () => {
+    const created = JSON.parse(
+      await transmute(['accounts', 'create', '--data-dir', dataDir, '--plan', 'free', '--json']),
+    ) as {
+      account_id: string;
+      api_key: string;
+    };
+    expect(created.account_id).toMatch(/^acct_/);
+    const usage = await fetch(`${url}/v1/usage`, { headers: { authorization: `Bearer ${created.api_key}` } });
+    expect(((await usage.json()) as { plan: string }).plan).toBe('free');
+    const key = JSON.parse(
+      await transmute(['keys', 'create', '--account', created.account_id, '--data-dir', dataDir, '--json']),
+    ) as {
+      api_key: string;
+    };
+    expect(
+      (await fetch(`${url}/v1/usage`, { headers: { authorization: `Bearer ${key.api_key}` } })).status,
+    ).toBe(200);
+    expect(
+      JSON.parse(await transmute(['keys', 'revoke', key.api_key, '--data-dir', dataDir, '--json'])),
+    ).toEqual({ revoked: true });
+    expect(
+      (await fetch(`${url}/v1/usage`, { headers: { authorization: `Bearer ${key.api_key}` } })).status,
+    ).toBe(401);
+  });
+
+  it('openapi prints the contract document as JSON or YAML', async () => {
+    const json = JSON.parse(await transmute(['openapi', '--json'])) as {
+      openapi: string;
+      info: { version: string };
+    };
+    expect(json.openapi).toBe('3.1.0');
+    expect(json.info.version).toBe('1.3.0');
+    expect(await transmute(['openapi'])).toMatch(/^openapi: 3\.1\.0/m);
+  });
+});
