@@ -32,9 +32,25 @@ export async function unitTotals(
 ): Promise<Record<UsageUnit, UnitTotals>> {
   const rows = await db
     .selectFrom('usage_records')
-    .select(['unit', 'state', 'estimated', 'quantity'])
+    .select((eb) => [
+      'unit',
+      'state',
+      eb.fn.sum<number>('estimated').as('estimated'),
+      eb.fn.sum<number>('quantity').as('quantity'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when('quantity', '>', eb.ref('estimated'))
+            .then(eb.ref('quantity'))
+            .else(eb.ref('estimated'))
+            .end(),
+        )
+        .as('committed'),
+    ])
     .where('account_id', '=', accountId)
     .where('period_start', '=', periodStart)
+    .groupBy(['unit', 'state'])
     .execute();
   const totals = Object.fromEntries(
     USAGE_UNITS.map((unit) => [unit, { estimated: 0, pending: 0, finalized: 0, committed: 0 }]),
@@ -42,15 +58,14 @@ export async function unitTotals(
   for (const row of rows) {
     const line = totals[row.unit as UsageUnit] as UnitTotals | undefined;
     if (line === undefined) continue;
-    const estimated = Number(row.estimated);
     const quantity = Number(row.quantity);
-    line.estimated += estimated;
+    line.estimated += Number(row.estimated);
     if (row.state === 'finalized') {
       line.finalized += quantity;
       line.committed += quantity;
     } else {
       line.pending += quantity;
-      line.committed += Math.max(estimated, quantity);
+      line.committed += Number(row.committed);
     }
   }
   return totals;
