@@ -127,11 +127,12 @@ function topicOf(
   const keywords = options.keywords.map((entry) => entry.term).filter((term) => lower.includes(term));
   const longest = [...new Set(sentence.words)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const heading = options.headingOf(sentence.sectionIndex);
-  const topics = [...keywords, ...(heading === null ? [] : [heading]), ...longest.slice(0, 3)];
-  const topic = topics.find((entry) => !asked.has(options.questionAbout(entry)));
-  if (topic === undefined) return undefined;
+  const topic = heading?.replace(/[\s?!.:;,]+$/u, '');
+  const topics = [...keywords, ...(topic ? [topic] : []), ...longest.slice(0, 3)];
+  const chosen = topics.find((entry) => !asked.has(options.questionAbout(entry)));
+  if (chosen === undefined) return undefined;
   return {
-    question: options.questionAbout(topic),
+    question: options.questionAbout(chosen),
     answerStart: sentence.start,
     answerEnd: sentence.end,
     kind: 'topic',

@@ -107,7 +107,7 @@ function createProfileContext(
     analysis,
     title: analysis.title ?? labels.untitled,
     summary: () => (summary ??= summarizeDocument(analysis)),
-    keywords: () => (keywords ??= extractKeywords(document.text)),
+    keywords: () => (keywords ??= extractKeywords(proseOf(document))),
     provider:
       ctx.enrichment === undefined
         ? undefined
@@ -132,4 +132,14 @@ function addRawSource(parts: ProfileParts, text: string, ctx: ProfileContext): P
     return file;
   });
   return { markdown, records, files };
+}
+
+/** The document text without its code blocks (code makes poor keywords). */
+function proseOf(document: NormalizedDocument): string {
+  const blocks = document.blocks;
+  if (blocks === undefined || !blocks.some((block) => block.type === 'code')) return document.text;
+  return blocks
+    .filter((block) => block.type !== 'code')
+    .map((block) => document.text.slice(block.startOffset, block.endOffset))
+    .join('\n\n');
 }

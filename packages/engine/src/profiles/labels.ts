@@ -55,6 +55,8 @@ export interface Labels {
   limitations: string;
   files: string;
   records: string;
+  /** One sentence describing a table (for sources that are data, not prose). */
+  describeTable: (rows: number, fields: number, names: string) => string;
   /** A question about a topic of the source. */
   questionAbout: (topic: string) => string;
   /** "What is X?" (`plural` for are/were, `past` for was/were). */
@@ -117,6 +119,7 @@ const en: Labels = {
   limitations: 'Limitations',
   files: 'Files',
   records: 'Records',
+  describeTable: (rows, fields, names) => `A table of ${rows} records with ${fields} fields: ${names}.`,
   questionAbout: (topic) => `What does the source say about “${topic}”?`,
   questionWhatIs: (subject, plural, past) =>
     `What ${past ? (plural ? 'were' : 'was') : plural ? 'are' : 'is'} ${subject}?`,
@@ -178,6 +181,8 @@ const de: Labels = {
   limitations: 'Einschränkungen',
   files: 'Dateien',
   records: 'Einträge',
+  describeTable: (rows, fields, names) =>
+    `Eine Tabelle mit ${rows} Datensätzen und ${fields} Feldern: ${names}.`,
   questionAbout: (topic) => `Was sagt die Quelle über „${topic}“?`,
   questionWhatIs: (subject, plural, past) =>
     `Was ${past ? (plural ? 'waren' : 'war') : plural ? 'sind' : 'ist'} ${subject}?`,
@@ -239,6 +244,8 @@ const fr: Labels = {
   limitations: 'Limites',
   files: 'Fichiers',
   records: 'Enregistrements',
+  describeTable: (rows, fields, names) =>
+    `Un tableau de ${rows} enregistrements à ${fields} champs : ${names}.`,
   questionAbout: (topic) => `Que dit la source à propos de « ${topic} » ?`,
   questionWhatIs: (subject, plural, past) =>
     `${past ? (plural ? 'Qu’étaient' : 'Qu’était') : plural ? 'Que sont' : 'Qu’est-ce que'} ${subject} ?`,
@@ -300,6 +307,7 @@ const es: Labels = {
   limitations: 'Limitaciones',
   files: 'Archivos',
   records: 'Registros',
+  describeTable: (rows, fields, names) => `Una tabla de ${rows} registros con ${fields} campos: ${names}.`,
   questionAbout: (topic) => `¿Qué dice la fuente sobre «${topic}»?`,
   questionWhatIs: (subject, plural, past) =>
     `¿Qué ${past ? (plural ? 'eran' : 'era') : plural ? 'son' : 'es'} ${subject}?`,
@@ -361,6 +369,7 @@ const it: Labels = {
   limitations: 'Limitazioni',
   files: 'File',
   records: 'Record',
+  describeTable: (rows, fields, names) => `Una tabella di ${rows} record con ${fields} campi: ${names}.`,
   questionAbout: (topic) => `Che cosa dice la fonte su «${topic}»?`,
   questionWhatIs: (subject, plural, past) =>
     `Che cosa ${past ? (plural ? 'erano' : 'era') : plural ? 'sono' : 'è'} ${subject}?`,
@@ -423,6 +432,7 @@ const nl: Labels = {
   limitations: 'Beperkingen',
   files: 'Bestanden',
   records: 'Records',
+  describeTable: (rows, fields, names) => `Een tabel met ${rows} records en ${fields} velden: ${names}.`,
   questionAbout: (topic) => `Wat zegt de bron over ‘${topic}’?`,
   questionWhatIs: (subject, plural, past) =>
     `Wat ${past ? (plural ? 'waren' : 'was') : plural ? 'zijn' : 'is'} ${subject}?`,
@@ -484,6 +494,7 @@ const pt: Labels = {
   limitations: 'Limitações',
   files: 'Ficheiros',
   records: 'Registos',
+  describeTable: (rows, fields, names) => `Uma tabela de ${rows} registos com ${fields} campos: ${names}.`,
   questionAbout: (topic) => `O que diz a fonte sobre «${topic}»?`,
   questionWhatIs: (subject, plural, past) =>
     `O que ${past ? (plural ? 'eram' : 'era') : plural ? 'são' : 'é'} ${subject}?`,

@@ -9,6 +9,7 @@ import {
   type ProfileContext,
   type ProfileParts,
 } from './internal/profile-context.js';
+import { describeData } from './internal/describe-data.js';
 import { sourceFacts } from './internal/source-facts.js';
 
 /** The default token budget of a context pack (CONTRACT §13). */
@@ -28,7 +29,9 @@ export function renderAgentContext(ctx: ProfileContext, budget = DEFAULT_CONTEXT
     `# ${labels.contextPack}: ${oneLine(ctx.title)}`,
     `${labels.budget}: ${budget} (gpt-tokenizer o200k_base).`,
     `## ${labels.summary}`,
-    summary.summary.length === 0 ? labels.noSummary : summary.summary.map((s) => oneLine(s.text)).join(' '),
+    summary.summary.length === 0
+      ? describeData(ctx).join(' ') || labels.noSummary
+      : summary.summary.map((s) => oneLine(s.text)).join(' '),
     `## ${labels.keyFacts}`,
     [...facts, ...keyPoints].join('\n'),
     `## ${labels.excerpts}`,

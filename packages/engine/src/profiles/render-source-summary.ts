@@ -2,6 +2,7 @@ import type { AnalyzedSentence } from '../enrichment/analyze-document.js';
 import { polishSummary } from '../enrichment/enrich-with-provider.js';
 import { joinBlocks, oneLine } from './internal/markdown.js';
 import { pageOf, timeOf, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
+import { describeData } from './internal/describe-data.js';
 import { sourceFacts } from './internal/source-facts.js';
 
 /**
@@ -14,6 +15,8 @@ export async function renderSourceSummary(ctx: ProfileContext): Promise<ProfileP
   const keywords = ctx.keywords();
   const facts = sourceFacts(ctx);
   const abstract = await polish(ctx, summary.summary);
+  // Data without prose (CSV, JSON records): describe the tables rather than say nothing.
+  const data = summary.summary.length === 0 ? describeData(ctx) : [];
   const outline = analysis.sections.filter((section) => section.heading !== null);
   const minDepth = outline.reduce((min, section) => Math.min(min, section.depth), 6);
   const markdown = joinBlocks([
@@ -23,11 +26,11 @@ export async function renderSourceSummary(ctx: ProfileContext): Promise<ProfileP
     `## ${labels.summary}`,
     abstract ??
       (summary.summary.length === 0
-        ? labels.noSummary
+        ? data.join(' ') || labels.noSummary
         : summary.summary.map((s) => oneLine(s.text)).join(' ')),
     `## ${labels.keyPoints}`,
     summary.keyPoints.length === 0
-      ? labels.noSummary
+      ? data.map((line) => `- ${line}`).join('\n') || labels.noSummary
       : summary.keyPoints.map((s) => `- ${oneLine(s.text)}`).join('\n'),
     `## ${labels.keywords}`,
     keywords.length === 0 ? '—' : keywords.map((keyword) => keyword.term).join(', '),
@@ -61,6 +64,7 @@ export async function renderSourceSummary(ctx: ProfileContext): Promise<ProfileP
     facts: Object.fromEntries(facts.map((fact) => [fact.key, fact.value])),
     summary: summary.summary.map(toSpan),
     abstract: abstract ?? null,
+    data_description: data,
     key_points: summary.keyPoints.map(toSpan),
     keywords: keywords.map((keyword) => ({ term: keyword.term, count: keyword.count, score: keyword.score })),
     outline: outline.map((section) => ({

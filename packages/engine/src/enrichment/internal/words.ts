@@ -22,7 +22,7 @@ der die das den dem des ein eine einer eines einem einen und oder aber auch als 
 damit dann dass daß dein deine dich dir doch dort du durch er es euch für hat hatte hier ich ihr ihre im ist ja
 jede jeder jedes kann kein keine man mehr mein meine mich mir mit muss nach nicht nichts noch nur ob ohne sehr
 sein seine sich sie sind so über um uns unter vom von vor war waren was weil wenn wer werden wie wir wird wo zu
-zum zur zwischen
+zum zur zwischen viele vielen mehrere etwa sowie bereits seit schon immer wurde wurden
 le la les un une des du de et ou mais aussi au aux avec ce ces cet cette dans elle elles en est été être il ils je
 leur leurs lui mais me même mes moi mon ne nos notre nous on ont par pas pour qu que qui sa sans se ses son sont
 sur ta te tes toi ton tous tout très tu une vos votre vous
