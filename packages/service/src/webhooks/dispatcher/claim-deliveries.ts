@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, Store } from '../../store.js';
 import { decryptSecret } from '../../internal/secrets.js';
 
@@ -29,20 +29,23 @@ export interface ClaimContext {
   masterKey: string | undefined;
 }
 
+/** Due (pending/retrying whose time has come) or abandoned (delivering with an expired lease). */
+function isClaimable(eb: ExpressionBuilder<Database, 'webhook_deliveries'>, nowIso: string) {
+  return eb.or([
+    eb.and([
+      eb('status', 'in', ['pending', 'retrying']),
+      eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]),
+    ]),
+    // A worker died mid-attempt: its lease ran out, the delivery is due again (at-least-once).
+    eb.and([eb('status', '=', 'delivering'), eb('lease_expires_at', '<', nowIso)]),
+  ]);
+}
+
 function claimableIds(db: Kysely<Database>, nowIso: string, limit: number, dialect: Store['dialect']) {
   const query = db
     .selectFrom('webhook_deliveries')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('status', 'in', ['pending', 'retrying']),
-          eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]),
-        ]),
-        // A worker died mid-attempt: its lease ran out, the delivery is due again (at-least-once).
-        eb.and([eb('status', '=', 'delivering'), eb('lease_expires_at', '<', nowIso)]),
-      ]),
-    )
+    .where((eb) => isClaimable(eb, nowIso))
     .where('endpoint_id', 'in', (eb) =>
       eb
         .selectFrom('webhook_endpoints')
@@ -79,12 +82,16 @@ export async function claimDeliveries(ctx: ClaimContext): Promise<ClaimedDeliver
   const leaseIso = new Date(ctx.now.getTime() + ctx.leaseMs).toISOString();
   const claimed = await ctx.store.transaction(async (trx) => {
     const db = trx;
-    return db
-      .updateTable('webhook_deliveries')
-      .set({ status: 'delivering', locked_by: ctx.workerId, lease_expires_at: leaseIso })
-      .where('id', 'in', claimableIds(db, nowIso, ctx.limit, ctx.store.dialect))
-      .returning('id')
-      .execute();
+    return (
+      db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'delivering', locked_by: ctx.workerId, lease_expires_at: leaseIso })
+        .where('id', 'in', claimableIds(db, nowIso, ctx.limit, ctx.store.dialect))
+        // Re-checked on the row itself: a concurrent claimer may have taken it meanwhile.
+        .where((eb) => isClaimable(eb, nowIso))
+        .returning('id')
+        .execute()
+    );
   });
   if (claimed.length === 0) return [];
   const rows = await ctx.store.db

@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKyselyStore, type Database, type Store } from '../src/index.js';
+import { createWebhookDispatcher } from '../src/webhooks/dispatch-webhooks.js';
+
+// PostgreSQL on 127.0.0.1:5432, database `test`, trust auth (TOOLCHAIN.md); each run gets a schema.
+const CONNECTION = process.env.TRANSMUTE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `wh_${randomBytes(6).toString('hex')}`;
+let store: Store | undefined;
+let server: Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  await store?.close();
+  const admin = new pg.Client({ connectionString: CONNECTION });
+  await admin.connect();
+  await admin.query(`drop schema if exists "${schema}" cascade`);
+  await admin.end();
+});
+
+async function createStore(): Promise<Store> {
+  const admin = new pg.Client({ connectionString: CONNECTION });
+  await admin.connect();
+  await admin.query(`create schema if not exists "${schema}"`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: CONNECTION, max: 6, options: `-c search_path=${schema}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return createKyselyStore({ db, dialect: 'postgres' });
+}
+
+describe('webhook dispatcher on PostgreSQL', () => {
+  it('lets three dispatchers claim with FOR UPDATE SKIP LOCKED without a double send', async () => {
+    store = await createStore();
+    const received: string[] = [];
+    server = createServer((req, res) => {
+      received.push(String(req.headers['webhook-id']));
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/`;
+    const now = new Date(Date.now() - 1000).toISOString();
+    const endpoints = ['wh_a', 'wh_b', 'wh_c', 'wh_d'];
+    await store.db
+      .insertInto('webhook_endpoints')
+      .values(
+        endpoints.map((id) => ({
+          id,
+          account_id: 'acct_1',
+          url,
+          description: '',
+          events_json: '["job.queued"]',
+          status: 'active',
+          secret_ciphertext: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+          secret_last_four: 'LaSw',
+          previous_secret_ciphertext: null,
+          previous_secret_expires_at: null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })),
+      )
+      .execute();
+    const ids = Array.from({ length: 120 }, (_, i) => `evt_${String(i).padStart(4, '0')}`);
+    await store.db
+      .insertInto('events')
+      .values(
+        ids.map((id) => ({
+          id,
+          account_id: 'acct_1',
+          type: 'job.queued',
+          payload: `{"id":"${id}"}`,
+          created_at: now,
+        })),
+      )
+      .execute();
+    await store.db
+      .insertInto('webhook_deliveries')
+      .values(
+        ids.map((id, i) => ({
+          id: `whd_${id}`,
+          account_id: 'acct_1',
+          endpoint_id: endpoints[i % endpoints.length] ?? '',
+          event_id: id,
+          event_type: 'job.queued',
+          status: 'pending',
+          attempts: 0,
+          response_status: null,
+          response_preview: null,
+          last_error_code: null,
+          next_attempt_at: now,
+          locked_by: null,
+          lease_expires_at: null,
+          created_at: now,
+          completed_at: null,
+          is_test: 0,
+        })),
+      )
+      .execute();
+    const options = { store, allowPrivateNetworks: true, batchSize: 5, env: {}, sweepIntervalMs: 0 };
+    const workers = ['w1', 'w2', 'w3'].map((workerId) => createWebhookDispatcher({ ...options, workerId }));
+    const drain = async (worker: (typeof workers)[number]): Promise<void> => {
+      while ((await worker.drainOnce()) > 0);
+    };
+    await Promise.all(workers.map(drain));
+    expect([...received].sort()).toEqual(ids);
+    const statuses = await store.db.selectFrom('webhook_deliveries').select('status').distinct().execute();
+    expect(statuses).toEqual([{ status: 'succeeded' }]);
+  });
+});
