@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTestContext } from '@transmute/plugin-sdk/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createWebpageSource } from '../src/index.js';
+import { convertHtml, createWebpageSource } from '../src/index.js';
+import { decodeHtml } from '../src/internal/decode-html.js';
 import { listFixtures, toMarkdown } from './golden.js';
 
 const fixtures = await listFixtures();
@@ -46,4 +47,16 @@ describe('golden fixtures through the webpage source', () => {
       expect(block.data?.provenance?.fileId).toBe('file_fixture0001');
     }
   });
+});
+
+describe('golden fixtures with jsdom under Readability', () => {
+  it.each(fixtures.map((fixture) => [fixture.name, fixture] as const))(
+    '%s gives the same markdown',
+    async (_name, fixture) => {
+      const html = decodeHtml(await readFile(fixture.input));
+      const result = await convertHtml(html, { url: fixture.url, dom: 'jsdom' });
+      expect(result.dom).toBe('jsdom');
+      expect(toMarkdown(result.root)).toBe(await readFile(join(fixture.dir, 'expected.md'), 'utf8'));
+    },
+  );
 });
