@@ -113,3 +113,17 @@ describe('chunkDocument', () => {
     expect(() => chunkDocument(document, { signal: controller.signal })).toThrow('stop now');
   });
 });
+
+describe('tokenizePieces', () => {
+  it('uses the tokenizer core directly and agrees with the public generator piece by piece', async () => {
+    const { tokenizePieces, USES_FAST_TOKENIZER_PATH } = await import('./token-pieces.js');
+    expect(USES_FAST_TOKENIZER_PATH).toBe(true);
+    const text = `${generateLargeInput(20_000)}\n\nÉtude naïve — 東京 🙂 <|endoftext|> x\u0301`;
+    const fast = tokenizePieces(text);
+    const slow = tokenizePieces(text, undefined, true);
+    expect(fast.count).toBe(slow.count);
+    expect(fast.ends.subarray(0, fast.count)).toEqual(slow.ends.subarray(0, slow.count));
+    expect(fast.cumulative.subarray(0, fast.count + 1)).toEqual(slow.cumulative.subarray(0, slow.count + 1));
+    expect(fast.cumulative[fast.count]).toBe(realTokens(text));
+  });
+});

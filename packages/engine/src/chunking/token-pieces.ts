@@ -1,4 +1,4 @@
-import { countTokens, encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
+import o200k, { countTokens, encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import ranks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { checkAborted } from '../internal/abort.js';
@@ -81,12 +81,78 @@ function push(table: Growable, end: number, total: number): void {
   table.cumulative[table.count] = total;
 }
 
+/** The tokenizer's byte-pair core (gpt-tokenizer 4.0.0 internals, checked at load). */
+interface BytePairCore {
+  bytePairStringRankEncoder: Map<string, number>;
+  bytePairEncode(piece: string): number[];
+}
+
+function toBytePairCore(encoding: unknown): BytePairCore | undefined {
+  const core: unknown = (encoding as { bytePairEncodingCoreProcessor?: unknown } | null)
+    ?.bytePairEncodingCoreProcessor;
+  if (typeof core !== 'object' || core === null) return undefined;
+  const candidate = core as Partial<BytePairCore>;
+  const usable =
+    candidate.bytePairStringRankEncoder instanceof Map && typeof candidate.bytePairEncode === 'function';
+  return usable ? (core as BytePairCore) : undefined;
+}
+
+/**
+ * The fast path: the same split pattern and byte-pair merges `encode()` runs, without building
+ * the token array or a generator step per piece. Undefined when the tokenizer's internals differ
+ * (another version); callers then use the public generator.
+ */
+const CORE = toBytePairCore(o200k);
+
+/** Whether chunking uses the tokenizer's core directly (true with the pinned gpt-tokenizer). */
+export const USES_FAST_TOKENIZER_PATH = CORE !== undefined;
+
+function tokenizeWithCore(
+  core: BytePairCore,
+  text: string,
+  signal: AbortSignal | undefined,
+): PieceTable | undefined {
+  const initial = Math.max(16, Math.ceil(text.length / 3));
+  const table: Growable = {
+    ends: new Int32Array(initial),
+    cumulative: new Int32Array(initial + 1),
+    count: 0,
+  };
+  const ranks = core.bytePairStringRankEncoder;
+  // Sticky matching: the pattern covers every character, so pieces are contiguous and `test()`
+  // (no match array) is enough to find each piece's end.
+  const splitter = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'uy');
+  const counts = new Map<string, number>();
+  let total = 0;
+  let start = 0;
+  while (start < text.length) {
+    splitter.lastIndex = start;
+    if (!splitter.test(text)) return undefined;
+    const end = splitter.lastIndex;
+    const piece = text.slice(start, end);
+    // A document repeats few distinct pieces: a small local map is far faster to probe than the
+    // 200 000-entry vocabulary, and multi-token pieces are merged once per call.
+    let count = counts.get(piece);
+    if (count === undefined) {
+      count = ranks.has(piece) ? 1 : core.bytePairEncode(piece).length;
+      counts.set(piece, count);
+    }
+    total += count;
+    push(table, end, total);
+    if ((table.count & 0xffff) === 0 && signal) checkAborted(signal);
+    start = end;
+  }
+  return { text, count: table.count, ends: table.ends, cumulative: table.cumulative };
+}
+
 /**
  * Encodes the text once and records every piece's end and the running token count. Piece
  * lengths come from the decoded tokens; if they ever disagree with the text (they should not),
  * the split pattern is run alongside instead.
  */
 export function tokenizePieces(text: string, signal?: AbortSignal, useSplitter = false): PieceTable {
+  const fast = CORE && !useSplitter ? tokenizeWithCore(CORE, text, signal) : undefined;
+  if (fast) return fast;
   const initial = Math.max(16, Math.ceil(text.length / 3));
   const table: Growable = {
     ends: new Int32Array(initial),
