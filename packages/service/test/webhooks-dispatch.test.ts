@@ -433,6 +433,20 @@ describe('webhook dispatcher', () => {
     expect(received.map((r) => r.headers['webhook-id']).sort()).toEqual(ids.sort());
   });
 
+  it('never sends twice when a long batch outlives its lease while another dispatcher polls', async () => {
+    const { received, url } = await receiver((_n, res) => setTimeout(() => res.end('ok'), 120));
+    const endpoint = await addEndpoint(url);
+    const ids = [];
+    for (let i = 0; i < 6; i += 1) ids.push((await addEvent(endpoint)).eventId);
+    const slow = dispatcher({ workerId: 'slow', leaseMs: 250, batchSize: 6 });
+    const other = dispatcher({ workerId: 'other', leaseMs: 250, batchSize: 1 });
+    const first = slow.drainOnce();
+    await drainAll(other, 400);
+    await first;
+    await drainAll(slow);
+    expect(received.map((r) => r.headers['webhook-id']).sort()).toEqual(ids.sort());
+  });
+
   it('runs on its own once started and wakes on notifications', async () => {
     const { received, url } = await receiver();
     const endpoint = await addEndpoint(url);

@@ -4,7 +4,7 @@ import { createSafeFetch, type HostResolver } from '@transmute/engine';
 import type { Store } from '../store.js';
 import { WEBHOOK_DISPATCH_CHANNEL } from './dispatch-control.js';
 import { claimDeliveries, type ClaimedDelivery } from './dispatcher/claim-deliveries.js';
-import { recordAttempt, releaseDeliveries } from './dispatcher/record-attempt.js';
+import { recordAttempt, releaseDeliveries, renewLease } from './dispatcher/record-attempt.js';
 import { sendDelivery } from './dispatcher/send-delivery.js';
 import { sweepDeliveries } from './dispatcher/sweep-deliveries.js';
 import {
@@ -122,9 +122,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const sweepIntervalMs = options.sweepIntervalMs ?? 30_000;
   let lastSweep = -Infinity;
 
-  const deliverGroup = async (group: ClaimedDelivery[]): Promise<void> => {
+  const leaseMs = options.leaseMs ?? timeoutMs + 10_000;
+  const deliverGroup = async (group: ClaimedDelivery[], claimedAt: number): Promise<void> => {
     for (const [index, delivery] of group.entries()) {
       try {
+        // Late in a long batch: renew at half the lease, and skip a delivery whose lease was lost.
+        const renew = Date.now() - claimedAt > leaseMs / 2;
+        if (renew && !(await renewLease(delivery, { store, workerId, now: now(), leaseMs }))) continue;
         const outcome = await sendDelivery(delivery, fetcher, now());
         await recordAttempt(delivery, outcome, { store, workerId, now: now(), retryDelaysSeconds, random });
         if (outcome.kind === 'failed' && outcome.code === 'endpoint_gone') {
@@ -155,11 +159,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       store,
       workerId,
       now: now(),
-      leaseMs: options.leaseMs ?? timeoutMs + 10_000,
+      leaseMs,
       limit: options.batchSize ?? 50,
       masterKey: options.masterKey,
     });
-    await runPool(groupByEndpoint(claimed), options.concurrency ?? 8, deliverGroup);
+    const claimedAt = Date.now();
+    await runPool(groupByEndpoint(claimed), options.concurrency ?? 8, (group) =>
+      deliverGroup(group, claimedAt),
+    );
     return claimed.length;
   };
 

@@ -110,3 +110,21 @@ export async function releaseDeliveries(
       .execute();
   }
 }
+
+/**
+ * Extends the lease of a delivery this worker still holds (before a late attempt in a long batch).
+ * Returns false when the lease was lost: another worker took the delivery, so do not send it.
+ */
+export async function renewLease(
+  delivery: ClaimedDelivery,
+  ctx: Pick<RecordContext, 'store' | 'workerId' | 'now'> & { leaseMs: number },
+): Promise<boolean> {
+  const result = await ctx.store.db
+    .updateTable('webhook_deliveries')
+    .set({ lease_expires_at: new Date(ctx.now.getTime() + ctx.leaseMs).toISOString() })
+    .where('id', '=', delivery.id)
+    .where('locked_by', '=', ctx.workerId)
+    .where('status', '=', 'delivering')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
