@@ -15,6 +15,9 @@ import { sourceFacts } from './internal/source-facts.js';
 /** The default token budget of a context pack (CONTRACT §13). */
 export const DEFAULT_CONTEXT_BUDGET = 8000;
 
+/** Below this many tokens left, no excerpt (header and text) can fit. */
+const MIN_EXCERPT_TOKENS = 24;
+
 /**
  * `agent_context`: a token-budgeted context pack (summary, key facts, then the most useful chunks
  * with citation ids) whose markdown never exceeds the budget as counted by gpt-tokenizer; one JSONL
@@ -45,9 +48,11 @@ export function renderAgentContext(ctx: ProfileContext, budget = DEFAULT_CONTEXT
       `The summary and key facts alone take ${used} tokens, more than the budget of ${budget}; no excerpt fits.`,
     );
   for (const entry of ranked) {
-    const section = excerpt(entry.chunk, ctx);
-    // Blocks are joined by a blank line: count the separator with the section.
-    const tokens = countTokens(`\n${section}`);
+    if (budget - used < MIN_EXCERPT_TOKENS) break;
+    // The chunk's own token count (same tokenizer) plus its header and the blank lines around it;
+    // tokenizing every chunk again would cost seconds on large documents. The whole pack is
+    // counted exactly below.
+    const tokens = countTokens(`\n${excerptHeader(entry.chunk, ctx)}\n\n`) + entry.chunk.tokens + 1;
     if (used + tokens > budget) continue;
     used += tokens;
     included.push({ ...entry, rank: included.length + 1, tokens });
@@ -89,12 +94,12 @@ export function renderAgentContext(ctx: ProfileContext, budget = DEFAULT_CONTEXT
   };
 }
 
+function excerptHeader(chunk: Chunk, ctx: ProfileContext): string {
+  return `### ${code(chunk.id)}\n\n${ctx.labels.citation}: ${describeCitation(chunk, ctx.labels)}`;
+}
+
 function excerpt(chunk: Chunk, ctx: ProfileContext): string {
-  return joinBlocks([
-    `### ${code(chunk.id)}`,
-    `${ctx.labels.citation}: ${describeCitation(chunk, ctx.labels)}`,
-    chunk.text,
-  ]).trimEnd();
+  return joinBlocks([excerptHeader(chunk, ctx), chunk.text]).trimEnd();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { toMarkdown } from './internal/markdown.js';
+import { joinBlocks, toMarkdown } from './internal/markdown.js';
 import {
   pageOf,
   timeOf,
@@ -14,7 +14,7 @@ import {
  * top-level block (`type`, `text`, `page`, `time`, `heading_path`); zip: content.md, blocks.jsonl.
  */
 export function renderRawSource(ctx: ProfileContext): ProfileParts {
-  const markdown = ctx.analysis.blocks.length === 0 ? '' : toMarkdown(ctx.document.root);
+  const markdown = ctx.analysis.blocks.length === 0 ? '' : faithfulMarkdown(ctx);
   const records = ctx.analysis.blocks.map((block) => {
     const record: Record<string, unknown> = {
       index: block.index,
@@ -58,4 +58,27 @@ export function plainText(node: Nodes): string {
   }
   if (node.type === 'code') return node.value;
   return toString(node);
+}
+
+/**
+ * The whole tree as CommonMark + GFM. A node the serializer does not know (a plugin's custom
+ * type) must not sink the output: then each block is serialized alone, unknown ones as plain text.
+ */
+function faithfulMarkdown(ctx: ProfileContext): string {
+  try {
+    return toMarkdown(ctx.document.root);
+  } catch {
+    ctx.warn(
+      'markdown_fallback',
+      'Some blocks could not be written as markdown and are shown as plain text.',
+    );
+    const parts = ctx.analysis.blocks.map((block) => {
+      try {
+        return toMarkdown(block.node);
+      } catch {
+        return plainText(block.node);
+      }
+    });
+    return joinBlocks(parts);
+  }
 }

@@ -165,6 +165,21 @@ describe('buildProfileRendering on the real engine', () => {
   });
 });
 
+describe('raw_source robustness', () => {
+  it('writes blocks of unknown node types as plain text instead of failing', async () => {
+    const document = await prepareText(ARTICLE);
+    const mystery = {
+      type: 'mystery',
+      value: 'Custom plugin content.',
+    } as unknown as (typeof document.root.children)[number];
+    document.root.children.push(mystery);
+    const rendering = await build(document, 'raw_source');
+    expect(rendering.warnings).toEqual([expect.stringMatching(/^markdown_fallback:/)]);
+    expect(rendering.markdown).toContain('# Solar power in cities');
+    expect(rendering.markdown.trimEnd().endsWith('Custom plugin content.')).toBe(true);
+  });
+});
+
 describe('output languages', () => {
   it('labels outputs in at least en, de, fr and es', async () => {
     expect(OUTPUT_LANGUAGES).toEqual(expect.arrayContaining(['en', 'de', 'fr', 'es']));
