@@ -55,9 +55,9 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     }
     if (isDropped(child, options)) continue;
     if (isHidden(child)) continue;
+    if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
     resolveUrls(child, options.baseUrl);
     if (child.tagName === 'pre') markCodeLanguage(child);
-    if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
     child.children = cleanChildren(child.children, options) as Element['children'];
     if (child.tagName === 'table') kept.push(...captionOf(child));
     kept.push(child);
