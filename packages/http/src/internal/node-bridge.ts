@@ -101,8 +101,7 @@ async function pipeStream(stream: ReadableStream<Uint8Array>, res: ServerRespons
 
 /** Writes a core response to a ServerResponse, streaming stream bodies with backpressure. */
 export async function writeCoreResponse(response: CoreResponse, res: ServerResponse): Promise<void> {
-  res.statusCode = response.status;
-  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.writeHead(response.status, response.headers);
   const body = response.body;
   if (body === null) {
     res.end();

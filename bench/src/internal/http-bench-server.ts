@@ -1,0 +1,104 @@
+/*
+ * Child process of http.bench.ts: either the real stack (SQLite + engine + service +
+ * createFetchHandler on node:http) or a bare node:http handler answering the same JSON, so the
+ * parent can read this process's CPU time alone (the load generator runs in the parent).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEngine } from '@transmute/engine';
+import { createFetchHandler } from '@transmute/http';
+import { createNodeListener } from '@transmute/http/node';
+import { createFsBlobStore, createService, createSqliteStore } from '@transmute/service';
+
+/** Messages from the parent. */
+export type ParentMessage = { type: 'cpu' } | { type: 'stop' };
+/** Messages to the parent. */
+export type ChildMessage =
+  | { type: 'ready'; port: number; apiKey: string; jobId: string; jobJson: string }
+  | { type: 'cpu'; micros: number };
+
+const mode = process.argv[2] ?? 'transmute';
+const workers = process.argv[3] === 'workers';
+const jobJsonArg = process.argv[4] ?? '{}';
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+function bareListener(jobJson: string): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(jobJson);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(201, { 'content-type': 'application/json; charset=utf-8' }).end(jobJson);
+    });
+  };
+}
+
+async function main(): Promise<void> {
+  let listener: (req: IncomingMessage, res: ServerResponse) => void = bareListener(jobJsonArg);
+  const server = createServer((req, res) => listener(req, res)).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  let cleanup = async (): Promise<void> => undefined;
+  let ready: ChildMessage = { type: 'ready', port, apiKey: '', jobId: '', jobJson: jobJsonArg };
+  if (mode === 'transmute') {
+    const dir = mkdtempSync(join(tmpdir(), 'transmute-bench-http-'));
+    const engine = createEngine({ plugins: [] });
+    const service = createService({
+      store: await createSqliteStore({ path: join(dir, 'transmute.db') }),
+      blobs: await createFsBlobStore({ root: join(dir, 'blobs') }),
+      engine,
+      config: {
+        baseUrl: `http://127.0.0.1:${port}`,
+        signingSecret: 'bench-signing-secret-0123456789abcdef',
+        workerConcurrency: workers ? 2 : 0,
+        pollIntervalMs: 10,
+        webhooks: { enabled: false },
+      },
+    });
+    await service.start();
+    const { account, apiKey } = await service.admin.createAccount({ plan: 'enterprise' });
+    const job = await service.createJob(
+      { accountId: account.id, requestId: 'req_bench' },
+      { source: { type: 'text', content: 'Hello bench.' }, output: { profile: 'raw_source' } },
+    );
+    listener = createNodeListener(createFetchHandler({ service, rateLimit: false }));
+    ready = {
+      type: 'ready',
+      port,
+      apiKey,
+      jobId: job.id,
+      jobJson: JSON.stringify(
+        await service.getJob({ accountId: account.id, requestId: 'req_bench' }, job.id),
+      ),
+    };
+    cleanup = async () => {
+      await service.close();
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'cpu') {
+      const usage = process.cpuUsage();
+      send({ type: 'cpu', micros: usage.user + usage.system });
+    } else {
+      server.closeAllConnections();
+      server.close();
+      void cleanup().then(() => process.exit(0));
+    }
+  });
+  send(ready);
+}
+
+void main();
