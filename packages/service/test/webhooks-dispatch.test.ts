@@ -193,11 +193,13 @@ describe('webhook dispatcher', () => {
   });
 
   it('drives a delivery answered 500 through retrying to dead_letter after delays + 1 attempts', async () => {
-    const { received, url } = await receiver((_n, res) =>
-      res.writeHead(500).end('boom\u0000 token=abcdef123456'),
-    );
+    const times: number[] = [];
+    const { received, url } = await receiver((_n, res) => {
+      times.push(Date.now());
+      res.writeHead(500).end('boom\u0000 token=abcdef123456');
+    });
     const { deliveryId, eventId } = await addEvent(await addEndpoint(url));
-    const d = dispatcher({ retryDelaysSeconds: [0.05, 0.05, 0.05] });
+    const d = dispatcher({ retryDelaysSeconds: [0.2, 0.1, 0.3] });
     await d.drainOnce();
     const afterFirst = await delivery(deliveryId);
     expect(afterFirst).toMatchObject({
@@ -208,9 +210,12 @@ describe('webhook dispatcher', () => {
     });
     expect(afterFirst.next_attempt_at).not.toBeNull();
     expect(afterFirst.response_preview).toBe('boom token=****');
-    await drainAll(d);
+    await drainAll(d, 500);
     expect(received).toHaveLength(4);
     expect(new Set(received.map((r) => r.headers['webhook-id']))).toEqual(new Set([eventId]));
+    // Each gap is at least the configured delay minus 20 % jitter (0.2 s, 0.1 s, 0.3 s).
+    const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
+    [160, 80, 240].forEach((min, i) => expect(gaps[i]).toBeGreaterThanOrEqual(min));
     const last = await delivery(deliveryId);
     expect(last).toMatchObject({
       status: 'dead_letter',
