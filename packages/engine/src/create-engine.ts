@@ -5,7 +5,7 @@ import { NEVER_ABORTED, checkAborted } from './internal/abort.js';
 import { describeCapabilities } from './internal/describe-capabilities.js';
 import { inspectSourceFile } from './internal/inspect-source-file.js';
 import type { PipelineContext } from './internal/pipeline-context.js';
-import { createPluginRegistry, type PluginRegistry } from './internal/plugin-registry.js';
+import { createPluginRegistry, safeAccepts, type PluginRegistry } from './internal/plugin-registry.js';
 import { createProgressTracker } from './internal/progress-tracker.js';
 import { loadLatestCheckpoint, runPrepare } from './internal/run-prepare.js';
 import { resolveArtifactDir, runRender } from './internal/run-render.js';
@@ -44,7 +44,7 @@ function supportsMediaType(registry: PluginRegistry, mediaType: string): boolean
   return registry.sources.some(
     (source) =>
       source.manifest.mediaTypes.includes(canonical) ||
-      source.accepts({ mediaType: canonical, name: '', head: new Uint8Array() }),
+      safeAccepts(source, { mediaType: canonical, name: '', head: new Uint8Array() }),
   );
 }
 

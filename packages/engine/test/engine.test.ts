@@ -3,6 +3,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OUTPUT_PROFILES } from '@transmute/contract';
 import { SDK_VERSION } from '@transmute/plugin-sdk';
 import { describe, expect, it } from 'vitest';
@@ -110,6 +113,27 @@ describe('engine.convert', () => {
     checkpoints.saved.delete('chunking');
     const fromExtraction = await engine.prepare(missing, { checkpoints });
     expect(fromExtraction.document.text).toBe(first.document.text);
+  });
+
+  it('downloads url sources (private networks allowed by the operator) and reads them', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' });
+      response.end('# Served\n\nA page served over loopback for the engine test.\n');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      const url = `http://127.0.0.1:${port}/notes.md`;
+      const local = createEngine({ allowPrivateNetworks: true });
+      const { document, usage } = await local.prepare({ type: 'url', url });
+      expect(document.text).toBe('# Served\n\nA page served over loopback for the engine test.');
+      expect(document.metadata.sourceUrl).toBe(url);
+      expect(usage.input_bytes).toBeGreaterThan(0);
+      await expect(engine.prepare({ type: 'url', url })).rejects.toMatchObject({ code: 'source_blocked' });
+    } finally {
+      server.close();
+    }
   });
 
   it('concatenates several files with a heading per file and fileId provenance', async () => {

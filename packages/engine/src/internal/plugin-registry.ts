@@ -38,6 +38,15 @@ function validate(plugin: Plugin): Plugin {
   return Object.isFrozen(plugin.manifest) && Object.isFrozen(plugin) ? plugin : definePlugin(plugin);
 }
 
+/** A plugin's accepts(), where a throwing plugin simply does not accept. */
+export function safeAccepts(source: SourceAdapter, probe: SourceProbe): boolean {
+  try {
+    return source.accepts(probe);
+  } catch {
+    return false;
+  }
+}
+
 /** Validates plugins (SDK version, manifest, duplicate ids) and freezes the set. */
 export function createPluginRegistry(
   input: readonly Plugin[],
@@ -65,7 +74,7 @@ export function createPluginRegistry(
     sources,
     renderers,
     limitsOf: (plugin: Plugin) => ({ ...(limits.get(plugin.manifest.id) ?? plugin.manifest.limits) }),
-    findSource: (probe: SourceProbe) => sources.find((source) => source.accepts(probe)),
+    findSource: (probe: SourceProbe) => sources.find((source) => safeAccepts(source, probe)),
     findRenderer: (format: OutputFormat) =>
       renderers.find((renderer) => renderer.manifest.outputFormats.includes(format)),
     byId: (id: string) => plugins.find((plugin) => plugin.manifest.id === id),
