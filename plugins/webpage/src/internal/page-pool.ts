@@ -64,6 +64,9 @@ export function createPagePool(options: PagePoolOptions): PagePool {
   // Workers announce when they start a page: its time limit runs from there, not from the time a
   // fresh worker spent loading its modules.
   const starts = new Map<string, () => void>();
+  // An idle worker that fails is replaced by piscina; without a listener its 'error' event would
+  // take the whole process down.
+  piscina.on('error', () => undefined);
   piscina.on('message', (message: unknown) => {
     if (isStartMessage(message)) starts.get(message.pageStarted)?.();
   });
