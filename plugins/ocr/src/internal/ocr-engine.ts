@@ -100,15 +100,19 @@ export class OcrEngine {
 
   private async start(): Promise<Tesseract.Worker> {
     this.served = 0;
-    const { createWorker, OEM } = (await import('tesseract.js')).default;
+    const { createWorker, OEM, PSM } = (await import('tesseract.js')).default;
     const langPath = await sharedLangPath(this.languages);
-    return createWorker(this.languages, OEM.LSTM_ONLY, {
+    const worker = await createWorker(this.languages, OEM.LSTM_ONLY, {
       langPath,
       gzip: true,
       cacheMethod: 'none',
       // Without a handler, a worker error is rethrown as an uncaught exception.
       errorHandler: () => undefined,
     });
+    // tesseract.js defaults to one uniform block (PSM 6), which reads straight across columns;
+    // automatic page segmentation (the CLI's default) finds columns and blocks.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+    return worker;
   }
 }
 
