@@ -15,6 +15,7 @@ import {
 } from '@transmute/plugin-audio';
 import { createTestContext } from '@transmute/plugin-sdk/testing';
 import { toString } from 'mdast-util-to-string';
+import type { BenchReport } from './bench-report.js';
 
 const TESTDATA = '/usr/share/pocketsphinx/test/data/librivox';
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/media');
@@ -67,16 +68,14 @@ function engines(): Transcriber[] {
   return list;
 }
 
-/** Runs the media benchmark and prints one row per engine. */
-export async function run(): Promise<void> {
+/** Runs the media benchmark: one row per engine. */
+export async function run(): Promise<BenchReport> {
   const inputs = recordings();
-  console.log(`\n## Media transcription (${inputs.length} human recordings)\n`);
-  console.log('| engine | media seconds | processing seconds | real-time factor | mean WER |');
-  console.log('|---|---|---|---|---|');
+  const rows: (string | number)[][] = [];
   for (const transcriber of engines()) {
     const health = await transcriber.health();
     if (!health.ok) {
-      console.log(`| ${transcriber.id} | unavailable: ${health.detail ?? ''} | | | |`);
+      rows.push([transcriber.id, `unavailable: ${health.detail ?? ''}`, '', '', '']);
       continue;
     }
     const source = createAudioSource({ transcription: transcriber });
@@ -85,25 +84,30 @@ export async function run(): Promise<void> {
     let wer = 0;
     for (const recording of inputs) {
       const ctx = createTestContext({ limits: { ...source.manifest.limits } });
-      const file = {
-        name: recording.name,
-        mediaType: 'audio/wav',
-        sizeBytes: statSync(recording.path).size,
-        path: recording.path,
-      };
+      const size = statSync(recording.path).size;
+      const file = { name: recording.name, mediaType: 'audio/wav', sizeBytes: size, path: recording.path };
       const started = performance.now();
       const doc = await source.extract(file, ctx);
       spent += (performance.now() - started) / 1000;
       media += doc.metadata.durationSeconds ?? 0;
-      const heard = doc.root.children
-        .filter((n) => n.type === 'paragraph')
-        .map((n) => toString(n))
-        .join(' ');
-      wer += wordErrorRate(recording.reference, heard);
+      const paragraphs = doc.root.children.filter((n) => n.type === 'paragraph');
+      wer += wordErrorRate(recording.reference, paragraphs.map((n) => toString(n)).join(' '));
     }
     const rtf = spent / Math.max(media, 1e-9);
-    console.log(
-      `| ${transcriber.id} | ${media.toFixed(1)} | ${spent.toFixed(2)} | ${rtf.toFixed(3)} | ${(wer / inputs.length).toFixed(3)} |`,
-    );
+    rows.push([
+      transcriber.id,
+      media.toFixed(1),
+      spent.toFixed(2),
+      rtf.toFixed(3),
+      (wer / inputs.length).toFixed(3),
+    ]);
   }
+  return {
+    title: `Media transcription: ${inputs.length} human recordings (real-time factor = processing / media time)`,
+    columns: ['engine', 'media s', 'processing s', 'real-time factor', 'mean WER'],
+    rows,
+    notes: [
+      'OpenAI-compatible and whisper.cpp engines join the table when configured (TRANSMUTE_TRANSCRIPTION_*).',
+    ],
+  };
 }
