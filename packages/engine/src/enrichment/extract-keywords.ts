@@ -1,4 +1,4 @@
-import { isContentWord } from './internal/words.js';
+import { isContentWord, WORD } from './internal/words.js';
 
 /** A keyword or two-word key phrase with its weight. */
 export interface Keyword {
@@ -12,8 +12,9 @@ export interface Keyword {
  * by frequency (phrases weigh more, words covered by a chosen phrase are skipped). Linear in the
  * text; deterministic (ties go to the term seen first).
  */
-export function extractKeywords(text: string, limit = 10): Keyword[] {
-  const pattern = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+export function extractKeywords(text: string, limit = 10, options: { phrases?: boolean } = {}): Keyword[] {
+  const phrases = options.phrases ?? true;
+  const pattern = new RegExp(WORD.source, WORD.flags);
   const lower = text.toLowerCase();
   const stats = new Map<string, { count: number; first: number; phrase: boolean }>();
   const add = (term: string, position: number, phrase: boolean): void => {
@@ -28,7 +29,8 @@ export function extractKeywords(text: string, limit = 10): Keyword[] {
     const word = match[0];
     const content = isContentWord(word);
     if (content) add(word, index, false);
-    if (content && previous !== undefined && previous !== word) add(`${previous} ${word}`, index - 1, true);
+    if (phrases && content && previous !== undefined && previous !== word)
+      add(`${previous} ${word}`, index - 1, true);
     previous = content ? word : undefined;
   }
   mergePlurals(stats);

@@ -81,11 +81,11 @@ export function generateQuestions(options: GenerateQuestionsOptions): GroundedQu
     if (sentence === undefined || sentence.text.length < 20 || sentence.words.length < 3) continue;
     const candidate =
       (options.english ? definitionOf(sentence, options) : undefined) ?? topicOf(sentence, options, asked);
-    if (candidate === undefined || asked.has(candidate.question)) continue;
+    if (candidate === undefined || asked.has(candidate.question.toLowerCase())) continue;
     const answer = options.text.slice(candidate.answerStart, candidate.answerEnd);
     const chunk = findCitation(options.chunks, candidate.answerStart, candidate.answerEnd, answer);
     if (chunk === undefined) continue;
-    asked.add(candidate.question);
+    asked.add(candidate.question.toLowerCase());
     questions.push({ ...candidate, answer, context: sentence.text, chunk });
   }
   return questions.sort((a, b) => a.answerStart - b.answerStart || a.answerEnd - b.answerEnd);
@@ -128,8 +128,9 @@ function topicOf(
   const longest = [...new Set(sentence.words)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const heading = options.headingOf(sentence.sectionIndex);
   const topic = heading?.replace(/[\s?!.:;,]+$/u, '');
-  const topics = [...keywords, ...(topic ? [topic] : []), ...longest.slice(0, 3)];
-  const chosen = topics.find((entry) => !asked.has(options.questionAbout(entry)));
+  const written = (term: string): string => asWritten(term, sentence.text, lower);
+  const topics = [...keywords.map(written), ...(topic ? [topic] : []), ...longest.slice(0, 3).map(written)];
+  const chosen = topics.find((entry) => !asked.has(options.questionAbout(entry).toLowerCase()));
   if (chosen === undefined) return undefined;
   return {
     question: options.questionAbout(chosen),
@@ -162,4 +163,12 @@ function lowerInitial(subject: string, text: string): string {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A lower-cased term as the sentence writes it mid-sentence ("Nachtzüge", "PostgreSQL"). */
+function asWritten(term: string, text: string, lower: string): string {
+  const at = lower.indexOf(term);
+  // Sentence-initial capitals say nothing about the word; other casing is meaningful.
+  if (at <= 0 || lower.length !== text.length) return term;
+  return text.slice(at, at + term.length);
 }

@@ -49,7 +49,7 @@ export interface InferredRecordSet {
   primaryKey?: string;
 }
 
-const NULL_TOKENS = new Set(['', 'null', 'NULL', 'Null', 'N/A', 'n/a', 'NaN', 'none', 'None', '-']);
+const NULL_TOKENS = new Set(['', 'null', 'NULL', 'Null', 'N/A', 'n/a', 'NaN', '-']);
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;

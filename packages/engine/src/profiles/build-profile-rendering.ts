@@ -107,7 +107,7 @@ function createProfileContext(
     analysis,
     title: analysis.title ?? labels.untitled,
     summary: () => (summary ??= summarizeDocument(analysis)),
-    keywords: () => (keywords ??= extractKeywords(proseOf(document))),
+    keywords: () => (keywords ??= keywordsOf(document)),
     provider:
       ctx.enrichment === undefined
         ? undefined
@@ -134,12 +134,19 @@ function addRawSource(parts: ProfileParts, text: string, ctx: ProfileContext): P
   return { markdown, records, files };
 }
 
-/** The document text without its code blocks (code makes poor keywords). */
-function proseOf(document: NormalizedDocument): string {
+/**
+ * Keywords come from the prose blocks (code and tables make poor keywords); a source that is only
+ * data gets single-word keywords from its values (phrases across cells mean nothing).
+ */
+function keywordsOf(document: NormalizedDocument): Keyword[] {
   const blocks = document.blocks;
-  if (blocks === undefined || !blocks.some((block) => block.type === 'code')) return document.text;
-  return blocks
-    .filter((block) => block.type !== 'code')
-    .map((block) => document.text.slice(block.startOffset, block.endOffset))
-    .join('\n\n');
+  if (blocks === undefined) return extractKeywords(document.text);
+  const slice = (types: Set<string>): string =>
+    blocks
+      .filter((block) => !types.has(block.type))
+      .map((block) => document.text.slice(block.startOffset, block.endOffset))
+      .join('\n\n');
+  const prose = slice(new Set(['code', 'table', 'html']));
+  if (/\p{L}{3}/u.test(prose)) return extractKeywords(prose);
+  return extractKeywords(slice(new Set(['code'])), 10, { phrases: false });
 }

@@ -1,18 +1,24 @@
 /** Lower-case words of a text (letters and digits, inner apostrophes and hyphens kept). */
 export function toWords(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
+  return text.toLowerCase().match(WORD) ?? [];
 }
+
+/** A word: letters, digits and underscores, with inner apostrophes and hyphens. */
+export const WORD = /[\p{L}\p{N}_]+(?:['’-][\p{L}\p{N}_]+)*/gu;
 
 /** Whether a word carries content (not a stop word, not a bare number, long enough). */
 export function isContentWord(word: string): boolean {
-  return word.length >= 3 && !STOP_WORDS.has(word) && !/^[\p{N}]+$/u.test(word);
+  if (word.length < 3 || STOP_WORDS.has(word)) return false;
+  // Numbers, dates and ids ("2025-11-03t08", "req_128b2f33") are not topics.
+  const digits = word.replace(/\P{N}/gu, '').length;
+  return digits * 10 < word.length * 4 && /\p{L}/u.test(word);
 }
 
 // Function words of en, de, fr, es, it, nl, pt: small lists, enough to keep keywords meaningful.
 const STOP_WORDS = new Set(
   `a about above after again against all also am an and any are aren't as at be because been before being
 below between both but by can can't cannot could did do does doing done down during each else etc even ever
-every few for from further get gets got had has have having he her here hers herself him himself his how however
+every false true null few first second third two three four five six seven eight nine ten for from further get gets got had has have having he her here hers herself him himself his how however
 i if in into is isn't it it's its itself just let like made make many may me might more most much must my myself
 need new no nor not now of off often on once one only or other our ours ourselves out over own per rather same
 shall she should since so some such than that the their theirs them themselves then there these they this those
