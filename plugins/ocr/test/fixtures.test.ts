@@ -165,6 +165,42 @@ describe('scans and images (OCR)', () => {
   }
 });
 
+describe('confidence, limits and worker recycling', () => {
+  it('fails an image of noise with a low-quality code instead of returning garbage', async () => {
+    const { ctx, warnings } = createTestContext(source.manifest.limits);
+    const error = await source
+      .extract(toSourceFile(join(fixtures, 'noise.png'), 'image/png'), ctx)
+      .catch((caught: unknown) => caught);
+    expect(['quality_below_threshold', 'empty_content']).toContain((error as { code?: string }).code);
+    for (const warning of warnings) expect(warning).toMatch(/^ocr_low_confidence: /);
+  });
+
+  it('refuses a file over maximum_bytes', async () => {
+    const file = { ...toSourceFile(join(fixtures, 'french.pdf'), 'application/pdf'), sizeBytes: 104857601 };
+    await expect(source.inspect?.(file, new AbortController().signal)).resolves.toMatchObject({
+      ok: false,
+      code: 'source_too_large',
+    });
+    const { ctx } = createTestContext(source.manifest.limits);
+    await expect(source.extract(file, ctx)).rejects.toMatchObject({ code: 'source_too_large' });
+  });
+
+  it('replaces a worker past its memory bound between pages and still reads every page', async () => {
+    const frugal = createOcrSource({ workerRecycleHeapBytes: 1, poolSize: 1 });
+    try {
+      const { ctx } = createTestContext(frugal.manifest.limits);
+      const document = await frugal.extract(
+        toSourceFile(join(fixtures, 'two-column.pdf'), 'application/pdf'),
+        ctx,
+      );
+      const expected = readFileSync(join(fixtures, 'two-column.expected.txt'), 'utf8').trim().split('\n');
+      expect(document.root.children.map((node) => toString(node))).toEqual(expected);
+    } finally {
+      await frugal.close?.();
+    }
+  });
+});
+
 describe('hostile and oversized files', () => {
   let tooLong = '';
   beforeAll(async () => {
