@@ -10,7 +10,7 @@ import {
   type TranscriptionConfig,
 } from './transcription/create-transcriber.js';
 import type { Transcriber } from './transcription/transcriber.js';
-import { toTranscriptRoot } from './transcript-document.js';
+import { toTranscriptDocument } from './transcript-document.js';
 
 /** Options of {@link createAudioSource}. */
 export interface AudioSourceOptions {
@@ -104,25 +104,16 @@ export function createAudioSource(options: AudioSourceOptions = {}): SourceAdapt
         qualityThreshold: AUDIO_MANIFEST.qualityThreshold,
       });
       const audio = facts.streams.find((s) => s.type === 'audio');
-      return {
-        root: toTranscriptRoot(segments, {
-          title: file.name,
-          ...(file.fileId ? { fileId: file.fileId } : {}),
-        }),
-        metadata: {
-          title: file.name,
-          mediaType: file.mediaType,
-          sizeBytes: file.sizeBytes,
-          durationSeconds: facts.durationSeconds,
-          facts: {
-            container: facts.formatName,
-            audio_codec: audio?.codec ?? 'unknown',
-            sample_rate: audio?.sampleRate ?? 0,
-            channels: audio?.channels ?? 0,
-            transcription_engine: transcriber.id,
-          },
+      return toTranscriptDocument(segments, file, {
+        durationSeconds: facts.durationSeconds,
+        facts: {
+          container: facts.formatName,
+          audio_codec: audio?.codec ?? 'unknown',
+          sample_rate: audio?.sampleRate ?? 0,
+          channels: audio?.channels ?? 0,
+          transcription_engine: transcriber.id,
         },
-      };
+      });
     },
   });
 }

@@ -12,7 +12,13 @@ export { checkMedia, type MediaLimits, type MediaCheck } from './check-media.js'
 export { decodeToPcm, PCM_BYTES_PER_SECOND, type DecodeOptions } from './decode-audio.js';
 export { runProcess, liveProcessIds, type RunProcessOptions, type ProcessResult } from './run-process.js';
 export { transcribeMedia, type TranscribeMediaOptions } from './transcribe-media.js';
-export { toTranscriptRoot, meanConfidence, type TranscriptRootOptions } from './transcript-document.js';
+export {
+  toTranscriptRoot,
+  toTranscriptDocument,
+  toMediaMinutes,
+  meanConfidence,
+  type TranscriptRootOptions,
+} from './transcript-document.js';
 export type { Transcriber, TranscriptSegment, TranscribeOptions } from './transcription/transcriber.js';
 export {
   createTranscriber,

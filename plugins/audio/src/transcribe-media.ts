@@ -4,7 +4,7 @@ import { decodeToPcm } from './decode-audio.js';
 import type { MediaTools } from './media-tools.js';
 import type { MediaFacts } from './probe-media.js';
 import type { Transcriber, TranscriptSegment } from './transcription/transcriber.js';
-import { meanConfidence } from './transcript-document.js';
+import { meanConfidence, toMediaMinutes } from './transcript-document.js';
 
 /** Options of {@link transcribeMedia}. */
 export interface TranscribeMediaOptions {
@@ -65,6 +65,6 @@ export async function transcribeMedia(options: TranscribeMediaOptions): Promise<
       `Mean recognition confidence ${confidence.toFixed(2)} is below the quality threshold ${options.qualityThreshold}.`,
     );
   }
-  ctx.meter('media_minutes', Math.round((facts.durationSeconds / 60) * 1000) / 1000);
+  ctx.meter('media_minutes', toMediaMinutes(facts.durationSeconds));
   return clamped;
 }

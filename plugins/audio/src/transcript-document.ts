@@ -1,5 +1,5 @@
 import type { Paragraph, Root } from 'mdast';
-import type { Provenance } from '@transmute/plugin-sdk';
+import type { ExtractedDocument, Provenance, SourceFile } from '@transmute/plugin-sdk';
 import type { TranscriptSegment } from './transcription/transcriber.js';
 
 /** Options of {@link toTranscriptRoot}. */
@@ -46,4 +46,30 @@ export function meanConfidence(segments: TranscriptSegment[]): number {
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/**
+ * The extracted document of a media file: the transcript, with the file's facts and duration
+ * in the metadata (shared by the audio and video sources).
+ */
+export function toTranscriptDocument(
+  segments: TranscriptSegment[],
+  file: SourceFile,
+  media: { durationSeconds: number; facts: Record<string, string | number> },
+): ExtractedDocument {
+  return {
+    root: toTranscriptRoot(segments, { title: file.name, ...(file.fileId ? { fileId: file.fileId } : {}) }),
+    metadata: {
+      title: file.name,
+      mediaType: file.mediaType,
+      sizeBytes: file.sizeBytes,
+      durationSeconds: media.durationSeconds,
+      facts: media.facts,
+    },
+  };
+}
+
+/** Media minutes of a duration, as metered (`media_minutes`, three decimals). */
+export function toMediaMinutes(durationSeconds: number): number {
+  return Math.round((durationSeconds / 60) * 1000) / 1000;
 }

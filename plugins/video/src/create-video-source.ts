@@ -3,7 +3,8 @@ import {
   checkMedia,
   memoizeMediaTools,
   toTranscriber,
-  toTranscriptRoot,
+  toMediaMinutes,
+  toTranscriptDocument,
   transcribeMedia,
   type MediaFacts,
   type MediaLimits,
@@ -106,25 +107,16 @@ export function createVideoSource(options: VideoSourceOptions = {}): SourceAdapt
       if (segments.length > 0) {
         ctx.stage('extraction');
         ctx.warn('transcript_from_subtitles', 'The embedded subtitle track was used as the transcript.');
-        ctx.meter('media_minutes', Math.round((facts.durationSeconds / 60) * 1000) / 1000);
+        ctx.meter('media_minutes', toMediaMinutes(facts.durationSeconds));
       } else {
         origin = transcriber.id;
         const qualityThreshold = VIDEO_MANIFEST.qualityThreshold;
         segments = await transcribeMedia({ tools: found, transcriber, file, facts, ctx, qualityThreshold });
       }
-      return {
-        root: toTranscriptRoot(segments, {
-          title: file.name,
-          ...(file.fileId ? { fileId: file.fileId } : {}),
-        }),
-        metadata: {
-          title: file.name,
-          mediaType: file.mediaType,
-          sizeBytes: file.sizeBytes,
-          durationSeconds: facts.durationSeconds,
-          facts: { ...containerFacts(facts), transcript_source: origin },
-        },
-      };
+      return toTranscriptDocument(segments, file, {
+        durationSeconds: facts.durationSeconds,
+        facts: { ...containerFacts(facts), transcript_source: origin },
+      });
     },
   });
 }
