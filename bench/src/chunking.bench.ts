@@ -16,7 +16,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Runs the chunking benchmark. */
 export async function run(): Promise<BenchReport> {
   const signal = new AbortController().signal;
-  const extracted = readTextSource(
+  const extracted = await readTextSource(
     { content: generateLargeInput(), mediaType: 'text/markdown', name: 'large.md' },
     { signal, warn: () => undefined },
   );

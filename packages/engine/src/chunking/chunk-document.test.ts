@@ -1,6 +1,6 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { NormalizedDocument } from '@transmute/plugin-sdk';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLargeInput } from '../../../../fixtures/text/generate.js';
 import { normalizeDocument } from '../normalize/normalize-document.js';
 import { readTextSource } from '../text-source/read-text-source.js';
@@ -9,9 +9,9 @@ import { chunkDocument } from './chunk-document.js';
 const signal = new AbortController().signal;
 const realTokens = (text: string): number => countTokens(text, { disallowedSpecial: new Set() });
 
-function toDocument(content: string, mediaType = 'text/markdown'): NormalizedDocument {
+async function toDocument(content: string, mediaType = 'text/markdown'): Promise<NormalizedDocument> {
   return normalizeDocument(
-    readTextSource({ content, mediaType, name: 'x' }, { signal, warn: () => undefined }),
+    await readTextSource({ content, mediaType, name: 'x' }, { signal, warn: () => undefined }),
   );
 }
 
@@ -28,8 +28,11 @@ function expectCoverage(document: NormalizedDocument, chunks: ReturnType<typeof 
   expect(document.text.slice(covered).trim()).toBe('');
 }
 
-describe('chunkDocument', () => {
-  const document = toDocument(generateLargeInput(120_000));
+describe('chunkDocument', async () => {
+  let document: NormalizedDocument;
+  beforeAll(async () => {
+    document = await toDocument(generateLargeInput(120_000));
+  });
 
   it.each([
     [512, 64],
@@ -59,20 +62,22 @@ describe('chunkDocument', () => {
     expectCoverage(document, chunkDocument(document, { maxTokens, overlapTokens }));
   });
 
-  it('gives stable ids: the same document yields the same ids, other text other ids', () => {
+  it('gives stable ids: the same document yields the same ids, other text other ids', async () => {
     const first = chunkDocument(document);
-    const second = chunkDocument(toDocument(generateLargeInput(120_000)));
+    const second = chunkDocument(await toDocument(generateLargeInput(120_000)));
     expect(second.map((chunk) => chunk.id)).toEqual(first.map((chunk) => chunk.id));
     expect(new Set(first.map((chunk) => chunk.id)).size).toBe(first.length);
     for (const chunk of first) expect(chunk.id).toMatch(/^chk_[0-9a-f]{24}$/);
-    const other = chunkDocument(toDocument('# Other\n\nDifferent text entirely.'));
+    const other = chunkDocument(await toDocument('# Other\n\nDifferent text entirely.'));
     expect(first.map((chunk) => chunk.id)).not.toContain(other[0]?.id);
   });
 
-  it('does not mix sections that are not tiny, and records the heading path', () => {
+  it('does not mix sections that are not tiny, and records the heading path', async () => {
     const section = (title: string): string =>
       `## ${title}\n\n${'Sentence about the topic at hand. '.repeat(40)}`;
-    const doc = toDocument(`# Guide\n\n${section('Alpha')}\n\n${section('Beta')}\n\n${section('Gamma')}`);
+    const doc = await toDocument(
+      `# Guide\n\n${section('Alpha')}\n\n${section('Beta')}\n\n${section('Gamma')}`,
+    );
     const chunks = chunkDocument(doc, { maxTokens: 512 });
     expect(chunks.map((chunk) => chunk.headingPath)).toEqual([
       ['Guide', 'Alpha'],
@@ -83,9 +88,9 @@ describe('chunkDocument', () => {
     expect(chunks[1]?.text.startsWith('## Beta')).toBe(true);
   });
 
-  it('splits long paragraphs at sentence ends with overlap', () => {
+  it('splits long paragraphs at sentence ends with overlap', async () => {
     const sentences = Array.from({ length: 200 }, (_, i) => `Sentence number ${i} explains one more detail.`);
-    const doc = toDocument(sentences.join(' '), 'text/plain');
+    const doc = await toDocument(sentences.join(' '), 'text/plain');
     const chunks = chunkDocument(doc, { maxTokens: 100, overlapTokens: 20 });
     expect(chunks.length).toBeGreaterThan(5);
     for (const chunk of chunks.slice(0, -1)) expect(chunk.text.endsWith('.')).toBe(true);
@@ -93,28 +98,28 @@ describe('chunkDocument', () => {
     expect(second && first && second.startOffset < first.endOffset).toBe(true);
   });
 
-  it('treats special-token text as text and cuts a giant token run', () => {
-    const doc = toDocument(`Intro <|endoftext|> text.\n\n${'x'.repeat(5000)}\n\nOutro.`, 'text/plain');
+  it('treats special-token text as text and cuts a giant token run', async () => {
+    const doc = await toDocument(`Intro <|endoftext|> text.\n\n${'x'.repeat(5000)}\n\nOutro.`, 'text/plain');
     const chunks = chunkDocument(doc, { maxTokens: 64, overlapTokens: 0 });
     for (const chunk of chunks) expect(realTokens(chunk.text)).toBeLessThanOrEqual(64);
     expectCoverage(doc, chunks);
   });
 
-  it('carries provenance of the blocks it covers', () => {
-    const doc = toDocument('# A\n\nOne.\n\nTwo.');
+  it('carries provenance of the blocks it covers', async () => {
+    const doc = await toDocument('# A\n\nOne.\n\nTwo.');
     const [chunk] = chunkDocument(doc);
     expect(chunk?.provenance).toEqual({ startOffset: 0, endOffset: 15 });
-    expect(chunkDocument(toDocument('   '))).toEqual([]);
+    expect(chunkDocument(await toDocument('   '))).toEqual([]);
   });
 
-  it('stops when the signal is aborted', () => {
+  it('stops when the signal is aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('stop now'));
     expect(() => chunkDocument(document, { signal: controller.signal })).toThrow('stop now');
   });
 });
 
-describe('tokenizePieces', () => {
+describe('tokenizePieces', async () => {
   it('uses the tokenizer core directly and agrees with the public generator piece by piece', async () => {
     const { tokenizePieces, USES_FAST_TOKENIZER_PATH } = await import('./token-pieces.js');
     expect(USES_FAST_TOKENIZER_PATH).toBe(true);

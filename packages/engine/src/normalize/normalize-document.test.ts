@@ -7,24 +7,27 @@ const signal = new AbortController().signal;
 const fixture = (path: string): string =>
   readFileSync(new URL(`../../../../fixtures/text/${path}`, import.meta.url), 'utf8');
 
-function normalize(content: string, mediaType = 'text/markdown', warnings: string[] = []) {
-  const extracted = readTextSource({ content, mediaType, name: 'x' }, { signal, warn: () => undefined });
+async function normalize(content: string, mediaType = 'text/markdown', warnings: string[] = []) {
+  const extracted = await readTextSource(
+    { content, mediaType, name: 'x' },
+    { signal, warn: () => undefined },
+  );
   return normalizeDocument(extracted, { warn: (code, detail) => warnings.push(`${code}: ${detail}`) });
 }
 
-describe('normalizeDocument', () => {
-  it('applies NFC, collapses whitespace and removes invisible characters', () => {
-    const document = normalize('Cafe\u0301   au\u200b lait\n   crème');
+describe('normalizeDocument', async () => {
+  it('applies NFC, collapses whitespace and removes invisible characters', async () => {
+    const document = await normalize('Cafe\u0301   au\u200b lait\n   crème');
     expect(document.text).toBe('Café au lait crème');
   });
 
-  it('keeps code blocks verbatim', () => {
-    const document = normalize('```py\ndef f():\n    return  1\n```');
+  it('keeps code blocks verbatim', async () => {
+    const document = await normalize('```py\ndef f():\n    return  1\n```');
     expect(document.text).toBe('```py\ndef f():\n    return  1\n```');
   });
 
-  it('fixes heading levels: shallowest becomes 1, no jumps over a level', () => {
-    const document = normalize('### A\n\ntext\n\n##### B\n\ntext\n\n### C');
+  it('fixes heading levels: shallowest becomes 1, no jumps over a level', async () => {
+    const document = await normalize('### A\n\ntext\n\n##### B\n\ntext\n\n### C');
     expect(document.text).toBe('# A\n\ntext\n\n## B\n\ntext\n\n# C');
     expect(document.blocks?.map((block) => block.headingPath)).toEqual([
       ['A'],
@@ -35,28 +38,28 @@ describe('normalizeDocument', () => {
     ]);
   });
 
-  it('drops empty nodes', () => {
-    const document = normalize('#  \n\n**  **\n\n- \n\nReal text.');
+  it('drops empty nodes', async () => {
+    const document = await normalize('#  \n\n**  **\n\n- \n\nReal text.');
     expect(document.text).toBe('Real text.');
   });
 
-  it('drops repeated page headers and footers, with a warning', () => {
+  it('drops repeated page headers and footers, with a warning', async () => {
     const warnings: string[] = [];
-    const document = normalize(fixture('plain-report/input.txt'), 'text/plain', warnings);
+    const document = await normalize(fixture('plain-report/input.txt'), 'text/plain', warnings);
     expect(document.text).not.toContain('Internal - Page');
     expect(warnings).toEqual([
       'boilerplate_removed: 4 repeated short block(s) (headers, footers) were removed.',
     ]);
   });
 
-  it('detects the language', () => {
-    expect(normalize(fixture('non-english-article/input.md')).metadata.language).toBe('de');
-    expect(normalize(fixture('markdown-article/input.md')).metadata.language).toBe('en');
-    expect(normalize('ok').metadata.language).toBeUndefined();
+  it('detects the language', async () => {
+    expect((await normalize(fixture('non-english-article/input.md'))).metadata.language).toBe('de');
+    expect((await normalize(fixture('markdown-article/input.md'))).metadata.language).toBe('en');
+    expect((await normalize('ok')).metadata.language).toBeUndefined();
   });
 
-  it('records block offsets into the text', () => {
-    const document = normalize(fixture('markdown-article/input.md'));
+  it('records block offsets into the text', async () => {
+    const document = await normalize(fixture('markdown-article/input.md'));
     for (const block of document.blocks ?? []) {
       const text = document.text.slice(block.startOffset, block.endOffset);
       expect(text).toBe(text.trim());

@@ -8,9 +8,10 @@ import type { ScannedItem } from './scanning.js';
 
 async function extractItem(item: ScannedItem, ctx: PipelineContext): Promise<ExtractedPart> {
   if (item.kind === 'text') {
-    const document = readTextSource(item, {
+    const document = await readTextSource(item, {
       signal: ctx.signal,
       warn: (code, detail) => ctx.recorder.warn(code, detail),
+      progress: (percent, detail) => ctx.progress.within(percent, detail),
     });
     return { document, name: item.name, ...(item.fileId ? { fileId: item.fileId } : {}) };
   }

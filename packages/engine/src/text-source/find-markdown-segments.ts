@@ -1,5 +1,5 @@
 /** Segments of roughly this many characters are parsed at a time. */
-const SEGMENT_CHARS = 64 * 1024;
+const SEGMENT_CHARS = 32 * 1024;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 

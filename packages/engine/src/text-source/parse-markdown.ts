@@ -19,13 +19,19 @@ function stripPositions(node: Nodes): void {
 /**
  * Reads markdown (CommonMark + GFM) into mdast as is. Large documents are parsed in segments cut
  * before top-level headings (outside code fences), which keeps micromark's memory bounded; link
- * reference definitions are appended to every segment so references still resolve.
+ * reference definitions are appended to every segment so references still resolve. The event
+ * loop runs between segments.
  */
-export function parseMarkdown(content: string, ctx: TextSourceContext): ExtractedDocument {
+export async function parseMarkdown(content: string, ctx: TextSourceContext): Promise<ExtractedDocument> {
   const segments = findMarkdownSegments(content);
   const definitions = segments.length > 1 ? (content.match(DEFINITION_LINE) ?? []).join('\n') : '';
   const children: RootContent[] = [];
-  for (const [start, end] of segments) {
+  for (const [index, [start, end]] of segments.entries()) {
+    if (index > 0) {
+      // Let the event loop run between segments: a long parse must not stall an API server.
+      await new Promise((resolve) => setImmediate(resolve));
+      ctx.progress?.((index / segments.length) * 100, `segment ${index + 1} of ${segments.length}`);
+    }
     checkAborted(ctx.signal);
     const segment = content.slice(start, end);
     const tree = processor.parse(definitions ? `${segment}\n\n${definitions}\n` : segment);

@@ -20,15 +20,17 @@ function read(content: string, mediaType: string, warnings: string[] = []) {
   );
 }
 
-function firstTable(content: string, mediaType: string, warnings?: string[]): Table {
-  const node = read(content, mediaType, warnings).root.children.find((child) => child.type === 'table');
+async function firstTable(content: string, mediaType: string, warnings?: string[]): Promise<Table> {
+  const node = (await read(content, mediaType, warnings)).root.children.find(
+    (child) => child.type === 'table',
+  );
   if (node?.type !== 'table') throw new Error('no table');
   return node;
 }
 
-describe('readTextSource', () => {
-  it('reads CSV into a typed table with the header as columns and blanks as null', () => {
-    const table = firstTable(fixture('csv-dataset/input.csv'), 'text/csv').data?.table;
+describe('readTextSource', async () => {
+  it('reads CSV into a typed table with the header as columns and blanks as null', async () => {
+    const table = (await firstTable(fixture('csv-dataset/input.csv'), 'text/csv')).data?.table;
     expect(table?.origin).toBe('csv');
     expect(table?.columns.slice(0, 4)).toEqual(['station_id', 'name', 'country', 'latitude']);
     expect(table?.rows).toHaveLength(23);
@@ -50,13 +52,13 @@ describe('readTextSource', () => {
     expect(table?.rows[19]?.[7]).toBe(true);
   });
 
-  it('reads TSV and keeps codes with leading zeros as strings', () => {
-    const table = firstTable('zip\tcount\n01234\t7\n', 'text/tab-separated-values').data?.table;
+  it('reads TSV and keeps codes with leading zeros as strings', async () => {
+    const table = (await firstTable('zip\tcount\n01234\t7\n', 'text/tab-separated-values')).data?.table;
     expect(table).toEqual({ columns: ['zip', 'count'], rows: [['01234', 7]], origin: 'tsv' });
   });
 
-  it('reads a JSON array as records with the union of keys; nested values become JSON text', () => {
-    const table = firstTable(fixture('json-records/input.json'), 'application/json').data?.table;
+  it('reads a JSON array as records with the union of keys; nested values become JSON text', async () => {
+    const table = (await firstTable(fixture('json-records/input.json'), 'application/json')).data?.table;
     expect(table?.columns).toContain('glaze');
     expect(table?.columns).toContain('note');
     const priceIndex = table?.columns.indexOf('price') ?? -1;
@@ -65,8 +67,8 @@ describe('readTextSource', () => {
     expect(table?.rows[0]?.[table.columns.indexOf('tags')]).toBe('["brass","desk","e27"]');
   });
 
-  it('reads a JSON object as key/value records plus tables of record arrays', () => {
-    const document = read(
+  it('reads a JSON object as key/value records plus tables of record arrays', async () => {
+    const document = await read(
       '{"name":"report","version":2,"items":[{"a":1},{"a":2,"b":true}]}',
       'application/json',
     );
@@ -77,24 +79,24 @@ describe('readTextSource', () => {
     ]);
   });
 
-  it('reads NDJSON one record per line and warns about bad lines', () => {
+  it('reads NDJSON one record per line and warns about bad lines', async () => {
     const warnings: string[] = [];
-    const table = firstTable(fixture('ndjson-log/input.ndjson'), 'application/x-ndjson', warnings).data
-      ?.table;
+    const table = (await firstTable(fixture('ndjson-log/input.ndjson'), 'application/x-ndjson', warnings))
+      .data?.table;
     expect(table?.rows).toHaveLength(60);
     expect(table?.columns.slice(0, 3)).toEqual(['ts', 'level', 'service']);
     expect(warnings).toEqual([expect.stringMatching(/^invalid_record: 1 NDJSON line\(s\) .*line 24\)/)]);
   });
 
-  it('fails clearly on malformed JSON', () => {
-    expect(() => read('{"a": ', 'application/json')).toThrow(
+  it('fails clearly on malformed JSON', async () => {
+    await expect(read('{"a": ', 'application/json')).rejects.toThrow(
       expect.objectContaining({ code: 'extraction_failed' }),
     );
   });
 
-  it('reads plain text into paragraphs, headings and lists with source offsets', () => {
+  it('reads plain text into paragraphs, headings and lists with source offsets', async () => {
     const content = fixture('plain-report/input.txt');
-    const document = read(content, 'text/plain');
+    const document = await read(content, 'text/plain');
     const [first, second] = document.root.children;
     expect(first).toMatchObject({ type: 'heading', depth: 1 });
     expect(document.metadata.title).toBe('QUARTERLY OPERATIONS REPORT');
@@ -105,16 +107,16 @@ describe('readTextSource', () => {
     );
   });
 
-  it('parses large markdown in segments to the same tree as one parse', () => {
+  it('parses large markdown in segments to the same tree as one parse', async () => {
     const content = generateLargeInput(300_000);
-    const segmented = parseMarkdown(content, { signal, warn: () => undefined }).root.children;
+    const segmented = (await parseMarkdown(content, { signal, warn: () => undefined })).root.children;
     const whole = unified().use(remarkParse).use(remarkGfm).parse(content).children;
     expect(segmented.map((node) => node.type)).toEqual(whole.map((node) => node.type));
     const last = segmented[segmented.length - 1];
     expect(last?.data?.provenance?.endOffset).toBe(whole[whole.length - 1]?.position?.end.offset);
   });
 
-  it('guesses the type of inline text', () => {
+  it('guesses the type of inline text', async () => {
     expect(guessTextMediaType('[{"a":1}]')).toBe('application/json');
     expect(guessTextMediaType('{"a":1}\n{"a":2}\n')).toBe('application/x-ndjson');
     expect(guessTextMediaType('# Title\n\nText')).toBe('text/markdown');

@@ -7,6 +7,8 @@ import { parseMarkdown } from './parse-markdown.js';
 import { parsePlainText } from './parse-plain-text.js';
 import type { TextSourceContext } from './text-source-context.js';
 
+export type { TextSourceContext };
+
 /** Input of the built-in text source: decoded text and its (declared or guessed) media type. */
 export interface TextSourceInput {
   content: string;
@@ -31,13 +33,16 @@ function firstHeading(document: ExtractedDocument): string | undefined {
  * The built-in text source: plain text, markdown, CSV/TSV, JSON and NDJSON into mdast, with
  * provenance offsets on blocks and typed tables for tabular formats.
  */
-export function readTextSource(input: TextSourceInput, ctx: TextSourceContext): ExtractedDocument {
+export async function readTextSource(
+  input: TextSourceInput,
+  ctx: TextSourceContext,
+): Promise<ExtractedDocument> {
   const mediaType = toCanonicalMediaType(input.mediaType);
   const content = input.content.charCodeAt(0) === 0xfeff ? input.content.slice(1) : input.content;
   let document: ExtractedDocument;
   switch (mediaType) {
     case 'text/markdown':
-      document = parseMarkdown(content, ctx);
+      document = await parseMarkdown(content, ctx);
       break;
     case 'text/plain':
       document = parsePlainText(content);
