@@ -6,7 +6,7 @@ import type { EnrichmentProvider } from '../enrichment/enrichment-provider.js';
 import { extractKeywords, type Keyword } from '../enrichment/extract-keywords.js';
 import { summarizeDocument, type DocumentSummary } from '../enrichment/summarize-document.js';
 import { fenced, joinBlocks } from './internal/markdown.js';
-import { toJsonLines, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
+import type { ProfileContext, ProfileParts } from './internal/profile-context.js';
 import { getLabels, toPrimaryLanguage } from './labels.js';
 import { renderAgentContext } from './render-agent-context.js';
 import { renderDatasetMarkdown } from './render-dataset-markdown.js';
@@ -120,18 +120,13 @@ function createProfileContext(
   };
 }
 
-/** `include_raw_source`: the raw extracted text after the markdown, and as a last JSONL record. */
+/**
+ * `include_raw_source` (CONTRACT §13): the raw extracted text after the markdown and as a last
+ * JSONL record. The zip's files stay as they are: for zip the renderer adds the original files.
+ */
 function addRawSource(parts: ProfileParts, text: string, ctx: ProfileContext): ProfileParts {
   const markdown = joinBlocks([parts.markdown, `## ${ctx.labels.rawSource}`, fenced(text, 'text')]);
-  const records = [...parts.records, { type: 'raw_source', text }];
-  const files = parts.files.map((file) => {
-    if (file.content === parts.markdown) return { ...file, content: markdown };
-    if (file.mediaType === 'application/x-ndjson' && file.content === toJsonLines(parts.records)) {
-      return { ...file, content: toJsonLines(records) };
-    }
-    return file;
-  });
-  return { markdown, records, files };
+  return { markdown, records: [...parts.records, { type: 'raw_source', text }], files: parts.files };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Chunk } from '@transmute/plugin-sdk';
-import { cell, code, joinBlocks, oneLine } from './internal/markdown.js';
+import { cell, code, fenced, joinBlocks, oneLine } from './internal/markdown.js';
 import {
   describeCitation,
   pageOf,
@@ -26,7 +26,8 @@ export function renderDatasetMarkdown(ctx: ProfileContext): ProfileParts {
         `- **${labels.tokens}:** ${chunk.tokens}`,
         `- **${labels.citation}:** ${describeCitation(chunk, labels)}`,
       ].join('\n'),
-      chunk.text,
+      // Fenced: headings inside a chunk must not end its section.
+      fenced(chunk.text, 'markdown'),
     ]),
   );
   const markdown = joinBlocks([`# ${oneLine(ctx.title)}`, ...sections]);
