@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FileResource, Job } from '@transmute/contract';
 
 import { createEngine } from '@transmute/engine';
+import type { Plugin } from '@transmute/plugin-sdk';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { createSlowSource } from './slow-source.js';
 import {
@@ -29,12 +30,12 @@ export interface Harness {
 /** Starts a harness; `config` overrides the test defaults. */
 export async function startHarness(
   config: Partial<ServiceConfig> = {},
-  options: { start?: boolean } = {},
+  options: { start?: boolean; plugins?: Plugin[] } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'transmute-service-'));
   const store = await createSqliteStore({ path: join(dir, 'db', 'transmute.db') });
   const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
-  const engine = createEngine({ plugins: [createDatasetRenderer(), createSlowSource()] });
+  const engine = createEngine({ plugins: options.plugins ?? [createDatasetRenderer(), createSlowSource()] });
   const service = createService({
     store,
     blobs,
