@@ -54,6 +54,8 @@ async function lockCandidate(
  * lease lapse: renewing it is theirs to do).
  */
 export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promise<JobsTable | null> {
+  // A cheap read first: an idle poll should not take SQLite's write lock.
+  if ((await candidates(ctx.store.db, ctx.nowIso(), exclude)).length === 0) return null;
   return ctx.store.transaction(async (trx) => {
     const now = ctx.nowIso();
     for (const candidate of await candidates(trx, now, exclude)) {
