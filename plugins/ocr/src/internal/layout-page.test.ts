@@ -84,6 +84,21 @@ describe('toPageLayout', () => {
     expect(texts(toPageLayout(1, runs).blocks)).toEqual(['Name|Qty|Price/Apple|3|1.20/Pear|12|0.80']);
   });
 
+  it('drops overprinted copies of a run ("fake bold")', () => {
+    const runs = [
+      run('Bold', 50, 100),
+      run('Bold', 50.4, 100),
+      run('Bold', 50.8, 100.2),
+      run('text', 75, 100),
+    ];
+    expect(texts(toPageLayout(1, runs).blocks)).toEqual(['Bold text']);
+  });
+
+  it('puts no space between CJK runs', () => {
+    const runs = [run('日本', 50, 100), run('語です', 72, 100)];
+    expect(texts(toPageLayout(1, runs).blocks)).toEqual(['日本語です']);
+  });
+
   it('counts characters and marks a layer of unmapped glyphs unusable', () => {
     const layout = toPageLayout(3, [run('abc', 50, 100)], 40);
     expect(layout).toMatchObject({ page: 3, characters: 3, unusable: true });

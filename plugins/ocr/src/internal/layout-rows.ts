@@ -16,7 +16,9 @@ export interface Row {
  * two columns or two table cells never merge into one line.
  */
 export function toRows(runs: TextRun[]): Row[] {
-  const sorted = runs.filter((run) => run.str.length > 0).sort((a, b) => a.y - b.y || a.x - b.x);
+  const sorted = withoutOverprint(runs.filter((run) => run.str.length > 0)).sort(
+    (a, b) => a.y - b.y || a.x - b.x,
+  );
   const rows: TextRun[][] = [];
   let current: TextRun[] = [];
   let baseline = Number.NaN;
@@ -32,6 +34,32 @@ export function toRows(runs: TextRun[]): Row[] {
   }
   if (current.length > 0) rows.push(current);
   return rows.map(toRow).filter((row) => row.segments.length > 0);
+}
+
+/**
+ * Drops runs that repeat the same text at almost the same place: "fake bold" draws a string two or
+ * three times with a small offset, which would otherwise triple every word.
+ */
+function withoutOverprint(runs: TextRun[]): TextRun[] {
+  const seen = new Map<string, TextRun[]>();
+  return runs.filter((run) => {
+    if (run.str.trim() === '') return true;
+    const twins = seen.get(run.str) ?? [];
+    const near = Math.max(1, run.size * 0.25);
+    if (twins.some((twin) => Math.abs(twin.x - run.x) < near && Math.abs(twin.y - run.y) < near))
+      return false;
+    twins.push(run);
+    seen.set(run.str, twins);
+    return true;
+  });
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Whether a space belongs between two runs (never between two CJK characters). */
+function needsSpace(text: string, next: string): boolean {
+  if (text === '' || /\s$/.test(text) || /^\s/.test(next)) return false;
+  return !(CJK.test(text.slice(-1)) && CJK.test(next.charAt(0)));
 }
 
 function toRow(runs: TextRun[]): Row {
@@ -62,8 +90,7 @@ function pushSegment(segments: Segment[], parts: TextRun[]): void {
   let count = 0;
   for (const run of parts) {
     const gap = run.x - right;
-    if (text !== '' && gap > SPACE_GAP_EM * run.size && !/\s$/.test(text) && !/^\s/.test(run.str))
-      text += ' ';
+    if (gap > SPACE_GAP_EM * run.size && needsSpace(text, run.str)) text += ' ';
     text += run.str;
     if (run.str.trim() !== '') right = Math.max(right, run.x + run.width);
     const chars = run.str.trim().length;
