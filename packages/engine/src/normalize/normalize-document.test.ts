@@ -69,3 +69,29 @@ describe('normalizeDocument', async () => {
     expect(document.text.slice(table?.startOffset, table?.endOffset)).toMatch(/^\| Failure \| Retry\? \|/);
   });
 });
+
+describe('boilerplate removal', () => {
+  it('keeps repeated numeric labels and repeats confined to one page', async () => {
+    const { dropBoilerplate } = await import('./drop-boilerplate.js');
+    const paragraph = (value: string, page?: number) => ({
+      type: 'paragraph' as const,
+      children: [{ type: 'text' as const, value }],
+      ...(page === undefined ? {} : { data: { provenance: { page } } }),
+    });
+    const labels = {
+      type: 'root' as const,
+      children: ['1)', '2)', '3)', '4)'].map((label) => paragraph(label)),
+    };
+    expect(dropBoilerplate(labels)).toBe(0);
+    const onePage = {
+      type: 'root' as const,
+      children: [1, 1, 1].map((page) => paragraph('Total amount due', page)),
+    };
+    expect(dropBoilerplate(onePage)).toBe(0);
+    const footers = {
+      type: 'root' as const,
+      children: [1, 2, 3].map((page) => paragraph(`ACME Corp confidential, page ${page}`, page)),
+    };
+    expect(dropBoilerplate(footers)).toBe(3);
+  });
+});
