@@ -10,10 +10,10 @@ describe.each(MOUNTS)('v1 API over %s', (mount) => {
   beforeAll(async () => {
     stack = await createStack(mount);
     ctx = await createCaseContext(stack);
-  });
+  }, 120_000);
   afterAll(async () => {
     await stack.close();
-  });
+  }, 120_000);
 
   it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
     await testCase.run(ctx);

@@ -16,11 +16,11 @@ describe.each(MOUNTS)('OAuth access tokens over %s', (mount) => {
       },
     });
     account = await stack.newAccount('developer');
-  });
+  }, 120_000);
   afterAll(async () => {
     await stack.close();
     await issuer.close();
-  });
+  }, 120_000);
 
   const expectInvalid = async (token: string): Promise<void> => {
     const response = await call(stack.url, 'GET', '/v1/usage', { key: token });

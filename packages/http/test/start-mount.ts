@@ -51,7 +51,7 @@ export async function startMount(name: MountName, handler: FetchHandler): Promis
       return listen(app.listen(0, '127.0.0.1'));
     }
     case 'fastify': {
-      const app = Fastify();
+      const app = Fastify({ forceCloseConnections: true });
       await app.register(createFastifyPlugin(handler));
       await app.listen({ port: 0, host: '127.0.0.1' });
       return { url: urlOf(app.server), close: () => app.close() };

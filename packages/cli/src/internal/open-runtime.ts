@@ -43,12 +43,9 @@ export async function resolveSigningSecret(settings: ServerSettings): Promise<st
 /** Opens the store: PostgreSQL for a postgres:// URL, else SQLite at `<dataDir>/transmute.db` (migrated). */
 export async function openStore(settings: ServerSettings): Promise<Store> {
   if (isPostgresUrl(settings.databaseUrl)) {
-    const name = '@transmute/postgres';
-    const module = (await import(name)) as {
-      createPostgresStore?: (options: { connectionString: string }) => Promise<Store>;
-    };
-    if (module.createPostgresStore === undefined) throw new Error('@transmute/postgres is not available.');
-    return module.createPostgresStore({ connectionString: settings.databaseUrl });
+    // Loaded only when asked for, so SQLite installs never load pg.
+    const { createPostgresStore } = await import('@transmute/postgres');
+    return createPostgresStore({ connectionString: settings.databaseUrl });
   }
   return createSqliteStore({ path: join(settings.dataDir, 'transmute.db') });
 }

@@ -3,6 +3,7 @@ import { ERROR_CASES } from './errors.js';
 import { FILE_CASES } from './files.js';
 import { ISOLATION_CASES } from './isolation.js';
 import { JOB_CASES } from './jobs.js';
+import { STREAMING_CASES } from './streaming.js';
 import { WEBHOOK_CASES } from './webhooks.js';
 
 /** The one shared table of cases, run against every mount. */
@@ -12,4 +13,5 @@ export const CASES: readonly E2eCase[] = [
   ...WEBHOOK_CASES,
   ...ERROR_CASES,
   ...ISOLATION_CASES,
+  ...STREAMING_CASES,
 ];

@@ -1,4 +1,5 @@
 import type { Plan } from '@transmute/contract';
+import { PLANS } from '@transmute/service';
 
 /** A token bucket: `requestsPerSecond` refill, `burst` capacity. */
 export interface RateLimitRule {
@@ -6,14 +7,13 @@ export interface RateLimitRule {
   burst: number;
 }
 
-/** Request rates per plan (CONTRACT §11). */
-export const DEFAULT_PLAN_RATE_LIMITS: Record<Plan, RateLimitRule> = {
-  free: { requestsPerSecond: 10, burst: 20 },
-  developer: { requestsPerSecond: 100, burst: 200 },
-  team: { requestsPerSecond: 200, burst: 400 },
-  enterprise: { requestsPerSecond: 500, burst: 1000 },
-  metered_beta: { requestsPerSecond: 500, burst: 1000 },
-};
+/** Request rates per plan (CONTRACT §11), from the service's plan table. */
+export const DEFAULT_PLAN_RATE_LIMITS: Readonly<Record<Plan, RateLimitRule>> = Object.fromEntries(
+  Object.entries(PLANS).map(([plan, limits]) => [
+    plan,
+    { requestsPerSecond: limits.requestsPerSecond, burst: limits.burst },
+  ]),
+) as Record<Plan, RateLimitRule>;
 
 /** Outcome of one {@link RateLimiter.take}: the headers to send and, when refused, how long to wait. */
 export interface RateLimitDecision {
@@ -41,7 +41,7 @@ const MAX_BUCKETS = 100_000;
  * `RateLimit-Policy: "burst";q=200;w=2` and `RateLimit: "burst";r=150;t=1`.
  */
 export function createRateLimiter(
-  rules: Record<Plan, RateLimitRule> = DEFAULT_PLAN_RATE_LIMITS,
+  rules: Readonly<Record<Plan, RateLimitRule>> = DEFAULT_PLAN_RATE_LIMITS,
   now: () => number = Date.now,
 ): RateLimiter {
   const buckets = new Map<string, Bucket>();
