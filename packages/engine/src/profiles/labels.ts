@@ -43,6 +43,7 @@ export interface Labels {
   examples: string;
   allowedValues: string;
   rows: string;
+  primaryKey: string;
   yes: string;
   no: string;
   jsonSchema: string;
@@ -107,6 +108,7 @@ const en: Labels = {
   examples: 'Examples',
   allowedValues: 'Allowed values',
   rows: 'Rows',
+  primaryKey: 'primary key',
   yes: 'yes',
   no: 'no',
   jsonSchema: 'JSON Schema',
@@ -169,6 +171,7 @@ const de: Labels = {
   examples: 'Beispiele',
   allowedValues: 'Zulässige Werte',
   rows: 'Zeilen',
+  primaryKey: 'Primärschlüssel',
   yes: 'ja',
   no: 'nein',
   jsonSchema: 'JSON Schema',
@@ -232,6 +235,7 @@ const fr: Labels = {
   examples: 'Exemples',
   allowedValues: 'Valeurs autorisées',
   rows: 'Lignes',
+  primaryKey: 'clé primaire',
   yes: 'oui',
   no: 'non',
   jsonSchema: 'JSON Schema',
@@ -295,6 +299,7 @@ const es: Labels = {
   examples: 'Ejemplos',
   allowedValues: 'Valores permitidos',
   rows: 'Filas',
+  primaryKey: 'clave primaria',
   yes: 'sí',
   no: 'no',
   jsonSchema: 'JSON Schema',
@@ -357,6 +362,7 @@ const it: Labels = {
   examples: 'Esempi',
   allowedValues: 'Valori ammessi',
   rows: 'Righe',
+  primaryKey: 'chiave primaria',
   yes: 'sì',
   no: 'no',
   jsonSchema: 'JSON Schema',
@@ -420,6 +426,7 @@ const nl: Labels = {
   examples: 'Voorbeelden',
   allowedValues: 'Toegestane waarden',
   rows: 'Rijen',
+  primaryKey: 'primaire sleutel',
   yes: 'ja',
   no: 'nee',
   jsonSchema: 'JSON Schema',
@@ -482,6 +489,7 @@ const pt: Labels = {
   examples: 'Exemplos',
   allowedValues: 'Valores permitidos',
   rows: 'Linhas',
+  primaryKey: 'chave primária',
   yes: 'sim',
   no: 'não',
   jsonSchema: 'JSON Schema',

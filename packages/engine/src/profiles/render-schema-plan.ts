@@ -48,7 +48,7 @@ export function renderSchemaPlan(ctx: ProfileContext): ProfileParts {
 function describeSet(inferred: InferredRecordSet, ctx: ProfileContext): string {
   const { labels } = ctx;
   const { set } = inferred;
-  const header = `| ${labels.column} | type | SQL | ${labels.nullable} | ${labels.examples} |`;
+  const header = `| ${labels.column} | ${labels.type} | SQL | ${labels.nullable} | ${labels.examples} |`;
   const rows = inferred.fields.map((field) => {
     const type = field.format === undefined ? field.type : `${field.type} (${field.format})`;
     const examples =
@@ -60,7 +60,7 @@ function describeSet(inferred: InferredRecordSet, ctx: ProfileContext): string {
   const where = set.headingPath.length === 0 ? '' : ` — ${oneLine(set.headingPath.join(' › '))}`;
   return joinBlocks([
     `### ${code(set.name)}: ${oneLine(set.title)}`,
-    `${set.origin}, ${labels.rows}: ${inferred.rowCount}${inferred.primaryKey === undefined ? '' : `, primary key ${code(inferred.primaryKey)}`}${where}`,
+    `${set.origin}, ${labels.rows}: ${inferred.rowCount}${inferred.primaryKey === undefined ? '' : `, ${labels.primaryKey} ${code(inferred.primaryKey)}`}${where}`,
     [header, '|---|---|---|---|---|', ...rows].join('\n'),
   ]);
 }
