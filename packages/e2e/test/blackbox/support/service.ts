@@ -115,6 +115,10 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -132,6 +136,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     accounts,
     log: () => output,
     async stop() {
+      process.removeListener('exit', killOnExit);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
