@@ -237,6 +237,34 @@ describe('hostile and oversized files', () => {
     });
   }
 
+  it('fails a truncated image with corrupt_file and a giant one with limit_exceeded, then still works', async () => {
+    const folder = createTestContext({}).ctx.workDir;
+    const truncated = join(folder, 'truncated.png');
+    writeFileSync(truncated, readFileSync(join(fixtures, 'image.png')).subarray(0, 30_000));
+    const giant = join(folder, 'giant.png');
+    const header = Buffer.alloc(24);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(header);
+    header.write('IHDR', 12, 'latin1');
+    header.writeUInt32BE(60_000, 16);
+    header.writeUInt32BE(60_000, 20);
+    writeFileSync(giant, header);
+    const { ctx } = createTestContext(source.manifest.limits);
+    await expect(source.extract(toSourceFile(truncated, 'image/png'), ctx)).rejects.toMatchObject({
+      code: 'corrupt_file',
+    });
+    await expect(source.extract(toSourceFile(giant, 'image/png'), ctx)).rejects.toMatchObject({
+      code: 'limit_exceeded',
+    });
+    await expect(
+      source.inspect?.(toSourceFile(giant, 'image/png'), new AbortController().signal),
+    ).resolves.toMatchObject({
+      ok: false,
+      code: 'limit_exceeded',
+    });
+    const { document } = await extract('image.png', 'image/png');
+    expect(document.root.children.length).toBeGreaterThan(0);
+  });
+
   it('fails a file that is no PDF or image with corrupt_file', async () => {
     const file = toSourceFile(join(fixtures, 'known-text.expected.txt'), 'application/pdf');
     await expect(source.inspect?.(file, new AbortController().signal)).resolves.toMatchObject({

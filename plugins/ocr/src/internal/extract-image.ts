@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { TransmuteError } from '@transmute/contract';
 import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
+import { imageSize, sniffKind } from './sniff.js';
 import { toOcrPage } from './ocr-page.js';
 import type { OcrRuntime } from './runtime.js';
 import type { SourcePage } from './to-document-tree.js';
@@ -15,6 +17,14 @@ export async function readImage(
 ): Promise<SourcePage> {
   ctx.progress(0, 'page 1 of 1');
   const bytes = await readFile(file.path);
+  const kind = sniffKind(bytes.subarray(0, 1024));
+  const size = kind === undefined ? undefined : imageSize(bytes.subarray(0, 65_536), kind);
+  if (size !== undefined && size.width * size.height > runtime.settings.maxImagePixels) {
+    throw new TransmuteError(
+      'limit_exceeded',
+      `The image has ${size.width}x${size.height} pixels; too large to OCR.`,
+    );
+  }
   const result = await runtime.ocr.recognize(bytes, runtime.settings.ocrPageTimeoutMs);
   ctx.meter('extracted_pages', 1);
   ctx.progress(100, 'page 1 of 1');
