@@ -94,17 +94,8 @@ export function analyzeDocument(document: NormalizedDocument): DocumentAnalysis 
       provenance,
       ...(located === undefined ? {} : { span: located }),
     });
-    if (node.type === 'heading') continue;
-    for (const paragraph of paragraphsOf(node)) {
-      const found = locateParagraph(text, paragraph, state.cursor);
-      if (found === undefined) continue;
-      state.cursor = found.end;
-      for (const span of splitSentences(found.text, found.start)) {
-        const words = toWords(span.text).filter(isContentWord);
-        section.sentenceIndexes.push(sentences.length);
-        sentences.push({ ...span, index: sentences.length, sectionIndex: section.index, words });
-      }
-    }
+    if (node.type !== 'heading')
+      state.cursor = addSentences(node, { text, cursor: state.cursor, section, sentences });
   }
   if (sentences.length === 0 && text.trim() !== '') addPlainTextSentences(text, sections[0], sentences);
   finishSections(sections, sentences, text);
@@ -115,6 +106,25 @@ export function analyzeDocument(document: NormalizedDocument): DocumentAnalysis 
     sentences,
     wordCount: countWords(text),
   };
+}
+
+/** Locates the paragraphs of a block in the text and adds their sentences; returns the new cursor. */
+function addSentences(
+  node: RootContent,
+  into: { text: string; cursor: number; section: AnalyzedSection; sentences: AnalyzedSentence[] },
+): number {
+  let cursor = into.cursor;
+  for (const paragraph of paragraphsOf(node)) {
+    const found = locateParagraph(into.text, paragraph, cursor);
+    if (found === undefined) continue;
+    cursor = found.end;
+    for (const span of splitSentences(found.text, found.start)) {
+      const words = toWords(span.text).filter(isContentWord);
+      into.section.sentenceIndexes.push(into.sentences.length);
+      into.sentences.push({ ...span, index: into.sentences.length, sectionIndex: into.section.index, words });
+    }
+  }
+  return cursor;
 }
 
 function newSection(

@@ -1,4 +1,4 @@
-import { countTokens } from 'gpt-tokenizer';
+import { countTextTokens as countTokens } from '../chunking/token-pieces.js';
 import type { Chunk } from '@transmute/plugin-sdk';
 import { code, joinBlocks, oneLine } from './internal/markdown.js';
 import {
@@ -39,32 +39,7 @@ export function renderAgentContext(ctx: ProfileContext, budget = DEFAULT_CONTEXT
     [...facts, ...keyPoints].join('\n'),
     `## ${labels.excerpts}`,
   ]);
-  const ranked = rankChunks(ctx);
-  const included: { chunk: Chunk; score: number; rank: number; tokens: number }[] = [];
-  let used = countTokens(head);
-  if (used > budget)
-    ctx.warn(
-      'context_budget_exceeded',
-      `The summary and key facts alone take ${used} tokens, more than the budget of ${budget}; no excerpt fits.`,
-    );
-  for (const entry of ranked) {
-    if (budget - used < MIN_EXCERPT_TOKENS) break;
-    // The chunk's own token count (same tokenizer) plus its header and the blank lines around it;
-    // tokenizing every chunk again would cost seconds on large documents. The whole pack is
-    // counted exactly below.
-    const tokens = countTokens(`\n${excerptHeader(entry.chunk, ctx)}\n\n`) + entry.chunk.tokens + 1;
-    if (used + tokens > budget) continue;
-    used += tokens;
-    included.push({ ...entry, rank: included.length + 1, tokens });
-  }
-  const body = included.map((entry) => excerpt(entry.chunk, ctx));
-  let markdown = joinBlocks([head, ...body]);
-  // Token boundaries can shift where blocks meet: drop the last excerpts until the whole fits.
-  while (included.length > 0 && countTokens(markdown) > budget) {
-    included.pop();
-    body.pop();
-    markdown = joinBlocks([head, ...body]);
-  }
+  const { included, markdown } = packExcerpts(ctx, head, budget);
   if (included.length < ctx.document.chunks.length) {
     ctx.warn(
       'context_truncated',
@@ -92,6 +67,43 @@ export function renderAgentContext(ctx: ProfileContext, budget = DEFAULT_CONTEXT
       { name: 'context.jsonl', mediaType: 'application/x-ndjson', content: toJsonLines(records) },
     ],
   };
+}
+
+type Included = { chunk: Chunk; score: number; rank: number; tokens: number };
+
+/** Adds the most useful excerpts that fit the budget, then checks the whole pack's exact count. */
+function packExcerpts(
+  ctx: ProfileContext,
+  head: string,
+  budget: number,
+): { included: Included[]; markdown: string } {
+  const ranked = rankChunks(ctx);
+  const included: Included[] = [];
+  let used = countTokens(head);
+  if (used > budget)
+    ctx.warn(
+      'context_budget_exceeded',
+      `The summary and key facts alone take ${used} tokens, more than the budget of ${budget}; no excerpt fits.`,
+    );
+  for (const entry of ranked) {
+    if (budget - used < MIN_EXCERPT_TOKENS) break;
+    // The chunk's own token count (same tokenizer) plus its header and the blank lines around it;
+    // tokenizing every chunk again would cost seconds on large documents. The whole pack is
+    // counted exactly below.
+    const tokens = countTokens(`\n${excerptHeader(entry.chunk, ctx)}\n\n`) + entry.chunk.tokens + 1;
+    if (used + tokens > budget) continue;
+    used += tokens;
+    included.push({ ...entry, rank: included.length + 1, tokens });
+  }
+  const body = included.map((entry) => excerpt(entry.chunk, ctx));
+  let markdown = joinBlocks([head, ...body]);
+  // Token boundaries can shift where blocks meet: drop the last excerpts until the whole fits.
+  while (included.length > 0 && countTokens(markdown) > budget) {
+    included.pop();
+    body.pop();
+    markdown = joinBlocks([head, ...body]);
+  }
+  return { included, markdown };
 }
 
 function excerptHeader(chunk: Chunk, ctx: ProfileContext): string {

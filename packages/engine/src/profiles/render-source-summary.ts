@@ -41,22 +41,7 @@ export async function renderSourceSummary(ctx: ProfileContext): Promise<ProfileP
           .map((section) => `${'  '.repeat(section.depth - minDepth)}- ${oneLine(section.heading ?? '')}`)
           .join('\n'),
   ]);
-  const records = analysis.sections.map((section) => {
-    const sentences = summary.sections.get(section.index) ?? [];
-    return {
-      index: section.index,
-      heading: section.heading,
-      depth: section.depth,
-      heading_path: section.headingPath,
-      summary: sentences.map((sentence) => sentence.text).join(' '),
-      sentences: sentences.map(toSpan),
-      words: section.words,
-      start_offset: section.start,
-      end_offset: section.end,
-      page: pageOf(section.provenance),
-      time: timeOf(section.provenance),
-    };
-  });
+  const records = sectionRecords(ctx);
   const json = {
     title: ctx.title,
     language: ctx.labelLanguage,
@@ -82,6 +67,27 @@ export async function renderSourceSummary(ctx: ProfileContext): Promise<ProfileP
       { name: 'summary.json', mediaType: 'application/json', content: `${JSON.stringify(json, null, 2)}\n` },
     ],
   };
+}
+
+/** One record per section: its heading, place and summary sentences. */
+function sectionRecords(ctx: ProfileContext): Record<string, unknown>[] {
+  const summary = ctx.summary();
+  return ctx.analysis.sections.map((section) => {
+    const sentences = summary.sections.get(section.index) ?? [];
+    return {
+      index: section.index,
+      heading: section.heading,
+      depth: section.depth,
+      heading_path: section.headingPath,
+      summary: sentences.map((sentence) => sentence.text).join(' '),
+      sentences: sentences.map(toSpan),
+      words: section.words,
+      start_offset: section.start,
+      end_offset: section.end,
+      page: pageOf(section.provenance),
+      time: timeOf(section.provenance),
+    };
+  });
 }
 
 /** A sentence on the wire: its verbatim text and offsets in the document text. */
