@@ -8,6 +8,8 @@ import type { SourcePage } from './to-document-tree.js';
 
 /** Page timeouts tolerated before the whole document fails with `timeout`. */
 const MAX_PAGE_TIMEOUTS = 3;
+/** Unreadable pages tolerated (as warnings) before the whole document fails. */
+const MAX_UNREADABLE_PAGES = 50;
 
 /** What reading a PDF yields before the tree is built. */
 export interface PdfReading {
@@ -45,6 +47,7 @@ export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrR
     const pages: SourcePage[] = [];
     let ocrPages = 0;
     let timeouts = 0;
+    let unreadable = 0;
     for (let number = 1; number <= info.pageCount; number += 1) {
       assertNotCanceled(ctx.signal);
       ctx.progress(Math.floor(((number - 1) / info.pageCount) * 100), `page ${number} of ${info.pageCount}`);
@@ -56,7 +59,10 @@ export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrR
         if (!(error instanceof TransmuteError)) throw error;
         if (error.code === 'timeout' && ++timeouts < MAX_PAGE_TIMEOUTS) {
           ctx.warn('page_timeout', `page ${number} took longer than the time limit and was skipped.`);
-        } else if (error.code === 'corrupt_file' || error.code === 'extraction_failed') {
+        } else if (
+          (error.code === 'corrupt_file' || error.code === 'extraction_failed') &&
+          ++unreadable <= MAX_UNREADABLE_PAGES
+        ) {
           ctx.warn('page_unreadable', `page ${number} could not be read: ${error.message}`);
         } else {
           throw error;

@@ -54,7 +54,7 @@ function withoutOverprint(runs: TextRun[]): TextRun[] {
   });
 }
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u; // Korean separates words with spaces
 
 /** Whether a space belongs between two runs (never between two CJK characters). */
 function needsSpace(text: string, next: string): boolean {

@@ -119,6 +119,10 @@ async function handle(request: PdfRequest): Promise<HandleResult> {
   }
 }
 
+// pdf.js can leave a stray rejected promise behind on a broken file (a font or image that failed
+// to load after its page was done): it must not take the worker down with the next page.
+process.on('unhandledRejection', () => undefined);
+
 parentPort?.on('message', (request: PdfRequest) => {
   void (async () => {
     let reply: PdfReply;
