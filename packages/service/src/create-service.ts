@@ -67,7 +67,7 @@ export function createService(options: ServiceOptions): Service {
   const pool = new WorkerPool(ctx, {
     concurrency: options.config.workerConcurrency ?? 2,
     pollIntervalMs: options.config.pollIntervalMs ?? 1000,
-    shutdownGraceMs: 10_000,
+    shutdownGraceMs: options.config.shutdownGraceMs ?? 10_000,
   });
   const validations = new Set<Promise<void>>();
   let sweeper: NodeJS.Timeout | null = null;

@@ -40,6 +40,8 @@ export interface ServiceConfig {
   pollIntervalMs?: number;
   /** A canceling job still running after this is stopped by force (default 60 s). */
   cancelGraceMs?: number;
+  /** On close(), how long running jobs may finish before their leases are released (default 10 s). */
+  shutdownGraceMs?: number;
   /** Signed artifact download URLs stay valid this long (default 24 h). */
   downloadUrlTtlMs?: number;
   retention?: Partial<RetentionConfig>;

@@ -169,3 +169,52 @@ describe('idempotency, lists, cancellation and concurrency', () => {
     expect((await h.service.getUsage(h.caller)).account_status).toBe('suspended');
   });
 });
+
+describe('graceful shutdown', () => {
+  it('lets a running job finish within the grace period', async () => {
+    const h = await startHarness({ shutdownGraceMs: 10_000 });
+    const file = await uploadFile(h, 'sleep=1000\n\nslow text', SLOW_MEDIA_TYPE, 'slow.bin');
+    const job = await h.service.createJob(h.caller, {
+      source: { type: 'files', file_ids: [file.id] },
+      output: { profile: 'raw_source' },
+    });
+    await waitForJob(h, job.id, ['processing']);
+    await h.close(true);
+    const restarted = await startHarness({ workerConcurrency: 0 }, { dir: h.dir });
+    const row = await restarted.store.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('succeeded');
+    await restarted.close();
+  });
+
+  it('releases a job still running after the grace period; the next process completes it', async () => {
+    const h = await startHarness({ shutdownGraceMs: 200 });
+    const file = await uploadFile(h, 'sleep=4000\n\nslow text', SLOW_MEDIA_TYPE, 'slow.bin');
+    const job = await h.service.createJob(h.caller, {
+      source: { type: 'files', file_ids: [file.id] },
+      output: { profile: 'raw_source' },
+    });
+    await waitForJob(h, job.id, ['processing']);
+    await h.close(true);
+    const restarted = await startHarness({}, { dir: h.dir });
+    const released = await restarted.store.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(released.status).toBe('processing');
+    const done = await waitFor(async () => {
+      const row = await restarted.store.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', job.id)
+        .executeTakeFirstOrThrow();
+      return row.status === 'processing' ? undefined : row;
+    });
+    expect(done.status).toBe('succeeded');
+    await restarted.close();
+  });
+});

@@ -24,15 +24,16 @@ export interface Harness {
   service: Service;
   store: Store;
   caller: Caller;
-  close(): Promise<void>;
+  /** Stops the service; `keep` leaves the data directory for a restart. */
+  close(keep?: boolean): Promise<void>;
 }
 
 /** Starts a harness; `config` overrides the test defaults. */
 export async function startHarness(
   config: Partial<ServiceConfig> = {},
-  options: { start?: boolean; plugins?: Plugin[] } = {},
+  options: { start?: boolean; plugins?: Plugin[]; dir?: string } = {},
 ): Promise<Harness> {
-  const dir = mkdtempSync(join(tmpdir(), 'transmute-service-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'transmute-service-'));
   const store = await createSqliteStore({ path: join(dir, 'db', 'transmute.db') });
   const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
   const engine = createEngine({ plugins: options.plugins ?? [createDatasetRenderer(), createSlowSource()] });
@@ -56,10 +57,10 @@ export async function startHarness(
     service,
     store,
     caller: { accountId: account.id, requestId: 'req_test' },
-    async close() {
+    async close(keep = false) {
       await service.close();
       await engine.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
