@@ -147,6 +147,16 @@ describe('createWebpageSource', () => {
     expect(document.root.children.length).toBeGreaterThan(0);
   });
 
+  it('recycles a worker whose heap passes the soft bound, without failing the pages queued behind it', async () => {
+    const source = create({ workerRecycleHeapMb: 1 });
+    const file = await page(
+      'recycled.html',
+      `<html><body><article>${'<p>Recycled workers still answer, with commas, in time.</p>'.repeat(20)}</article></body></html>`,
+    );
+    const documents = await Promise.all([1, 2, 3].map(() => source.extract(file, createTestContext())));
+    for (const document of documents) expect(document.root.children.length).toBeGreaterThan(0);
+  });
+
   it('resolves links against the file base URL and reports the page metadata', async () => {
     const file = await page(
       'meta.html',
