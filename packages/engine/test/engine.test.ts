@@ -66,6 +66,16 @@ describe('engine.convert', () => {
     expect(await readdir(workDir)).toEqual([]);
   });
 
+  it('renders a document stored without chunks or blocks', async () => {
+    const { document: prepared } = await engine.prepare({ type: 'text', content: 'Plain words only.' });
+    const { blocks: _blocks, ...withoutBlocks } = prepared;
+    const document = { ...withoutBlocks, chunks: [] };
+    const { artifacts } = await engine.render(document, { ...MARKDOWN, profile: 'dataset_markdown' });
+    const markdown = await readFile(artifacts[0]?.path ?? '', 'utf8');
+    expect(markdown).toContain('Plain words only.');
+    expect(markdown).toContain(prepared.chunks[0]?.id);
+  });
+
   it('reports monotonic progress that reaches 100 only at the end', async () => {
     const events: PipelineProgress[] = [];
     await engine.convert({ type: 'text', content: '# T\n\nSome text here.' }, MARKDOWN, {
