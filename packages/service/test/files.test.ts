@@ -46,6 +46,8 @@ describe('files and uploads', () => {
     );
     expect(file).toMatchObject({ status: 'ready', name: 'notes.md', warnings: [] });
     expect(file.expires_at).not.toBeNull();
+    const usage = await h.service.getUsage(h.caller);
+    expect(usage.units.find((u) => u.unit === 'uploaded_bytes')?.finalized).toBe(file.size_bytes);
     const job = await h.service.createJob(h.caller, {
       source: { type: 'files', file_ids: [file.id] },
       output: { profile: 'raw_source' },

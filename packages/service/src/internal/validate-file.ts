@@ -1,6 +1,7 @@
 import { FAILURE_CODES, type FailureCode } from '@transmute/contract';
 import { releaseBlob } from './blob-refs.js';
-import { addMs, type ServiceContext } from './context.js';
+import { addMs, periodOf, type ServiceContext } from './context.js';
+import { newId } from './ids.js';
 import { WEBHOOK_CHANNEL, writeEvent } from './events.js';
 import { toFileResource } from './resources.js';
 import type { FilesTable } from './schema.js';
@@ -37,7 +38,8 @@ async function inspect(ctx: ServiceContext, row: FilesTable): Promise<Verdict> {
 /**
  * Validates a `validating` file (CONTRACT §7): size, digest, magic bytes against the declared
  * type, the plugin's cheap checks → `ready`, or `rejected` with the reason in `warnings` and a
- * `file.rejected` event in the same transaction. Rejected bytes are removed.
+ * `file.rejected` event in the same transaction. Rejected bytes are removed. The received bytes
+ * are metered as `uploaded_bytes` (recorded under the file's id).
  */
 export async function validateFile(ctx: ServiceContext, fileId: string): Promise<void> {
   const row = await ctx.store.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
@@ -71,6 +73,21 @@ export async function validateFile(ctx: ServiceContext, fileId: string): Promise
         expires_at: next.expires_at,
       })
       .where('id', '=', fileId)
+      .execute();
+    await trx
+      .insertInto('usage_records')
+      .values({
+        id: newId('use'),
+        account_id: current.account_id,
+        job_id: current.id,
+        unit: 'uploaded_bytes',
+        estimated: Number(current.size_bytes),
+        quantity: Number(current.received_size ?? 0),
+        state: 'finalized',
+        period_start: periodOf(ctx.now()).start,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     if (!verdict.ok) {
       await writeEvent(trx, ctx, {
