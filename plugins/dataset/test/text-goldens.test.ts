@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readZip } from './read-zip.js';
 import { createGoldenEngine, listGoldenCases, renderTextCase, TEXT_FIXTURES } from './render-text-case.js';
 
 // Goldens are made by scripts/regenerate-text-goldens.ts and reviewed as diffs; this test
@@ -24,6 +25,18 @@ describe('text fixture goldens', () => {
         { profile: 'raw_source', format: 'jsonl', language: 'en', includeRawSource: false },
       ),
     ).rejects.toMatchObject({ code: 'empty_content' });
+  });
+
+  it('zips raw_source with the original file when include_raw_source is set', async () => {
+    const path = join(TEXT_FIXTURES, 'csv-dataset', 'input.csv');
+    const file = { name: 'input.csv', mediaType: 'text/csv', sizeBytes: readFileSync(path).length, path };
+    const { document } = await engine.prepare({ type: 'files', files: [file] });
+    const output = { profile: 'raw_source', format: 'zip', language: 'en', includeRawSource: true } as const;
+    const { artifacts } = await engine.render(document, output, { originals: [file] });
+    const entries = readZip(readFileSync(artifacts[0]?.path ?? ''));
+    expect(entries.map((entry) => entry.name)).toEqual(['content.md', 'blocks.jsonl', 'originals/input.csv']);
+    expect(entries[2]?.data.equals(readFileSync(path))).toBe(true);
+    expect(artifacts[0]).toMatchObject({ name: 'raw_source.zip', mediaType: 'application/zip' });
   });
 
   for (const textCase of cases) {
