@@ -111,7 +111,9 @@ export class OcrEngine {
     });
     // tesseract.js defaults to one uniform block (PSM 6), which reads straight across columns;
     // automatic page segmentation (the CLI's default) finds columns and blocks.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+    // Pages are rendered (and scans usually made) at 300 dpi; saying so also stops tesseract
+    // printing its resolution estimate for every page.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: '300' });
     return worker;
   }
 }
