@@ -16,6 +16,78 @@ async function transmute(args: string[]): Promise<string> {
   return stdout;
 }
 
+/** Spawns a long-running transmute command and resolves once `ready` matches its output. */
+function spawnUntil(
+  args: string[],
+  ready: RegExp,
+): Promise<{ child: ChildProcess; output: () => string; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, [...NODE_ARGS, ...args], {
+    env: { ...process.env, TRANSMUTE_WORKER_CONCURRENCY: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = ready.exec(text);
+      if (match !== null) resolve({ child, output: () => text, match });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`transmute ${args[0] ?? ''} exited with ${String(code)}: ${text}`)),
+    );
+  });
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+describe('transmute serve --no-worker with a separate transmute worker', () => {
+  it('processes jobs created through the API in the worker process', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'transmute-cli-worker-'));
+    const api = await spawnUntil(
+      ['serve', '--no-worker', '--port', '0', '--data-dir', dataDir],
+      /Transmute listening on (http:\/\/\S+) \(no worker\)/,
+    );
+    const worker = await spawnUntil(['worker', '--data-dir', dataDir], /Transmute worker started/);
+    try {
+      const url = api.match[1] ?? '';
+      const apiKey = /API key \(shown only once, keep it\): (tmk_\w+)/.exec(api.output())?.[1] ?? '';
+      const created = await fetch(`${url}/v1/jobs`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'split-1',
+        },
+        body: JSON.stringify({
+          source: { type: 'text', content: 'Split roles.' },
+          output: { profile: 'raw_source' },
+        }),
+      });
+      expect(created.status).toBe(201);
+      const job = (await created.json()) as { id: string };
+      let status = '';
+      for (let i = 0; i < 600 && !['succeeded', 'failed'].includes(status); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const read = await fetch(`${url}/v1/jobs/${job.id}`, {
+          headers: { authorization: `Bearer ${apiKey}` },
+        });
+        status = ((await read.json()) as { status: string }).status;
+      }
+      expect(status).toBe('succeeded');
+    } finally {
+      expect(await stop(worker.child)).toBe(0);
+      expect(await stop(api.child)).toBe(0);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
 describe('transmute CLI', () => {
   let dataDir: string;
   let server: ChildProcess;

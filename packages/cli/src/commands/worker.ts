@@ -15,8 +15,14 @@ export async function startWorker(
   });
   for (const skipped of runtime.skippedPlugins) write(`Plugin not loaded: ${skipped}`);
   await runtime.service.start();
+  // The service's timers are unref'd (they never hold a process open); a worker has no server
+  // socket, so this keeps it running until it is told to stop.
+  const keepAlive = setInterval(() => undefined, 1 << 30);
   write(`Transmute worker started (concurrency ${settings.workerConcurrency}).`);
-  return () => runtime.close();
+  return async () => {
+    clearInterval(keepAlive);
+    await runtime.close();
+  };
 }
 
 /** `transmute worker`: processes jobs and webhook deliveries from the shared database. */

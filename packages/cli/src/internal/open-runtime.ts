@@ -50,6 +50,20 @@ export async function openStore(settings: ServerSettings): Promise<Store> {
   return createSqliteStore({ path: join(settings.dataDir, 'transmute.db') });
 }
 
+/** Problems the service cannot return to a caller go to stderr, one JSON line each. */
+const stderrLogger = {
+  error(message: string, meta: Record<string, unknown> = {}): void {
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', time: new Date().toISOString(), message, ...meta })}\n`,
+    );
+  },
+  warn(message: string, meta: Record<string, unknown> = {}): void {
+    process.stderr.write(
+      `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), message, ...meta })}\n`,
+    );
+  },
+};
+
 /** The service configuration shared by serve, worker and the admin commands. */
 export async function toServiceConfig(
   settings: ServerSettings,
@@ -63,6 +77,7 @@ export async function toServiceConfig(
     workerConcurrency: worker ? settings.workerConcurrency : 0,
     allowPrivateNetworks: settings.allowPrivateNetworks,
     webhooks: { enabled: worker },
+    logger: stderrLogger,
   };
 }
 
