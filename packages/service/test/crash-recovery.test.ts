@@ -37,7 +37,12 @@ describe('crash recovery', () => {
     const log = join(dir, 'extract.log');
     const first = await run(['first', dir, log]);
     expect(first.signal).toBe('SIGKILL');
-    const { jobId, accountId } = JSON.parse(first.stdout.trim()) as { jobId: string; accountId: string };
+    const { jobId, accountId, stage } = JSON.parse(first.stdout.trim()) as {
+      jobId: string;
+      accountId: string;
+      stage: string;
+    };
+    expect(stage).toBe('extraction');
 
     const store = await createSqliteStore({ path: join(dir, 'transmute.db') });
     const crashed = await store.db
@@ -77,5 +82,5 @@ describe('crash recovery', () => {
     await after.close();
     // The slow extraction ran once: the restarted worker resumed from the extraction checkpoint.
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['extract']);
-  });
+  }, 180_000);
 });
