@@ -101,6 +101,9 @@ describe('idempotency, lists, cancellation and concurrency', () => {
     expect(output).toMatchObject({ status: 'failed', warnings: [expect.stringMatching(/^job_canceled: /)] });
     const types = (await h.store.db.selectFrom('events').select('type').execute()).map((e) => e.type);
     expect(types.filter((t) => t === 'job.canceled')).toHaveLength(1);
+    await h.service.sweep();
+    const checkpoints = await h.store.db.selectFrom('job_checkpoints').selectAll().where('job_id', '=', job.id).execute();
+    expect(checkpoints).toEqual([]);
   });
 
   it('stops a job that ignores cancellation by force after the grace period', async () => {

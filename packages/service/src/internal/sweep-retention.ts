@@ -92,14 +92,40 @@ async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
   });
 }
 
+/** Stage checkpoints of ended jobs are no longer needed (a running job may still resume from them). */
+async function dropEndedCheckpoints(ctx: ServiceContext): Promise<string[]> {
+  const db = ctx.store.db;
+  const rows = await db
+    .selectFrom('job_checkpoints')
+    .innerJoin('jobs', 'jobs.id', 'job_checkpoints.job_id')
+    .select(['job_checkpoints.job_id', 'job_checkpoints.blob_key'])
+    .where('jobs.status', 'in', ['succeeded', 'failed', 'canceled', 'expired'])
+    .limit(500)
+    .execute();
+  if (rows.length === 0) return [];
+  await db
+    .deleteFrom('job_checkpoints')
+    .where(
+      'job_id',
+      'in',
+      rows.map((r) => r.job_id),
+    )
+    .execute();
+  return rows.map((r) => r.blob_key);
+}
+
 /**
  * One retention pass: lapsed upload intents and retained files → `expired`; ended jobs past
  * `expires_at` → `expired` with their outputs (metadata kept, bytes removed); old idempotency
- * records dropped.
+ * records and the checkpoints of ended jobs dropped.
  */
 export async function sweepRetention(ctx: ServiceContext): Promise<void> {
   const now = ctx.nowIso();
-  const keys = [...(await expireFiles(ctx, now)), ...(await expireJobs(ctx, now))];
+  const keys = [
+    ...(await expireFiles(ctx, now)),
+    ...(await expireJobs(ctx, now)),
+    ...(await dropEndedCheckpoints(ctx)),
+  ];
   for (const key of new Set(keys)) await releaseBlob(ctx, key);
   await ctx.store.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
 }
