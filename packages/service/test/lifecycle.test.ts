@@ -102,7 +102,11 @@ describe('idempotency, lists, cancellation and concurrency', () => {
     const types = (await h.store.db.selectFrom('events').select('type').execute()).map((e) => e.type);
     expect(types.filter((t) => t === 'job.canceled')).toHaveLength(1);
     await h.service.sweep();
-    const checkpoints = await h.store.db.selectFrom('job_checkpoints').selectAll().where('job_id', '=', job.id).execute();
+    const checkpoints = await h.store.db
+      .selectFrom('job_checkpoints')
+      .selectAll()
+      .where('job_id', '=', job.id)
+      .execute();
     expect(checkpoints).toEqual([]);
   });
 
