@@ -1,17 +1,5 @@
-import type {
-  CapabilityPlugin,
-  JobStage,
-  OutputFormat,
-  OutputProfile,
-  UsageUnit,
-} from '@transmute/contract';
-import type {
-  Artifact,
-  FileInspection,
-  NormalizedDocument,
-  Plugin,
-  SourceFile,
-} from '@transmute/plugin-sdk';
+import type { CapabilityPlugin, JobStage, OutputFormat, OutputProfile, UsageUnit } from '@transmute/contract';
+import type { Artifact, FileInspection, NormalizedDocument, Plugin, SourceFile } from '@transmute/plugin-sdk';
 
 /** The source of a conversion, camelCased from the wire `Source`; files are already on local disk. */
 export type ConvertSource =
@@ -110,7 +98,11 @@ export interface Engine {
   /** Acquisition → scanning → extraction → transcription → normalization → chunking. */
   prepare(source: ConvertSource, options?: RunOptions): Promise<PrepareResult>;
   /** Enrichment → rendering → packaging, from a prepared document (never acquires again). */
-  render(document: NormalizedDocument, output: OutputRequest, options?: RunOptions & { originals?: SourceFile[] }): Promise<RenderResult>;
+  render(
+    document: NormalizedDocument,
+    output: OutputRequest,
+    options?: RunOptions & { originals?: SourceFile[] },
+  ): Promise<RenderResult>;
   /** prepare + render. */
   convert(source: ConvertSource, output: OutputRequest, options?: RunOptions): Promise<ConvertResult>;
   /** Cheap upload-validation checks: magic-byte sniffing against the declared type, then the plugin's inspect(). */

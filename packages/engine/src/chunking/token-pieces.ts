@@ -20,9 +20,28 @@ export interface PieceTable {
   readonly cumulative: Int32Array;
 }
 
-/** Exact token count of a string with the real tokenizer (special-token text counted as plain text). */
+/**
+ * Pieces longer than this are byte-pair merged in slices (see tokenizeWithCore): real words and
+ * tokens are far shorter, so counts are exact for natural text and the cost stays linear.
+ */
+export const MAX_PIECE_CHARS = 256;
+
+/** End of a slice of at most `length` characters from `start`, never splitting a surrogate pair. */
+function sliceEnd(text: string, start: number, length: number): number {
+  const end = start + length;
+  const code = text.charCodeAt(end - 1);
+  return code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
+}
+
+/**
+ * Token count of a string with the real tokenizer (special-token text counted as plain text),
+ * in linear time even for pathological input (see {@link MAX_PIECE_CHARS}).
+ */
 export function countTextTokens(text: string): number {
-  return text === '' ? 0 : countTokens(text, PLAIN);
+  if (text === '') return 0;
+  if (!CORE) return countTokens(text, PLAIN);
+  const table = tokenizePieces(text);
+  return table.cumulative[table.count] ?? 0;
 }
 
 /**
@@ -128,19 +147,27 @@ function tokenizeWithCore(
   while (start < text.length) {
     splitter.lastIndex = start;
     if (!splitter.test(text)) return undefined;
-    const end = splitter.lastIndex;
-    const piece = text.slice(start, end);
-    // A document repeats few distinct pieces: a small local map is far faster to probe than the
-    // 200 000-entry vocabulary, and multi-token pieces are merged once per call.
-    let count = counts.get(piece);
-    if (count === undefined) {
-      count = ranks.has(piece) ? 1 : core.bytePairEncode(piece).length;
-      counts.set(piece, count);
+    const pieceEnd = splitter.lastIndex;
+    // Byte-pair merging is quadratic in a piece's length: a pathological piece (a 2 MB run of one
+    // letter, a huge whitespace run) would block for hours. Longer pieces are merged in slices of
+    // MAX_PIECE_CHARS, which changes nothing for real words and bounds the cost; the slices come
+    // from this one match, so the split pattern never rescans the run.
+    for (let cut = start; cut < pieceEnd;) {
+      const end = pieceEnd - cut > MAX_PIECE_CHARS ? sliceEnd(text, cut, MAX_PIECE_CHARS) : pieceEnd;
+      const piece = text.slice(cut, end);
+      // A document repeats few distinct pieces: a small local map is far faster to probe than the
+      // 200 000-entry vocabulary, and multi-token pieces are merged once per call.
+      let count = counts.get(piece);
+      if (count === undefined) {
+        count = ranks.has(piece) ? 1 : core.bytePairEncode(piece).length;
+        counts.set(piece, count);
+      }
+      total += count;
+      push(table, end, total);
+      if ((table.count & 0xffff) === 0 && signal) checkAborted(signal);
+      cut = end;
     }
-    total += count;
-    push(table, end, total);
-    if ((table.count & 0xffff) === 0 && signal) checkAborted(signal);
-    start = end;
+    start = pieceEnd;
   }
   return { text, count: table.count, ends: table.ends, cumulative: table.cumulative };
 }

@@ -94,7 +94,7 @@ export function generateQuestions(options: GenerateQuestionsOptions): GroundedQu
 type Candidate = Pick<GroundedQuestion, 'question' | 'answerStart' | 'answerEnd' | 'kind'>;
 
 function definitionOf(sentence: AnalyzedSentence, options: GenerateQuestionsOptions): Candidate | undefined {
-  const body = sentence.text.replace(/[.!?…]+["'”’)\]]*$/u, '');
+  const body = sentence.text.replace(/(?<![.!?…])[.!?…]+["'”’)\]]*$/u, '');
   const match = DEFINITION.exec(body);
   if (match === null) return undefined;
   const subject = (match[1] ?? '').trim();

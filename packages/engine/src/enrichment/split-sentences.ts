@@ -39,8 +39,10 @@ const ABBREVIATIONS = new Set([
   'núm',
 ]);
 
-// A terminator, optional closing quotes/brackets, then whitespace.
-const BOUNDARY = /[.!?…。！？]+["'”’»)\]]*(?=\s)/gu;
+// A run of terminators, optional closing quotes/brackets, then whitespace. The lookbehind makes
+// only the start of a run a candidate: without it, a long run with no whitespace after it is
+// rescanned from every position (quadratic backtracking on a 2 MB "!!!…").
+const BOUNDARY = /(?<![.!?…。！？])[.!?…。！？]+["'”’»)\]]*(?=\s)/gu;
 
 /**
  * Splits `text` (a paragraph) into sentences whose text is an exact slice of it, shifted by
@@ -62,7 +64,7 @@ export function splitSentences(text: string, offset = 0): SentenceSpan[] {
 }
 
 function isSentenceEnd(text: string, dotIndex: number, end: number): boolean {
-  const next = text.slice(skipSpace(text, end)).charAt(0);
+  const next = text.charAt(skipSpace(text, end));
   if (next === '') return true;
   // The next sentence starts with a capital, a digit, a quote or a bracket; a lower-case start
   // means the dot belonged to an abbreviation or a number.

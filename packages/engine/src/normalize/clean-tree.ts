@@ -40,7 +40,7 @@ export function cleanTree(node: Nodes): boolean {
     return node.value !== '';
   }
   if (node.type === 'code' || node.type === 'inlineCode') {
-    node.value = cleanString(node.value, true).replace(/\s+$/, '');
+    node.value = cleanString(node.value, true).trimEnd();
     return node.value.trim() !== '';
   }
   if (node.type === 'html') {

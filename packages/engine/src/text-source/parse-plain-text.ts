@@ -43,27 +43,51 @@ function toBlock(lines: string[]): RootContent {
   return { type: 'paragraph', children: [{ type: 'text', value: lines.join('\n') }] };
 }
 
+/** One block of consecutive non-blank lines, with its source offsets. */
+interface LineBlock {
+  start: number;
+  end: number;
+  lines: string[];
+}
+
+/**
+ * Groups lines into blocks separated by blank lines, scanning once with indexOf: a regex with
+ * nested whitespace quantifiers (or `/\s+$/`) backtracks quadratically on long whitespace runs,
+ * which a 2 MB input can be.
+ */
+function toLineBlocks(content: string): LineBlock[] {
+  const blocks: LineBlock[] = [];
+  let current: LineBlock | undefined;
+  let lineStart = 0;
+  while (lineStart <= content.length) {
+    const newline = content.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? content.length : newline;
+    const line = content.slice(lineStart, lineEnd).trimEnd();
+    if (line.trim() === '') {
+      current = undefined;
+    } else {
+      if (current === undefined) {
+        current = { start: lineStart, end: lineEnd, lines: [] };
+        blocks.push(current);
+      }
+      current.lines.push(line);
+      current.end = lineEnd;
+    }
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  return blocks;
+}
+
 /**
  * Reads plain text: blank lines separate paragraphs; underlined and short ALL-CAPS lines become
  * headings; runs of bullet lines become lists. Each block keeps its source offsets.
  */
 export function parsePlainText(content: string): ExtractedDocument {
-  const children: RootContent[] = [];
-  const pattern = /[^\S\n]*\n(?:[^\S\n]*\n)+|$/g;
-  let start = 0;
-  while (start < content.length) {
-    pattern.lastIndex = start;
-    const match = pattern.exec(content);
-    const end = match ? match.index : content.length;
-    const raw = content.slice(start, end);
-    const lines = raw.split('\n').map((line) => line.replace(/\s+$/, ''));
-    if (lines.some((line) => line.trim() !== '')) {
-      const block = toBlock(lines.filter((line) => line.trim() !== ''));
-      block.data = { ...block.data, provenance: { startOffset: start, endOffset: end } };
-      children.push(block);
-    }
-    const next = match ? match.index + match[0].length : content.length;
-    start = next > start ? next : content.length;
-  }
+  const children: RootContent[] = toLineBlocks(content).map(({ start, end, lines }) => {
+    const block = toBlock(lines);
+    block.data = { ...block.data, provenance: { startOffset: start, endOffset: end } };
+    return block;
+  });
   return { root: { type: 'root', children }, metadata: {} };
 }

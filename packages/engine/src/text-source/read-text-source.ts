@@ -4,6 +4,7 @@ import { toCanonicalMediaType } from '../media-types.js';
 import { parseDelimited } from './parse-delimited.js';
 import { parseJson, parseNdjson } from './parse-json.js';
 import { parseMarkdown } from './parse-markdown.js';
+import { MAX_MARKDOWN_NESTING, isTooDeeplyNested } from './markdown-nesting.js';
 import { parsePlainText } from './parse-plain-text.js';
 import type { TextSourceContext } from './text-source-context.js';
 
@@ -30,6 +31,26 @@ function firstHeading(document: ExtractedDocument): string | undefined {
 }
 
 /**
+ * Markdown, or plain text with a warning when the markdown is nested absurdly deep (see
+ * isTooDeeplyNested) or still overflows the parser's stack: the text is kept either way.
+ */
+async function readMarkdown(content: string, ctx: TextSourceContext): Promise<ExtractedDocument> {
+  const fallback = (reason: string): ExtractedDocument => {
+    ctx.warn('markdown_read_as_plain_text', `${reason} The content was read as plain text.`);
+    return parsePlainText(content);
+  };
+  if (isTooDeeplyNested(content)) {
+    return fallback(`The markdown nests more than ${MAX_MARKDOWN_NESTING} block quotes or lists.`);
+  }
+  try {
+    return await parseMarkdown(content, ctx);
+  } catch (error) {
+    if (error instanceof RangeError) return fallback('The markdown is nested too deeply to parse.');
+    throw error;
+  }
+}
+
+/**
  * The built-in text source: plain text, markdown, CSV/TSV, JSON and NDJSON into mdast, with
  * provenance offsets on blocks and typed tables for tabular formats.
  */
@@ -42,7 +63,7 @@ export async function readTextSource(
   let document: ExtractedDocument;
   switch (mediaType) {
     case 'text/markdown':
-      document = await parseMarkdown(content, ctx);
+      document = await readMarkdown(content, ctx);
       break;
     case 'text/plain':
       document = parsePlainText(content);
