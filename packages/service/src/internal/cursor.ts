@@ -1,4 +1,6 @@
 import { TransmuteError } from '@transmute/contract';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { ListParams } from '../service-types.js';
 import type { CoreContext } from './context.js';
 
 const VALIDITY_MS = 72 * 3_600_000;
@@ -71,4 +73,29 @@ export function toPage<TRow extends { created_at: string; id: string }, TItem>(
   const next =
     hasMore && last !== undefined ? encodeCursor(ctx, scope, { c: last.created_at, i: last.id }) : null;
   return { data: items.map(map), page: { next_cursor: next, has_more: next !== null } };
+}
+
+/**
+ * Runs a list query newest first (`created_at` desc, then `id` desc) from the cursor's position,
+ * fetching `limit + 1` rows so {@link toPage} knows whether more follow. Keyset order stays stable
+ * while new rows arrive: no duplicates, no gaps.
+ */
+export async function fetchNewestFirst<TDatabase, TTable extends keyof TDatabase, TRow>(
+  ctx: CoreContext,
+  scope: CursorScope,
+  query: SelectQueryBuilder<TDatabase, TTable, TRow>,
+  params: ListParams,
+): Promise<TRow[]> {
+  let keyset = query;
+  if (params.cursor !== undefined) {
+    const position = toKeysetPosition(decodeCursor(ctx, scope, params.cursor));
+    keyset = keyset.where(
+      sql<SqlBool>`(created_at < ${position.c} or (created_at = ${position.c} and id < ${position.i}))`,
+    );
+  }
+  return keyset
+    .orderBy(sql`created_at`, 'desc')
+    .orderBy(sql`id`, 'desc')
+    .limit(params.limit + 1)
+    .execute();
 }

@@ -3,7 +3,7 @@ import type { Caller, ListParams } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import { releaseBlob } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
-import { decodeCursor, toKeysetPosition, toPage, type CursorScope } from './cursor.js';
+import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { WEBHOOK_CHANNEL } from './events.js';
 import { endJob } from './job-transitions.js';
 import { artifactsOf, jobWithOutputs, loadJob, toJob } from './resources.js';
@@ -26,20 +26,7 @@ export async function listJobs(
   };
   let query = ctx.store.db.selectFrom('jobs').selectAll().where('account_id', '=', caller.accountId);
   if (params.status !== undefined) query = query.where('status', '=', params.status);
-  if (params.cursor !== undefined) {
-    const position = toKeysetPosition(decodeCursor(ctx, scope, params.cursor));
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', position.c),
-        eb.and([eb('created_at', '=', position.c), eb('id', '<', position.i)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
-    .execute();
+  const rows = await fetchNewestFirst(ctx, scope, query, params);
   const ids = rows.map((row) => row.id);
   const outputs =
     ids.length === 0

@@ -8,7 +8,7 @@ import {
 import type { BlobDownload, Caller, ListParams } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import type { ServiceContext } from './context.js';
-import { decodeCursor, toKeysetPosition, toPage, type CursorScope } from './cursor.js';
+import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { JOB_CHANNEL } from './events.js';
 import { newId } from './ids.js';
 import { recordIdempotentOutcome } from './idempotency.js';
@@ -100,25 +100,12 @@ export async function listJobOutputs(
     accountId: caller.accountId,
     filters: { job: jobId },
   };
-  let query = ctx.store.db
+  const query = ctx.store.db
     .selectFrom('outputs')
     .selectAll()
     .where('job_id', '=', jobId)
     .where('account_id', '=', caller.accountId);
-  if (params.cursor !== undefined) {
-    const position = toKeysetPosition(decodeCursor(ctx, scope, params.cursor));
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', position.c),
-        eb.and([eb('created_at', '=', position.c), eb('id', '<', position.i)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
-    .execute();
+  const rows = await fetchNewestFirst(ctx, scope, query, params);
   const artifacts = await artifactsOf(
     ctx.store.db,
     rows.map((row) => row.id),

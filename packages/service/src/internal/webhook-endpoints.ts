@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Caller, ListParams } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import { addMs, type CoreContext } from './context.js';
-import { decodeCursor, toKeysetPosition, toPage, type CursorScope } from './cursor.js';
+import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { WEBHOOK_CHANNEL } from './events.js';
 import { newId } from './ids.js';
 import { recordIdempotentOutcome } from './idempotency.js';
@@ -100,25 +100,12 @@ export async function listWebhookEndpoints(
   params: ListParams,
 ): Promise<WebhookEndpointList> {
   const scope: CursorScope = { operation: 'listWebhookEndpoints', accountId: caller.accountId, filters: {} };
-  let query = ctx.store.db
+  const query = ctx.store.db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('account_id', '=', caller.accountId)
     .where('deleted_at', 'is', null);
-  if (params.cursor !== undefined) {
-    const position = toKeysetPosition(decodeCursor(ctx, scope, params.cursor));
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', position.c),
-        eb.and([eb('created_at', '=', position.c), eb('id', '<', position.i)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
-    .execute();
+  const rows = await fetchNewestFirst(ctx, scope, query, params);
   return toPage(ctx, scope, rows, params.limit, toWebhookEndpoint);
 }
 
@@ -251,20 +238,7 @@ export async function listWebhookDeliveries(
     .where('endpoint_id', '=', endpointId)
     .where('account_id', '=', caller.accountId);
   if (params.status !== undefined) query = query.where('status', '=', params.status);
-  if (params.cursor !== undefined) {
-    const position = toKeysetPosition(decodeCursor(ctx, scope, params.cursor));
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', position.c),
-        eb.and([eb('created_at', '=', position.c), eb('id', '<', position.i)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
-    .execute();
+  const rows = await fetchNewestFirst(ctx, scope, query, params);
   return toPage(ctx, scope, rows, params.limit, toWebhookDelivery);
 }
 
