@@ -2,7 +2,7 @@ import type { EventEnvelope, EventType } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import type { CoreContext } from './context.js';
 import { newId } from './ids.js';
-import type { Database } from './schema.js';
+import type { Database, WebhookDeliveriesTable } from './schema.js';
 
 /** What {@link writeEvent} records. */
 export interface EventInput {
@@ -50,30 +50,47 @@ export async function writeEvent(
   for (const endpoint of endpoints) {
     const events = JSON.parse(endpoint.events_json) as string[];
     if (!events.includes(input.type)) continue;
-    await trx
-      .insertInto('webhook_deliveries')
-      .values({
-        id: newId('whd'),
-        account_id: input.accountId,
-        endpoint_id: endpoint.id,
-        event_id: id,
-        event_type: input.type,
-        status: 'pending',
-        attempts: 0,
-        response_status: null,
-        response_preview: null,
-        last_error_code: null,
-        next_attempt_at: now,
-        locked_by: null,
-        lease_expires_at: null,
-        created_at: now,
-        completed_at: null,
-        is_test: 0,
-        replay_requested_at: null,
-      })
-      .execute();
+    const delivery = newDeliveryRow({
+      accountId: input.accountId,
+      endpointId: endpoint.id,
+      eventId: id,
+      eventType: input.type,
+      now,
+      isTest: false,
+    });
+    await trx.insertInto('webhook_deliveries').values(delivery).execute();
   }
   return id;
+}
+
+/** A fresh `pending` delivery of an event to an endpoint, due now. */
+export function newDeliveryRow(input: {
+  accountId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  now: string;
+  isTest: boolean;
+}): WebhookDeliveriesTable {
+  return {
+    id: newId('whd'),
+    account_id: input.accountId,
+    endpoint_id: input.endpointId,
+    event_id: input.eventId,
+    event_type: input.eventType,
+    status: 'pending',
+    attempts: 0,
+    response_status: null,
+    response_preview: null,
+    last_error_code: null,
+    next_attempt_at: input.now,
+    locked_by: null,
+    lease_expires_at: null,
+    created_at: input.now,
+    completed_at: null,
+    is_test: input.isTest ? 1 : 0,
+    replay_requested_at: null,
+  };
 }
 
 /** Channel notified after a transaction that wrote events commits (wakes the dispatcher). */

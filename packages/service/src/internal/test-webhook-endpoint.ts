@@ -2,10 +2,9 @@ import type { EventEnvelope, EventType, WebhookDelivery } from '@transmute/contr
 import type { Caller } from '../service-types.js';
 import { assertMutable, loadAccount } from './accounts.js';
 import { parseJson, type CoreContext } from './context.js';
-import { WEBHOOK_CHANNEL } from './events.js';
+import { WEBHOOK_CHANNEL, newDeliveryRow } from './events.js';
 import { newId, randomBase62 } from './ids.js';
 import { toFileResource, toJob, toOutput, toWebhookDelivery } from './resources.js';
-import type { WebhookDeliveriesTable } from './schema.js';
 import { computeUsage } from './usage.js';
 import { loadEndpoint } from './webhook-endpoints.js';
 import type { Kysely } from 'kysely';
@@ -135,25 +134,14 @@ export async function testWebhookEndpoint(
         created_at: now,
       })
       .execute();
-    const row: WebhookDeliveriesTable = {
-      id: newId('whd'),
-      account_id: caller.accountId,
-      endpoint_id: endpointId,
-      event_id: eventId,
-      event_type: type,
-      status: 'pending',
-      attempts: 0,
-      response_status: null,
-      response_preview: null,
-      last_error_code: null,
-      next_attempt_at: now,
-      locked_by: null,
-      lease_expires_at: null,
-      created_at: now,
-      completed_at: null,
-      is_test: 1,
-      replay_requested_at: null,
-    };
+    const row = newDeliveryRow({
+      accountId: caller.accountId,
+      endpointId,
+      eventId,
+      eventType: type,
+      now,
+      isTest: true,
+    });
     await trx.insertInto('webhook_deliveries').values(row).execute();
     return toWebhookDelivery(row);
   });
