@@ -1,21 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectProblem, expectResource, http, ID, textJob, waitJob, type Api } from './support/http.js';
-import { startService, type RunningService } from './support/service.js';
+import {
+  api,
+  expectProblem,
+  expectResource,
+  http,
+  ID,
+  textJob,
+  waitJob,
+  type Api,
+  type Reply,
+} from './support/http.js';
+import { runCli, startService, type RunningService } from './support/service.js';
 
 let service: RunningService;
 let a: Api;
 let b: Api;
+let free: Api;
 let base: string;
+let extraKey: Promise<string>;
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ plans: ['developer', 'developer', 'free'] });
   base = service.baseUrl;
+  free = api(base, service.accounts[2]?.apiKey ?? '');
   a = api(base, service.accounts[0]?.apiKey ?? '');
   b = api(base, service.accounts[1]?.apiKey ?? '');
+  // Started now, awaited by the operator-keys test (a CLI run takes seconds).
+  const accountId = service.accounts[1]?.accountId ?? '';
+  extraKey = runCli(['keys', 'create', '--data-dir', service.dataDir, '--account', accountId, '--json']);
+  extraKey.catch(() => undefined);
 }, 180_000);
 
 afterAll(async () => {
-  await service.stop();
+  await service?.stop();
 });
 
 const STABLE = ['type', 'title', 'status', 'code', 'detail', 'retryable', 'field_errors'] as const;
@@ -205,6 +222,26 @@ describe('404 not_found: unknown, malformed and foreign ids answer identically',
     expect((hooksB.body.data as { id: string }[]).map((j) => j.id)).not.toContain(endpointId);
   });
 
+  it('account ids sent in a query, header or body never select another account', async () => {
+    const job = await a.post('/v1/jobs', textJob('Owned by A only.'));
+    expectResource(job, 201, 'Job');
+    const accountA = service.accounts[0]?.accountId ?? '';
+    const listed = await b.get(`/v1/jobs?account_id=${accountA}&organization_id=${accountA}`, {
+      headers: { 'x-account-id': accountA, 'x-organization-id': accountA },
+    });
+    expectResource(listed, 200, 'JobList');
+    expect((listed.body.data as { id: string }[]).map((j) => j.id)).not.toContain(job.body.id);
+    const read = await b.get(`/v1/jobs/${job.body.id as string}?account_id=${accountA}`, {
+      headers: { 'x-account-id': accountA },
+    });
+    expectProblem(read, 404, 'not_found');
+    const body = await b.post('/v1/jobs', { ...textJob('x'), account_id: accountA });
+    expectProblem(body, 422, 'validation_failed');
+    expect(body.body.field_errors).toContainEqual(
+      expect.objectContaining({ field: 'account_id', code: 'unknown_field' }),
+    );
+  });
+
   it('a file of another account in file_ids is a 422 field error, never a job', async () => {
     const intent = await a.post('/v1/upload-intents', {
       name: 'b.txt',
@@ -261,6 +298,26 @@ describe('request bodies (CONTRACT §1, §3)', () => {
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
     expectResource(ok, 201, 'Job');
+  });
+
+  it('415 on PATCH with a non-JSON type; merge-patch is accepted elsewhere (webhooks file)', async () => {
+    const hook = await a.post('/v1/webhook-endpoints', {
+      url: 'https://example.com/415',
+      events: ['job.failed'],
+    });
+    expectResource(hook, 201, 'WebhookEndpointWithSecret');
+    const reply = await http(base, 'PATCH', `/v1/webhook-endpoints/${hook.body.id as string}`, {
+      key: a.key,
+      raw: JSON.stringify({ description: 'x' }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expectProblem(reply, 415, 'unsupported_media_type');
+    const missingType = await http(base, 'POST', '/v1/jobs', {
+      key: a.key,
+      idem: true,
+      raw: JSON.stringify(textJob('hi')),
+    });
+    expect([400, 415]).toContain(missingType.status);
   });
 
   it('413 payload_too_large: 64 KiB on other operations, 16 MiB on createJob', async () => {
@@ -603,6 +660,31 @@ describe('idempotency (CONTRACT §5)', () => {
     expect(fixed.headers.get('idempotent-replayed')).not.toBe('true');
   });
 
+  it('honoured on other POST/PATCH, ignored on GET/DELETE', async () => {
+    const hook = await a.post('/v1/webhook-endpoints', {
+      url: 'https://example.com/idem',
+      events: ['job.failed'],
+    });
+    expectResource(hook, 201, 'WebhookEndpointWithSecret');
+    const path = `/v1/webhook-endpoints/${hook.body.id as string}`;
+    const key = `patch-${String(Date.now())}`;
+    const first = await a.patch(path, { description: 'one' }, { idem: key });
+    expectResource(first, 200, 'WebhookEndpoint');
+    const again = await a.patch(path, { description: 'one' }, { idem: key });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expectProblem(await a.patch(path, { description: 'two' }, { idem: key }), 422, 'idempotency_key_reused');
+    const pause = await a.post(`${path}/pause`, undefined, { idem: `${key}-pause` });
+    expectResource(pause, 200, 'WebhookEndpoint');
+    const pauseAgain = await a.post(`${path}/pause`, undefined, { idem: `${key}-pause` });
+    expect(pauseAgain.headers.get('idempotent-replayed')).toBe('true');
+    // GET and DELETE ignore the header, even an invalid one.
+    expectResource(await a.get('/v1/jobs', { idem: 'x'.repeat(300) }), 200, 'JobList');
+    const deleted = await a.del(path, { idem: 'has space' });
+    expect(deleted.status).toBe(204);
+  });
+
   it('concurrent creates with one key yield exactly one job (others replay or 409 in_use)', async () => {
     const key = `race-${String(Date.now())}`;
     const body = textJob('Concurrent request body. '.repeat(2000));
@@ -695,6 +777,67 @@ describe('capabilities and usage are readable by every account', () => {
     );
     await waitJob(a, job.body.id as string);
   });
+});
+
+describe('operator keys (CONTRACT §4)', () => {
+  it('a key made with `transmute keys create` works; after `keys revoke` it is invalid_token', async () => {
+    const out = await extraKey;
+    const created = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { api_key: string; key_id: string };
+    expect(created.api_key).toMatch(/^tmk_[A-Za-z0-9]{32,}$/);
+    const job = await b.post('/v1/jobs', textJob('Made with key one.'));
+    expectResource(job, 201, 'Job');
+    const viaNewKey = await http(base, 'GET', `/v1/jobs/${job.body.id as string}`, { key: created.api_key });
+    expectResource(viaNewKey, 200, 'Job');
+    await runCli(['keys', 'revoke', created.api_key, '--data-dir', service.dataDir, '--json']);
+    const revoked = await http(base, 'GET', '/v1/jobs', { key: created.api_key });
+    expectProblem(revoked, 401, 'invalid_token');
+    expect(revoked.headers.get('www-authenticate')).toBe('Bearer realm="transmute", error="invalid_token"');
+    expectResource(await b.get('/v1/jobs'), 200, 'JobList');
+  });
+});
+
+describe('plan limits (CONTRACT §3, §11)', () => {
+  it('429 rate_limited with Retry-After and RateLimit headers past the free plan burst', async () => {
+    const replies = await Promise.all(Array.from({ length: 45 }, () => free.get('/v1/usage')));
+    const limited = replies.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(replies.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(15);
+    const first = limited[0] as Reply;
+    expectProblem(first, 429, 'rate_limited');
+    expect(first.body.retryable).toBe(true);
+    expect(Number(first.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(first.headers.get('ratelimit')).not.toBeNull();
+    expect(first.headers.get('ratelimit-policy')).not.toBeNull();
+  });
+
+  it('429 quota_exceeded (not retryable) once the 100 jobs of the free plan are used', async () => {
+    const createPolitely = async (i: number): Promise<Reply> => {
+      for (;;) {
+        const reply = await free.post('/v1/jobs', textJob(`Quota job ${String(i)}.`));
+        if (reply.status !== 429 || reply.body.code !== 'rate_limited') return reply;
+        await new Promise((r) => setTimeout(r, 1000 * Number(reply.headers.get('retry-after') ?? '1')));
+      }
+    };
+    const usage = await free.get('/v1/usage');
+    expect(usage.body.limits.jobs).toBe(100);
+    // Batches of 10 a second stay within the free plan's 10 requests/s.
+    let remaining = 100 - (usage.body.jobs_created as number);
+    let n = 0;
+    while (remaining > 0) {
+      const batch = Math.min(remaining, 9);
+      const started = Date.now();
+      const replies = await Promise.all(Array.from({ length: batch }, () => createPolitely(n++)));
+      for (const reply of replies) expectResource(reply, 201, 'Job');
+      remaining -= batch;
+      await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - started))));
+    }
+    const refused = await createPolitely(101);
+    expectProblem(refused, 429, 'quota_exceeded');
+    expect(refused.body.retryable).toBe(false);
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await free.get('/v1/usage');
+    expect(after.body.jobs_created).toBe(100);
+  }, 120_000);
 });
 
 // Last: a maximum-size text job must not stop the API from answering.

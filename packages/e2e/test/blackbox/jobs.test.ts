@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await service.stop();
+  await service?.stop();
 });
 
 const SEVEN_DAYS = 7 * 24 * 3600 * 1000;
@@ -50,6 +50,11 @@ const ZIP_ENTRIES: Record<string, string[]> = {
   schema_plan: ['schema.json', 'schema.sql', 'plan.md'],
   agent_context: ['context.md', 'context.jsonl'],
   evaluation_markdown: ['evaluation.md', 'evaluation.jsonl'],
+};
+
+const JSONL_FIELDS: Record<string, string[]> = {
+  raw_source: ['type', 'text', 'heading_path'],
+  dataset_markdown: ['id', 'text', 'tokens', 'heading_path', 'source'],
 };
 
 function primaryFile(files: ManifestFile[], format: string): ManifestFile {
@@ -155,7 +160,11 @@ describe.each(PROFILES)('profile %s', (profile) => {
     if (format === 'jsonl') {
       const lines = artifact.split('\n').filter((l) => l !== '');
       expect(lines.length).toBeGreaterThan(0);
-      for (const line of lines) expect(typeof JSON.parse(line)).toBe('object');
+      const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      for (const record of records) expect(typeof record).toBe('object');
+      // CONTRACT §13 record fields.
+      const fields = JSONL_FIELDS[profile] ?? [];
+      for (const record of records) for (const field of fields) expect(record, field).toHaveProperty(field);
     } else if (profile === 'raw_source') {
       for (const word of ['Urban Beekeeping', 'Helsinki', 'Stockholm', '31.5', 'varroa'])
         expect(artifact).toContain(word);
@@ -210,6 +219,8 @@ describe('further outputs (CONTRACT §8)', () => {
     );
     expectResource(done, 200, 'Output');
     expect(done.body.status).toBe('succeeded');
+    // English content, French requested, no translation provider: the output says so.
+    expect((done.body.warnings as string[]).length, JSON.stringify(done.body.warnings)).toBeGreaterThan(0);
     const job = await a.get(`/v1/jobs/${jobId}`);
     expect(job.body.output_ids).toContain(reply.body.id);
     expect(job.body.output_ids).toHaveLength(2);
@@ -314,6 +325,7 @@ describe('lists (CONTRACT §6)', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     const sizes: number[] = [];
+    let inserted: string | null = null;
     do {
       const reply: Reply = await b.get(
         `/v1/jobs?limit=2${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
@@ -323,9 +335,15 @@ describe('lists (CONTRACT §6)', () => {
       sizes.push((reply.body.data as unknown[]).length);
       seen.push(...(reply.body.data as { id: string }[]).map((j) => j.id));
       cursor = reply.body.page.next_cursor as string | null;
+      // A job created mid-walk neither shifts nor repeats the remaining pages.
+      if (inserted === null) {
+        const extra = await b.post('/v1/jobs', textJob('Inserted while paging.'));
+        inserted = extra.body.id as string;
+      }
     } while (cursor !== null);
     expect(sizes).toEqual([2, 2, 1]);
     expect(seen).toEqual([...ids].reverse());
+    ids.push(inserted ?? '');
     const all = await b.get('/v1/jobs');
     expect((all.body.data as { id: string }[]).map((j) => j.id)).toEqual([...ids].reverse());
     expect(all.body.page).toEqual({ next_cursor: null, has_more: false });
@@ -383,6 +401,8 @@ describe('usage (spec Usage, CONTRACT §11)', () => {
     );
     expect(jobsUnit).toBeDefined();
     expect(jobsUnit?.finalized).toBeGreaterThanOrEqual(1);
+    for (const unit of after.body.units as { finalized: number; credited: number; billable: number }[])
+      expect(unit.billable).toBe(unit.finalized - unit.credited);
   });
 });
 

@@ -16,6 +16,9 @@ export const ID = {
   event: /^evt_[A-Za-z0-9_-]{12,}$/,
 } as const;
 
+/** CONTRACT §3: `title` is constant per code (checked across every problem a test file sees). */
+const TITLES = new Map<string, string>();
+
 /** A response as the tests read it. */
 export interface Reply {
   status: number;
@@ -30,7 +33,7 @@ export interface Send {
   /** Bearer credential; null = no Authorization header. */
   key?: string | null;
   json?: unknown;
-  raw?: string | Uint8Array;
+  raw?: string;
   headers?: Record<string, string>;
   /** Idempotency-Key; `true` = a fresh random one. */
   idem?: string | true;
@@ -44,12 +47,16 @@ export async function http(base: string, method: string, path: string, send: Sen
   const headers: Record<string, string> = { ...send.headers };
   if (send.key !== undefined && send.key !== null) headers.authorization = `Bearer ${send.key}`;
   if (send.idem !== undefined) headers['idempotency-key'] = send.idem === true ? randomUUID() : send.idem;
-  let body: string | Uint8Array | undefined = send.raw;
+  let body: string | undefined = send.raw;
   if (send.json !== undefined) {
     body = JSON.stringify(send.json);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   if (text !== '' && /json/.test(response.headers.get('content-type') ?? '')) parsed = JSON.parse(text);
@@ -64,6 +71,11 @@ export async function http(base: string, method: string, path: string, send: Sen
     expect(reply.body.type, where).toMatch(
       new RegExp(`^https?://[^ ]+/problems/${String(reply.body.code)}$`),
     );
+    const code = String(reply.body.code);
+    const title = String(reply.body.title);
+    expect(TITLES.get(code) ?? title, `title of ${code}`).toBe(title);
+    TITLES.set(code, title);
+    expect(text, where).not.toMatch(/\bat [^ ]+\.(ts|js|mjs):\d+/);
   } else if (reply.status !== 204 && text !== '') {
     expect(response.headers.get('content-type'), where).toMatch(/^application\/json\b/);
   }

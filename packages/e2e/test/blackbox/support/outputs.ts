@@ -20,6 +20,7 @@ export async function download(file: ManifestFile): Promise<Buffer> {
   const body = Buffer.from(await response.arrayBuffer());
   const where = `${file.name} ${file.download_url}`;
   expect(response.status, where).toBe(200);
+  expect(response.headers.get('request-id'), where).toMatch(REQUEST_ID);
   expect(response.headers.get('content-length'), where).toBe(String(file.size_bytes));
   expect(response.headers.get('content-type') ?? '', where).toContain(file.media_type.split(';')[0] ?? '');
   expect(response.headers.get('etag') ?? '', where).toContain(file.sha256);
