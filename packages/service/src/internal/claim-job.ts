@@ -79,10 +79,14 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
         });
         continue;
       }
-      const status = row.status === 'queued' ? 'processing' : row.status;
+      const starting = row.status === 'queued';
+      const status = starting ? 'processing' : row.status;
+      // A processing job always names its stage (CONTRACT §8): the first one is set with the claim.
+      const stage = starting ? 'source_acquisition' : row.stage;
       const claimed: JobsTable = {
         ...row,
         status,
+        stage,
         locked_by: ctx.workerId,
         lease_expires_at: addMs(now, ctx.leaseMs),
         attempts: row.attempts + 1,
@@ -92,6 +96,7 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
         .updateTable('jobs')
         .set({
           status,
+          stage,
           locked_by: claimed.locked_by,
           lease_expires_at: claimed.lease_expires_at,
           attempts: claimed.attempts,
