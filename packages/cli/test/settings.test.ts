@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveSettings, SETTINGS } from '../src/internal/settings.js';
 
@@ -42,12 +44,35 @@ describe('resolveSettings', () => {
   });
 });
 
-describe('docs/serving.md', () => {
-  const docs = readFileSync(new URL('../../../docs/serving.md', import.meta.url), 'utf8');
+describe('README configuration', () => {
+  const docs = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const documented = new Set(docs.match(/TRANSMUTE_[A-Z_]+[A-Z]/g) ?? []);
 
-  it('documents every TRANSMUTE_* variable and no variable that does not exist', () => {
-    const documented = new Set(docs.match(/TRANSMUTE_[A-Z_]+/g) ?? []);
-    const known = new Set(SETTINGS.map((setting) => setting.env));
-    expect([...documented].sort()).toEqual([...known].sort());
+  /** Every TRANSMUTE_* name the sources of the workspace read. */
+  function variablesInSources(): Set<string> {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const names = new Set<string>();
+    for (const group of ['packages', 'plugins']) {
+      const files = readdirSync(join(root, group), { recursive: true, encoding: 'utf8' });
+      for (const file of files) {
+        if (!/\/src\/.*\.ts$/.test(file) || file.includes('node_modules') || file.endsWith('.test.ts'))
+          continue;
+        for (const name of readFileSync(join(root, group, file), 'utf8').match(/TRANSMUTE_[A-Z_]+[A-Z]/g) ??
+          []) {
+          names.add(name);
+        }
+      }
+    }
+    return names;
+  }
+
+  it('documents every setting of the CLI', () => {
+    const missing = SETTINGS.map((setting) => setting.env).filter((env) => !documented.has(env));
+    expect(missing).toEqual([]);
+  });
+
+  it('documents only variables that some source reads', () => {
+    const read = variablesInSources();
+    expect([...documented].filter((name) => !read.has(name))).toEqual([]);
   });
 });
