@@ -77,6 +77,8 @@ export interface EngineOptions {
   enrichment?: EnrichmentProviderOptions;
   /** Allow URL sources to reach private networks (development only). */
   allowPrivateNetworks?: boolean;
+  /** Private addresses URL sources may reach one by one (an internal service), all else refused. */
+  allowedAddresses?: readonly string[];
   /** Per-plugin limit overrides, by plugin id. */
   limits?: Record<string, Record<string, number>>;
   /** Chunking defaults. */

@@ -21,6 +21,8 @@ export interface UrlAcquisitionContext {
   signal: AbortSignal;
   /** Operator opt-in to reach loopback/private addresses (development, tests). */
   allowPrivateNetworks?: boolean;
+  /** Private addresses the operator allows one by one (see UrlPolicyOptions). */
+  allowedAddresses?: readonly string[];
   /**
    * Limits in force (the webpage plugin's, with operator overrides): `maximum_bytes` (default
    * 5 000 000), `maximum_redirects` (5), `timeout_seconds` (20).
@@ -68,6 +70,7 @@ export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext):
       timeoutMs: (limits['timeout_seconds'] ?? 20) * 1000,
       ...(ctx.allowPrivateNetworks === undefined ? {} : { allowPrivateNetworks: ctx.allowPrivateNetworks }),
       ...(ctx.resolver === undefined ? {} : { resolver: ctx.resolver }),
+      ...(ctx.allowedAddresses === undefined ? {} : { allowedAddresses: ctx.allowedAddresses }),
     },
   );
   if (response.status < 200 || response.status > 299) {

@@ -7,6 +7,11 @@ import { SafeFetchError } from './safe-fetch-error.js';
 export interface UrlPolicyOptions {
   /** Allow loopback/private/link-local destinations (operator opt-in, development, tests). */
   allowPrivateNetworks?: boolean;
+  /**
+   * Exact addresses allowed although they are private (an operator's allowlist for one internal
+   * service). Every other private address stays refused, including after a redirect.
+   */
+  allowedAddresses?: readonly string[];
   /** DNS resolver; the system's by default. */
   resolver?: HostResolver;
 }
@@ -97,6 +102,7 @@ export async function vetDestination(
       : [{ address: hostname, family: family === 6 ? (6 as const) : (4 as const) }];
   if (!allowPrivate) {
     for (const answer of answers) {
+      if (options.allowedAddresses?.includes(answer.address) === true) continue;
       const reason = getBlockedAddressReason(answer.address);
       if (reason !== null) {
         const via = family === 0 ? ` (${hostname} resolves to ${answer.address})` : '';

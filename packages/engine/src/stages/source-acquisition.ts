@@ -49,6 +49,7 @@ export async function acquireSource(source: ConvertSource, ctx: PipelineContext)
         workDir: ctx.scratchDir,
         signal: ctx.signal,
         allowPrivateNetworks: ctx.options.allowPrivateNetworks === true,
+        ...(ctx.options.allowedAddresses ? { allowedAddresses: ctx.options.allowedAddresses } : {}),
         ...(webpage ? { limits: ctx.registry.limitsOf(webpage) } : {}),
       });
       ctx.recorder.meter('input_bytes', file.sizeBytes);
