@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -13,7 +15,7 @@ import {
 } from './support/http.js';
 import { readAllPages } from './support/outputs.js';
 import { ARTICLE } from './support/sample.js';
-import { startService, type RunningService } from './support/service.js';
+import { ROOT, startService, type RunningService } from './support/service.js';
 
 let service: RunningService;
 let a: Api;
@@ -334,4 +336,87 @@ describe('files source jobs (spec Endpoints rule 3)', () => {
       expect.objectContaining({ field: 'source.file_ids[0]' }),
     );
   });
+});
+
+const FIXTURES = join(ROOT, 'fixtures');
+
+/** Uploads a fixture and waits for validation; returns the final File. */
+async function uploadFixture(client: Api, path: string, mediaType: string): Promise<Reply> {
+  const bytes = readFileSync(join(FIXTURES, path));
+  const created = await intent(client, path.split('/').at(-1) ?? 'file', mediaType, bytes);
+  expect((await put(created, bytes)).status).toBeLessThan(300);
+  const fileId = created.body.file_id as string;
+  const complete = await client.post(`/v1/files/${fileId}/complete`, {
+    size_bytes: bytes.length,
+    sha256: sha256(bytes),
+  });
+  expectResource(complete, 202, 'File');
+  const done = await waitFile(client, fileId);
+  expectResource(done, 200, 'File');
+  return done;
+}
+
+function expectNoInternals(messages: string[]): void {
+  for (const message of messages) {
+    expect(message).toMatch(/^[a-z][a-z0-9_]*: \S/);
+    expect(message, message).not.toContain(service.dataDir);
+    expect(message, message).not.toMatch(/\/tmp\/|\/blobs\/|node_modules|\.ts:\d+/);
+  }
+}
+
+describe.concurrent('real-world uploads through the plugins', () => {
+  const good: [string, string, string, string[]][] = [
+    ['ocr/report-table.pdf', 'application/pdf', 'raw_source', ['Quarterly Report', 'North', '12,400']],
+    ['ocr/image.png', 'image/png', 'raw_source', ['quick brown fox']],
+    ['media/speech.wav', 'audio/wav', 'raw_source', ['forward']],
+    ['media/speech.mp4', 'video/mp4', 'raw_source', ['forward']],
+    ['repository/repo.zip', 'application/zip', 'raw_source', ['tiny-greeter']],
+    ['text/csv-dataset/input.csv', 'text/csv', 'schema_plan', ['station_id']],
+    ['webpage/news-article/input.html', 'text/html', 'raw_source', ['tidal park']],
+  ];
+  it.each(good)('%s (%s) converts', async (path, mediaType, profile, words) => {
+    const file = await uploadFixture(a, path, mediaType);
+    expect(file.body.status, file.text).toBe('ready');
+    const created = await a.post('/v1/jobs', {
+      source: { type: 'files', file_ids: [file.body.id] },
+      output: { profile, format: 'markdown' },
+    });
+    expectResource(created, 201, 'Job');
+    const done = await waitJob(a, created.body.id as string, 120_000);
+    expect(done.body.status, done.text).toBe('succeeded');
+    expectNoInternals(done.body.warnings as string[]);
+    const { text } = await readAllPages(a, done.body.output_ids[0] as string);
+    for (const word of words) expect(text.toLowerCase()).toContain(word.toLowerCase());
+  });
+
+  const hostile: [string, string][] = [
+    ['ocr/encrypted.pdf', 'application/pdf'],
+    ['ocr/truncated.pdf', 'application/pdf'],
+    ['repository/zip-bomb.zip', 'application/zip'],
+    ['repository/zip-slip.zip', 'application/zip'],
+    ['media/corrupt.m4a', 'audio/mp4'],
+    ['ocr/noise.png', 'image/png'],
+    ['media/silent.wav', 'audio/wav'],
+  ];
+  it.each(hostile)(
+    '%s (%s) is rejected or fails with a failure code, never an empty success',
+    async (path, mediaType) => {
+      const file = await uploadFixture(a, path, mediaType);
+      expectNoInternals(file.body.warnings as string[]);
+      if (file.body.status === 'rejected') {
+        expect((file.body.warnings as string[]).length).toBeGreaterThan(0);
+        return;
+      }
+      expect(file.body.status).toBe('ready');
+      const created = await a.post('/v1/jobs', {
+        source: { type: 'files', file_ids: [file.body.id] },
+        output: { profile: 'raw_source' },
+      });
+      expectResource(created, 201, 'Job');
+      const done = await waitJob(a, created.body.id as string, 120_000);
+      expect(done.body.status, done.text).toBe('failed');
+      expect(done.body.progress.detail).toMatch(/^[a-z_]+: /);
+      expectNoInternals(done.body.warnings as string[]);
+    },
+  );
 });

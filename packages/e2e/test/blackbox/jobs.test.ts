@@ -157,6 +157,12 @@ describe.each(PROFILES)('profile %s', (profile) => {
       expect(page.data.endsWith('\n'), JSON.stringify(page.data.slice(-80))).toBe(true);
     // The default page size returns the same text.
     expect((await readAllPages(a, outputId)).text).toBe(artifact);
+    if (format === 'jsonl' && profile === 'raw_source') {
+      // A limit smaller than one record still returns whole records: one line per page.
+      const tiny = await readAllPages(a, outputId, 1);
+      expect(tiny.text).toBe(artifact);
+      expect(tiny.pages.length).toBe(artifact.split('\n').filter((l) => l !== '').length);
+    }
     if (format === 'jsonl') {
       const lines = artifact.split('\n').filter((l) => l !== '');
       expect(lines.length).toBeGreaterThan(0);
@@ -189,6 +195,13 @@ describe('artifact download route (CONTRACT §9)', () => {
     expect(Buffer.from(await tail.arrayBuffer())).toEqual(full.subarray(full.length - 5));
     const etag = ranged.headers.get('etag');
     expect(etag).toContain(file.sha256);
+    const notModified = await fetch(file.download_url, { headers: { 'if-none-match': etag ?? '' } });
+    expect(notModified.status).toBe(304);
+    const beyond = await fetch(file.download_url, {
+      headers: { range: `bytes=${String(file.size_bytes + 10)}-` },
+    });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${String(file.size_bytes)}`);
     const url = new URL(file.download_url);
     const tampered = `${url.origin}${url.pathname.slice(0, -4)}AAAA`;
     expect((await fetch(tampered)).status).toBeGreaterThanOrEqual(400);
@@ -233,6 +246,25 @@ describe('further outputs (CONTRACT §8)', () => {
     expectResource(paged, 200, 'OutputList');
     expect(paged.body.data).toHaveLength(1);
     expect(paged.body.page.has_more).toBe(true);
+    // Newest first: the further output leads.
+    expect((list.body.data as { id: string }[]).map((o) => o.id)).toEqual([
+      reply.body.id,
+      job.body.output_ids[0],
+    ]);
+    const rest = await a.get(
+      `/v1/jobs/${jobId}/outputs?limit=1&cursor=${encodeURIComponent(paged.body.page.next_cursor as string)}`,
+    );
+    expectResource(rest, 200, 'OutputList');
+    expect(rest.body.page).toEqual({ next_cursor: null, has_more: false });
+    // A cursor of one job's outputs is not valid on another job's outputs.
+    const otherJob = matrix.get('raw_source/zip')?.body.id as string;
+    expectProblem(
+      await a.get(
+        `/v1/jobs/${otherJob}/outputs?cursor=${encodeURIComponent(paged.body.page.next_cursor as string)}`,
+      ),
+      400,
+      'invalid_cursor',
+    );
     // Validation of the output options.
     const bad = await a.post(`/v1/jobs/${jobId}/outputs`, { output: { profile: 'nope' } });
     expectProblem(bad, 422, 'validation_failed');
