@@ -94,7 +94,10 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const dataDir = mkdtempSync(join(tmpdir(), 'transmute-bb-'));
   const plans = options.plans ?? ['developer', 'developer'];
   // The first create migrates the fresh database; the rest run while the server starts.
-  const first = await createAccount(dataDir, plans[0]);
+  const first = await createAccount(dataDir, plans[0]).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   const args = [
@@ -127,6 +130,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     await waitListening(child, () => output, 120_000);
   } catch (error) {
     child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   const accounts = [first, ...(await rest)];
