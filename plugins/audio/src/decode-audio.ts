@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TransmuteError } from '@transmute/contract';
 import type { MediaTools } from './media-tools.js';
+import { describeToolError } from './describe-tool-error.js';
 import { runProcess } from './run-process.js';
 
 /** 16 kHz mono 16-bit PCM: 32 000 bytes per second, plus a WAV header. */
@@ -52,7 +53,7 @@ export async function decodeToPcm(options: DecodeOptions): Promise<string> {
   );
   const result = await runProcess(tools.ffmpeg, args, { signal, maxOutputBytes: 64 * 1024 });
   if (result.code !== 0) {
-    const reason = result.stderr.trim().split('\n').pop() ?? 'decoder error';
+    const reason = describeToolError(result.stderr, [input, output], 'decoder error');
     throw new TransmuteError('corrupt_file', `The audio could not be decoded: ${reason}`);
   }
   const { size } = await stat(output);

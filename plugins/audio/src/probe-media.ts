@@ -1,5 +1,6 @@
 import { TransmuteError } from '@transmute/contract';
 import type { MediaTools } from './media-tools.js';
+import { describeToolError } from './describe-tool-error.js';
 import { runProcess } from './run-process.js';
 
 /** One stream of a media container, as ffprobe reports it. */
@@ -72,7 +73,7 @@ export async function probeMedia(tools: MediaTools, path: string, signal?: Abort
     parsed = {};
   }
   if (result.code !== 0 || !parsed.format) {
-    const reason = result.stderr.trim().split('\n').pop() ?? 'unreadable media';
+    const reason = describeToolError(result.stderr, [path], 'unreadable media');
     throw new TransmuteError('corrupt_file', `The media file cannot be read: ${reason}`);
   }
   const streams = (parsed.streams ?? []).map(toStream);

@@ -69,6 +69,10 @@ describe('source.audio_upload', () => {
       new AbortController().signal,
     );
     expect(inspection).toMatchObject({ ok: false, code: 'corrupt_file' });
+    // The reason is ffprobe's, with no server paths in it (no internals in warnings).
+    const detail = inspection?.ok === false ? inspection.detail : '';
+    expect(detail).toMatch(/moov atom not found|Invalid data/);
+    expect(detail).not.toContain('/');
   });
 
   it('rejects a five-hour file at validation without decoding it', async () => {
