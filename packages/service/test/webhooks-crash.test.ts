@@ -37,7 +37,8 @@ async function startChild(dbPath: string): Promise<ChildProcess> {
   return child;
 }
 
-function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+// Generous: on a loaded 2-core CI machine a tsx child takes seconds to start and to be scheduled.
+function waitFor(check: () => boolean, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const tick = (): void => {
@@ -50,99 +51,103 @@ function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
 }
 
 describe('webhook dispatcher crash', () => {
-  it('sends a delivery after a restart when the dispatcher was SIGKILLed during the attempt', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'webhooks-crash-'));
-    const dbPath = join(dir, 'db.sqlite');
-    const received: string[] = [];
-    // The first attempt hangs (the process dies during it); later ones succeed.
-    const server = createServer((req, res) => {
-      received.push(String(req.headers['webhook-id']));
-      if (received.length > 1) res.end('ok');
-    });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/`;
+  it(
+    'sends a delivery after a restart when the dispatcher was SIGKILLed during the attempt',
+    { timeout: 180_000 },
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'webhooks-crash-'));
+      const dbPath = join(dir, 'db.sqlite');
+      const received: string[] = [];
+      // The first attempt hangs (the process dies during it); later ones succeed.
+      const server = createServer((req, res) => {
+        received.push(String(req.headers['webhook-id']));
+        if (received.length > 1) res.end('ok');
+      });
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/`;
 
-    const store = await createSqliteStore({ path: dbPath });
-    const now = new Date().toISOString();
-    await store.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id: 'wh_crash',
-        account_id: 'acct_1',
-        url,
-        description: '',
-        events_json: '["job.succeeded"]',
-        status: 'active',
-        secret_ciphertext: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-        secret_last_four: 'LaSw',
-        previous_secret_ciphertext: null,
-        previous_secret_expires_at: null,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .execute();
-    const envelope = {
-      id: 'evt_crash',
-      type: 'job.succeeded',
-      timestamp: now,
-      api_version: 'v1',
-      data: { object: {} },
-    };
-    await store.db
-      .insertInto('events')
-      .values({
+      const store = await createSqliteStore({ path: dbPath });
+      const now = new Date().toISOString();
+      await store.db
+        .insertInto('webhook_endpoints')
+        .values({
+          id: 'wh_crash',
+          account_id: 'acct_1',
+          url,
+          description: '',
+          events_json: '["job.succeeded"]',
+          status: 'active',
+          secret_ciphertext: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+          secret_last_four: 'LaSw',
+          previous_secret_ciphertext: null,
+          previous_secret_expires_at: null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
+        .execute();
+      const envelope = {
         id: 'evt_crash',
-        account_id: 'acct_1',
         type: 'job.succeeded',
-        payload: JSON.stringify(envelope),
-        created_at: now,
-      })
-      .execute();
-    await store.db
-      .insertInto('webhook_deliveries')
-      .values({
-        id: 'whd_crash',
-        account_id: 'acct_1',
-        endpoint_id: 'wh_crash',
-        event_id: 'evt_crash',
-        event_type: 'job.succeeded',
-        status: 'pending',
-        attempts: 0,
-        response_status: null,
-        response_preview: null,
-        last_error_code: null,
-        next_attempt_at: now,
-        locked_by: null,
-        lease_expires_at: null,
-        created_at: now,
-        completed_at: null,
-        is_test: 0,
-      })
-      .execute();
-    const row = () =>
-      store.db
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('id', '=', 'whd_crash')
-        .executeTakeFirstOrThrow();
+        timestamp: now,
+        api_version: 'v1',
+        data: { object: {} },
+      };
+      await store.db
+        .insertInto('events')
+        .values({
+          id: 'evt_crash',
+          account_id: 'acct_1',
+          type: 'job.succeeded',
+          payload: JSON.stringify(envelope),
+          created_at: now,
+        })
+        .execute();
+      await store.db
+        .insertInto('webhook_deliveries')
+        .values({
+          id: 'whd_crash',
+          account_id: 'acct_1',
+          endpoint_id: 'wh_crash',
+          event_id: 'evt_crash',
+          event_type: 'job.succeeded',
+          status: 'pending',
+          attempts: 0,
+          response_status: null,
+          response_preview: null,
+          last_error_code: null,
+          next_attempt_at: now,
+          locked_by: null,
+          lease_expires_at: null,
+          created_at: now,
+          completed_at: null,
+          is_test: 0,
+        })
+        .execute();
+      const row = () =>
+        store.db
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('id', '=', 'whd_crash')
+          .executeTakeFirstOrThrow();
 
-    const first = await startChild(dbPath);
-    await waitFor(() => received.length === 1);
-    first.kill('SIGKILL');
-    await new Promise((resolve) => first.once('exit', resolve));
-    expect(await row()).toMatchObject({ status: 'delivering', attempts: 0 });
+      const first = await startChild(dbPath);
+      await waitFor(() => received.length === 1);
+      first.kill('SIGKILL');
+      await new Promise((resolve) => first.once('exit', resolve));
+      expect(await row()).toMatchObject({ status: 'delivering', attempts: 0 });
 
-    const second = await startChild(dbPath);
-    await waitFor(() => received.length === 2);
-    // Give a (wrong) third send a chance to show up before checking there is none.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(received).toEqual(['evt_crash', 'evt_crash']);
-    const after = await row();
-    expect(after).toMatchObject({ status: 'succeeded', attempts: 1, response_status: 200 });
-    second.kill('SIGTERM');
-    await new Promise((resolve) => second.once('exit', resolve));
-    await store.close();
-  });
+      const second = await startChild(dbPath);
+      await waitFor(() => received.length === 2);
+      // Give a (wrong) third send a chance to show up before checking there is none.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received).toEqual(['evt_crash', 'evt_crash']);
+      const after = await row();
+      expect(after).toMatchObject({ status: 'succeeded', attempts: 1, response_status: 200 });
+      second.kill('SIGTERM');
+      await new Promise((resolve) => second.once('exit', resolve));
+      await store.close();
+    },
+  );
 });

@@ -18,7 +18,11 @@ const dispatcher = createWebhookDispatcher({
   env: {},
 });
 dispatcher.start();
+// The dispatcher's timers are unref'd (an embedding app may exit while it idles): this process
+// exists only to dispatch, so it keeps itself alive until it is killed, like `transmute worker`.
+const keepAlive = setInterval(() => undefined, 60_000);
 process.on('SIGTERM', () => {
+  clearInterval(keepAlive);
   void dispatcher
     .stop()
     .then(() => store.close())

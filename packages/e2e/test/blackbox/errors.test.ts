@@ -811,14 +811,18 @@ describe('plan limits (CONTRACT §3, §11)', () => {
   });
 
   it('429 quota_exceeded (not retryable) once the 100 jobs of the free plan are used', async () => {
-    const createPolitely = async (i: number): Promise<Reply> => {
+    // The previous test spent the free plan's request budget: every call here waits out
+    // rate_limited answers (as a client honouring Retry-After does) so only the quota can refuse.
+    const politely = async (send: () => Promise<Reply>): Promise<Reply> => {
       for (;;) {
-        const reply = await free.post('/v1/jobs', textJob(`Quota job ${String(i)}.`));
+        const reply = await send();
         if (reply.status !== 429 || reply.body.code !== 'rate_limited') return reply;
         await new Promise((r) => setTimeout(r, 1000 * Number(reply.headers.get('retry-after') ?? '1')));
       }
     };
-    const usage = await free.get('/v1/usage');
+    const createPolitely = (i: number): Promise<Reply> =>
+      politely(() => free.post('/v1/jobs', textJob(`Quota job ${String(i)}.`)));
+    const usage = await politely(() => free.get('/v1/usage'));
     expect(usage.body.limits.jobs).toBe(100);
     // Batches of 10 a second stay within the free plan's 10 requests/s.
     let remaining = 100 - (usage.body.jobs_created as number);
@@ -835,7 +839,7 @@ describe('plan limits (CONTRACT §3, §11)', () => {
     expectProblem(refused, 429, 'quota_exceeded');
     expect(refused.body.retryable).toBe(false);
     await new Promise((r) => setTimeout(r, 1000));
-    const after = await free.get('/v1/usage');
+    const after = await politely(() => free.get('/v1/usage'));
     expect(after.body.jobs_created).toBe(100);
   }, 120_000);
 });

@@ -82,8 +82,9 @@ export const STREAMING_CASES: E2eCase[] = [
       );
       expect(put.status, put.body).toBe(200);
       expect((JSON.parse(put.body) as { size_bytes: number }).size_bytes).toBe(chunks * MIB);
-      // Client and server share this process: buffering the body anywhere would add ~100 MiB.
-      expect((peak - before) / MIB).toBeLessThan(32);
+      // Client and server share this process: buffering the body anywhere would add ~100 MiB;
+      // streaming stays well under the issue's 64 MB (the Web Request bridges hold a few chunks).
+      expect((peak - before) / MIB).toBeLessThan(48);
       const complete = await ctx.api('POST', `/v1/files/${String(intent.body.file_id)}/complete`, {
         json: { size_bytes: chunks * MIB, sha256 },
       });
