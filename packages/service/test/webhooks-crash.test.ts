@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/create-sqlite-store.js';
+import { newDeliveryRow } from '../src/internal/events.js';
 
 const CHILD = fileURLToPath(new URL('./webhooks.child.ts', import.meta.url));
 const children: ChildProcess[] = [];
@@ -107,22 +108,15 @@ describe('webhook dispatcher crash', () => {
       await store.db
         .insertInto('webhook_deliveries')
         .values({
+          ...newDeliveryRow({
+            accountId: 'acct_1',
+            endpointId: 'wh_crash',
+            eventId: 'evt_crash',
+            eventType: 'job.succeeded',
+            now,
+            isTest: false,
+          }),
           id: 'whd_crash',
-          account_id: 'acct_1',
-          endpoint_id: 'wh_crash',
-          event_id: 'evt_crash',
-          event_type: 'job.succeeded',
-          status: 'pending',
-          attempts: 0,
-          response_status: null,
-          response_preview: null,
-          last_error_code: null,
-          next_attempt_at: now,
-          locked_by: null,
-          lease_expires_at: null,
-          created_at: now,
-          completed_at: null,
-          is_test: 0,
         })
         .execute();
       const row = () =>

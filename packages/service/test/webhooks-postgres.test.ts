@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKyselyStore, type Database, type Store } from '../src/index.js';
+import { newDeliveryRow } from '../src/internal/events.js';
 import { createWebhookDispatcher } from '../src/webhooks/dispatch-webhooks.js';
 
 // PostgreSQL on 127.0.0.1:5432, database `test`, trust auth (TOOLCHAIN.md); each run gets a schema.
@@ -83,22 +84,15 @@ describe('webhook dispatcher on PostgreSQL', () => {
       .insertInto('webhook_deliveries')
       .values(
         ids.map((id, i) => ({
+          ...newDeliveryRow({
+            accountId: 'acct_1',
+            endpointId: endpoints[i % endpoints.length] ?? '',
+            eventId: id,
+            eventType: 'job.queued',
+            now,
+            isTest: false,
+          }),
           id: `whd_${id}`,
-          account_id: 'acct_1',
-          endpoint_id: endpoints[i % endpoints.length] ?? '',
-          event_id: id,
-          event_type: 'job.queued',
-          status: 'pending',
-          attempts: 0,
-          response_status: null,
-          response_preview: null,
-          last_error_code: null,
-          next_attempt_at: now,
-          locked_by: null,
-          lease_expires_at: null,
-          created_at: now,
-          completed_at: null,
-          is_test: 0,
         })),
       )
       .execute();
