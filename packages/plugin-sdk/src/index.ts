@@ -28,3 +28,4 @@ export {
 } from './plugin-types.js';
 export type { RenderedFile, ProfileRendering } from './rendering.js';
 export { definePlugin } from './define-plugin.js';
+export { ISO_639_3_CODES, toIso6391, toPrimaryLanguage } from './language-codes.js';

@@ -32,10 +32,13 @@ const adapter = (overrides: Partial<ReturnType<typeof manifest>> = {}): SourceAd
 describe('@transmute/plugin-sdk', () => {
   it('exports exactly its public API', async () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
+      'ISO_639_3_CODES',
       'SDK_VERSION',
       'definePlugin',
       'isOutputRenderer',
       'isSourceAdapter',
+      'toIso6391',
+      'toPrimaryLanguage',
     ]);
     expect(Object.keys(await import('../src/testing.js')).sort()).toEqual([
       'createTestContext',

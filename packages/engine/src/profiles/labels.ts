@@ -1,3 +1,4 @@
+import { toPrimaryLanguage } from '@transmute/plugin-sdk';
 import { en } from './internal/labels/en.js';
 import { de } from './internal/labels/de.js';
 import { fr } from './internal/labels/fr.js';
@@ -77,24 +78,8 @@ const TABLE = { en, de, fr, es, it, nl, pt } as const satisfies Record<string, L
 /** The languages outputs can be rendered in (labels and headings), for getCapabilities. */
 export const OUTPUT_LANGUAGES: readonly string[] = Object.freeze(Object.keys(TABLE));
 
-/** The primary subtag of a BCP 47 tag, lower-cased, with common ISO 639-3 codes mapped to 639-1. */
-export function toPrimaryLanguage(tag: string): string {
-  const primary = (tag.split(/[-_]/)[0] ?? '').toLowerCase();
-  return ISO_639_3[primary] ?? primary;
-}
-
-const ISO_639_3: Record<string, string> = {
-  eng: 'en',
-  deu: 'de',
-  ger: 'de',
-  fra: 'fr',
-  fre: 'fr',
-  spa: 'es',
-  ita: 'it',
-  nld: 'nl',
-  dut: 'nl',
-  por: 'pt',
-};
+/** BCP 47 tag → primary language (shared with the plugins through the SDK). */
+export { toPrimaryLanguage };
 
 /** Labels for a requested language; `undefined` when the language is not one of {@link OUTPUT_LANGUAGES}. */
 export function getLabels(language: string): Labels | undefined {
