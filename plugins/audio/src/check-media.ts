@@ -16,19 +16,26 @@ export type MediaCheck =
   { ok: true; facts: MediaFacts } | { ok: false; inspection: FileInspection & { ok: false } };
 
 /**
- * The cheap upload-time checks shared by audio and video: size, readability, duration and
- * resolution, all from ffprobe's container facts (a 5-hour file is refused without decoding it).
+ * The cheap upload-time checks shared by audio and video: ffmpeg/ffprobe present (`tools` is null
+ * when none were found), size, readability, duration and resolution, all from ffprobe's container
+ * facts (a 5-hour file is refused without decoding it).
  */
 export async function checkMedia(
-  tools: MediaTools,
+  tools: MediaTools | null,
   file: SourceFile,
   limits: MediaLimits,
   signal: AbortSignal,
 ): Promise<MediaCheck> {
   const fail = (
-    code: 'source_too_large' | 'corrupt_file' | 'duration_exceeded' | 'limit_exceeded',
+    code:
+      | 'transcription_unavailable'
+      | 'source_too_large'
+      | 'corrupt_file'
+      | 'duration_exceeded'
+      | 'limit_exceeded',
     detail: string,
   ) => ({ ok: false, inspection: { ok: false, code, detail } }) as const;
+  if (tools === null) return fail('transcription_unavailable', 'ffmpeg and ffprobe are not available.');
   if (file.sizeBytes > limits.maximumBytes) {
     return fail(
       'source_too_large',

@@ -75,14 +75,7 @@ export function createAudioSource(options: AudioSourceOptions = {}): SourceAdapt
     },
     accepts: (probe) => toAudioMediaType(probe.mediaType) !== undefined,
     async inspect(file: SourceFile, signal: AbortSignal) {
-      const found = await tools();
-      if (!found)
-        return {
-          ok: false,
-          code: 'transcription_unavailable',
-          detail: 'ffmpeg and ffprobe are not available.',
-        };
-      const check = await checkMedia(found, file, limitsOf(AUDIO_MANIFEST.limits), signal);
+      const check = await checkMedia(await tools(), file, limitsOf(AUDIO_MANIFEST.limits), signal);
       if (!check.ok) return check.inspection;
       if (!check.facts.streams.some((s) => s.type === 'audio')) {
         return { ok: false, code: 'unsupported_content', detail: 'The file has no audio stream.' };

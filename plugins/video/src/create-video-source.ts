@@ -83,14 +83,7 @@ export function createVideoSource(options: VideoSourceOptions = {}): SourceAdapt
       return VIDEO_MANIFEST.mediaTypes.includes(ALIASES[base] ?? base);
     },
     async inspect(file, signal) {
-      const found = await tools();
-      if (!found)
-        return {
-          ok: false,
-          code: 'transcription_unavailable',
-          detail: 'ffmpeg and ffprobe are not available.',
-        };
-      const check = await checkMedia(found, file, toLimits(VIDEO_MANIFEST.limits), signal);
+      const check = await checkMedia(await tools(), file, toLimits(VIDEO_MANIFEST.limits), signal);
       if (!check.ok) return check.inspection;
       return { ok: true, warnings: [], facts: containerFacts(check.facts) };
     },
