@@ -62,7 +62,7 @@ describe('routing', () => {
     const { handler } = setup();
     const response = await call(handler, 'PUT', '/v1/jobs/job_000000000001', { key: null });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, DELETE');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, DELETE');
     expect(await problem(response)).toMatchObject({ code: 'method_not_allowed' });
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../src/index.js';
 import { createFakeService, type FakeService } from './fake-service.js';
+import { rawRequest, stableHeaders } from './raw-request.js';
 import { MOUNTS, startMount, type RunningMount } from './start-mount.js';
 
 const AUTH = { authorization: `Bearer tmk_${'a'.repeat(32)}` };
@@ -42,7 +43,7 @@ describe.each(MOUNTS)('%s mount', (mount) => {
   it('answers 405 with Allow, 404 for unknown routes and 413 for big bodies', async () => {
     const wrong = await fetch(`${server.url}/v1/jobs`, { method: 'PUT', headers: AUTH });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET, POST');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD, POST');
     expect((await fetch(`${server.url}/nowhere`)).status).toBe(404);
     const big = await fetch(`${server.url}/v1/upload-intents`, {
       method: 'POST',
@@ -71,5 +72,65 @@ describe.each(MOUNTS)('%s mount', (mount) => {
     const part = await fetch(`${server.url}/artifacts/tok_artifact`, { headers: { range: 'bytes=10-' } });
     expect(part.status).toBe(206);
     expect(await part.text()).toBe('abcdefghij');
+  });
+
+  it.each([
+    ['a v1 read', '/v1/capabilities', 200],
+    ['a v1 list', '/v1/jobs?limit=5', 200],
+    ['an unknown v1 resource', '/v1/jobs/job_999999999999', 404],
+    ['an unknown route', '/v1/nowhere', 404],
+    ['the health route', '/healthz', 200],
+  ])('answers HEAD on %s with the status and headers of GET and no body', async (_name, path, status) => {
+    const get = await rawRequest(server.url, 'GET', path, AUTH);
+    const head = await rawRequest(server.url, 'HEAD', path, AUTH);
+    expect(get.status).toBe(status);
+    expect(get.headers['content-length']).toBe(String(get.body.byteLength));
+    expect(head.status).toBe(status);
+    expect(stableHeaders(head.headers)).toEqual(stableHeaders(get.headers));
+    expect(head.headers['request-id']).toMatch(/^req_[A-Za-z0-9]{24}$/);
+    expect(head.body.byteLength).toBe(0);
+  });
+
+  it('applies the authentication of GET to HEAD', async () => {
+    const get = await rawRequest(server.url, 'GET', '/v1/capabilities');
+    const head = await rawRequest(server.url, 'HEAD', '/v1/capabilities');
+    expect(head.status).toBe(401);
+    expect(head.headers['www-authenticate']).toBe('Bearer realm="transmute"');
+    expect(stableHeaders(head.headers)).toEqual(stableHeaders(get.headers));
+    expect(head.body.byteLength).toBe(0);
+  });
+
+  it('answers HEAD on signed artifacts with the length, ETag and type of GET, ranges included', async () => {
+    const get = await rawRequest(server.url, 'GET', '/artifacts/tok_artifact');
+    const head = await rawRequest(server.url, 'HEAD', '/artifacts/tok_artifact');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe('20');
+    expect(head.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(head.headers.etag).toMatch(/^"[a-f0-9]{64}"$/);
+    expect(stableHeaders(head.headers)).toEqual(stableHeaders(get.headers));
+    expect(head.body.byteLength).toBe(0);
+    const part = await rawRequest(server.url, 'HEAD', '/artifacts/tok_artifact', { range: 'bytes=2-5' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 2-5/20');
+    expect(part.headers['content-length']).toBe('4');
+    expect(part.body.byteLength).toBe(0);
+  });
+
+  it('answers HEAD where GET is not allowed with 405 + Allow, changing nothing', async () => {
+    const created = await fetch(`${server.url}/v1/jobs`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json', 'idempotency-key': 'k-head' },
+      body: JSON.stringify({ source: { type: 'text', content: 'Hi.' }, output: { profile: 'raw_source' } }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const cancel = await rawRequest(server.url, 'HEAD', `/v1/jobs/${id}/cancel`, AUTH);
+    expect(cancel.status).toBe(405);
+    expect(cancel.headers.allow).toBe('POST');
+    expect(cancel.headers['content-type']).toBe('application/problem+json');
+    expect(cancel.body.byteLength).toBe(0);
+    expect(service.jobs.get(id)?.status).toBe('queued');
+    const upload = await rawRequest(server.url, 'HEAD', '/uploads/tok_upload');
+    expect(upload.status).toBe(405);
+    expect(upload.headers.allow).toBe('PUT');
   });
 });

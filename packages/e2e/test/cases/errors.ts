@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { call } from '../support/api.js';
-import { createTextJob, TEXT, type E2eCase } from './context.js';
+import { createTextJob, TEXT, waitForJob, type E2eCase } from './context.js';
 
 const JOB = { source: { type: 'text', content: TEXT }, output: { profile: 'raw_source' } };
 
@@ -15,8 +15,39 @@ export const ERROR_CASES: E2eCase[] = [
       const wrong = await ctx.api('PUT', '/v1/jobs');
       expect(wrong.status).toBe(405);
       expect(wrong.body.code).toBe('method_not_allowed');
-      expect(wrong.headers.get('allow')).toBe('GET, POST');
+      expect(wrong.headers.get('allow')).toBe('GET, HEAD, POST');
       expect((await ctx.api('GET', '/v1/jobs/job_000000000000/cancel')).headers.get('allow')).toBe('POST');
+    },
+  },
+  {
+    name: 'HEAD answers like GET without a body: reads, errors, auth and signed artifacts',
+    async run(ctx) {
+      const head = (url: string, key: string | null = ctx.a.apiKey) =>
+        fetch(url, { method: 'HEAD', headers: key === null ? {} : { authorization: `Bearer ${key}` } });
+      const get = await ctx.api('GET', '/v1/capabilities');
+      const read = await head(`${ctx.stack.url}/v1/capabilities`);
+      expect(read.status).toBe(200);
+      expect(read.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(read.headers.get('content-length')).toBe(String(Buffer.byteLength(get.text)));
+      expect(await read.text()).toBe('');
+      const job = await createTextJob(ctx);
+      const foreign = await head(`${ctx.stack.url}/v1/jobs/${job.id}`, ctx.b.apiKey);
+      expect(foreign.status).toBe(404);
+      expect(foreign.headers.get('content-type')).toBe('application/problem+json');
+      expect((await head(`${ctx.stack.url}/v1/jobs`, null)).headers.get('www-authenticate')).toBe(
+        'Bearer realm="transmute"',
+      );
+      const cancel = await head(`${ctx.stack.url}/v1/jobs/${job.id}/cancel`);
+      expect(cancel.status).toBe(405);
+      expect(cancel.headers.get('allow')).toBe('POST');
+      await waitForJob(ctx, job.id, ['succeeded']);
+      const output = await ctx.api('GET', `/v1/outputs/${String(job.output_ids[0])}`);
+      const file = output.body.manifest.files[0];
+      const artifact = await head(file.download_url as string, null);
+      expect(artifact.status).toBe(200);
+      expect(artifact.headers.get('content-length')).toBe(String(file.size_bytes));
+      expect(artifact.headers.get('etag')).toBe(`"${String(file.sha256)}"`);
+      expect(await artifact.text()).toBe('');
     },
   },
   {

@@ -196,15 +196,29 @@ async function route(context: ApiContext): Promise<CoreResponse> {
 }
 
 /**
+ * Sets `Content-Length` on in-memory bodies, so a HEAD answer can carry the length GET would send;
+ * then, for HEAD, drops the body and keeps the status and every header (RFC 9110 §9.3.2).
+ */
+function finish(response: CoreResponse, method: string): CoreResponse {
+  const { body, headers } = response;
+  if (typeof body === 'string') headers['content-length'] ??= String(Buffer.byteLength(body));
+  else if (body instanceof Uint8Array) headers['content-length'] ??= String(body.byteLength);
+  if (method !== 'HEAD' || body === null) return response;
+  if (body instanceof ReadableStream) body.cancel().catch(() => undefined);
+  return { ...response, body: null };
+}
+
+/**
  * The request pipeline: route → auth → rate limit → account status → Idempotency-Key → content type
  * → body size → JSON → schema → service. Every response carries `Request-Id`; nothing throws.
+ * HEAD runs the GET pipeline (same auth, rate limit and headers) and answers without a body.
  */
 export function createCoreHandler(settings: CoreSettings): CoreHandler {
   return async (request) => {
     const requestId = createRequestId();
     const headers: Record<string, string> = { 'request-id': requestId };
     try {
-      return await route({ settings, request, requestId, headers });
+      return finish(await route({ settings, request, requestId, headers }), request.method);
     } catch (error) {
       const response = errorResponse(error, {
         requestId,
@@ -212,7 +226,7 @@ export function createCoreHandler(settings: CoreSettings): CoreHandler {
         logger: settings.logger,
       });
       Object.assign(response.headers, headers);
-      return response;
+      return finish(response, request.method);
     }
   };
 }

@@ -148,22 +148,25 @@ function decodeSegment(segment: string): string {
 }
 
 /**
- * Matches a method and path against the table. A known path with another method answers
- * `method_not_allowed` with the methods it does allow; ids are checked for their shape separately
- * (`malformedId`), because a malformed id must answer 404 `not_found` after authentication.
+ * Matches a method and path against the table. HEAD matches the GET route (the handler drops the
+ * body). A known path with another method answers `method_not_allowed` with the methods it does
+ * allow, HEAD included wherever GET is; ids are checked for their shape separately (`malformedId`),
+ * because a malformed id must answer 404 `not_found` after authentication.
  */
 export function matchRoute(method: string, path: string): RouteMatch {
   const actual = path.split('/').slice(1).map(decodeSegment);
+  const wanted = method === 'HEAD' ? 'GET' : method;
   const allow: string[] = [];
   for (const compiled of COMPILED) {
     const params = matchSegments(compiled.segments, actual);
     if (params === null) continue;
-    if (compiled.route.method === method) {
+    if (compiled.route.method === wanted) {
       const bad = Object.entries(params).find(([name, value]) => !isValidId(name, value));
       const malformedId = bad === undefined ? null : (NOT_FOUND_DETAILS[bad[0]] ?? 'No such resource.');
       return { kind: 'found', route: compiled.route, params, malformedId };
     }
     allow.push(compiled.route.method);
+    if (compiled.route.method === 'GET') allow.push('HEAD');
   }
   return allow.length > 0 ? { kind: 'method_not_allowed', allow } : { kind: 'not_found' };
 }
