@@ -24,7 +24,7 @@ export interface KyselyStoreOptions {
  */
 export async function createKyselyStore(options: KyselyStoreOptions): Promise<Store> {
   const { db, dialect } = options;
-  await migrateToLatest(db as unknown as Kysely<unknown>);
+  await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const transaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {

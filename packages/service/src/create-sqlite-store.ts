@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Store } from './store.js';
 import type { Database } from './internal/schema.js';
 import { createKyselyStore } from './create-kysely-store.js';
+import { withStatementCache } from './internal/statement-cache.js';
 
 /** Options of {@link createSqliteStore}. */
 export interface SqliteStoreOptions {
@@ -16,7 +17,8 @@ export interface SqliteStoreOptions {
 
 /**
  * The embedded default store: SQLite through better-sqlite3 in WAL mode with a busy timeout;
- * migrations applied at start. Several processes may share one file.
+ * migrations applied at start; each distinct statement is prepared once. Several processes may
+ * share one file.
  *
  * @example
  * const store = await createSqliteStore({ path: './data/transmute.db' });
@@ -28,6 +30,6 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return createKyselyStore({ db, dialect: 'sqlite' });
 }

@@ -6,6 +6,7 @@ import type { PlanLimits } from '../plans.js';
 import type { CoreContext } from './context.js';
 import { parseJson } from './context.js';
 import { randomBase62 } from './ids.js';
+import { preparedQuery } from './prepared-query.js';
 import type { AccountsTable, Database } from './schema.js';
 
 const API_KEY = /^tmk_[A-Za-z0-9]{32,128}$/;
@@ -37,16 +38,20 @@ export function limitsOf(ctx: CoreContext, row: AccountsTable): PlanLimits {
 }
 
 /** Resolves an API key to its active (not revoked) account, comparing hashes in constant time. */
-export async function authenticateApiKey(ctx: CoreContext, apiKey: string): Promise<Account | null> {
-  if (!API_KEY.test(apiKey)) return null;
-  const hash = hashApiKey(apiKey);
-  const row = await ctx.store.db
+/** The account of an API key hash (with the key's revocation): read on every request. */
+const accountByKeyHash = preparedQuery((db, hash: string) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
     .selectAll('accounts')
     .select(['api_keys.key_hash', 'api_keys.revoked_at'])
-    .where('api_keys.key_hash', '=', hash)
-    .executeTakeFirst();
+    .where('api_keys.key_hash', '=', hash),
+);
+
+export async function authenticateApiKey(ctx: CoreContext, apiKey: string): Promise<Account | null> {
+  if (!API_KEY.test(apiKey)) return null;
+  const hash = hashApiKey(apiKey);
+  const [row] = await accountByKeyHash(ctx.store.db, hash);
   if (row === undefined || row.revoked_at !== null) return null;
   if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
   return toAccount(row);

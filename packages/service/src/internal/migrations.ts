@@ -1,6 +1,6 @@
 /*
- * Versioned migrations, shared by SQLite and PostgreSQL (Kysely schema builder only: no
- * dialect-specific SQL). Applied at start by `migrateToLatest`.
+ * Versioned migrations, shared by SQLite and PostgreSQL (Kysely schema builder and portable SQL:
+ * no dialect-specific SQL). Applied at start by `migrateToLatest`.
  *
  * Tables the webhook dispatcher uses (column names are stable):
  *   events(id evt_…, account_id, type, payload = the envelope JSON, created_at)
@@ -16,7 +16,7 @@
  * Times are ISO 8601 strings with ms and Z (lexicographic order = time order).
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { webhookDispatchMigration } from '../webhooks/dispatcher/dispatch-schema.js';
 
 const TIME = 'varchar(32)';
@@ -295,6 +295,26 @@ async function addReplayColumn(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('webhook_deliveries').addColumn('replay_requested_at', TIME).execute();
 }
 
+async function createUsageTotals(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('usage_totals')
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('period_start', TIME, (c) => c.notNull())
+    .addColumn('unit', 'varchar(32)', (c) => c.notNull())
+    .addColumn('state', 'varchar(16)', (c) => c.notNull())
+    .addColumn('estimated', 'double precision', (c) => c.notNull())
+    .addColumn('quantity', 'double precision', (c) => c.notNull())
+    .addColumn('committed', 'double precision', (c) => c.notNull())
+    .addPrimaryKeyConstraint('usage_totals_pk', ['account_id', 'period_start', 'unit', 'state'])
+    .execute();
+  await sql`
+    insert into usage_totals (account_id, period_start, unit, state, estimated, quantity, committed)
+    select account_id, period_start, unit, state, sum(estimated), sum(quantity),
+      sum(case when quantity > estimated then quantity else estimated end)
+    from usage_records
+    group by account_id, period_start, unit, state`.execute(db);
+}
+
 /** Every migration in order; names sort in application order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_core': { up: createCore },
@@ -305,13 +325,26 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_delivery_replay': { up: addReplayColumn },
   // Owned by the webhook dispatcher (packages/service/src/webhooks/dispatcher).
   '0100_webhook_dispatch': webhookDispatchMigration,
+  '0101_usage_totals': { up: createUsageTotals },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
+/**
+ * The migrator of a database. On PostgreSQL its bookkeeping tables live in the connection's
+ * current schema: Kysely otherwise finds another schema's `kysely_migration` tables (another
+ * application, another Transmute) and skips creating its own.
+ */
+export async function createMigrator(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<Migrator> {
+  if (dialect === 'sqlite') return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  return new Migrator({ db, provider, ...(schema === undefined ? {} : { migrationTableSchema: schema }) });
+}
+
 /** Applies every pending migration; throws the first failure. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const migrator = await createMigrator(db, dialect);
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined)
     throw error instanceof Error ? error : new Error('Migration failed.', { cause: error });

@@ -20,6 +20,7 @@ import type {
 import { TransmuteError } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import { addMs, parseJson, type CoreContext } from './context.js';
+import { preparedQuery } from './prepared-query.js';
 import type {
   ArtifactsTable,
   Database,
@@ -67,30 +68,28 @@ export function toJob(row: JobsTable, outputIds: string[]): Job {
   };
 }
 
+const jobOfAccount = preparedQuery((db, jobId: string, accountId: string) =>
+  db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('account_id', '=', accountId),
+);
+
+const outputIdsOfJob = preparedQuery((db, jobId: string) =>
+  db.selectFrom('outputs').select('id').where('job_id', '=', jobId).orderBy('position', 'asc'),
+);
+
 /** Loads a job of the account with its output ids; `not_found` otherwise. */
 export async function loadJob(
   db: Kysely<Database>,
   accountId: string,
   jobId: string,
 ): Promise<{ row: JobsTable; job: Job }> {
-  const row = await db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('id', '=', jobId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  const [row] = await jobOfAccount(db, jobId, accountId);
   if (row === undefined) throw new TransmuteError('not_found', 'No such job.');
   return { row, job: await jobWithOutputs(db, row) };
 }
 
 /** Wire Job of a row, reading its output ids. */
 export async function jobWithOutputs(db: Kysely<Database>, row: JobsTable): Promise<Job> {
-  const outputs = await db
-    .selectFrom('outputs')
-    .select('id')
-    .where('job_id', '=', row.id)
-    .orderBy('position', 'asc')
-    .execute();
+  const outputs = await outputIdsOfJob(db, row.id);
   return toJob(
     row,
     outputs.map((o) => o.id),

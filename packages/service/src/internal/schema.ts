@@ -184,6 +184,19 @@ export interface UsageRecordsTable {
   updated_at: string;
 }
 
+/** Running sums of `usage_records` per account, period, unit and state (see usage-totals.ts). */
+export interface UsageTotalsTable {
+  account_id: string;
+  period_start: string;
+  unit: string;
+  /** `pending` | `finalized` */
+  state: string;
+  estimated: number;
+  quantity: number;
+  /** Sum of max(estimated, quantity): what quotas count while a record is pending. */
+  committed: number;
+}
+
 export interface QuotaWarningsTable {
   account_id: string;
   unit: string;
@@ -228,6 +241,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   usage_records: UsageRecordsTable;
+  usage_totals: UsageTotalsTable;
   quota_warnings: QuotaWarningsTable;
   billing_entries: BillingEntriesTable;
   billing_periods: BillingPeriodsTable;

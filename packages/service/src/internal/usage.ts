@@ -13,7 +13,9 @@ import { PROVIDER_UNITS } from '../plans.js';
 import { limitsOf } from './accounts.js';
 import { periodOf, type CoreContext } from './context.js';
 import { newId } from './ids.js';
-import type { AccountsTable, Database } from './schema.js';
+import { preparedQuery } from './prepared-query.js';
+import type { AccountsTable, Database, UsageRecordsTable } from './schema.js';
+import { addToUsageTotals, type UsageChange } from './usage-totals.js';
 
 /** Totals of one unit in a period. */
 interface UnitTotals {
@@ -24,51 +26,43 @@ interface UnitTotals {
   committed: number;
 }
 
-/** Sums usage records of an account in a period. */
+/** Totals of an account's usage in a period, from the running sums in `usage_totals`. */
 export async function unitTotals(
   db: Kysely<Database>,
   accountId: string,
   periodStart: string,
 ): Promise<Record<UsageUnit, UnitTotals>> {
-  const rows = await db
-    .selectFrom('usage_records')
-    .select((eb) => [
-      'unit',
-      'state',
-      eb.fn.sum<number>('estimated').as('estimated'),
-      eb.fn.sum<number>('quantity').as('quantity'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when('quantity', '>', eb.ref('estimated'))
-            .then(eb.ref('quantity'))
-            .else(eb.ref('estimated'))
-            .end(),
-        )
-        .as('committed'),
-    ])
-    .where('account_id', '=', accountId)
-    .where('period_start', '=', periodStart)
-    .groupBy(['unit', 'state'])
-    .execute();
+  const rows = await totalsOfPeriod(db, accountId, periodStart);
   const totals = Object.fromEntries(
     USAGE_UNITS.map((unit) => [unit, { estimated: 0, pending: 0, finalized: 0, committed: 0 }]),
   ) as Record<UsageUnit, UnitTotals>;
   for (const row of rows) {
     const line = totals[row.unit as UsageUnit] as UnitTotals | undefined;
     if (line === undefined) continue;
-    const quantity = Number(row.quantity);
-    line.estimated += Number(row.estimated);
+    const quantity = roundSum(row.quantity);
+    line.estimated += roundSum(row.estimated);
     if (row.state === 'finalized') {
       line.finalized += quantity;
       line.committed += quantity;
     } else {
       line.pending += quantity;
-      line.committed += Number(row.committed);
+      line.committed += roundSum(row.committed);
     }
   }
   return totals;
+}
+
+const totalsOfPeriod = preparedQuery((db, accountId: string, periodStart: string) =>
+  db
+    .selectFrom('usage_totals')
+    .select(['unit', 'state', 'estimated', 'quantity', 'committed'])
+    .where('account_id', '=', accountId)
+    .where('period_start', '=', periodStart),
+);
+
+/** Running sums add and subtract fractional quantities (seconds): drop the float dust. */
+function roundSum(value: number): number {
+  return Math.round(Number(value) * 1e6) / 1e6;
 }
 
 /** Cost of quantities in micro-USD (rounded per line). */
@@ -182,23 +176,24 @@ export async function insertUsageEstimate(
   estimate: UsageEstimate,
 ): Promise<void> {
   const period = periodOf(new Date(job.createdAt));
-  for (const line of estimate.quantities) {
-    await trx
-      .insertInto('usage_records')
-      .values({
-        id: newId('use'),
-        account_id: job.accountId,
-        job_id: job.id,
-        unit: line.unit,
-        estimated: line.quantity,
-        quantity: line.unit === 'jobs' ? 1 : 0,
-        state: 'pending',
-        period_start: period.start,
-        created_at: job.createdAt,
-        updated_at: job.createdAt,
-      })
-      .execute();
-  }
+  const records = estimate.quantities.map((line): UsageRecordsTable => ({
+    id: newId('use'),
+    account_id: job.accountId,
+    job_id: job.id,
+    unit: line.unit,
+    estimated: line.quantity,
+    quantity: line.unit === 'jobs' ? 1 : 0,
+    state: 'pending',
+    period_start: period.start,
+    created_at: job.createdAt,
+    updated_at: job.createdAt,
+  }));
+  if (records.length === 0) return;
+  await trx.insertInto('usage_records').values(records).execute();
+  await addToUsageTotals(
+    trx,
+    records.map((after) => ({ before: null, after })),
+  );
 }
 
 /**
@@ -214,37 +209,36 @@ export async function meterJob(
 ): Promise<void> {
   const now = ctx.nowIso();
   const period = periodOf(new Date(job.created_at));
-  const existing = await trx
-    .selectFrom('usage_records')
-    .select(['id', 'unit', 'quantity'])
-    .where('job_id', '=', job.id)
-    .execute();
+  const existing = await trx.selectFrom('usage_records').selectAll().where('job_id', '=', job.id).execute();
   const byUnit = new Map(existing.map((row) => [row.unit, row]));
+  const changes: UsageChange[] = [];
   for (const unit of USAGE_UNITS) {
     const delta = unit === 'jobs' ? 0 : (deltas[unit] ?? 0);
     const row = byUnit.get(unit);
     if (row !== undefined) {
+      const updated = { ...row, quantity: Number(row.quantity) + delta, state, updated_at: now };
       await trx
         .updateTable('usage_records')
-        .set({ quantity: Number(row.quantity) + delta, state, updated_at: now })
+        .set({ quantity: updated.quantity, state, updated_at: now })
         .where('id', '=', row.id)
         .execute();
+      changes.push({ before: row, after: updated });
     } else if (delta > 0) {
-      await trx
-        .insertInto('usage_records')
-        .values({
-          id: newId('use'),
-          account_id: job.account_id,
-          job_id: job.id,
-          unit,
-          estimated: 0,
-          quantity: delta,
-          state,
-          period_start: period.start,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const record: UsageRecordsTable = {
+        id: newId('use'),
+        account_id: job.account_id,
+        job_id: job.id,
+        unit,
+        estimated: 0,
+        quantity: delta,
+        state,
+        period_start: period.start,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto('usage_records').values(record).execute();
+      changes.push({ before: null, after: record });
     }
   }
+  await addToUsageTotals(trx, changes);
 }

@@ -4,7 +4,8 @@ import { addMs, periodOf, type ServiceContext } from './context.js';
 import { newId } from './ids.js';
 import { WEBHOOK_CHANNEL, writeEvent } from './events.js';
 import { toFileResource } from './resources.js';
-import type { FilesTable } from './schema.js';
+import type { FilesTable, UsageRecordsTable } from './schema.js';
+import { addToUsageTotals } from './usage-totals.js';
 
 type Verdict = { ok: true; warnings: string[] } | { ok: false; warning: string };
 
@@ -74,21 +75,20 @@ export async function validateFile(ctx: ServiceContext, fileId: string): Promise
       })
       .where('id', '=', fileId)
       .execute();
-    await trx
-      .insertInto('usage_records')
-      .values({
-        id: newId('use'),
-        account_id: current.account_id,
-        job_id: current.id,
-        unit: 'uploaded_bytes',
-        estimated: Number(current.size_bytes),
-        quantity: Number(current.received_size ?? 0),
-        state: 'finalized',
-        period_start: periodOf(ctx.now()).start,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const usage: UsageRecordsTable = {
+      id: newId('use'),
+      account_id: current.account_id,
+      job_id: current.id,
+      unit: 'uploaded_bytes',
+      estimated: Number(current.size_bytes),
+      quantity: Number(current.received_size ?? 0),
+      state: 'finalized',
+      period_start: periodOf(ctx.now()).start,
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('usage_records').values(usage).execute();
+    await addToUsageTotals(trx, [{ before: null, after: usage }]);
     if (!verdict.ok) {
       await writeEvent(trx, ctx, {
         accountId: current.account_id,

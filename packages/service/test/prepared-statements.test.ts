@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { preparedQuery } from '../src/internal/prepared-query.js';
+import type { Database } from '../src/internal/schema.js';
+import { withStatementCache } from '../src/internal/statement-cache.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function open(): { raw: BetterSqlite3.Database; path: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'prepared-'));
+  dirs.push(dir);
+  const path = join(dir, 'db.sqlite');
+  const raw = new BetterSqlite3(path);
+  raw.exec(`create table accounts (id text primary key, plan text, status text, limits_json text,
+    created_at text, updated_at text)`);
+  const insert = raw.prepare('insert into accounts values (?, ?, ?, null, ?, ?)');
+  for (const [id, plan, status] of [
+    ['acct_1', 'free', 'active'],
+    ['acct_2', 'free', 'suspended'],
+    ['acct_3', 'team', 'active'],
+  ])
+    insert.run(id, plan, status, '2026-01-01', '2026-01-01');
+  return { raw, path };
+}
+
+describe('withStatementCache', () => {
+  it('prepares each SQL text once, evicts the least recently used, never shares a busy statement', () => {
+    const { raw } = open();
+    const cached = withStatementCache(raw, 2);
+    const a = cached.prepare('select id from accounts order by id');
+    expect(cached.prepare('select id from accounts order by id')).toBe(a);
+    const b = cached.prepare('select plan from accounts');
+    cached.prepare('select id from accounts order by id'); // a is now the most recent
+    cached.prepare('select status from accounts'); // evicts b
+    expect(cached.prepare('select id from accounts order by id')).toBe(a);
+    expect(cached.prepare('select plan from accounts')).not.toBe(b);
+    const iterator = (a as unknown as BetterSqlite3.Statement).iterate();
+    iterator.next();
+    const during = cached.prepare('select id from accounts order by id');
+    expect(during).not.toBe(a);
+    expect((during as unknown as BetterSqlite3.Statement).all()).toHaveLength(3);
+    iterator.return?.();
+    expect(cached.prepare('select id from accounts order by id')).toBe(a);
+    cached.close();
+  });
+});
+
+describe('preparedQuery', () => {
+  const byPlanAndStatus = preparedQuery((db, plan: string, status: string) =>
+    db
+      .selectFrom('accounts')
+      .select('id')
+      .where('plan', '=', plan)
+      .where('id', '!=', 'acct_nobody') // a constant parameter between the two arguments
+      .where('status', '=', status)
+      .orderBy('id'),
+  );
+
+  it('runs the compiled query with fresh arguments, constants kept in place', async () => {
+    const { raw } = open();
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+    expect(await byPlanAndStatus(db, 'free', 'active')).toEqual([{ id: 'acct_1' }]);
+    expect(await byPlanAndStatus(db, 'free', 'suspended')).toEqual([{ id: 'acct_2' }]);
+    expect(await byPlanAndStatus(db, 'team', 'active')).toEqual([{ id: 'acct_3' }]);
+    expect(await byPlanAndStatus(db, "free' or '1'='1", 'active')).toEqual([]);
+    await db.transaction().execute(async (trx) => {
+      expect(await byPlanAndStatus(trx, 'team', 'active')).toEqual([{ id: 'acct_3' }]);
+    });
+    await db.destroy();
+  });
+});
