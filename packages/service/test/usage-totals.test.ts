@@ -85,17 +85,15 @@ describe.each(Object.keys(STORES))('usage totals on %s', (dialect) => {
     cleanups.push(() => store.close());
     const ctx = createCoreContext(store, { baseUrl: 'http://127.0.0.1:1', signingSecret: 'secret' });
     const createdAt = new Date().toISOString();
-    const jobs = ['job_a', 'job_b', 'job_c'].map((id) => ({
-      id,
-      account_id: 'acct_1',
-      created_at: createdAt,
-    }));
+    const job = (id: string) => ({ id, account_id: 'acct_1', created_at: createdAt });
+    const [a, b] = [job('job_a'), job('job_b')];
+    const jobs = [a, b, job('job_c')];
     await store.transaction(async (trx) => {
-      for (const job of jobs) {
+      for (const { id, account_id } of jobs) {
         await insertUsageEstimate(
           trx,
           ctx,
-          { id: job.id, accountId: job.account_id, createdAt },
+          { id, accountId: account_id, createdAt },
           {
             quantities: [
               { unit: 'jobs', quantity: 1 },
