@@ -1,10 +1,25 @@
-/** What every `*.bench.ts` module's `run()` returns: one table, plus target checks. */
-export interface BenchReport {
+import { pathToFileURL } from 'node:url';
+
+/** One titled table of a report. */
+export interface BenchTable {
   title: string;
   columns: string[];
   rows: (string | number)[][];
+}
+
+/** A target and its outcome. */
+export interface BenchCheck {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+/** What every `*.bench.ts` module's `run()` returns: one table (or more), plus target checks. */
+export interface BenchReport extends BenchTable {
+  /** Further tables, for a module that measures two different things (printed after the first). */
+  tables?: BenchTable[];
   /** Targets with their outcome (a failed target makes `pnpm bench` exit non-zero). */
-  checks?: { name: string; pass: boolean; detail: string }[];
+  checks?: BenchCheck[];
   notes?: string[];
 }
 
@@ -32,10 +47,9 @@ export async function timeMedian<T>(
   return { ms: median(times), result: result as T };
 }
 
-/** Formats a report as an aligned text table. */
-export function formatReport(report: BenchReport): string {
-  const cells = [report.columns, ...report.rows.map((row) => row.map((cell) => String(cell)))];
-  const widths = report.columns.map((_, column) =>
+function formatTable(table: BenchTable): string[] {
+  const cells = [table.columns, ...table.rows.map((row) => row.map((cell) => String(cell)))];
+  const widths = table.columns.map((_, column) =>
     Math.max(...cells.map((row) => (row[column] ?? '').length)),
   );
   const line = (row: string[]): string =>
@@ -43,10 +57,39 @@ export function formatReport(report: BenchReport): string {
       .map((cell, column) => cell.padEnd(widths[column] ?? 0))
       .join('  ')
       .trimEnd();
-  const out = [`\n## ${report.title}`, line(report.columns), line(widths.map((width) => '-'.repeat(width)))];
-  for (const row of cells.slice(1)) out.push(line(row));
+  return [
+    `\n## ${table.title}`,
+    line(table.columns),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...cells.slice(1).map(line),
+  ];
+}
+
+/** Formats a report as aligned text tables followed by its checks and notes. */
+export function formatReport(report: BenchReport): string {
+  const out = [report, ...(report.tables ?? [])].flatMap(formatTable);
   for (const check of report.checks ?? [])
     out.push(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`);
   for (const note of report.notes ?? []) out.push(`note: ${note}`);
   return out.join('\n');
+}
+
+/** True when the module whose `import.meta.url` is `moduleUrl` is the script node was started with. */
+export function isMain(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  return script !== undefined && moduleUrl === pathToFileURL(script).href;
+}
+
+/**
+ * Lets a bench module run alone: when it is the script node was started with, runs it, prints its
+ * report and sets a non-zero exit code if a check failed. Does nothing when `run-all.ts` imports it.
+ *
+ * @example
+ * await runIfMain(import.meta.url, run); // last line of x.bench.ts
+ */
+export async function runIfMain(moduleUrl: string, run: () => Promise<BenchReport>): Promise<void> {
+  if (!isMain(moduleUrl)) return;
+  const report = await run();
+  process.stdout.write(`${formatReport(report)}\n`);
+  if ((report.checks ?? []).some((check) => !check.pass)) process.exitCode = 1;
 }

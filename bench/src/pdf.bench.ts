@@ -8,21 +8,24 @@
  *   node --conditions=development --import tsx bench/src/pdf.bench.ts
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createOcrSource } from '@transmute/plugin-ocr';
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createTestContext } from '@transmute/plugin-sdk/testing';
+import { isMain, runIfMain, type BenchCheck, type BenchReport } from './bench-report.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpus = resolve(here, '../../../shared/corpora/pdf');
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
+const MAX_RATIO = 1.3;
+const MAX_RSS_MB = 1024;
 
 type Pdfjs = typeof PdfjsModule;
 
@@ -55,6 +58,8 @@ function pdftotext(path: string): boolean {
 
 interface Totals {
   pages: number;
+  /** Files left out because pdf.js, our source or pdftotext refused them. */
+  skipped: number;
   ours: number;
   raw: number;
   poppler: number;
@@ -65,13 +70,14 @@ async function measure(
   pdfjs: Pdfjs,
   source: ReturnType<typeof createOcrSource>,
 ): Promise<Totals> {
-  const totals: Totals = { pages: 0, ours: 0, raw: 0, poppler: 0 };
+  const totals: Totals = { pages: 0, skipped: 0, ours: 0, raw: 0, poppler: 0 };
   for (const path of files) {
     let started = performance.now();
     let pages: number;
     try {
       pages = await rawPdfjs(pdfjs, path);
     } catch {
+      totals.skipped += 1;
       continue;
     }
     const raw = performance.now() - started;
@@ -83,11 +89,15 @@ async function measure(
         ctx,
       );
     } catch {
-      continue; // files we refuse (empty, corrupt) are not timed
+      totals.skipped += 1; // files we refuse (empty, corrupt) are not timed
+      continue;
     }
     const ours = performance.now() - started;
     started = performance.now();
-    if (!pdftotext(path)) continue;
+    if (!pdftotext(path)) {
+      totals.skipped += 1;
+      continue;
+    }
     totals.poppler += performance.now() - started;
     totals.pages += pages;
     totals.raw += raw;
@@ -96,9 +106,28 @@ async function measure(
   return totals;
 }
 
-function row(name: string, totals: Totals): string {
+function ratio(totals: Totals): number {
+  return totals.ours / Math.max(1e-9, totals.raw);
+}
+
+function row(name: string, totals: Totals): (string | number)[] {
   const perPage = (ms: number) => (ms / Math.max(1, totals.pages)).toFixed(1);
-  return `| ${name} | ${totals.pages} | ${perPage(totals.ours)} | ${perPage(totals.raw)} | ${perPage(totals.poppler)} | ${(totals.ours / Math.max(1e-9, totals.raw)).toFixed(2)}x |`;
+  return [
+    name,
+    totals.pages,
+    perPage(totals.ours),
+    perPage(totals.raw),
+    perPage(totals.poppler),
+    `${ratio(totals).toFixed(2)}x`,
+  ];
+}
+
+function ratioCheck(name: string, totals: Totals): BenchCheck {
+  return {
+    name: `${name}: within ${String(MAX_RATIO)}x of raw pdf.js getTextContent`,
+    pass: totals.pages > 0 && ratio(totals) <= MAX_RATIO,
+    detail: `${ratio(totals).toFixed(2)}x over ${String(totals.pages)} pages`,
+  };
 }
 
 /** Extracts one file in this (fresh) process and prints its peak RSS in MB. */
@@ -113,13 +142,15 @@ async function rssChild(path: string): Promise<void> {
   console.log(`RSS ${Math.round(process.resourceUsage().maxRSS / 1024)}`);
 }
 
-function peakRss(path: string): string {
+/** Peak RSS in MB of extracting `path` in a fresh process, or why the child failed. */
+function peakRss(path: string): number | string {
   const result = spawnSync(
     process.execPath,
     ['--conditions=development', '--import', 'tsx', fileURLToPath(import.meta.url), '--rss', path],
     { encoding: 'utf8', cwd: resolve(here, '..') },
   );
-  return /RSS (\d+)/.exec(result.stdout)?.[1] ?? `failed: ${result.stderr.slice(0, 200)}`;
+  const mb = /RSS (\d+)/.exec(result.stdout)?.[1];
+  return mb === undefined ? `failed: ${result.stderr.replace(/\s+/g, ' ').slice(0, 200)}` : Number(mb);
 }
 
 async function fiveHundredPages(): Promise<string> {
@@ -136,31 +167,57 @@ async function fiveHundredPages(): Promise<string> {
   return path;
 }
 
-/** Runs the PDF benchmark and prints a markdown table. */
-export async function run(): Promise<void> {
+/** Runs the PDF benchmark: extraction speed against pdf.js and pdftotext, then peak RSS. */
+export async function run(): Promise<BenchReport> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const source = createOcrSource({ ocr: false });
   const tracemonkey = join(corpus, 'tracemonkey.pdf');
-  await measure([tracemonkey], pdfjs, source); // warm-up: worker threads, fonts, JIT
-  console.log(
-    '| input | pages | ours ms/page | raw pdf.js ms/page | pdftotext ms/page | ours / raw (target <= 1.3x) |',
-  );
-  console.log('|---|---|---|---|---|---|');
-  console.log(row('tracemonkey.pdf', await measure([tracemonkey, tracemonkey, tracemonkey], pdfjs, source)));
   const files = readdirSync(corpus)
     .filter((name) => name.endsWith('.pdf'))
     .map((name) => join(corpus, name));
-  console.log(row(`corpus (${files.length} files)`, await measure(files, pdfjs, source)));
-  await source.close?.();
+  let single: Totals;
+  let all: Totals;
+  try {
+    await measure([tracemonkey], pdfjs, source); // warm-up: worker threads, fonts, JIT
+    single = await measure([tracemonkey, tracemonkey, tracemonkey], pdfjs, source);
+    all = await measure(files, pdfjs, source);
+  } finally {
+    await source.close?.();
+  }
   const largest = [...files].sort((a, b) => statSync(b).size - statSync(a).size)[0] ?? tracemonkey;
+  const largestRss = peakRss(largest);
   const generated = await fiveHundredPages();
-  console.log('\n| input | peak RSS MB (target < 1024 for 500 pages) |\n|---|---|');
-  console.log(`| largest corpus file (${largest.split('/').at(-1)}) | ${peakRss(largest)} |`);
-  console.log(`| generated 500-page PDF | ${peakRss(generated)} |`);
+  const generatedRss = peakRss(generated);
+  rmSync(dirname(generated), { recursive: true, force: true });
+  const corpusName = `corpus (${String(files.length)} files)`;
+  return {
+    title: 'PDF text layer: ms/page (ocr: false), ours against raw pdf.js and pdftotext',
+    columns: ['input', 'pages', 'ours ms/page', 'raw pdf.js ms/page', 'pdftotext ms/page', 'ours / raw'],
+    rows: [row('tracemonkey.pdf x3', single), row(corpusName, all)],
+    tables: [
+      {
+        title: 'PDF extraction peak RSS (fresh process each)',
+        columns: ['input', 'peak RSS MB'],
+        rows: [
+          [`largest corpus file (${largest.split('/').at(-1) ?? ''})`, largestRss],
+          ['generated 500-page PDF', generatedRss],
+        ],
+      },
+    ],
+    checks: [
+      ratioCheck('tracemonkey.pdf', single),
+      ratioCheck(corpusName, all),
+      {
+        name: `500-page PDF: peak RSS under ${String(MAX_RSS_MB)} MB`,
+        pass: typeof generatedRss === 'number' && generatedRss < MAX_RSS_MB,
+        detail: typeof generatedRss === 'number' ? `${String(generatedRss)} MB` : generatedRss,
+      },
+    ],
+    notes: [`corpus files not timed (refused by pdf.js, our source or pdftotext): ${String(all.skipped)}`],
+  };
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const rssIndex = process.argv.indexOf('--rss');
-  const target = process.argv[rssIndex + 1];
-  await (rssIndex > 0 && target !== undefined ? rssChild(target) : run());
-}
+const rssIndex = process.argv.indexOf('--rss');
+const rssTarget = process.argv[rssIndex + 1];
+if (isMain(import.meta.url) && rssIndex > 0 && rssTarget !== undefined) await rssChild(rssTarget);
+else await runIfMain(import.meta.url, run);

@@ -1,7 +1,10 @@
 /*
  * Webhooks: signing throughput against raw crypto.createHmac, and dispatch throughput and latency
  * for 10 000 events fanned out over 10 endpoints to one loopback receiver (SQLite store, one
- * dispatcher process, the real SSRF-safe fetch with private networks allowed).
+ * dispatcher process, the real SSRF-safe fetch with private networks allowed). No targets: the
+ * numbers are for comparison between runs.
+ *
+ *   node --conditions=development --import tsx bench/src/webhooks.bench.ts
  */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,11 +13,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteStore, createWebhookDispatcher, signWebhook, type Store } from '@transmute/service';
+import { newDeliveryRow } from '@transmute/service/testing';
+import { runIfMain, type BenchReport, type BenchTable } from './bench-report.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const EVENTS = 10_000;
 const ENDPOINTS = 10;
 const BATCH = 250;
+const TIMEOUT_MS = 300_000;
 
 function perSecond(iterations: number, fn: () => void): number {
   const started = performance.now();
@@ -22,7 +28,7 @@ function perSecond(iterations: number, fn: () => void): number {
   return iterations / ((performance.now() - started) / 1000);
 }
 
-function benchSigning(): void {
+function benchSigning(): BenchTable {
   const body = JSON.stringify({
     id: 'evt_x',
     type: 'job.succeeded',
@@ -36,11 +42,14 @@ function benchSigning(): void {
   const raw = perSecond(n, () =>
     createHmac('sha256', key).update(`evt_x.1700000000.${body}`).digest('base64'),
   );
-  console.log('\n## Webhook signing (1 KB body)\n');
-  console.log('| signer | signatures/s | ratio to raw |');
-  console.log('|---|---|---|');
-  console.log(`| raw crypto.createHmac | ${raw.toFixed(0)} | 1.00 |`);
-  console.log(`| signWebhook | ${ours.toFixed(0)} | ${(ours / raw).toFixed(2)} |`);
+  return {
+    title: `Webhook signing (1 KB body, ${String(n)} signatures)`,
+    columns: ['signer', 'signatures/s', 'ratio to raw'],
+    rows: [
+      ['raw crypto.createHmac', raw.toFixed(0), '1.00'],
+      ['signWebhook', ours.toFixed(0), (ours / raw).toFixed(2)],
+    ],
+  };
 }
 
 async function seed(store: Store, url: string): Promise<string[]> {
@@ -94,24 +103,16 @@ async function produce(store: Store, endpoints: string[], from: number): Promise
     await trx
       .insertInto('webhook_deliveries')
       .values(
-        ids.map((n, i) => ({
-          id: `whd_b${n}`,
-          account_id: 'acct_bench',
-          endpoint_id: endpoints[(from + i) % endpoints.length] ?? '',
-          event_id: `evt_b${n}`,
-          event_type: 'job.succeeded',
-          status: 'pending',
-          attempts: 0,
-          response_status: null,
-          response_preview: null,
-          last_error_code: null,
-          next_attempt_at: now,
-          locked_by: null,
-          lease_expires_at: null,
-          created_at: now,
-          completed_at: null,
-          is_test: 0,
-        })),
+        ids.map((n, i) =>
+          newDeliveryRow({
+            accountId: 'acct_bench',
+            endpointId: endpoints[(from + i) % endpoints.length] ?? '',
+            eventId: `evt_b${n}`,
+            eventType: 'job.succeeded',
+            now,
+            isTest: false,
+          }),
+        ),
       )
       .execute();
   });
@@ -122,7 +123,7 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
-async function benchDispatch(): Promise<void> {
+async function benchDispatch(): Promise<BenchTable> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
   const store = await createSqliteStore({ path: join(dir, 'db.sqlite') });
   const created = new Map<string, number>();
@@ -151,31 +152,55 @@ async function benchDispatch(): Promise<void> {
   });
   dispatcher.start();
   const started = performance.now();
-  for (let from = 0; from < EVENTS; from += BATCH) {
-    const at = performance.now();
-    for (let i = 0; i < BATCH; i += 1) created.set(`evt_b${String(from + i).padStart(6, '0')}`, at);
-    await produce(store, endpoints, from);
+  // A stalled dispatcher fails this module after a while instead of hanging `pnpm bench`.
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new Error(
+          `${String(latencies.length)} of ${String(EVENTS)} deliveries after ${String(TIMEOUT_MS / 1000)} s`,
+        ),
+      );
+    }, TIMEOUT_MS);
+  });
+  let seconds: number;
+  try {
+    for (let from = 0; from < EVENTS; from += BATCH) {
+      const at = performance.now();
+      for (let i = 0; i < BATCH; i += 1) created.set(`evt_b${String(from + i).padStart(6, '0')}`, at);
+      await produce(store, endpoints, from);
+    }
+    await Promise.race([finished, stalled]);
+    seconds = (performance.now() - started) / 1000;
+  } finally {
+    clearTimeout(timer);
+    await dispatcher.stop();
+    server.closeAllConnections();
+    server.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   }
-  await finished;
-  const seconds = (performance.now() - started) / 1000;
-  await dispatcher.stop();
-  server.closeAllConnections();
-  server.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
   const sorted = [...latencies].sort((a, b) => a - b);
-  console.log(
-    `\n## Webhook dispatch (${String(EVENTS)} events over ${String(ENDPOINTS)} endpoints, loopback receiver, SQLite)\n`,
-  );
-  console.log('| deliveries | seconds | deliveries/s | p50 latency ms | p99 latency ms |');
-  console.log('|---|---|---|---|---|');
-  console.log(
-    `| ${String(EVENTS)} | ${seconds.toFixed(2)} | ${(EVENTS / seconds).toFixed(0)} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} |`,
-  );
+  return {
+    title: `Webhook dispatch (${String(EVENTS)} events over ${String(ENDPOINTS)} endpoints, loopback receiver, SQLite)`,
+    columns: ['deliveries', 'seconds', 'deliveries/s', 'p50 latency ms', 'p99 latency ms'],
+    rows: [
+      [
+        EVENTS,
+        seconds.toFixed(2),
+        (EVENTS / seconds).toFixed(0),
+        quantile(sorted, 0.5).toFixed(1),
+        quantile(sorted, 0.99).toFixed(1),
+      ],
+    ],
+  };
 }
 
-/** Runs the webhook benchmarks and prints markdown tables. */
-export async function run(): Promise<void> {
-  benchSigning();
-  await benchDispatch();
+/** Runs the webhook benchmarks: signing, then dispatch. */
+export async function run(): Promise<BenchReport> {
+  const signing = benchSigning();
+  const dispatch = await benchDispatch();
+  return { ...signing, tables: [dispatch] };
 }
+
+await runIfMain(import.meta.url, run);

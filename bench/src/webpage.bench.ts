@@ -15,13 +15,16 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { isMain, median, runIfMain, type BenchReport } from './bench-report.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpus = resolve(here, '../../../shared/corpora/html');
 const PIPELINES = ['ours', 'ours-jsdom', 'jsdom+turndown', 'parse5'] as const;
 type Pipeline = (typeof PIPELINES)[number];
 const PAGE_URL = 'https://corpus.example/page/';
+const MIN_RATIO = 1;
+const MAX_RSS_MB = 1024;
 
 interface RoundResult {
   pipeline: Pipeline;
@@ -113,13 +116,8 @@ function spawnRound(pipeline: Pipeline): RoundResult {
   return JSON.parse(line) as RoundResult;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** Runs the benchmark and prints the table, the ratios and the targets. */
-export async function run(): Promise<void> {
+/** Runs the benchmark: one row per pipeline, targets as checks, ratios as notes. */
+export async function run(): Promise<BenchReport> {
   const rounds = Number(process.env['BENCH_ROUNDS'] ?? 3);
   const results = new Map<Pipeline, RoundResult[]>(PIPELINES.map((pipeline) => [pipeline, []]));
   for (let round = 1; round <= rounds; round += 1) {
@@ -142,35 +140,40 @@ export async function run(): Promise<void> {
       corpusMb: (runs[0]?.bytes ?? 0) / 1e6,
     };
   });
-  console.log(`\nHTML → markdown on ${corpus} (median of ${rounds} rounds, single thread)`);
-  console.table(
-    summary.map((s) => ({
-      pipeline: s.pipeline,
-      'MB/s': s.mbPerSecond.toFixed(2),
-      'MB/CPU-s': s.mbPerCpuSecond.toFixed(2),
-      'peak RSS MB': Math.round(s.peakRssMb),
-      'slowest page': s.slowestPage,
-    })),
-  );
   const find = (pipeline: Pipeline) => summary.find((s) => s.pipeline === pipeline);
   const ours = find('ours');
   const usual = find('jsdom+turndown');
   const floor = find('parse5');
-  if (ours && usual && floor) {
-    const ratio = ours.mbPerSecond / usual.mbPerSecond;
-    const cpuRatio = ours.mbPerCpuSecond / usual.mbPerCpuSecond;
-    console.log(
-      `ours / jsdom+Readability+turndown: ${ratio.toFixed(2)}x wall, ${cpuRatio.toFixed(2)}x CPU (target ≥ 1x, aim 3x)`,
-    );
-    console.log(`ours / parse5 floor: ${(ours.mbPerSecond / floor.mbPerSecond).toFixed(2)}x`);
-    console.log(`peak RSS of ours: ${Math.round(ours.peakRssMb)} MB (target < 1024 MB)`);
-    console.log(ratio >= 1 && ours.peakRssMb < 1024 ? 'targets: met' : 'targets: NOT met');
-  }
+  if (!ours || !usual || !floor) throw new Error('a pipeline is missing from the summary');
+  const ratio = ours.mbPerSecond / usual.mbPerSecond;
+  const cpuRatio = ours.mbPerCpuSecond / usual.mbPerCpuSecond;
+  return {
+    title: `HTML → markdown on ${corpus} (${ours.corpusMb.toFixed(1)} MB, median of ${rounds} rounds, single thread)`,
+    columns: ['pipeline', 'MB/s', 'MB/CPU-s', 'peak RSS MB', 'slowest page'],
+    rows: summary.map((s) => [
+      s.pipeline,
+      s.mbPerSecond.toFixed(2),
+      s.mbPerCpuSecond.toFixed(2),
+      Math.round(s.peakRssMb),
+      s.slowestPage,
+    ]),
+    checks: [
+      {
+        name: `ours at least ${String(MIN_RATIO)}x jsdom+Readability+turndown (aim 3x)`,
+        pass: ratio >= MIN_RATIO,
+        detail: `${ratio.toFixed(2)}x wall, ${cpuRatio.toFixed(2)}x CPU`,
+      },
+      {
+        name: `peak RSS of ours under ${String(MAX_RSS_MB)} MB`,
+        pass: ours.peakRssMb < MAX_RSS_MB,
+        detail: `${Math.round(ours.peakRssMb)} MB`,
+      },
+    ],
+    notes: [`ours / parse5 floor: ${(ours.mbPerSecond / floor.mbPerSecond).toFixed(2)}x`],
+  };
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const roundIndex = process.argv.indexOf('--round');
-  const pipeline = process.argv[roundIndex + 1] as Pipeline | undefined;
-  if (roundIndex >= 0 && pipeline !== undefined && PIPELINES.includes(pipeline)) await runRound(pipeline);
-  else await run();
-}
+const roundIndex = process.argv.indexOf('--round');
+const roundPipeline = PIPELINES.find((pipeline) => pipeline === process.argv[roundIndex + 1]);
+if (isMain(import.meta.url) && roundIndex >= 0 && roundPipeline !== undefined) await runRound(roundPipeline);
+else await runIfMain(import.meta.url, run);

@@ -11,6 +11,9 @@ import { runIdempotent } from './internal/idempotency.js';
 import type { JobsTable } from './internal/schema.js';
 import { createWebhookEndpoint, listWebhookEndpoints } from './internal/webhook-endpoints.js';
 
+// One way to build a delivery row, for tests and benchmarks that seed webhook deliveries directly.
+export { newDeliveryRow } from './internal/events.js';
+
 /** Makes a fresh, empty store (and may be called twice on one location to test reopening). */
 export interface StoreFactory {
   open(): Promise<Store>;

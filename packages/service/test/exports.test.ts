@@ -27,6 +27,9 @@ it('exports exactly the public API', async () => {
   );
 });
 
-it('exports the store conformance suite from ./testing', async () => {
-  expect(Object.keys(await import('../src/testing.js')).sort()).toEqual(['describeStoreConformance']);
+it('exports the store conformance suite and the delivery row builder from ./testing', async () => {
+  expect(Object.keys(await import('../src/testing.js')).sort()).toEqual([
+    'describeStoreConformance',
+    'newDeliveryRow',
+  ]);
 });
