@@ -29,3 +29,4 @@ export {
 export type { RenderedFile, ProfileRendering } from './rendering.js';
 export { definePlugin } from './define-plugin.js';
 export { ISO_639_3_CODES, toIso6391, toPrimaryLanguage } from './language-codes.js';
+export { findExecutable } from './find-executable.js';

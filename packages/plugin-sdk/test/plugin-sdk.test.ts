@@ -35,6 +35,7 @@ describe('@transmute/plugin-sdk', () => {
       'ISO_639_3_CODES',
       'SDK_VERSION',
       'definePlugin',
+      'findExecutable',
       'isOutputRenderer',
       'isSourceAdapter',
       'toIso6391',

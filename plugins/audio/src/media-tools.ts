@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
+import { findExecutable } from '@transmute/plugin-sdk';
 import { createRequire } from 'node:module';
-import { delimiter, join } from 'node:path';
 import { runProcess } from './run-process.js';
 
 /** Paths of the ffmpeg and ffprobe binaries in use. */
@@ -15,20 +15,6 @@ export interface MediaTools {
 export interface MediaToolsOptions {
   ffmpegPath?: string;
   ffprobePath?: string;
-}
-
-function findOnPath(binary: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, binary);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }
 
 function bundledPath(packageName: string): string | undefined {
@@ -62,8 +48,8 @@ export async function resolveMediaTools(options: MediaToolsOptions = {}): Promis
   if (options.ffmpegPath && options.ffprobePath) {
     candidates.push({ ffmpeg: options.ffmpegPath, ffprobe: options.ffprobePath, origin: 'configured' });
   }
-  const systemFfmpeg = findOnPath('ffmpeg');
-  const systemFfprobe = findOnPath('ffprobe');
+  const systemFfmpeg = findExecutable('ffmpeg');
+  const systemFfprobe = findExecutable('ffprobe');
   if (systemFfmpeg && systemFfprobe)
     candidates.push({ ffmpeg: systemFfmpeg, ffprobe: systemFfprobe, origin: 'system' });
   const bundledFfmpeg = bundledPath('@ffmpeg-installer/ffmpeg');

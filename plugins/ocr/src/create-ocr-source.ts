@@ -18,7 +18,8 @@ import { readImage } from './internal/extract-image.js';
 import { assertNotCanceled, readPdf } from './internal/extract-pdf.js';
 import { inspectFile } from './internal/inspect-file.js';
 import { createOcrManifest } from './internal/manifest.js';
-import { OcrEngine, findLanguageData } from './internal/ocr-engine.js';
+import { chooseOcrEngine, type OcrEngineChoice } from './internal/choose-ocr-engine.js';
+import { findLanguageData } from './internal/ocr-engine.js';
 import { PdfPool } from './internal/pdf-pool.js';
 import { loadPdfjs } from './internal/pdfjs-loader.js';
 import type { OcrRuntime, OcrSettings } from './internal/runtime.js';
@@ -35,6 +36,11 @@ export interface OcrSourceOptions {
   pageTimeoutMs?: number;
   /** Time limit of one page's OCR. Default 120 s. */
   ocrPageTimeoutMs?: number;
+  /**
+   * OCR engine: `auto` (default) uses the native `tesseract` binary (4.1+) when it is on PATH and
+   * tesseract.js otherwise; `tesseract.js` always uses WebAssembly. Both read the shipped data.
+   */
+  engine?: OcrEngineChoice;
   /** OCR pages without a usable text layer. Default true. */
   ocr?: boolean;
   /** Rendering resolution for OCR. Default 300. */
@@ -72,7 +78,7 @@ function toSettings(options: OcrSourceOptions): OcrSettings {
 /**
  * Creates the `source.ocr` adapter: PDFs read from their text layer with pdf.js (reading order,
  * paragraphs, headings, lists, tables, page on every block), scans and images OCR'd locally with
- * tesseract.js from shipped language data.
+ * tesseract (native when installed, else tesseract.js) from shipped language data.
  *
  * @example
  * const ocr = createOcrSource();
@@ -89,11 +95,11 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
       maxHeapMb: options.workerMaxHeapMb ?? 1024,
       recycleHeapBytes: options.workerRecycleHeapBytes ?? 384 * 1024 * 1024,
     }),
-    ocr: new OcrEngine(settings.languages),
+    ocr: chooseOcrEngine(settings.languages, options.engine),
   };
   return definePlugin<SourceAdapter>({
     manifest,
-    health: () => checkHealth(settings),
+    health: () => checkHealth(settings, runtime.ocr.name),
     accepts: (probe: SourceProbe) =>
       manifest.mediaTypes.includes(probe.mediaType) || sniffKind(probe.head) !== undefined,
     inspect: (file: SourceFile): Promise<FileInspection> => inspectFile(file, runtime, manifest.limits),
@@ -104,7 +110,7 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
   });
 }
 
-async function checkHealth(settings: OcrSettings): Promise<PluginHealth> {
+async function checkHealth(settings: OcrSettings, engine: string): Promise<PluginHealth> {
   const missing = settings.languages.filter((language) => findLanguageData(language) === undefined);
   if (missing.length > 0) return { ok: false, detail: `OCR data missing for: ${missing.join(', ')}` };
   try {
@@ -113,7 +119,10 @@ async function checkHealth(settings: OcrSettings): Promise<PluginHealth> {
   } catch (error) {
     return { ok: false, detail: `pdf.js or its canvas cannot load: ${String(error)}` };
   }
-  return { ok: true, detail: `pdf.js text layer; OCR languages: ${settings.languages.join(', ')}` };
+  return {
+    ok: true,
+    detail: `pdf.js text layer; OCR with ${engine}, languages: ${settings.languages.join(', ')}`,
+  };
 }
 
 async function sniffFile(path: string): Promise<Uint8Array> {

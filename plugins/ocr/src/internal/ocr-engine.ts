@@ -34,12 +34,23 @@ export function findLanguageData(language: string): string | undefined {
   }
 }
 
+/** Recognizes text in images: tesseract.js (WebAssembly) or the native tesseract binary. */
+export interface OcrEngine {
+  /** `tesseract.js` or `tesseract` (the native binary). */
+  readonly name: string;
+  /** Recognizes one encoded image (PNG, JPEG, TIFF, PGM…) within the time limit. */
+  recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult>;
+  /** Stops what the engine keeps running. */
+  close(): Promise<void>;
+}
+
 /**
  * A tesseract.js worker fed only from shipped language data (never the CDN): one recognition at a
  * time, a time limit per image (the worker is terminated and replaced past it), and a fresh worker
  * every `recycleAfter` images because wasm memory never shrinks.
  */
-export class OcrEngine {
+export class WasmOcrEngine implements OcrEngine {
+  readonly name = 'tesseract.js';
   private worker: Promise<Tesseract.Worker> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private served = 0;
@@ -135,24 +146,33 @@ async function sharedLangPath(languages: string[]): Promise<string> {
   return folder;
 }
 
+/** Joins the lines of a paragraph, rejoining words hyphenated across a line break. */
+export function joinOcrLines(lines: readonly string[]): string {
+  let text = '';
+  for (const raw of lines) {
+    const line = raw.replace(/\s+/g, ' ').trim();
+    if (line === '') continue;
+    text =
+      text === ''
+        ? line
+        : /\p{L}-$/u.test(text) && /^\p{Ll}/u.test(line)
+          ? text.slice(0, -1) + line
+          : `${text} ${line}`;
+  }
+  return text;
+}
+
 function toOcrResult(page: Tesseract.Page): OcrResult {
   const paragraphs: OcrParagraph[] = [];
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
-      let text = '';
-      let height = 0;
-      for (const line of paragraph.lines) {
-        const lineText = line.text.replace(/\s+/g, ' ').trim();
-        if (lineText === '') continue;
-        text =
-          text === ''
-            ? lineText
-            : /\p{L}-$/u.test(text) && /^\p{Ll}/u.test(lineText)
-              ? text.slice(0, -1) + lineText
-              : `${text} ${lineText}`;
-        height += line.rowAttributes.rowHeight || line.bbox.y1 - line.bbox.y0;
-      }
+      const lines = paragraph.lines.filter((line) => line.text.trim() !== '');
+      const text = joinOcrLines(lines.map((line) => line.text));
       if (text === '') continue;
+      const height = lines.reduce(
+        (sum, line) => sum + (line.rowAttributes.rowHeight || line.bbox.y1 - line.bbox.y0),
+        0,
+      );
       paragraphs.push({
         text,
         confidence: paragraph.confidence / 100,
