@@ -166,9 +166,10 @@ async function extract(
     if (reading.info.author !== undefined) metadata.author = reading.info.author;
     declaredLanguage = reading.info.language;
   } else {
-    pages = [await readImage(file, ctx, runtime)];
-    ocrPages = 1;
-    metadata.pageCount = 1;
+    const reading = await readImage(file, ctx, runtime);
+    pages = reading.pages;
+    ocrPages = reading.ocrPages;
+    metadata.pageCount = reading.pageCount;
   }
   const root = toDocumentTree(pages, file.fileId);
   const text = toString(root, { includeImageAlt: false });

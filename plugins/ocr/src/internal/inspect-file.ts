@@ -4,6 +4,7 @@ import { FAILURE_CODES, isTransmuteError, type FailureCode } from '@transmute/co
 import { PdfSession } from './pdf-session.js';
 import type { OcrRuntime } from './runtime.js';
 import { imageSize, sniffKind } from './sniff.js';
+import { readTiffDirectory } from './tiff-pages.js';
 
 async function readSlices(path: string, size: number): Promise<{ head: Uint8Array; tail: Uint8Array }> {
   const handle = await open(path, 'r');
@@ -21,7 +22,8 @@ async function readSlices(path: string, size: number): Promise<{ head: Uint8Arra
 /**
  * The cheap checks of upload validation: size, type from magic bytes, image dimensions, and for
  * PDFs the page count (pdf.js reads only the cross-reference table and the page tree's count),
- * password protection and truncation (no `%%EOF` and the last page unreadable).
+ * password protection and truncation (no `%%EOF` and the last page unreadable). TIFFs have their
+ * directory chain walked: page count, each page's size, encoding and image data within the file.
  */
 export async function inspectFile(
   file: SourceFile,
@@ -44,6 +46,7 @@ export async function inspectFile(
       code: 'corrupt_file',
       detail: 'The file is neither a PDF nor a PNG, JPEG or TIFF image.',
     };
+  if (kind === 'tiff') return inspectTiff(file, runtime, limits);
   if (kind !== 'pdf') {
     const size = imageSize(head, kind);
     if (size !== undefined && size.width * size.height > runtime.settings.maxImagePixels) {
@@ -86,5 +89,31 @@ export async function inspectFile(
     return { ok: false, code, detail };
   } finally {
     await session.close();
+  }
+}
+
+/** A TIFF's pages from its directories alone (a few small reads per page, no pixel data). */
+async function inspectTiff(
+  file: SourceFile,
+  runtime: OcrRuntime,
+  limits: Record<string, number>,
+): Promise<FileInspection> {
+  try {
+    const directory = await readTiffDirectory(file.path, {
+      maxPages: limits['maximum_pages'] ?? 500,
+      maxPixels: runtime.settings.maxImagePixels,
+    });
+    const first = directory.pages[0];
+    return {
+      ok: true,
+      warnings: [],
+      facts: { pages: directory.pages.length, width: first?.width ?? 0, height: first?.height ?? 0 },
+    };
+  } catch (error) {
+    if (!isTransmuteError(error)) throw error;
+    const code: FailureCode = Object.hasOwn(FAILURE_CODES, error.code)
+      ? (error.code as FailureCode)
+      : 'corrupt_file';
+    return { ok: false, code, detail: error.message };
   }
 }
