@@ -178,6 +178,27 @@ describe('TIFF limits and hostile TIFFs', () => {
     expect(warnings).toEqual([expect.stringMatching(/^page_unreadable: page 1 could not be read/)]);
   });
 
+  it('fails garbage in fax-coded strips (CCITT RLE, G3, G4) with corrupt_file within a second', async () => {
+    // Deterministic noise (a linear congruential generator), 20 KB per strip.
+    let state = 12345;
+    const noise = Uint8Array.from({ length: 20_000 }, () => {
+      state = (state * 1103515245 + 12345) >>> 0;
+      return state >>> 24;
+    });
+    for (const compression of [2, 3, 4]) {
+      const file = workFile(
+        `noise-${compression}.tiff`,
+        toTiff([{ width: 1728, height: 2200, compression, data: noise }]),
+      );
+      const directory = await readTiffDirectory(file, LIMITS);
+      const [page] = directory.pages;
+      if (page === undefined) throw new Error('no page');
+      const started = performance.now();
+      await expect(decodeTiffPage(file, page, true)).rejects.toMatchObject({ code: 'corrupt_file' });
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+
   it('refuses a compression it cannot decode with unsupported_content, before any OCR', async () => {
     const jpeg2000 = workFile('jpeg2000.tiff', toTiff([{ ...blankPage(), compression: 34712 }]));
     await expect(inspect(jpeg2000)).resolves.toMatchObject({
@@ -224,7 +245,7 @@ describe('TIFF page decoding', () => {
 
   it('decodes every encoding of the same line to the same pixels (lossless exactly, JPEG closely)', async () => {
     const directory = await readTiffDirectory(path, LIMITS);
-    expect(directory.pages).toHaveLength(12);
+    expect(directory.pages).toHaveLength(13);
     const images = await Promise.all(
       directory.pages.map((page) => decodeTiffPage(path, page, directory.littleEndian)),
     );
@@ -251,7 +272,7 @@ describe('TIFF page decoding', () => {
       };
     };
     // Pages: none, lzw, lzw-predictor, deflate-16bit, jpeg-gray, jpeg-ycbcr, palette, rgb-packbits,
-    // g3, g4, bilevel packbits, bilevel none.
+    // g3, g4, bilevel packbits, bilevel none, 2-D g3.
     expect(images.map((image) => image.format)).toEqual([
       'png',
       'png',
@@ -265,12 +286,13 @@ describe('TIFF page decoding', () => {
       'pbm',
       'pbm',
       'pbm',
+      'pbm',
     ]);
     for (const index of [1, 2, 3, 7]) expect(compare(index).differing).toBe(0);
     for (const index of [4, 5]) expect(compare(index).meanError).toBeLessThan(4);
-    for (const index of [6, 8, 9, 10, 11]) expect(compare(index).bilevelShare).toBeLessThan(0.01);
-    // The four bilevel pages are one and the same image.
-    for (const index of [9, 10, 11]) expect(pixels[index]).toEqual(pixels[8]);
+    for (const index of [6, 8, 9, 10, 11, 12]) expect(compare(index).bilevelShare).toBeLessThan(0.01);
+    // The five bilevel pages are one and the same image.
+    for (const index of [9, 10, 11, 12]) expect(pixels[index]).toEqual(pixels[8]);
     for (const image of images) expect(image).toMatchObject({ width: 600, height: 90, dpi: 300 });
   });
 

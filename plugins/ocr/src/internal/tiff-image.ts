@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { TransmuteError } from '@transmute/contract';
 import UTIF from 'utif2';
+import { decodeCcitt } from './ccitt.js';
 import { assertDecodable, firstNumber, type TiffPage, type TiffTags } from './tiff-pages.js';
 
 /** Resolution assumed for pages that do not say (scans are usually 300 dpi). */
@@ -42,7 +43,9 @@ export async function decodeTiffPage(path: string, page: TiffPage, littleEndian:
     await handle.close();
   }
   const tags = rebase(page.tags, 8 - page.dataStart);
-  const data = decompress(buffer, tags, page);
+  const compression = firstNumber(tags, 259) ?? 1;
+  const fax = (compression === 2 || compression === 3 || compression === 4) && tags['t322'] === undefined;
+  const data = fax ? decodeFax(bytes, tags, page) : decompress(buffer, tags, page);
   const { x, y } = toResolution(tags);
   const repeat = x / y >= 1.5 ? Math.min(4, Math.round(x / y)) : 1;
   const dpi = x >= 50 && x <= 2400 ? x : ASSUMED_DPI;
@@ -52,7 +55,8 @@ export async function decodeTiffPage(path: string, page: TiffPage, littleEndian:
   const height = page.height * repeat;
   if (bits === 1 && samples === 1 && (photometric === 0 || photometric === 1)) {
     return {
-      bytes: toPbm(data, page, photometric === 1, repeat),
+      // Fax decoding yields black as 1 whatever the photometric tag says; other data follows the tag.
+      bytes: toPbm(data, page, !fax && photometric === 1, repeat),
       format: 'pbm',
       width: page.width,
       height,
@@ -106,6 +110,35 @@ function decompress(buffer: ArrayBuffer, tags: TiffTags, page: TiffPage): Uint8A
     );
   }
   return data;
+}
+
+/**
+ * Fax-coded strips go to our own decoder: UTIF.js's reads bit by bit through growing strings and
+ * takes tens of seconds on a corrupt strip, ours is table-driven and stops at the first bad code.
+ */
+function decodeFax(bytes: Uint8Array, tags: TiffTags, page: TiffPage): Uint8Array {
+  const compression = firstNumber(tags, 259);
+  const kind = compression === 2 ? 'rle' : compression === 3 ? 'g3' : 'g4';
+  const rowBytes = Math.ceil(page.width / 8);
+  const rowsPerStrip = Math.max(1, Math.min(firstNumber(tags, 278) ?? page.height, page.height));
+  const offsets = (tags['t273'] ?? []) as number[];
+  const counts = (tags['t279'] ?? []) as number[];
+  const out = new Uint8Array(rowBytes * page.height);
+  for (const [index, offset] of offsets.entries()) {
+    const first = index * rowsPerStrip;
+    const rows = Math.min(rowsPerStrip, page.height - first);
+    if (rows <= 0) break;
+    const strip = bytes.subarray(offset, offset + (counts[index] ?? 0));
+    const decoded = decodeCcitt(strip, {
+      kind,
+      width: page.width,
+      rows,
+      twoDimensional: ((firstNumber(tags, 292) ?? 0) & 1) === 1,
+      reversedBits: firstNumber(tags, 266) === 2,
+    });
+    out.set(decoded, first * rowBytes);
+  }
+  return out;
 }
 
 function toResolution(tags: TiffTags): { x: number; y: number } {
