@@ -1,14 +1,22 @@
-import { TransmuteError, type AccountStatus, type Plan, type UsageUnit } from '@transmute/contract';
+import {
+  TransmuteError,
+  type AccountStatus,
+  type Plan,
+  type Usage,
+  type UsageUnit,
+} from '@transmute/contract';
+import type { Kysely } from 'kysely';
 import type { AccountObject, BillingObject, TransmuteAdmin } from './admin-types.js';
 import type { PlanLimits } from './plans.js';
 import type { ServiceConfig } from './service-config.js';
 import type { Account } from './service-types.js';
 import type { Store } from './store.js';
 import { hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './internal/accounts.js';
-import { createCoreContext, parseJson, periodOf, type CoreContext } from './internal/context.js';
+import { createCoreContext, periodOf, type CoreContext } from './internal/context.js';
 import { WEBHOOK_CHANNEL, writeEvent } from './internal/events.js';
 import { newId } from './internal/ids.js';
-import type { AccountsTable } from './internal/schema.js';
+import type { AccountsTable, Database } from './internal/schema.js';
+import { accrueAccountStorage } from './internal/storage-usage.js';
 import { computeUsage, costOf } from './internal/usage.js';
 
 /** Options of {@link createAdmin}. */
@@ -74,6 +82,13 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
     });
     await ctx.store.notify(WEBHOOK_CHANNEL);
     return toAccount(row);
+  };
+
+  /** Bills the account's storage up to the end of the period containing `at` (or now, if sooner). */
+  const accruePeriodStorage = async (trx: Kysely<Database>, accountId: string, at: Date): Promise<void> => {
+    const now = ctx.nowIso();
+    const end = periodOf(at).end;
+    return accrueAccountStorage(trx, ctx, accountId, end < now ? end : now);
   };
 
   const addEntry = async (
@@ -176,19 +191,24 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
       });
     },
     async setAccountStatus(accountId, status) {
+      // Setting the status it already has changes nothing: no write, no billing.account_updated.
+      const current = await loadAccount(db, accountId);
+      if (current.status === status) return toAccount(current);
       return updateAccount(accountId, { status });
     },
     async closeBillingPeriod(accountId, at = ctx.now()) {
       const usage = await ctx.store.transaction(async (trx) => {
         const account = await loadAccount(trx, accountId);
-        const computed = await computeUsage(ctx, trx, account, at);
         const existing = await trx
           .selectFrom('billing_periods')
           .select('usage_json')
           .where('account_id', '=', accountId)
-          .where('period_start', '=', computed.period_start)
+          .where('period_start', '=', periodOf(at).start)
           .executeTakeFirst();
-        if (existing !== undefined) return parseJson(existing.usage_json, computed);
+        if (existing !== undefined) return JSON.parse(existing.usage_json) as Usage;
+        // Storage kept up to the period's end (or now) is billed before the period is frozen.
+        await accruePeriodStorage(trx, accountId, at);
+        const computed = await computeUsage(ctx, trx, account, at);
         await trx
           .insertInto('billing_periods')
           .values({
@@ -221,6 +241,7 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
       });
     },
     async createInvoice(accountId, at = ctx.now()) {
+      await ctx.store.transaction((trx) => accruePeriodStorage(trx, accountId, at));
       const usage = await computeUsage(ctx, db, await loadAccount(db, accountId), at);
       return addEntry(
         accountId,

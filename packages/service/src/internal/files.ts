@@ -14,6 +14,7 @@ import { newId } from './ids.js';
 import { recordIdempotentOutcome } from './idempotency.js';
 import { toFileResource } from './resources.js';
 import type { FilesTable } from './schema.js';
+import { closeStorageMeters } from './storage-usage.js';
 
 /** Loads a file of the account; `not_found` otherwise (same body for foreign and unknown ids). */
 export async function loadFile(ctx: ServiceContext, accountId: string, fileId: string): Promise<FilesTable> {
@@ -95,6 +96,7 @@ export async function deleteFile(ctx: ServiceContext, caller: Caller, fileId: st
       .executeTakeFirst();
     if (row === undefined) throw new TransmuteError('not_found', 'No such file.');
     await trx.deleteFrom('files').where('id', '=', fileId).execute();
+    await closeStorageMeters(trx, ctx, [{ id: fileId, until: ctx.nowIso() }]);
     return row.blob_key;
   });
   await releaseBlob(ctx, key);

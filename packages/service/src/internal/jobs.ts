@@ -7,6 +7,7 @@ import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { WEBHOOK_CHANNEL } from './events.js';
 import { endJob } from './job-transitions.js';
 import { artifactsOf, jobWithOutputs, loadJob, toJob } from './resources.js';
+import { closeStorageMeters } from './storage-usage.js';
 
 /** getJob. */
 export async function getJob(ctx: ServiceContext, caller: Caller, jobId: string): Promise<Job> {
@@ -120,6 +121,7 @@ export async function deleteJob(ctx: ServiceContext, caller: Caller, jobId: stri
     await trx.deleteFrom('job_checkpoints').where('job_id', '=', jobId).execute();
     await trx.deleteFrom('job_files').where('job_id', '=', jobId).execute();
     await trx.deleteFrom('jobs').where('id', '=', jobId).execute();
+    await closeStorageMeters(trx, ctx, [{ id: jobId, until: ctx.nowIso() }]);
     return blobKeys;
   });
   for (const key of new Set(keys)) await releaseBlob(ctx, key);

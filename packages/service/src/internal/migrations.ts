@@ -315,6 +315,32 @@ async function createUsageTotals(db: Kysely<unknown>): Promise<void> {
     group by account_id, period_start, unit, state`.execute(db);
 }
 
+/**
+ * Storage meters (storage-usage.ts): one row per job or file whose content is kept. Content kept
+ * when the migration runs starts being metered then (the sweep measures it at once).
+ */
+async function createStorageMeters(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('storage_meters')
+    .addColumn('subject_id', ID, (c) => c.primaryKey())
+    .addColumn('account_id', ID, (c) => c.notNull())
+    .addColumn('bytes', 'bigint', (c) => c.notNull())
+    .addColumn('accrued_until', TIME, (c) => c.notNull())
+    .addColumn('due_at', TIME, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('storage_meters_due').on('storage_meters').column('due_at').execute();
+  await db.schema.createIndex('storage_meters_account').on('storage_meters').column('account_id').execute();
+  const now = new Date().toISOString();
+  await sql`
+    insert into storage_meters (subject_id, account_id, bytes, accrued_until, due_at)
+    select id, account_id, 0, ${now}, ${now} from jobs
+    where status in ('succeeded', 'failed', 'canceled')`.execute(db);
+  await sql`
+    insert into storage_meters (subject_id, account_id, bytes, accrued_until, due_at)
+    select id, account_id, 0, ${now}, ${now} from files
+    where status = 'ready' and blob_key is not null`.execute(db);
+}
+
 /** Every migration in order; names sort in application order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_core': { up: createCore },
@@ -326,6 +352,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   // Owned by the webhook dispatcher (packages/service/src/webhooks/dispatcher).
   '0100_webhook_dispatch': webhookDispatchMigration,
   '0101_usage_totals': { up: createUsageTotals },
+  '0102_storage_meters': { up: createStorageMeters },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -197,6 +197,21 @@ export interface UsageTotalsTable {
   committed: number;
 }
 
+/**
+ * The storage meter of a job or file whose content is kept (see storage-usage.ts): storage before
+ * `accrued_until` is in `usage_records` as `stored_gigabyte_days`.
+ */
+export interface StorageMetersTable {
+  /** The job (`job_…`) or file (`file_…`) whose content is kept. */
+  subject_id: string;
+  account_id: string;
+  /** Bytes kept, as last measured. */
+  bytes: number;
+  accrued_until: string;
+  /** When the retention sweep measures and advances the meter next. */
+  due_at: string;
+}
+
 export interface QuotaWarningsTable {
   account_id: string;
   unit: string;
@@ -242,6 +257,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   usage_records: UsageRecordsTable;
   usage_totals: UsageTotalsTable;
+  storage_meters: StorageMetersTable;
   quota_warnings: QuotaWarningsTable;
   billing_entries: BillingEntriesTable;
   billing_periods: BillingPeriodsTable;

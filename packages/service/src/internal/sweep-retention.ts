@@ -1,5 +1,6 @@
 import { releaseBlob } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
+import { accrueDueStorage, closeStorageMeters } from './storage-usage.js';
 
 /** Files a still-living job (not ended, or not yet expired) uses stay. */
 async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> {
@@ -13,7 +14,7 @@ async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> 
     .execute();
   const retained = await db
     .selectFrom('files')
-    .select(['id', 'blob_key'])
+    .select(['id', 'blob_key', 'expires_at'])
     .where('status', 'in', ['ready', 'rejected', 'validating'])
     .where('expires_at', 'is not', null)
     .where('expires_at', '<', now)
@@ -39,15 +40,23 @@ async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> 
     .execute();
   const rows = [...lapsedIntents, ...retained];
   if (rows.length === 0) return [];
-  await db
-    .updateTable('files')
-    .set({ status: 'expired', blob_key: null, updated_at: now })
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
+  await ctx.store.transaction(async (trx) => {
+    await trx
+      .updateTable('files')
+      .set({ status: 'expired', blob_key: null, updated_at: now })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    // Storage is billed up to the promised expiry, not up to whenever the sweep got here.
+    await closeStorageMeters(
+      trx,
+      ctx,
+      retained.map((file) => ({ id: file.id, until: file.expires_at ?? now })),
+    );
+  });
   return rows.map((r) => r.blob_key).filter((key): key is string => key !== null);
 }
 
@@ -55,7 +64,7 @@ async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
   const db = ctx.store.db;
   const jobs = await db
     .selectFrom('jobs')
-    .select(['id', 'document_key'])
+    .select(['id', 'document_key', 'expires_at'])
     .where('status', 'in', ['succeeded', 'failed', 'canceled'])
     .where('expires_at', 'is not', null)
     .where('expires_at', '<', now)
@@ -86,6 +95,11 @@ async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
       .set({ status: 'expired', document_key: null, work_pending: 0, updated_at: now })
       .where('id', 'in', ids)
       .execute();
+    await closeStorageMeters(
+      trx,
+      ctx,
+      jobs.map((job) => ({ id: job.id, until: job.expires_at ?? now })),
+    );
     return [...jobs.map((j) => j.document_key), ...artifacts.map((a) => a.blob_key)].filter(
       (key): key is string => key !== null,
     );
@@ -117,7 +131,8 @@ async function dropEndedCheckpoints(ctx: ServiceContext): Promise<string[]> {
 /**
  * One retention pass: lapsed upload intents and retained files → `expired`; ended jobs past
  * `expires_at` → `expired` with their outputs (metadata kept, bytes removed); old idempotency
- * records and the checkpoints of ended jobs dropped.
+ * records and the checkpoints of ended jobs dropped; then the storage kept is metered (due meters
+ * measured and billed, storage-usage.ts), after the removals so removed bytes are not measured.
  */
 export async function sweepRetention(ctx: ServiceContext): Promise<void> {
   const now = ctx.nowIso();
@@ -128,4 +143,5 @@ export async function sweepRetention(ctx: ServiceContext): Promise<void> {
   ];
   for (const key of new Set(keys)) await releaseBlob(ctx, key);
   await ctx.store.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+  await accrueDueStorage(ctx);
 }

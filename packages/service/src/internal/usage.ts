@@ -15,6 +15,7 @@ import { periodOf, type CoreContext } from './context.js';
 import { newId } from './ids.js';
 import { preparedQuery } from './prepared-query.js';
 import type { AccountsTable, Database, UsageRecordsTable } from './schema.js';
+import { touchStorageMeter } from './storage-usage.js';
 import { addToUsageTotals, type UsageChange } from './usage-totals.js';
 
 /** Totals of one unit in a period. */
@@ -198,7 +199,8 @@ export async function insertUsageEstimate(
 
 /**
  * Adds what a job really consumed to its usage records; `finalized` once the job ended (later
- * outputs of a succeeded job add to finalized records).
+ * outputs of a succeeded job add to finalized records). Metering follows a change of what the job
+ * keeps (its document, an output), so its storage meter is touched too (storage-usage.ts).
  */
 export async function meterJob(
   trx: Kysely<Database>,
@@ -241,4 +243,5 @@ export async function meterJob(
     }
   }
   await addToUsageTotals(trx, changes);
+  await touchStorageMeter(trx, ctx, { id: job.id, accountId: job.account_id }, now);
 }

@@ -5,6 +5,7 @@ import { newId } from './ids.js';
 import { WEBHOOK_CHANNEL, writeEvent } from './events.js';
 import { toFileResource } from './resources.js';
 import type { FilesTable, UsageRecordsTable } from './schema.js';
+import { touchStorageMeter } from './storage-usage.js';
 import { addToUsageTotals } from './usage-totals.js';
 
 type Verdict = { ok: true; warnings: string[] } | { ok: false; warning: string };
@@ -89,6 +90,8 @@ export async function validateFile(ctx: ServiceContext, fileId: string): Promise
     };
     await trx.insertInto('usage_records').values(usage).execute();
     await addToUsageTotals(trx, [{ before: null, after: usage }]);
+    // A ready file's bytes are kept: stored_gigabyte_days from now on.
+    if (verdict.ok) await touchStorageMeter(trx, ctx, { id: current.id, accountId: current.account_id }, now);
     if (!verdict.ok) {
       await writeEvent(trx, ctx, {
         accountId: current.account_id,
