@@ -176,6 +176,44 @@ describe('transmute CLI', () => {
     ).toBe(401);
   });
 
+  it('accounts suspend, activate and cancel set the status the running server reports', async () => {
+    const created = JSON.parse(
+      await transmute(['accounts', 'create', '--data-dir', dataDir, '--plan', 'team', '--json']),
+    ) as { account_id: string; api_key: string };
+    const status = async (): Promise<string> => {
+      const usage = await fetch(`${url}/v1/usage`, {
+        headers: { authorization: `Bearer ${created.api_key}` },
+      });
+      return ((await usage.json()) as { account_status: string }).account_status;
+    };
+    expect(
+      JSON.parse(
+        await transmute(['accounts', 'suspend', created.account_id, '--data-dir', dataDir, '--json']),
+      ),
+    ).toEqual({ account_id: created.account_id, plan: 'team', status: 'suspended' });
+    expect(await status()).toBe('suspended');
+    // The data dir from TRANSMUTE_DATA_DIR, like every other setting; text output without --json.
+    const { stdout } = await run(
+      process.execPath,
+      [...NODE_ARGS, 'accounts', 'activate', created.account_id],
+      {
+        env: { ...process.env, TRANSMUTE_DATA_DIR: dataDir },
+      },
+    );
+    expect(stdout).toBe(`Account ${created.account_id} is active.\n`);
+    expect(await status()).toBe('active');
+    await transmute(['accounts', 'cancel', created.account_id, '--data-dir', dataDir]);
+    expect(await status()).toBe('canceled');
+    const listed = JSON.parse(await transmute(['accounts', 'list', '--data-dir', dataDir, '--json'])) as {
+      account_id: string;
+      status: string;
+    }[];
+    expect(listed.find((a) => a.account_id === created.account_id)?.status).toBe('canceled');
+    await expect(
+      run(process.execPath, [...NODE_ARGS, 'accounts', 'suspend', 'acct_unknown', '--data-dir', dataDir]),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown account acct_unknown.') });
+  });
+
   it('openapi prints the contract document as JSON or YAML', async () => {
     const json = JSON.parse(await transmute(['openapi', '--json'])) as {
       openapi: string;

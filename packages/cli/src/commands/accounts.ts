@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { Plan } from '@transmute/contract';
+import type { AccountStatus, Plan } from '@transmute/contract';
 import { openAdmin } from '../internal/open-runtime.js';
 import { addSettingOptions } from '../internal/setting-options.js';
 import { resolveSettings } from '../internal/settings.js';
@@ -11,7 +11,26 @@ function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/** `transmute accounts create|list`: operator commands over the same database as `serve`. */
+/** The status commands: what each sets and what it does to the account's API access (CONTRACT §3). */
+const STATUS_COMMANDS: readonly { name: string; status: AccountStatus; description: string }[] = [
+  {
+    name: 'suspend',
+    status: 'suspended',
+    description: 'Suspend an account: changes answer 403 account_suspended, reads still work',
+  },
+  { name: 'activate', status: 'active', description: 'Make an account active again' },
+  {
+    name: 'cancel',
+    status: 'canceled',
+    description: 'Cancel an account: changes answer 403 account_suspended, reads still work',
+  },
+];
+
+/**
+ * `transmute accounts create|list|suspend|activate|cancel`: operator commands over the same
+ * database as `serve` (they work while it runs; a status change takes effect on the next request
+ * and emits `billing.account_updated`).
+ */
 export function registerAccountsCommand(program: Command): void {
   const accounts = program.command('accounts').description('Manage accounts (operator)');
   const create = accounts
@@ -49,4 +68,25 @@ export function registerAccountsCommand(program: Command): void {
       await close();
     }
   });
+
+  for (const command of STATUS_COMMANDS) {
+    const statusCommand = accounts
+      .command(command.name)
+      .description(command.description)
+      .argument('<account_id>', 'The account')
+      .option('--json', 'Print {"account_id", "plan", "status"} as JSON');
+    addSettingOptions(statusCommand, ['dataDir', 'databaseUrl']);
+    statusCommand.action(async (accountId: string, flags: Record<string, unknown> & { json?: boolean }) => {
+      const { admin, close } = await openAdmin(resolveSettings(flags));
+      try {
+        if ((await admin.getAccount(accountId)) === null) throw new Error(`Unknown account ${accountId}.`);
+        const account = await admin.setAccountStatus(accountId, command.status);
+        if (flags.json === true)
+          print(JSON.stringify({ account_id: account.id, plan: account.plan, status: account.status }));
+        else print(`Account ${account.id} is ${account.status}.`);
+      } finally {
+        await close();
+      }
+    });
+  }
 }
