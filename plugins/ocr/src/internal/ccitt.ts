@@ -192,7 +192,10 @@ function paint(out: Uint8Array, rowStart: number, changes: number[], width: numb
   for (let index = 0; index + 1 <= changes.length; index += 2) {
     const from = changes[index] ?? width;
     const to = Math.min(changes[index + 1] ?? width, width);
-    for (let x = from; x < to; x += 1) out[rowStart + (x >> 3)] |= 0x80 >> (x & 7);
+    for (let x = from; x < to; x += 1) {
+      const at = rowStart + (x >> 3);
+      out[at] = (out[at] ?? 0) | (0x80 >> (x & 7));
+    }
   }
 }
 
