@@ -137,6 +137,13 @@ describe('usage, quotas, billing, capabilities, keys and retention', () => {
     await h.service.sweep();
     const expired = await h.service.getJob(h.caller, job.id);
     expect(expired.status).toBe('expired');
+    // The inline text is content too: only the source type stays.
+    const row = await h.store.db
+      .selectFrom('jobs')
+      .select('source_json')
+      .where('id', '=', job.id)
+      .executeTakeFirst();
+    expect(JSON.parse(row?.source_json ?? '')).toEqual({ type: 'text', removed: true });
     expect((await h.service.getOutput(h.caller, job.output_ids[0] ?? '')).status).toBe('expired');
     await expect(h.service.getOutputContent(h.caller, job.output_ids[0] ?? '', {})).rejects.toMatchObject({
       code: 'output_not_ready',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { releaseBlob } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
 import { accrueDueStorage, closeStorageMeters } from './storage-usage.js';
@@ -90,9 +91,16 @@ async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
       .set({ status: 'expired', updated_at: now })
       .where('job_id', 'in', ids)
       .execute();
+    // The source goes too (inline text, URLs that may carry tokens): only its type is kept.
     await trx
       .updateTable('jobs')
-      .set({ status: 'expired', document_key: null, work_pending: 0, updated_at: now })
+      .set((eb) => ({
+        status: 'expired',
+        document_key: null,
+        work_pending: 0,
+        updated_at: now,
+        source_json: sql<string>`${'{"type":"'} || ${eb.ref('source_type')} || ${'","removed":true}'}`,
+      }))
       .where('id', 'in', ids)
       .execute();
     await closeStorageMeters(
