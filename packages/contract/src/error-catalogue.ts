@@ -71,6 +71,11 @@ export const FAILURE_CODES = {
 export type FailureCode = keyof typeof FAILURE_CODES;
 export type ErrorCode = ApiErrorCode | FailureCode;
 
+/** Whether a code is one of the job and output failure codes. */
+export function isFailureCode(code: string): code is FailureCode {
+  return Object.hasOwn(FAILURE_CODES, code);
+}
+
 /** Whether a code is one of the API's HTTP error codes. */
 export function isApiErrorCode(code: string): code is ApiErrorCode {
   return Object.hasOwn(API_ERRORS, code);

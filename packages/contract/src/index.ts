@@ -28,6 +28,7 @@ export {
   API_ERRORS,
   FAILURE_CODES,
   isApiErrorCode,
+  isFailureCode,
   type ApiErrorCode,
   type FailureCode,
   type ErrorCode,

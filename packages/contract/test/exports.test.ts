@@ -38,6 +38,7 @@ it('exports exactly the public API of @transmute/contract', async () => {
       'buildOpenApiDocument',
       'fieldError',
       'isApiErrorCode',
+      'isFailureCode',
       'isTransmuteError',
       'toTransmuteError',
       'validateRequestBody',

@@ -29,7 +29,8 @@ describe.each(['tesseract', 'tesseract.js'] as const)('OCR with %s', (engine) =>
       toSourceFile(join(fixtures, 'scanned.pdf'), 'application/pdf'),
       ctx,
     );
-    expect(document.metadata.facts).toMatchObject({ ocr_pages: 2 });
+    expect(document.metadata.facts).toMatchObject({ ocr_pages: 2, text_layer_pages: 0 });
+    for (const node of document.root.children) expect([1, 2]).toContain(node.data?.provenance?.page);
     for (const page of [1, 2]) {
       const text = document.root.children
         .filter((node) => node.data?.provenance?.page === page)

@@ -136,21 +136,7 @@ describe('born-digital PDFs (text layer)', () => {
 describe('scans and images (OCR)', () => {
   const known = readFileSync(join(fixtures, 'known-text.expected.txt'), 'utf8');
 
-  it('OCRs a scanned PDF page by page: CER at most 5 %, page and confidence on every block', async () => {
-    const { document, warnings } = await extract('scanned.pdf');
-    expect(document.metadata.facts).toMatchObject({ ocr_pages: 2, text_layer_pages: 0 });
-    expectPageOnEveryBlock(document.root.children, 2);
-    for (const page of [1, 2]) {
-      const text = document.root.children
-        .filter((node) => node.data?.provenance?.page === page)
-        .map((node) => toString(node))
-        .join('\n');
-      expect(characterErrorRate(text, known)).toBeLessThanOrEqual(0.05);
-    }
-    for (const node of document.root.children) expect(node.data?.provenance?.confidence).toBeGreaterThan(0.7);
-    expect(warnings).toEqual([]);
-  });
-
+  // The scanned PDF is read with each OCR engine in engines.test.ts.
   for (const [name, mediaType] of [
     ['image.png', 'image/png'],
     ['image.jpg', 'image/jpeg'],

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { TransmuteError, isTransmuteError, FAILURE_CODES, type FailureCode } from '@transmute/contract';
+import { TransmuteError, isFailureCode, isTransmuteError } from '@transmute/contract';
 import {
   definePlugin,
   type ExtractedDocument,
@@ -113,10 +113,11 @@ async function inspect(
     };
   } catch (error) {
     if (!isTransmuteError(error)) throw error;
-    const code: FailureCode = Object.hasOwn(FAILURE_CODES, error.code)
-      ? (error.code as FailureCode)
-      : 'corrupt_file';
-    return { ok: false, code, detail: error.message };
+    return {
+      ok: false,
+      code: isFailureCode(error.code) ? error.code : 'corrupt_file',
+      detail: error.message,
+    };
   }
 }
 

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
-import { FAILURE_CODES, isTransmuteError, type FailureCode } from '@transmute/contract';
+import { isFailureCode, isTransmuteError } from '@transmute/contract';
 import { PdfSession } from './pdf-session.js';
 import type { OcrRuntime } from './runtime.js';
 import { imageSize, sniffKind } from './sniff.js';
@@ -81,9 +81,7 @@ export async function inspectFile(
     return { ok: true, warnings, facts: { pages: info.pageCount } };
   } catch (error) {
     if (!isTransmuteError(error)) throw error;
-    const known: FailureCode = Object.hasOwn(FAILURE_CODES, error.code)
-      ? (error.code as FailureCode)
-      : 'corrupt_file';
+    const known = isFailureCode(error.code) ? error.code : 'corrupt_file';
     const code = truncated && known === 'extraction_failed' ? 'corrupt_file' : known;
     const detail = truncated ? `The PDF is truncated: ${error.message}` : error.message;
     return { ok: false, code, detail };
@@ -111,9 +109,10 @@ async function inspectTiff(
     };
   } catch (error) {
     if (!isTransmuteError(error)) throw error;
-    const code: FailureCode = Object.hasOwn(FAILURE_CODES, error.code)
-      ? (error.code as FailureCode)
-      : 'corrupt_file';
-    return { ok: false, code, detail: error.message };
+    return {
+      ok: false,
+      code: isFailureCode(error.code) ? error.code : 'corrupt_file',
+      detail: error.message,
+    };
   }
 }

@@ -3,7 +3,7 @@
  * blocks the main thread and a page that hangs or bloats the decoder can be terminated.
  */
 import { parentPort } from 'node:worker_threads';
-import { FAILURE_CODES, isTransmuteError, type FailureCode } from '@transmute/contract';
+import { isFailureCode, isTransmuteError, type FailureCode } from '@transmute/contract';
 import { decodeTiffPage } from './tiff-image.js';
 import type { TiffReply, TiffRequest } from './tiff-decoder.js';
 
@@ -11,8 +11,8 @@ import type { TiffReply, TiffRequest } from './tiff-decoder.js';
 console.log = () => undefined;
 
 function toFailure(error: unknown): { code: FailureCode; message: string } {
-  if (isTransmuteError(error) && Object.hasOwn(FAILURE_CODES, error.code)) {
-    return { code: error.code as FailureCode, message: error.message };
+  if (isTransmuteError(error) && isFailureCode(error.code)) {
+    return { code: error.code, message: error.message };
   }
   return { code: 'corrupt_file', message: `The TIFF page could not be decoded: ${String(error)}` };
 }
