@@ -1,9 +1,10 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The CPU worker is an entry of its own: the pool starts it as dist/cpu-worker.js next to dist/index.js.
+  entry: { index: 'src/index.ts', 'cpu-worker': 'src/internal/cpu-worker.ts' },
   format: ['esm'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts' } },
   clean: true,
   sourcemap: true,
   target: 'node20',

@@ -6,6 +6,7 @@ import { describeCapabilities } from './internal/describe-capabilities.js';
 import { inspectSourceFile } from './internal/inspect-source-file.js';
 import type { PipelineContext } from './internal/pipeline-context.js';
 import { createPluginRegistry, safeAccepts, type PluginRegistry } from './internal/plugin-registry.js';
+import { createCpuRunner, type CpuRunner } from './internal/cpu-runner.js';
 import { createProgressTracker } from './internal/progress-tracker.js';
 import { loadLatestCheckpoint, runPrepare } from './internal/run-prepare.js';
 import { resolveArtifactDir, runRender } from './internal/run-render.js';
@@ -18,12 +19,13 @@ interface RunScope {
   dispose(): Promise<void>;
 }
 
-async function openRun(
-  registry: PluginRegistry,
-  options: EngineOptions,
-  run: RunOptions,
-  recorder: RunRecorder,
-): Promise<RunScope> {
+interface EngineParts {
+  registry: PluginRegistry;
+  options: EngineOptions;
+  cpu: CpuRunner;
+}
+
+async function openRun(parts: EngineParts, run: RunOptions, recorder: RunRecorder): Promise<RunScope> {
   const signal = run.signal ?? NEVER_ABORTED;
   checkAborted(signal);
   const scratch = await createScratchDir(run.workDir);
@@ -32,8 +34,7 @@ async function openRun(
     progress: createProgressTracker(run.onProgress),
     recorder,
     scratchDir: scratch.path,
-    registry,
-    options,
+    ...parts,
   };
   return { ctx, dispose: () => scratch.dispose() };
 }
@@ -65,11 +66,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const enrichment: EnrichmentProvider | undefined = options.enrichment
     ? createOpenAiEnrichmentProvider(options.enrichment)
     : undefined;
+  const parts: EngineParts = { registry, options: settings, cpu: createCpuRunner(options.cpuWorkers) };
 
   const engine: Engine = {
     async prepare(source, run = {}) {
       const checkpoint = await loadLatestCheckpoint(run.checkpoints);
-      const scope = await openRun(registry, settings, run, createRunRecorder(checkpoint));
+      const scope = await openRun(parts, run, createRunRecorder(checkpoint));
       try {
         return await runPrepare(source, scope.ctx, run.checkpoints, checkpoint);
       } finally {
@@ -77,7 +79,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
     },
     async render(document, output: OutputRequest, run = {}) {
-      const scope = await openRun(registry, settings, run, createRunRecorder());
+      const scope = await openRun(parts, run, createRunRecorder());
       const directory = await resolveArtifactDir(run.workDir);
       try {
         return await runRender(document, output, scope.ctx, {
@@ -115,7 +117,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     supportsMediaType: (mediaType) => supportsMediaType(registry, mediaType),
     capabilities: () => describeCapabilities(registry),
     async close() {
-      await Promise.all(registry.plugins.map(async (plugin) => plugin.close?.()));
+      await Promise.all([parts.cpu.close(), ...registry.plugins.map(async (plugin) => plugin.close?.())]);
     },
   };
   return Object.freeze(engine);

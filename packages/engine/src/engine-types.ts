@@ -71,6 +71,14 @@ export interface EnrichmentProviderOptions {
   timeoutMs?: number;
 }
 
+/** Worker threads for the engine's own CPU stages (see {@link EngineOptions.cpuWorkers}). */
+export interface CpuWorkerOptions {
+  /** Threads of the pool; default 1 per spare core, at most 2. */
+  threads?: number;
+  /** Inputs with fewer characters run in the calling thread (the hop costs more); default 200 000. */
+  minCharacters?: number;
+}
+
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
   plugins?: Plugin[];
@@ -83,6 +91,13 @@ export interface EngineOptions {
   limits?: Record<string, Record<string, number>>;
   /** Chunking defaults. */
   chunking?: { maxTokens?: number; overlapTokens?: number };
+  /**
+   * The engine's pure CPU stages of a large input (text parsing, normalization, chunking, built-in
+   * profile rendering without an enrichment provider) run in a small pool of worker threads so a
+   * conversion never blocks the caller's event loop for long; results are identical. Plugins
+   * always run in the calling thread. `false` runs everything in the calling thread.
+   */
+  cpuWorkers?: CpuWorkerOptions | false;
 }
 
 /** What the engine can do, for getCapabilities. */

@@ -26,6 +26,7 @@ export type {
   RenderResult,
   ConvertResult,
   EnrichmentProviderOptions,
+  CpuWorkerOptions,
 } from './engine-types.js';
 export { chunkDocument, DEFAULT_CHUNK_TOKENS, DEFAULT_OVERLAP_TOKENS } from './chunking/chunk-document.js';
 export type { ChunkOptions } from './chunking/chunk-document.js';

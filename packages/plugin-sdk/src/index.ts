@@ -30,3 +30,4 @@ export type { RenderedFile, ProfileRendering } from './rendering.js';
 export { definePlugin } from './define-plugin.js';
 export { ISO_639_3_CODES, toIso6391, toPrimaryLanguage } from './language-codes.js';
 export { findExecutable } from './find-executable.js';
+export { toWorkerScript } from './to-worker-script.js';

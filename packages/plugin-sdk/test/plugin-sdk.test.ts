@@ -40,6 +40,7 @@ describe('@transmute/plugin-sdk', () => {
       'isSourceAdapter',
       'toIso6391',
       'toPrimaryLanguage',
+      'toWorkerScript',
     ]);
     expect(Object.keys(await import('../src/testing.js')).sort()).toEqual([
       'createTestContext',

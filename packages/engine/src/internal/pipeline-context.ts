@@ -2,6 +2,7 @@ import type { JobStage } from '@transmute/contract';
 import type { Plugin, StageContext } from '@transmute/plugin-sdk';
 import type { EngineOptions } from '../engine-types.js';
 import { enterPluginStage } from '../stages/transcription.js';
+import type { CpuRunner } from './cpu-runner.js';
 import type { PluginRegistry } from './plugin-registry.js';
 import type { ProgressTracker } from './progress-tracker.js';
 import type { RunRecorder } from './usage-meter.js';
@@ -15,6 +16,8 @@ export interface PipelineContext {
   scratchDir: string;
   registry: PluginRegistry;
   options: EngineOptions;
+  /** Runs the engine's pure CPU stages, on a worker thread when the input is large. */
+  cpu: CpuRunner;
 }
 
 /** The StageContext handed to a plugin: its limits, scratch space, progress within the current stage. */

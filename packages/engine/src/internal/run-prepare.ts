@@ -1,9 +1,7 @@
 import type { ConvertSource, PrepareResult } from '../engine-types.js';
 import type { NormalizedDocument } from '@transmute/plugin-sdk';
 import { acquireSource } from '../stages/source-acquisition.js';
-import { chunkingStage } from '../stages/chunking.js';
 import { extractSources } from '../stages/extraction.js';
-import { normalizeStage } from '../stages/normalization.js';
 import { scanSources } from '../stages/scanning.js';
 import { checkAborted } from './abort.js';
 import { loadLatestCheckpoint, type CheckpointState } from './checkpoint-state.js';
@@ -17,6 +15,7 @@ async function save(store: CheckpointStore | undefined, state: CheckpointState):
 /**
  * The prepare pipeline: acquisition → scanning → extraction (→ transcription) → normalization →
  * chunking, resuming after the latest checkpoint and saving one after extraction and chunking.
+ * Text parsing, normalization and chunking of a large input run on the engine's worker pool.
  */
 export async function runPrepare(
   source: ConvertSource,
@@ -45,11 +44,18 @@ export async function runPrepare(
       checkAborted(ctx.signal);
       await save(store, state);
     }
-    document = normalizeStage(state.extracted, ctx, {
-      ...(state.title ? { title: state.title } : {}),
-      ...(state.sourceUrl ? { sourceUrl: state.sourceUrl } : {}),
-    });
-    chunkingStage(document, ctx);
+    document = await ctx.cpu.run(
+      'prepare-document',
+      {
+        extracted: state.extracted,
+        extra: {
+          ...(state.title ? { title: state.title } : {}),
+          ...(state.sourceUrl ? { sourceUrl: state.sourceUrl } : {}),
+        },
+        chunking: ctx.options.chunking ?? {},
+      },
+      ctx,
+    );
     document.warnings = [...ctx.recorder.warnings];
     checkAborted(ctx.signal);
     await save(store, {

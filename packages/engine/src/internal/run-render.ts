@@ -5,7 +5,6 @@ import { TransmuteError } from '@transmute/contract';
 import type { Artifact, NormalizedDocument, SourceFile } from '@transmute/plugin-sdk';
 import type { OutputRequest, RenderResult } from '../engine-types.js';
 import type { EnrichmentProvider } from '../enrichment/enrichment-provider.js';
-import { chunkDocument } from '../chunking/chunk-document.js';
 import { packagingStage } from '../stages/packaging.js';
 import { renderingStage } from '../stages/rendering.js';
 import { checkAborted } from './abort.js';
@@ -28,18 +27,6 @@ export async function runRender(
 ): Promise<RenderResult> {
   if (document.text.trim() === '')
     throw new TransmuteError('empty_content', 'The source contains no extractable content.');
-  if (document.chunks.length === 0) {
-    // A document stored without chunks (built by hand, or by an older version): chunk it now.
-    const settings = ctx.options.chunking ?? {};
-    document = {
-      ...document,
-      chunks: chunkDocument(document, {
-        signal: ctx.signal,
-        ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
-        ...(settings.overlapTokens !== undefined ? { overlapTokens: settings.overlapTokens } : {}),
-      }),
-    };
-  }
   const rendering = await renderingStage(document, output, ctx, target.enrichment);
   for (const warning of rendering.warnings) ctx.recorder.add(warning);
   let artifacts: Artifact[] = [];

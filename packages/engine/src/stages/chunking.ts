@@ -1,13 +1,16 @@
 import type { NormalizedDocument } from '@transmute/plugin-sdk';
 import { chunkDocument } from '../chunking/chunk-document.js';
 import { checkAborted } from '../internal/abort.js';
-import type { PipelineContext } from '../internal/pipeline-context.js';
+import type { ChunkSettings, CpuContext } from '../internal/cpu-context.js';
 
 /** Stage chunking: heading-aware, token-budgeted chunks (engine `chunking` options). */
-export function chunkingStage(document: NormalizedDocument, ctx: PipelineContext): NormalizedDocument {
+export function chunkingStage(
+  document: NormalizedDocument,
+  ctx: CpuContext,
+  settings: ChunkSettings = {},
+): NormalizedDocument {
   checkAborted(ctx.signal);
   ctx.progress.stage('chunking', `${document.text.length} characters`);
-  const settings = ctx.options.chunking ?? {};
   document.chunks = chunkDocument(document, {
     signal: ctx.signal,
     ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),

@@ -3,16 +3,12 @@ import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
 import { combineDocuments, type ExtractedPart } from '../internal/combine-documents.js';
 import { toStageContext, type PipelineContext } from '../internal/pipeline-context.js';
-import { readTextSource } from '../text-source/read-text-source.js';
 import type { ScannedItem } from './scanning.js';
 
 async function extractItem(item: ScannedItem, ctx: PipelineContext): Promise<ExtractedPart> {
   if (item.kind === 'text') {
-    const document = await readTextSource(item, {
-      signal: ctx.signal,
-      warn: (code, detail) => ctx.recorder.warn(code, detail),
-      progress: (percent, detail) => ctx.progress.within(percent, detail),
-    });
+    const input = { content: item.content, mediaType: item.mediaType, name: item.name };
+    const document = await ctx.cpu.run('read-text', input, ctx);
     return { document, name: item.name, ...(item.fileId ? { fileId: item.fileId } : {}) };
   }
   const stageContext = toStageContext(ctx, item.adapter);

@@ -1,7 +1,7 @@
 import { TransmuteError } from '@transmute/contract';
 import type { ExtractedDocument, NormalizedDocument } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
-import type { PipelineContext } from '../internal/pipeline-context.js';
+import type { CpuContext } from '../internal/cpu-context.js';
 import { normalizeDocument } from '../normalize/normalize-document.js';
 
 /**
@@ -11,7 +11,7 @@ import { normalizeDocument } from '../normalize/normalize-document.js';
  */
 export function normalizeStage(
   extracted: ExtractedDocument,
-  ctx: PipelineContext,
+  ctx: CpuContext,
   extra: { title?: string; sourceUrl?: string } = {},
 ): NormalizedDocument {
   checkAborted(ctx.signal);

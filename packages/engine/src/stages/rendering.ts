@@ -2,12 +2,15 @@ import type { NormalizedDocument, ProfileRendering } from '@transmute/plugin-sdk
 import type { OutputRequest } from '../engine-types.js';
 import type { EnrichmentProvider } from '../enrichment/enrichment-provider.js';
 import { checkAborted } from '../internal/abort.js';
+import { withChunks } from '../internal/cpu-tasks.js';
 import type { PipelineContext } from '../internal/pipeline-context.js';
 import { buildProfileRendering } from '../profiles/build-profile-rendering.js';
 
 /**
  * Stages enrichment (only with a configured provider) and rendering: the profile computed once in
- * every shape its formats need.
+ * every shape its formats need. Without a provider the rendering is pure CPU work and runs on the
+ * engine's worker pool when the document is large; with one it stays here (it does network I/O).
+ * A document without chunks is chunked first.
  */
 export async function renderingStage(
   document: NormalizedDocument,
@@ -15,15 +18,18 @@ export async function renderingStage(
   ctx: PipelineContext,
   enrichment: EnrichmentProvider | undefined,
 ): Promise<ProfileRendering> {
+  const chunking = ctx.options.chunking ?? {};
+  if (!enrichment) return ctx.cpu.run('render', { document, output, chunking }, ctx);
+  const chunked = withChunks(document, chunking, ctx.signal);
   checkAborted(ctx.signal);
-  ctx.progress.stage(enrichment ? 'enrichment' : 'rendering', output.profile);
-  const rendering = await buildProfileRendering(document, output, {
+  ctx.progress.stage('enrichment', output.profile);
+  const rendering = await buildProfileRendering(chunked, output, {
     signal: ctx.signal,
-    ...(enrichment ? { enrichment } : {}),
+    enrichment,
     meter: (unit, quantity) => ctx.recorder.meter(unit, quantity),
     warn: (code, detail) => ctx.recorder.warn(code, detail),
   });
   checkAborted(ctx.signal);
-  if (enrichment) ctx.progress.stage('rendering', output.profile);
+  ctx.progress.stage('rendering', output.profile);
   return rendering;
 }
