@@ -132,7 +132,9 @@ export class CpuPool {
     switch (reply.type) {
       case 'done':
         this.#settle(slot, reply.heapBytes - slot.loadedHeapBytes > RECYCLE_GROWTH_BYTES);
-        job.resolve(reply.result);
+        // Receiving a large result took a slice of this thread: let timers and I/O run before the
+        // caller's next synchronous step (e.g. serializing a checkpoint) rather than in the same turn.
+        setImmediate(() => job.resolve(reply.result));
         return;
       case 'failed':
         this.#settle(slot, true);
