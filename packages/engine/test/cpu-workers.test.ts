@@ -82,6 +82,27 @@ describe('the CPU stages on worker threads', () => {
     }
   });
 
+  it(
+    'give the same document and renderings for an input large enough to come back in parts',
+    { timeout: 120_000 },
+    async () => {
+      const source: ConvertSource = { type: 'text', content: generateLargeInput(300_000) };
+      const [expected, actual] = [await inline.prepare(source), await workers.prepare(source)];
+      expect(expected.document.root.children.length).toBeGreaterThan(200);
+      expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+      for (const profile of ['dataset_markdown', 'evaluation_markdown'] as const) {
+        const output = { profile, format: 'jsonl', language: 'en', includeRawSource: false } as const;
+        const [a, b] = [
+          await inline.render(expected.document, output),
+          await workers.render(expected.document, output),
+        ];
+        expect(await readFile(b.artifacts[0]?.path ?? '', 'utf8')).toBe(
+          await readFile(a.artifacts[0]?.path ?? '', 'utf8'),
+        );
+      }
+    },
+  );
+
   it('keep the error code of a failure inside the worker', async () => {
     const path = fixturePath('whitespace-only/input.txt');
     const error: unknown = await workers

@@ -7,6 +7,7 @@ import {
   type UsageUnit,
 } from '@transmute/contract';
 import type { CpuContext } from './cpu-context.js';
+import type { ResultPart } from './cpu-result-parts.js';
 import type { CpuTaskKind, CpuTasks } from './cpu-tasks.js';
 
 /** What a task reports while it runs: replayed on the caller's context in order. */
@@ -29,12 +30,27 @@ export interface WireError {
 /** Main thread → worker: one task at a time. */
 export type CpuRequest = { [K in CpuTaskKind]: { kind: K; input: CpuTasks[K]['input'] } }[CpuTaskKind];
 
+/** Main thread → worker: a task whose input's long arrays are empty and follow as `parts` messages. */
+export type CpuStart = CpuRequest & { parts: number };
+
+/** Main thread → worker: one part of the input of the task being started. */
+export type CpuInputPart = { type: 'input-part' } & ResultPart;
+
+/** Main thread → worker: send the next part of the result (the caller's thread had a turn). */
+export interface CpuMore {
+  type: 'more';
+}
+
 /** Worker → main thread. */
 export type CpuReply =
   | { type: 'ready'; heapBytes: number }
   | CpuEvent
-  /** `heapBytes`: the worker's V8 heap once loaded and after each task (one that grew is replaced). */
-  | { type: 'done'; result: CpuTasks[CpuTaskKind]['result']; heapBytes: number }
+  /**
+   * The result; with `parts` > 0 its long arrays are empty and follow as that many `part`
+   * messages, one per `more`. `heapBytes`: the worker's V8 heap (one that grew is replaced).
+   */
+  | { type: 'done'; result: CpuTasks[CpuTaskKind]['result']; parts: number; heapBytes: number }
+  | ({ type: 'part' } & ResultPart)
   | { type: 'failed'; error: WireError };
 
 /** A context whose reports become events (the worker side of {@link applyCpuEvent}). */

@@ -3,7 +3,16 @@ import { TransmuteError } from '@transmute/contract';
 import { toWorkerScript } from '@transmute/plugin-sdk';
 import { checkAborted, toAbortReason } from './abort.js';
 import type { CpuContext } from './cpu-context.js';
-import { applyCpuEvent, fromWireError, type CpuReply, type CpuRequest } from './cpu-messages.js';
+import {
+  applyCpuEvent,
+  fromWireError,
+  type CpuInputPart,
+  type CpuMore,
+  type CpuReply,
+  type CpuRequest,
+  type CpuStart,
+} from './cpu-messages.js';
+import { appendPart, splitInput } from './cpu-result-parts.js';
 import { runCpuTask, type CpuTaskKind, type CpuTasks } from './cpu-tasks.js';
 
 /**
@@ -14,8 +23,11 @@ import { runCpuTask, type CpuTaskKind, type CpuTasks } from './cpu-tasks.js';
 const RECYCLE_GROWTH_BYTES = 64 * 1024 * 1024;
 
 interface Job {
+  kind: CpuTaskKind;
   /** Dropped once posted: the caller's copy of a large input must not outlive the hop. */
   request: CpuRequest | undefined;
+  /** A result whose parts are still coming, and how many. */
+  partial?: { result: unknown; remaining: number; recycle: boolean };
   ctx: CpuContext;
   resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
@@ -70,7 +82,14 @@ export class CpuPool {
 
   /** No closure here captures `request`, so once posted the caller's copy can be collected. */
   #enqueue(request: CpuRequest, ctx: CpuContext): Promise<unknown> {
-    const job: Job = { request, ctx, resolve: () => {}, reject: () => {}, release: () => {} };
+    const job: Job = {
+      kind: request.kind,
+      request,
+      ctx,
+      resolve: () => {},
+      reject: () => {},
+      release: () => {},
+    };
     const settled = new Promise<unknown>((resolve, reject) => {
       job.resolve = resolve;
       job.reject = reject;
@@ -103,7 +122,7 @@ export class CpuPool {
       slot.job = job;
       // Referenced while it works: an awaited task must keep the process alive.
       slot.worker.ref();
-      slot.worker.postMessage(job.request);
+      this.#post(slot, job, job.request);
       if (!slot.ready) continue; // kept for running inline should the script fail to load
       job.request = undefined;
     }
@@ -130,12 +149,24 @@ export class CpuPool {
     const job = slot.job;
     if (job === undefined || slot.gone) return;
     switch (reply.type) {
-      case 'done':
-        this.#settle(slot, reply.heapBytes - slot.loadedHeapBytes > RECYCLE_GROWTH_BYTES);
-        // Receiving a large result took a slice of this thread: let timers and I/O run before the
-        // caller's next synchronous step (e.g. serializing a checkpoint) rather than in the same turn.
-        setImmediate(() => job.resolve(reply.result));
+      case 'done': {
+        const recycle = reply.heapBytes - slot.loadedHeapBytes > RECYCLE_GROWTH_BYTES;
+        if (reply.parts === 0) this.#finish(slot, job, reply.result, recycle);
+        else {
+          job.partial = { result: reply.result, remaining: reply.parts, recycle };
+          this.#askMore(slot, job);
+        }
         return;
+      }
+      case 'part': {
+        const partial = job.partial;
+        if (partial === undefined) return;
+        appendPart(job.kind, partial.result, reply);
+        partial.remaining -= 1;
+        if (partial.remaining > 0) this.#askMore(slot, job);
+        else this.#finish(slot, job, partial.result, partial.recycle);
+        return;
+      }
       case 'failed':
         this.#settle(slot, true);
         job.reject(fromWireError(reply.error));
@@ -146,6 +177,38 @@ export class CpuPool {
       case 'warn':
         applyCpuEvent(reply, job.ctx);
     }
+  }
+
+  /**
+   * Posts a task: a large input goes in parts, one per turn, because posting serializes on this
+   * thread (a single 2 MB document would be one long step).
+   */
+  #post(slot: Slot, job: Job, request: CpuRequest | undefined): void {
+    if (request === undefined) return;
+    const { input, parts } = splitInput(request.kind, request.input);
+    const start = { ...request, input, parts: parts.length } as CpuStart;
+    slot.worker.postMessage(start);
+    const next = (): void => {
+      const part = parts.shift();
+      if (part === undefined || slot.job !== job || slot.gone) return;
+      slot.worker.postMessage({ type: 'input-part', ...part } satisfies CpuInputPart);
+      setImmediate(next);
+    };
+    setImmediate(next);
+  }
+
+  /** Asks for the next part once timers and I/O had their turn (the point of sending parts). */
+  #askMore(slot: Slot, job: Job): void {
+    setImmediate(() => {
+      if (slot.job === job && !slot.gone) slot.worker.postMessage({ type: 'more' } satisfies CpuMore);
+    });
+  }
+
+  #finish(slot: Slot, job: Job, result: unknown, recycle: boolean): void {
+    this.#settle(slot, recycle);
+    // Receiving the result took a slice of this thread: let timers and I/O run before the
+    // caller's next synchronous step (e.g. serializing a checkpoint) rather than in the same turn.
+    setImmediate(() => job.resolve(result));
   }
 
   #settle(slot: Slot, recycle: boolean): void {
