@@ -92,10 +92,12 @@ export interface EngineOptions {
   /** Chunking defaults. */
   chunking?: { maxTokens?: number; overlapTokens?: number };
   /**
-   * The engine's pure CPU stages of a large input (text parsing, normalization, chunking, built-in
-   * profile rendering without an enrichment provider) run in a small pool of worker threads so a
-   * conversion never blocks the caller's event loop for long; results are identical. Plugins
-   * always run in the calling thread. `false` runs everything in the calling thread.
+   * Given, the engine's pure CPU stages of a large input (text parsing, normalization, chunking,
+   * built-in profile rendering without an enrichment provider) run in a small pool of worker
+   * threads so a conversion never blocks the caller's event loop for long; results are identical.
+   * A server wants this (`transmute serve` turns it on); a script does not: the hop costs a second
+   * V8 heap (about +100 MB peak for a 2 M-character input) and worker start-up time. Plugins always
+   * run in the calling thread. Default (or `false`): everything in the calling thread.
    */
   cpuWorkers?: CpuWorkerOptions | false;
 }

@@ -102,6 +102,8 @@ export async function openRuntime(
   const engine = createEngine({
     plugins,
     allowPrivateNetworks: settings.allowPrivateNetworks,
+    // A server keeps answering while a large text is parsed, chunked and rendered.
+    cpuWorkers: {},
     ...(settings.enrichmentBaseUrl === undefined || settings.enrichmentModel === undefined
       ? {}
       : {

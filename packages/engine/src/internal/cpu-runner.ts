@@ -19,7 +19,7 @@ export interface CpuRunner {
 
 /** Creates the runner of one engine: its pool starts on the first large task. */
 export function createCpuRunner(options: CpuWorkerOptions | false | undefined): CpuRunner {
-  if (options === false) return { run: runCpuTask, close: async () => {} };
+  if (options === undefined || options === false) return { run: runCpuTask, close: async () => {} };
   const threads = options?.threads ?? Math.min(2, Math.max(1, availableParallelism() - 1));
   const minCharacters = options?.minCharacters ?? DEFAULT_MIN_WORKER_CHARACTERS;
   let pool: CpuPool | undefined;
