@@ -30,4 +30,5 @@ export type { RenderedFile, ProfileRendering } from './rendering.js';
 export { definePlugin } from './define-plugin.js';
 export { ISO_639_3_CODES, toIso6391, toPrimaryLanguage } from './language-codes.js';
 export { findExecutable } from './find-executable.js';
+export { toFailedInspection, type FailedInspection } from './failed-inspection.js';
 export { toWorkerScript } from './to-worker-script.js';

@@ -1,8 +1,9 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { TransmuteError, isFailureCode, isTransmuteError } from '@transmute/contract';
+import { TransmuteError } from '@transmute/contract';
 import {
   definePlugin,
+  toFailedInspection,
   type ExtractedDocument,
   type FileInspection,
   type SourceAdapter,
@@ -112,12 +113,7 @@ async function inspect(
       facts: { entries: listing.entries.length, uncompressed_bytes: listing.uncompressedBytes },
     };
   } catch (error) {
-    if (!isTransmuteError(error)) throw error;
-    return {
-      ok: false,
-      code: isFailureCode(error.code) ? error.code : 'corrupt_file',
-      detail: error.message,
-    };
+    return toFailedInspection(error);
   }
 }
 

@@ -1,6 +1,5 @@
 import { open } from 'node:fs/promises';
-import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
-import { isFailureCode, isTransmuteError } from '@transmute/contract';
+import { toFailedInspection, type FileInspection, type SourceFile } from '@transmute/plugin-sdk';
 import { PdfSession } from './pdf-session.js';
 import type { OcrRuntime } from './runtime.js';
 import { imageSize, sniffKind } from './sniff.js';
@@ -80,11 +79,10 @@ export async function inspectFile(
     }
     return { ok: true, warnings, facts: { pages: info.pageCount } };
   } catch (error) {
-    if (!isTransmuteError(error)) throw error;
-    const known = isFailureCode(error.code) ? error.code : 'corrupt_file';
-    const code = truncated && known === 'extraction_failed' ? 'corrupt_file' : known;
-    const detail = truncated ? `The PDF is truncated: ${error.message}` : error.message;
-    return { ok: false, code, detail };
+    const failure = toFailedInspection(error);
+    if (!truncated) return failure;
+    const code = failure.code === 'extraction_failed' ? 'corrupt_file' : failure.code;
+    return { ok: false, code, detail: `The PDF is truncated: ${failure.detail}` };
   } finally {
     await session.close();
   }
@@ -108,11 +106,6 @@ async function inspectTiff(
       facts: { pages: directory.pages.length, width: first?.width ?? 0, height: first?.height ?? 0 },
     };
   } catch (error) {
-    if (!isTransmuteError(error)) throw error;
-    return {
-      ok: false,
-      code: isFailureCode(error.code) ? error.code : 'corrupt_file',
-      detail: error.message,
-    };
+    return toFailedInspection(error);
   }
 }
