@@ -54,13 +54,15 @@ interface Slot {
  */
 export class CpuPool {
   readonly #size: number;
+  readonly #recycleGrowthBytes: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   #unavailable = false;
   #closed = false;
 
-  constructor(size: number) {
+  constructor(size: number, recycleGrowthBytes = RECYCLE_GROWTH_BYTES) {
     this.#size = Math.max(1, Math.floor(size));
+    this.#recycleGrowthBytes = recycleGrowthBytes;
   }
 
   /** Live worker threads (for tests and diagnostics). */
@@ -150,7 +152,7 @@ export class CpuPool {
     if (job === undefined || slot.gone) return;
     switch (reply.type) {
       case 'done': {
-        const recycle = reply.heapBytes - slot.loadedHeapBytes > RECYCLE_GROWTH_BYTES;
+        const recycle = reply.heapBytes - slot.loadedHeapBytes > this.#recycleGrowthBytes;
         if (reply.parts === 0) this.#finish(slot, job, reply.result, recycle);
         else {
           job.partial = { result: reply.result, remaining: reply.parts, recycle };
