@@ -21,7 +21,7 @@ import { createOcrManifest } from './internal/manifest.js';
 import { chooseOcrEngine, type OcrEngineChoice } from './internal/choose-ocr-engine.js';
 import { findLanguageData } from './internal/ocr-engine.js';
 import { PdfPool } from './internal/pdf-pool.js';
-import { loadPdfjs } from './internal/pdfjs-loader.js';
+import { pdfjsDirectory } from './internal/pdfjs-loader.js';
 import type { OcrRuntime, OcrSettings } from './internal/runtime.js';
 import { sniffKind, toMediaType } from './internal/sniff.js';
 import { toDocumentTree, type SourcePage } from './internal/to-document-tree.js';
@@ -114,7 +114,8 @@ async function checkHealth(settings: OcrSettings, engine: string): Promise<Plugi
   const missing = settings.languages.filter((language) => findLanguageData(language) === undefined);
   if (missing.length > 0) return { ok: false, detail: `OCR data missing for: ${missing.join(', ')}` };
   try {
-    await loadPdfjs();
+    // Resolved, not loaded: pdf.js's polyfills would slow this whole thread (see loadPdfjs).
+    pdfjsDirectory();
     await import('@napi-rs/canvas');
   } catch (error) {
     return { ok: false, detail: `pdf.js or its canvas cannot load: ${String(error)}` };

@@ -56,6 +56,11 @@ describe('source.ocr manifest and health', () => {
     await expect(source.health()).resolves.toMatchObject({ ok: true });
   });
 
+  it('checks health without loading pdf.js into the calling thread (its polyfills would slow it)', async () => {
+    await source.health();
+    expect('pdfjsLib' in globalThis).toBe(false);
+  });
+
   it('reports OCR languages whose data does not ship as unhealthy', async () => {
     const klingon = createOcrSource({ languages: ['tlh'] });
     await expect(klingon.health()).resolves.toMatchObject({

@@ -2,6 +2,7 @@ import { TransmuteError } from '@transmute/contract';
 import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
 import { toOcrPage } from './ocr-page.js';
 import type { PdfInfo } from './pdf-protocol.js';
+import { hasUsableText } from './layout-page.js';
 import { PdfSession } from './pdf-session.js';
 import type { OcrRuntime } from './runtime.js';
 import type { SourcePage } from './to-document-tree.js';
@@ -36,7 +37,7 @@ export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrR
   const { settings } = runtime;
   const session = new PdfSession(runtime.pool, file.path, settings.pageTimeoutMs);
   try {
-    const info = await session.open();
+    const info = await session.open(true);
     const maximum = ctx.limits['maximum_pages'] ?? 500;
     if (info.pageCount > maximum) {
       throw new TransmuteError(
@@ -84,10 +85,12 @@ async function readPage(
   runtime: OcrRuntime,
 ): Promise<SourcePage> {
   const { settings } = runtime;
-  const result = await session.page({ page: number, text: true });
+  // Without OCR no rendering ever follows, so the worker may always read the next page ahead.
+  const readAhead = settings.ocr ? settings.minTextCharacters : 0;
+  const result = await session.page({ page: number, text: true, readAhead });
   const layout = result.layout ?? { page: number, blocks: [], characters: 0 };
-  const usable = layout.characters >= settings.minTextCharacters && layout.unusable !== true;
-  if (usable || !settings.ocr) return layout.unusable === true ? { ...layout, blocks: [] } : layout;
+  if (hasUsableText(layout, settings.minTextCharacters) || !settings.ocr)
+    return layout.unusable === true ? { ...layout, blocks: [] } : layout;
   const rendered = await session.page({
     page: number,
     text: false,

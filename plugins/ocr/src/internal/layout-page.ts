@@ -23,3 +23,8 @@ export function toPageLayout(page: number, runs: TextRun[], unmapped = 0): PageL
   if (unmapped > 0.3 * (unmapped + characters)) layout.unusable = true;
   return layout;
 }
+
+/** Whether a page's text layer is worth keeping as is: enough characters, mostly mapped to Unicode. */
+export function hasUsableText(layout: PageLayout, minimumCharacters: number): boolean {
+  return layout.characters >= minimumCharacters && layout.unusable !== true;
+}

@@ -3,8 +3,26 @@ import type { PageLayout } from './layout-types.js';
 
 /** Requests the main thread sends to a PDF worker. */
 export type PdfRequest =
-  | { id: number; type: 'open'; path: string }
-  | { id: number; type: 'page'; page: number; text: boolean; renderDpi?: number; maxPixels?: number }
+  | {
+      id: number;
+      type: 'open';
+      path: string;
+      /** Start reading the first page's text as soon as the document is open. */
+      readAhead?: boolean;
+    }
+  | {
+      id: number;
+      type: 'page';
+      page: number;
+      text: boolean;
+      renderDpi?: number;
+      maxPixels?: number;
+      /**
+       * Read the next page's text ahead when this page's text is usable at this many characters
+       * (so that no rendering of this page is asked for next).
+       */
+      readAhead?: number;
+    }
   | { id: number; type: 'close' };
 
 /** Facts about an opened document. */

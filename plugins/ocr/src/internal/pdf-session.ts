@@ -16,10 +16,15 @@ export class PdfSession {
     private readonly timeoutMs: number,
   ) {}
 
-  /** Opens the document; failures carry `encrypted_document`, `corrupt_file`… */
-  async open(): Promise<PdfInfo> {
+  /**
+   * Opens the document; failures carry `encrypted_document`, `corrupt_file`… With `readAhead`
+   * the worker starts on the first page's text at once (pages are about to be read in order).
+   */
+  async open(readAhead = false): Promise<PdfInfo> {
     this.worker ??= await this.pool.acquire();
-    const reply = expectOk(await this.worker.request({ type: 'open', path: this.path }, this.timeoutMs));
+    const reply = expectOk(
+      await this.worker.request({ type: 'open', path: this.path, readAhead }, this.timeoutMs),
+    );
     this.opened = true;
     if (reply.info === undefined)
       throw new TransmuteError('internal_error', 'The PDF worker sent no document facts.');
@@ -32,6 +37,7 @@ export class PdfSession {
     text: boolean;
     renderDpi?: number;
     maxPixels?: number;
+    readAhead?: number;
   }): Promise<PageResult> {
     let worker = this.worker ?? (await this.pool.acquire());
     if (this.pool.needsRenewal(worker) || !this.opened) {

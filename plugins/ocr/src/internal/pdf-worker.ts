@@ -3,20 +3,28 @@
  * pages for OCR, so that parsing never blocks the main thread and a hung or bloated worker can be
  * terminated and replaced.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { toPageLayout } from './layout-page.js';
+import { hasUsableText, toPageLayout } from './layout-page.js';
 import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-loader.js';
+import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
 import { toFailure, toRuns } from './pdf-text.js';
 
 let document: PdfDocument | undefined;
+/**
+ * The text layout of the page after the last one asked for, started as soon as that reply is sent:
+ * pages are read in order, so the worker lays out the next page while the reply crosses to the main
+ * thread and the next request crosses back (a per-page round trip otherwise left the worker idle).
+ */
+let prefetched: { document: PdfDocument; page: number; layout: Promise<PageLayout> } | undefined;
 
 async function open(path: string): Promise<PdfInfo> {
   await closeDocument();
   const pdfjs = await loadPdfjs();
-  const data = new Uint8Array(await readFile(path));
+  // Synchronous on purpose: this thread does nothing else meanwhile, and a thread-pool hop per file costs more.
+  const data = new Uint8Array(readFileSync(path));
   const assets = pdfjsAssets();
   const task = pdfjs.getDocument({
     data,
@@ -50,6 +58,7 @@ function cleanString(value: unknown): string | undefined {
 async function closeDocument(): Promise<void> {
   const current = document;
   document = undefined;
+  await settlePrefetch();
   if (current !== undefined) await current.destroy().catch(() => undefined);
 }
 
@@ -94,47 +103,105 @@ async function handle(request: PdfRequest): Promise<HandleResult> {
       return { ok: true };
     case 'page': {
       if (document === undefined) throw new Error('no document is open');
-      const page = await document.getPage(request.page);
-      try {
-        const result: { layout?: ReturnType<typeof toPageLayout>; image?: RenderedPage } = {};
-        if (request.text) {
-          const viewport = page.getViewport({ scale: 1 });
-          const content = await page.getTextContent();
-          const pdfjs = await loadPdfjs();
-          const { runs, unmapped } = toRuns(
-            content,
-            viewport.transform,
-            (a, b) => pdfjs.Util.transform(a, b) as number[],
-          );
-          result.layout = toPageLayout(request.page, runs, unmapped);
-        }
-        if (request.renderDpi !== undefined) {
+      const result: PageResult = {};
+      if (request.text) result.layout = await takeLayout(document, request.page);
+      if (request.renderDpi !== undefined) {
+        const page = await document.getPage(request.page);
+        try {
           result.image = await render(page, request.renderDpi, request.maxPixels ?? 40_000_000);
+        } finally {
+          page.cleanup();
         }
-        return { ok: true, page: result };
-      } finally {
-        page.cleanup();
       }
+      return { ok: true, page: result };
     }
   }
+}
+
+async function readLayout(from: PdfDocument, number: number): Promise<PageLayout> {
+  const page = await from.getPage(number);
+  try {
+    const viewport = page.getViewport({ scale: 1 });
+    const content = await page.getTextContent();
+    const pdfjs = await loadPdfjs();
+    const { runs, unmapped } = toRuns(
+      content,
+      viewport.transform,
+      (a, b) => pdfjs.Util.transform(a, b) as number[],
+    );
+    return toPageLayout(number, runs, unmapped);
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** The layout of a page: the prefetched one when it is that page, else read now. */
+function takeLayout(from: PdfDocument, number: number): Promise<PageLayout> {
+  const ready = prefetched;
+  prefetched = undefined;
+  if (ready !== undefined && ready.document === from && ready.page === number) return ready.layout;
+  void ready?.layout.catch(() => undefined);
+  return readLayout(from, number);
+}
+
+/** Starts laying out the page after `number`, if there is one (its error, if any, waits for its request). */
+function prefetchAfter(number: number): void {
+  const from = document;
+  if (from === undefined || number >= from.numPages) return;
+  const layout = readLayout(from, number + 1);
+  layout.catch(() => undefined); // observed here; the request that takes it sees the error
+  prefetched = { document: from, page: number + 1, layout };
+}
+
+/** Waits for (and drops) a prefetch still running, so a document is never destroyed under it. */
+async function settlePrefetch(): Promise<void> {
+  const pending = prefetched;
+  prefetched = undefined;
+  await pending?.layout.catch(() => undefined);
 }
 
 // pdf.js can leave a stray rejected promise behind on a broken file (a font or image that failed
 // to load after its page was done): it must not take the worker down with the next page.
 process.on('unhandledRejection', () => undefined);
 
+/** Requests run one at a time, in the order they came. */
+let queue: Promise<void> = Promise.resolve();
+
 parentPort?.on('message', (request: PdfRequest) => {
-  void (async () => {
-    let reply: PdfReply;
-    try {
-      reply = { ...(await handle(request)), id: request.id, heapBytes: 0 };
-    } catch (error) {
-      const failure = toFailure(error);
-      reply = { id: request.id, ok: false, code: failure.code, message: failure.message, heapBytes: 0 };
-    }
-    reply.heapBytes = getHeapStatistics().used_heap_size;
-    const transfer =
-      reply.ok && reply.page?.image !== undefined ? [reply.page.image.pgm.buffer as ArrayBuffer] : [];
-    parentPort?.postMessage(reply, transfer);
-  })();
+  queue = queue.then(() => answer(request));
 });
+
+async function answer(request: PdfRequest): Promise<void> {
+  let reply: PdfReply;
+  try {
+    reply = { ...(await handle(request)), id: request.id, heapBytes: 0 };
+  } catch (error) {
+    const failure = toFailure(error);
+    reply = { id: request.id, ok: false, code: failure.code, message: failure.message, heapBytes: 0 };
+  }
+  reply.heapBytes = getHeapStatistics().used_heap_size;
+  const transfer =
+    reply.ok && reply.page?.image !== undefined ? [reply.page.image.pgm.buffer as ArrayBuffer] : [];
+  parentPort?.postMessage(reply, transfer);
+  if (request.type === 'open' && reply.ok && request.readAhead === true) prefetchAfter(0);
+  const layout = reply.ok ? reply.page?.layout : undefined;
+  if (request.type === 'page' && request.readAhead !== undefined && layout !== undefined) {
+    // Only when no rendering of this page is coming next: a page to OCR is rendered first.
+    if (hasUsableText(layout, request.readAhead)) prefetchAfter(request.page);
+  }
+}
+if (process.env['PDF_PROF']) {
+  const inspector = await import('node:inspector');
+  const { writeFileSync } = await import('node:fs');
+  const session = new inspector.Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.setSamplingInterval', { interval: 200 });
+  session.post('Profiler.start');
+  const { threadId } = await import('node:worker_threads');
+  setTimeout(() => {
+    session.post('Profiler.stop', (_e, r) =>
+      writeFileSync(`/tmp/pdfw-${threadId}.cpuprofile`, JSON.stringify(r.profile)),
+    );
+  }, Number(process.env['PDF_PROF'])).unref?.();
+}
