@@ -1,0 +1,34 @@
+import { Worker } from 'node:worker_threads';
+import { toWorkerScript } from '@transmute/plugin-sdk';
+import type { RawReply, RawRequest } from './raw-pdfjs-worker.js';
+
+/** A thread running the raw pdf.js loop of {@link ./raw-pdfjs-worker.ts}, one file at a time. */
+export class RawPdfjsThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, (reply: RawReply) => void>();
+  private nextId = 1;
+
+  constructor(options: { nativePush: boolean }) {
+    const { script, options: workerOptions } = toWorkerScript('raw-pdfjs-worker', import.meta.url);
+    this.worker = new Worker(script, { ...workerOptions, workerData: options });
+    this.worker.on('message', (reply: RawReply) => {
+      this.pending.get(reply.id)?.(reply);
+      this.pending.delete(reply.id);
+    });
+  }
+
+  /** Reads every page's text of `path`; resolves with its page count, rejects when pdf.js refuses it. */
+  async read(path: string): Promise<number> {
+    const id = this.nextId++;
+    const reply = await new Promise<RawReply>((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ id, path } satisfies RawRequest);
+    });
+    if ('error' in reply) throw new Error(reply.error);
+    return reply.pages;
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
