@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OUTPUT_PROFILES } from '@transmute/contract';
+import { OUTPUT_PROFILES, TransmuteError } from '@transmute/contract';
 import { SDK_VERSION } from '@transmute/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type PipelineProgress } from '../src/index.js';
@@ -206,6 +206,29 @@ describe('engine.convert', () => {
     expect(withPlugins.supportsMediaType('application/pdf')).toBe(true);
     expect(withPlugins.supportsMediaType('text/csv; charset=utf-8')).toBe(true);
     expect(engine.supportsMediaType('application/pdf')).toBe(false);
+  });
+
+  it('keeps the failure code a plugin’s inspect() throws, and maps anything else to a failure', async () => {
+    const pdf = await toSourceFile(
+      await tempFile('thrown.pdf', Buffer.from('%PDF-1.7\n%%EOF\n', 'latin1')),
+      'application/pdf',
+    );
+    const inspectWith = (error: Error) =>
+      createEngine({ plugins: [createTestPdfSource({ inspectThrows: error })] }).inspectFile(pdf);
+    expect(await inspectWith(new TransmuteError('too_many_pages', 'The PDF has 900 pages.'))).toEqual({
+      ok: false,
+      code: 'too_many_pages',
+      detail: 'The PDF has 900 pages.',
+    });
+    expect(await inspectWith(new TransmuteError('internal_error', 'A bug.'))).toMatchObject({
+      ok: false,
+      code: 'extraction_failed',
+    });
+    expect(await inspectWith(new Error('Unexpected end of data'))).toMatchObject({
+      ok: false,
+      code: 'corrupt_file',
+      detail: 'Unexpected end of data',
+    });
   });
 });
 

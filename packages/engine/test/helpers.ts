@@ -79,13 +79,21 @@ function manifest(overrides: Partial<PluginManifest>): PluginManifest {
 
 /** A PDF-reading test source: returns one paragraph per "page" and marks transcription. */
 export function createTestPdfSource(
-  options: { healthy?: boolean; id?: PluginManifest['id'] } = {},
+  options: {
+    healthy?: boolean;
+    id?: PluginManifest['id'];
+    /** What inspect() throws instead of answering. */
+    inspectThrows?: Error;
+  } = {},
 ): SourceAdapter {
   return definePlugin<SourceAdapter>({
     manifest: manifest({ id: options.id ?? 'source.ocr', mediaTypes: ['application/pdf'] }),
     health: async () => ({ ok: options.healthy ?? true }),
     accepts: (probe) => probe.mediaType === 'application/pdf',
-    inspect: async () => ({ ok: true, warnings: [], facts: { pages: 2 } }),
+    inspect: async () => {
+      if (options.inspectThrows !== undefined) throw options.inspectThrows;
+      return { ok: true, warnings: [], facts: { pages: 2 } };
+    },
     extract: async (file, ctx) => {
       ctx.stage('transcription');
       ctx.progress(50, 'page 1 of 2');

@@ -1,5 +1,5 @@
 import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
-import { isTransmuteError } from '@transmute/contract';
+import { isFailureCode, isTransmuteError } from '@transmute/contract';
 import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
 import { readHead } from '../stages/scanning.js';
@@ -40,7 +40,12 @@ export async function inspectSourceFile(
       : inspection;
   } catch (error) {
     if (signal.aborted) throw error;
-    if (isTransmuteError(error)) return { ok: false, code: 'extraction_failed', detail: error.message };
+    if (isTransmuteError(error)) {
+      // A plugin that throws what it found (too_many_pages, encrypted_document…) keeps its code.
+      const code =
+        isFailureCode(error.code) && error.code !== 'internal_error' ? error.code : 'extraction_failed';
+      return { ok: false, code, detail: error.message };
+    }
     return {
       ok: false,
       code: 'corrupt_file',
