@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/**
+ * Digits and lowercase letters only, in ASCII order: encoded numbers sort alike as bytes (SQLite,
+ * PostgreSQL's C collation) and under linguistic collations that fold case (en_US).
+ */
+const SORTED = '0123456789abcdefghijklmnopqrstuvwxyz';
+const TIME_DIGITS = 9; // 36^9 ms: past the year 5000
+const SEQUENCE_DIGITS = 2; // 1 296 ids per millisecond before the next millisecond is borrowed
+const SEQUENCE_LIMIT = SORTED.length ** SEQUENCE_DIGITS;
 
 /** `length` random base62 characters (rejection sampling: no modulo bias). */
 export function randomBase62(length: number): string {
@@ -13,7 +21,37 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-/** A resource id: `<prefix>_` + 24 base62 characters. */
+function toSortedDigits(value: number, digits: number): string {
+  let out = '';
+  let rest = value;
+  for (let index = 0; index < digits; index += 1) {
+    out = (SORTED[rest % SORTED.length] ?? '0') + out;
+    rest = Math.floor(rest / SORTED.length);
+  }
+  return out;
+}
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A resource id: `<prefix>_` + 24 base62 characters, of which the first 11 are the creation time in
+ * milliseconds and a sequence within it (base 36, lowercase), and the last 13 are random (77 bits). Ids made by one
+ * process therefore sort in creation order: lists order by `created_at` desc, then id desc
+ * (CONTRACT §6), so rows created in the same millisecond still come newest first. The clock never
+ * runs backwards here: a clock step back keeps the last time and counts on.
+ */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBase62(24)}`;
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    sequence = 0;
+  } else {
+    sequence += 1;
+    if (sequence >= SEQUENCE_LIMIT) {
+      lastMs += 1;
+      sequence = 0;
+    }
+  }
+  return `${prefix}_${toSortedDigits(lastMs, TIME_DIGITS)}${toSortedDigits(sequence, SEQUENCE_DIGITS)}${randomBase62(13)}`;
 }

@@ -3,6 +3,7 @@ import type { CheckpointStore, ConvertSource } from './engine.js';
 import type { SourceFile } from '@transmute/plugin-sdk';
 import type { ServiceContext } from './context.js';
 import type { JobsTable } from './schema.js';
+import { stringifyInParts } from './json-in-parts.js';
 
 /** The files of a files job, as local SourceFiles (the fs blob store's paths). */
 export async function jobFiles(ctx: ServiceContext, jobId: string): Promise<SourceFile[]> {
@@ -76,7 +77,7 @@ export function createCheckpointStore(ctx: ServiceContext, jobId: string): Check
       }
     },
     async save(stage, state) {
-      const blob = await ctx.blobs.putBytes(JSON.stringify(state));
+      const blob = await ctx.blobs.putBytes(await stringifyInParts(state));
       const now = ctx.nowIso();
       await ctx.store.transaction(async (trx) => {
         await trx

@@ -20,6 +20,7 @@ import { endJob } from './job-transitions.js';
 import { outputOf } from './resources.js';
 import type { JobsTable, OutputsTable } from './schema.js';
 import { meterJob } from './usage.js';
+import { stringifyInParts } from './json-in-parts.js';
 
 /** Raised inside a run when the lease says stop. */
 class RunStopped extends Error {}
@@ -77,7 +78,7 @@ async function ensureDocument(
     checkpoints: createCheckpointStore(ctx, row.id),
   });
   checkStop(lease);
-  const blob = await ctx.blobs.putBytes(JSON.stringify(prepared.document));
+  const blob = await ctx.blobs.putBytes(await stringifyInParts(prepared.document));
   const usage: UsageQuantities = { ...prepared.usage };
   usage.input_bytes ??= Number(row.input_bytes);
   await ctx.store.transaction(async (trx) => {
