@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadPlugins } from '@transmute/cli';
 import { createEngine } from '@transmute/engine';
 import { createFetchHandler } from '@transmute/http';
 import { createNodeListener } from '@transmute/http/node';
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   let ready: ChildMessage = { type: 'ready', port, apiKey: '', jobId: '', jobJson: jobJsonArg };
   if (mode === 'transmute') {
     const dir = mkdtempSync(join(tmpdir(), 'transmute-bench-http-'));
-    const engine = createEngine({ plugins: [] });
+    // The plugins and worker threads `transmute serve` runs with.
+    const engine = createEngine({ plugins: (await loadPlugins()).plugins, cpuWorkers: {} });
     const service = createService({
       store: await createSqliteStore({ path: join(dir, 'transmute.db') }),
       blobs: await createFsBlobStore({ root: join(dir, 'blobs') }),

@@ -5,3 +5,4 @@ export { registerKeysCommand } from './commands/keys.js';
 export { registerOpenapiCommand, renderOpenApi } from './commands/openapi.js';
 export { registerConvertCommand, runConvert, mediaTypeFromName } from './commands/convert.js';
 export type { ConvertCommandOptions, ConvertIo } from './commands/convert.js';
+export { loadPlugins, PLUGIN_PACKAGES, type LoadedPlugins } from './internal/load-plugins.js';

@@ -15,6 +15,8 @@ describe('@transmute/cli exports', () => {
         'registerConvertCommand',
         'runConvert',
         'mediaTypeFromName',
+        'loadPlugins',
+        'PLUGIN_PACKAGES',
       ].sort(),
     );
   });
