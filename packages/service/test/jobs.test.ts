@@ -164,4 +164,17 @@ describe('jobs', () => {
     const output = await h.service.getOutput(h.caller, job.output_ids[0] ?? '');
     expect(output.status).toBe('failed');
   });
+
+  it('refuses an unknown profile from a library caller with validation_failed, storing nothing', async () => {
+    h = await startHarness();
+    const create = h.service.createJob(h.caller, {
+      source: { type: 'text', content: TEXT },
+      output: { profile: 'rag_dataset' as 'raw_source' },
+    });
+    await expect(create).rejects.toMatchObject({
+      code: 'validation_failed',
+      fieldErrors: [expect.objectContaining({ field: 'output.profile', code: 'invalid_value' })],
+    });
+    expect((await h.service.listJobs(h.caller, { limit: 10 })).data).toEqual([]);
+  });
 });

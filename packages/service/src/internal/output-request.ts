@@ -1,4 +1,4 @@
-import { fieldError, type OutputOptions } from '@transmute/contract';
+import { fieldError, OUTPUT_PROFILES, type OutputOptions } from '@transmute/contract';
 import type { OutputRequest } from './engine.js';
 import type { ServiceContext } from './context.js';
 import { engineCapabilities } from './engine-capabilities.js';
@@ -11,6 +11,14 @@ export async function toOutputRequest(ctx: ServiceContext, output: OutputOptions
     language: output.language ?? 'en',
     includeRawSource: output.include_raw_source ?? false,
   };
+  // The HTTP adapter validates bodies against the schema; a library caller may not have.
+  if (!(OUTPUT_PROFILES as readonly string[]).includes(request.profile)) {
+    throw fieldError(
+      'output.profile',
+      'invalid_value',
+      `The field output.profile must be one of ${OUTPUT_PROFILES.join(', ')}.`,
+    );
+  }
   const capabilities = await engineCapabilities(ctx.engine);
   if (!capabilities.outputFormats.includes(request.format)) {
     throw fieldError('output.format', 'unsupported', `No installed renderer produces ${request.format}.`);
