@@ -19,6 +19,7 @@ import { assertNotCanceled, readPdf } from './internal/extract-pdf.js';
 import { inspectFile } from './internal/inspect-file.js';
 import { createOcrManifest } from './internal/manifest.js';
 import { chooseOcrEngine, type OcrEngineChoice } from './internal/choose-ocr-engine.js';
+import { UprightOcrEngine } from './internal/upright-ocr-engine.js';
 import { findLanguageData } from './internal/ocr-engine.js';
 import { PdfPool } from './internal/pdf-pool.js';
 import { pdfjsDirectory } from './internal/pdfjs-loader.js';
@@ -95,7 +96,10 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
       maxHeapMb: options.workerMaxHeapMb ?? 1024,
       recycleHeapBytes: options.workerRecycleHeapBytes ?? 384 * 1024 * 1024,
     }),
-    ocr: chooseOcrEngine(settings.languages, options.engine),
+    ocr: new UprightOcrEngine(chooseOcrEngine(settings.languages, options.engine), {
+      retryBelow: manifest.limits['minimum_confidence'] ?? 0.7,
+      maxPixels: settings.maxRenderPixels,
+    }),
   };
   return definePlugin<SourceAdapter>({
     manifest,

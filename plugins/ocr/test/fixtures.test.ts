@@ -146,6 +146,10 @@ describe('scans and images (OCR)', () => {
     ['image.png', 'image/png'],
     ['image.jpg', 'image/jpeg'],
     ['image.tiff', 'image/tiff'],
+    // Stored turned a quarter, with EXIF orientation 6 (as phones store photos).
+    ['exif-rotated.jpg', 'image/jpeg'],
+    // Scanned upside down, no metadata: read badly, then again turned.
+    ['upside-down.png', 'image/png'],
   ] as const) {
     it(`OCRs ${name} with a CER of at most 5 %`, async () => {
       const { document, meters } = await extract(name, mediaType);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
+import { toGrayPixels, toPgm } from './gray-image.js';
 import { hasUsableText, toPageLayout } from './layout-page.js';
 import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-loader.js';
 import type { PageLayout } from './layout-types.js';
@@ -78,17 +79,10 @@ async function render(page: PdfPage, dpi: number, maxPixels: number): Promise<Re
     PdfPage['render']
   >[0];
   await page.render(renderParameters).promise;
-  const rgba = context.getImageData(0, 0, width, height).data;
-  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii');
-  const pgm = new Uint8Array(header.length + width * height);
-  pgm.set(header, 0);
+  const gray = { width, height, pixels: toGrayPixels(context.getImageData(0, 0, width, height).data) };
   let dark = 0;
-  for (let source = 0, target = header.length; source < rgba.length; source += 4, target += 1) {
-    const gray =
-      ((rgba[source] ?? 255) * 77 + (rgba[source + 1] ?? 255) * 150 + (rgba[source + 2] ?? 255) * 29) >> 8;
-    pgm[target] = gray;
-    if (gray < 200) dark += 1;
-  }
+  for (const value of gray.pixels) if (value < 200) dark += 1;
+  const pgm = toPgm(gray);
   return { pgm, width, height, dpi: scale * 72, blank: dark < 50 };
 }
 

@@ -1,0 +1,147 @@
+/** An 8-bit grayscale image, row by row. */
+export interface GrayImage {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
+
+/**
+ * How a stored image is turned to stand upright, as EXIF orientation values 1-8 say: first a
+ * mirror (left-right) when `mirror`, then `quarterTurns` clockwise quarter turns.
+ */
+export interface Reorientation {
+  mirror: boolean;
+  quarterTurns: 0 | 1 | 2 | 3;
+}
+
+/** The reorientation of EXIF orientation `value` (1 = already upright). */
+export function fromExifOrientation(value: number): Reorientation {
+  switch (value) {
+    case 2:
+      return { mirror: true, quarterTurns: 0 };
+    case 3:
+      return { mirror: false, quarterTurns: 2 };
+    case 4:
+      return { mirror: true, quarterTurns: 2 };
+    case 5:
+      return { mirror: true, quarterTurns: 3 };
+    case 6:
+      return { mirror: false, quarterTurns: 1 };
+    case 7:
+      return { mirror: true, quarterTurns: 1 };
+    case 8:
+      return { mirror: false, quarterTurns: 3 };
+    default:
+      return { mirror: false, quarterTurns: 0 };
+  }
+}
+
+/** The image mirrored (when asked) and turned clockwise by quarter turns. */
+export function reorient(image: GrayImage, how: Reorientation): GrayImage {
+  const { width, height, pixels } = image;
+  const turns = how.quarterTurns;
+  const outWidth = turns % 2 === 0 ? width : height;
+  const outHeight = turns % 2 === 0 ? height : width;
+  const out = new Uint8Array(outWidth * outHeight);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width;
+    for (let x = 0; x < width; x += 1) {
+      const sx = how.mirror ? width - 1 - x : x;
+      let tx: number;
+      let ty: number;
+      if (turns === 0) {
+        tx = sx;
+        ty = y;
+      } else if (turns === 1) {
+        tx = height - 1 - y;
+        ty = sx;
+      } else if (turns === 2) {
+        tx = width - 1 - sx;
+        ty = height - 1 - y;
+      } else {
+        tx = y;
+        ty = width - 1 - sx;
+      }
+      out[ty * outWidth + tx] = pixels[row + x] ?? 255;
+    }
+  }
+  return { width: outWidth, height: outHeight, pixels: out };
+}
+
+/** The image as binary PGM (P5) bytes, which both OCR engines read. */
+export function toPgm(image: GrayImage): Uint8Array {
+  const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii');
+  const out = new Uint8Array(header.length + image.pixels.length);
+  out.set(header, 0);
+  out.set(image.pixels, header.length);
+  return out;
+}
+
+/** Reads a binary PGM (P5, 8-bit) or PBM (P4) image; undefined for anything else. */
+export function fromPnm(bytes: Uint8Array): GrayImage | undefined {
+  if (bytes[0] !== 0x50 || (bytes[1] !== 0x35 && bytes[1] !== 0x34)) return undefined;
+  const bitmap = bytes[1] === 0x34;
+  const fields: number[] = [];
+  let offset = 2;
+  while (fields.length < (bitmap ? 2 : 3) && offset < bytes.length) {
+    const byte = bytes[offset] ?? 0;
+    if (byte === 0x23) {
+      while (offset < bytes.length && bytes[offset] !== 0x0a) offset += 1; // a # comment line
+    } else if (byte >= 0x30 && byte <= 0x39) {
+      let value = 0;
+      while (offset < bytes.length && (bytes[offset] ?? 0) >= 0x30 && (bytes[offset] ?? 0) <= 0x39) {
+        value = value * 10 + ((bytes[offset] ?? 0x30) - 0x30);
+        offset += 1;
+      }
+      fields.push(value);
+      continue;
+    }
+    offset += 1;
+  }
+  offset += 1; // the single whitespace after the header
+  const [width = 0, height = 0, max = 1] = fields;
+  if (width <= 0 || height <= 0 || (!bitmap && max !== 255)) return undefined;
+  const pixels = new Uint8Array(width * height);
+  if (bitmap) {
+    const stride = Math.ceil(width / 8);
+    if (bytes.length < offset + stride * height) return undefined;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const bit = ((bytes[offset + y * stride + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1;
+        pixels[y * width + x] = bit === 1 ? 0 : 255; // PBM: 1 is black
+      }
+    }
+  } else {
+    if (bytes.length < offset + width * height) return undefined;
+    pixels.set(bytes.subarray(offset, offset + width * height));
+  }
+  return { width, height, pixels };
+}
+
+/** Decodes a PNG, JPEG or PNM image to grayscale (PNG and JPEG with @napi-rs/canvas). */
+export async function decodeGray(bytes: Uint8Array): Promise<GrayImage | undefined> {
+  const pnm = fromPnm(bytes);
+  if (pnm !== undefined) return pnm;
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const decoded = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).catch(
+    () => undefined,
+  );
+  if (decoded === undefined || decoded.width <= 0 || decoded.height <= 0) return undefined;
+  const canvas = createCanvas(decoded.width, decoded.height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff'; // transparent pixels read as paper
+  context.fillRect(0, 0, decoded.width, decoded.height);
+  context.drawImage(decoded, 0, 0);
+  const rgba = context.getImageData(0, 0, decoded.width, decoded.height).data;
+  return { width: decoded.width, height: decoded.height, pixels: toGrayPixels(rgba) };
+}
+
+/** RGBA pixels (alpha ignored) to 8-bit luma, ITU-R BT.601 weights in fixed point. */
+export function toGrayPixels(rgba: Uint8ClampedArray | Uint8Array): Uint8Array {
+  const pixels = new Uint8Array(rgba.length >> 2);
+  for (let source = 0, target = 0; source < rgba.length; source += 4, target += 1) {
+    pixels[target] =
+      ((rgba[source] ?? 255) * 77 + (rgba[source + 1] ?? 255) * 150 + (rgba[source + 2] ?? 255) * 29) >> 8;
+  }
+  return pixels;
+}
