@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromExifOrientation, fromPnm, reorient, toPgm, type GrayImage } from './gray-image.js';
+import { fromExifOrientation, fromPnm, halve, reorient, toPgm, type GrayImage } from './gray-image.js';
 
 // 3 wide, 2 high:  1 2 3
 //                  4 5 6
@@ -54,6 +54,18 @@ describe('reorient', () => {
     for (const [orientation, want] of Object.entries(expected)) {
       expect(rows(reorient(image, fromExifOrientation(Number(orientation)))), orientation).toEqual(want);
     }
+  });
+});
+
+describe('halve', () => {
+  it('averages 2x2 blocks (rounded) and drops an odd last row or column', () => {
+    expect(rows(halve(image))).toEqual([[3]]);
+    const four: GrayImage = {
+      width: 4,
+      height: 3,
+      pixels: Uint8Array.from([0, 255, 10, 20, 255, 0, 30, 40, 7, 7, 9, 9]),
+    };
+    expect(rows(halve(four))).toEqual([[128, 25]]);
   });
 });
 

@@ -68,6 +68,23 @@ export function reorient(image: GrayImage, how: Reorientation): GrayImage {
   return { width: outWidth, height: outHeight, pixels: out };
 }
 
+/** The image at half its width and height, each pixel the mean of a 2x2 block. */
+export function halve(image: GrayImage): GrayImage {
+  const width = Math.max(1, image.width >> 1);
+  const height = Math.max(1, image.height >> 1);
+  const pixels = new Uint8Array(width * height);
+  const at = (x: number, y: number): number =>
+    image.pixels[Math.min(y, image.height - 1) * image.width + Math.min(x, image.width - 1)] ?? 255;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const sx = x * 2;
+      const sy = y * 2;
+      pixels[y * width + x] = (at(sx, sy) + at(sx + 1, sy) + at(sx, sy + 1) + at(sx + 1, sy + 1) + 2) >> 2;
+    }
+  }
+  return { width, height, pixels };
+}
+
 /** The image as binary PGM (P5) bytes, which both OCR engines read. */
 export function toPgm(image: GrayImage): Uint8Array {
   const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii');
