@@ -9,8 +9,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadPlugins } from '@transmute/cli';
 import { createEngine } from '@transmute/engine';
+import { createAudioSource } from '@transmute/plugin-audio';
+import { createDatasetRenderer } from '@transmute/plugin-dataset';
+import { createOcrSource } from '@transmute/plugin-ocr';
+import { createRepositorySource } from '@transmute/plugin-repository';
+import { createVideoSource } from '@transmute/plugin-video';
+import { createWebpageSource } from '@transmute/plugin-webpage';
 import { createFetchHandler } from '@transmute/http';
 import { createNodeListener } from '@transmute/http/node';
 import { createFsBlobStore, createService, createSqliteStore } from '@transmute/service';
@@ -55,7 +60,15 @@ async function main(): Promise<void> {
   if (mode === 'transmute') {
     const dir = mkdtempSync(join(tmpdir(), 'transmute-bench-http-'));
     // The plugins and worker threads `transmute serve` runs with.
-    const engine = createEngine({ plugins: (await loadPlugins()).plugins, cpuWorkers: {} });
+    const plugins = [
+      createWebpageSource(),
+      createOcrSource(),
+      createAudioSource(),
+      createVideoSource(),
+      createDatasetRenderer(),
+      createRepositorySource(),
+    ];
+    const engine = createEngine({ plugins, cpuWorkers: {} });
     const service = createService({
       store: await createSqliteStore({ path: join(dir, 'transmute.db') }),
       blobs: await createFsBlobStore({ root: join(dir, 'blobs') }),

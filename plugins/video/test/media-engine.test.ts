@@ -1,13 +1,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTransmuteError } from '@transmute/contract';
 import { createEngine } from '@transmute/engine';
-import { createVideoSource } from '@transmute/plugin-video';
-import { createAudioSource } from '../src/index.js';
-import { MEDIA } from './helpers.js';
+import { createAudioSource } from '@transmute/plugin-audio';
+import { createVideoSource } from '../src/index.js';
+
+// Audio and video through the engine together: here, since the video plugin depends on the audio one.
+const MEDIA = resolve(import.meta.dirname, '../../../fixtures/media');
 
 const engine = createEngine({
   plugins: [createAudioSource(), createVideoSource()],
