@@ -162,7 +162,8 @@ process.on('unhandledRejection', () => undefined);
 let queue: Promise<void> = Promise.resolve();
 
 parentPort?.on('message', (request: PdfRequest) => {
-  queue = queue.then(() => answer(request));
+  // A request that could not be answered at all (its time limit then ends the worker) must not stop the queue.
+  queue = queue.then(() => answer(request)).catch(() => undefined);
 });
 
 async function answer(request: PdfRequest): Promise<void> {
