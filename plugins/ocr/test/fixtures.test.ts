@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Heading, RootContent, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOcrSource } from '../src/index.js';
 import {
@@ -92,6 +92,22 @@ describe('born-digital PDFs (text layer)', () => {
       expect(meters.extracted_characters).toBeGreaterThan(100);
     });
   }
+
+  it('lays out a page set sideways or upside down (/Rotate) along its text, as if it were upright', async () => {
+    const folder = createTestContext({}).ctx.workDir;
+    for (const name of ['two-column.pdf', 'report-table.pdf']) {
+      const upright = toPlainText((await extract(name)).document.root);
+      for (const angle of [90, 180, 270]) {
+        const doc = await PDFDocument.load(readFileSync(join(fixtures, name)));
+        for (const page of doc.getPages()) page.setRotation(degrees(angle));
+        const turned = join(folder, `${String(angle)}-${name}`);
+        writeFileSync(turned, await doc.save());
+        const { ctx } = createTestContext(source.manifest.limits);
+        const document = await source.extract(toSourceFile(turned, 'application/pdf'), ctx);
+        expect(toPlainText(document.root), `${name} at ${String(angle)}°`).toBe(upright);
+      }
+    }
+  });
 
   it('reads two columns in order, with headings from font size and weight, rejoined paragraphs and metadata', async () => {
     const { document, progress } = await extract('two-column.pdf');

@@ -16,16 +16,59 @@ type Matrix = number[];
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is being counted
 const UNMAPPED = /[\u0000-\u0008\u000b-\u001f\u007f\ufffd\ue000-\uf8ff]/g;
 
+/** A text item placed in viewport space (y downward, page rotation applied). */
+interface PlacedItem {
+  str: string;
+  matrix: Matrix;
+  item: TextItemLike;
+}
+
 /**
- * Converts pdf.js text items (and counts the unmapped glyphs among them) to runs in viewport space (y downward, page rotation applied);
- * ligatures and compatibility forms are folded with NFKC, control characters dropped.
+ * The quarter turn (0-3, clockwise on screen) of a text matrix's baseline: 0 reads left to right,
+ * 1 top to bottom, 2 upside down, 3 bottom to top.
+ */
+function quarterTurnOf(matrix: Matrix): number {
+  const [a = 0, b = 0] = matrix;
+  return ((Math.round(Math.atan2(b, a) / (Math.PI / 2)) % 4) + 4) % 4;
+}
+
+/** Turns a vector back by `turns` quarter turns (y downward): (x, y) -> (y, -x) per turn. */
+function turnBack(x: number, y: number, turns: number): [number, number] {
+  switch (turns) {
+    case 1:
+      return [y, -x];
+    case 2:
+      return [-x, -y];
+    case 3:
+      return [-y, x];
+    default:
+      return [x, y];
+  }
+}
+
+/** The quarter turn most of the page's characters are set in. */
+function dominantTurn(items: PlacedItem[]): number {
+  const characters = [0, 0, 0, 0];
+  for (const placed of items) {
+    const turn = quarterTurnOf(placed.matrix);
+    characters[turn] = (characters[turn] ?? 0) + placed.str.length;
+  }
+  return characters.indexOf(Math.max(...characters));
+}
+
+/**
+ * Converts pdf.js text items (and counts the unmapped glyphs among them) to runs in viewport space
+ * (y downward, page rotation applied), turned so that the direction most of the page's text reads
+ * in runs left to right: a page set sideways (a landscape table on a portrait page, or a /Rotate
+ * that does not match its content) is laid out along its text, not across it. Ligatures and
+ * compatibility forms are folded with NFKC, control characters dropped.
  */
 export function toRuns(
   content: { items: unknown[] },
   viewportTransform: Matrix,
   multiply: (a: Matrix, b: Matrix) => Matrix,
 ): { runs: TextRun[]; unmapped: number } {
-  const runs: TextRun[] = [];
+  const placed: PlacedItem[] = [];
   let unmapped = 0;
   for (const raw of content.items) {
     const item = raw as TextItemLike;
@@ -33,20 +76,19 @@ export function toRuns(
     const normalized = item.str.normalize('NFKC');
     const str = normalized.replace(UNMAPPED, '');
     unmapped += normalized.length - str.length;
-    if (str === '') continue;
-    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = multiply(viewportTransform, item.transform);
-    const size = Math.hypot(c, d) || Math.hypot(a, b) || (item.height ?? 10);
-    const horizontal = Math.abs(b) < 1e-3 && Math.abs(c) < 1e-3;
-    const scale = Math.hypot(viewportTransform[0] ?? 1, viewportTransform[1] ?? 0) || 1;
-    runs.push({
-      str,
-      x: e,
-      y: f,
-      width: horizontal ? (item.width ?? 0) * scale : 0,
-      size,
-      font: item.fontName ?? '',
-    });
+    if (str !== '') placed.push({ str, matrix: multiply(viewportTransform, item.transform), item });
   }
+  const turns = dominantTurn(placed);
+  const scale = Math.hypot(viewportTransform[0] ?? 1, viewportTransform[1] ?? 0) || 1;
+  const runs = placed.map(({ str, matrix, item }): TextRun => {
+    const [a0 = 0, b0 = 0, c0 = 0, d0 = 0, e0 = 0, f0 = 0] = matrix;
+    const [a, b] = turnBack(a0, b0, turns);
+    const [c, d] = turnBack(c0, d0, turns);
+    const [x, y] = turnBack(e0, f0, turns);
+    const size = Math.hypot(c, d) || Math.hypot(a, b) || (item.height ?? 10);
+    const horizontal = a > 0 && Math.abs(b) < 1e-3 && Math.abs(c) < 1e-3;
+    return { str, x, y, width: horizontal ? (item.width ?? 0) * scale : 0, size, font: item.fontName ?? '' };
+  });
   return { runs, unmapped };
 }
 
