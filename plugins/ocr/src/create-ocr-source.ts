@@ -26,6 +26,7 @@ import { pdfjsDirectory } from './internal/pdfjs-loader.js';
 import type { OcrRuntime, OcrSettings } from './internal/runtime.js';
 import { sniffKind, toMediaType } from './internal/sniff.js';
 import { toDocumentTree, type SourcePage } from './internal/to-document-tree.js';
+import { withoutPageFurniture } from './internal/page-furniture.js';
 
 /** Options of {@link createOcrSource}; every field has a sensible default. */
 export interface OcrSourceOptions {
@@ -176,7 +177,8 @@ async function extract(
     ocrPages = reading.ocrPages;
     metadata.pageCount = reading.pageCount;
   }
-  const root = toDocumentTree(pages, file.fileId);
+  const furniture = withoutPageFurniture(pages);
+  const root = toDocumentTree(furniture.pages, file.fileId);
   const text = toString(root, { includeImageAlt: false });
   if (root.children.length === 0 || text.trim() === '') {
     if (
@@ -196,6 +198,7 @@ async function extract(
     ctx,
     threshold: qualityThreshold,
   });
+  if (furniture.removed > 0) metadata.facts = { ...metadata.facts, page_furniture_blocks: furniture.removed };
   ctx.meter('extracted_characters', text.length);
   return { root, metadata };
 }

@@ -93,6 +93,34 @@ describe('born-digital PDFs (text layer)', () => {
     });
   }
 
+  it('leaves out running headers and page-number footers, but not the title they repeat', async () => {
+    const doc = await PDFDocument.create();
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    for (let number = 1; number <= 5; number += 1) {
+      const page = doc.addPage([612, 792]);
+      page.drawText('Transmute Annual Report 2026', { x: 72, y: 750, size: 9, font: regular });
+      if (number === 1)
+        page.drawText('Transmute Annual Report 2026', { x: 72, y: 700, size: 24, font: bold });
+      for (let index = 0; index < 12; index += 1) {
+        const text = `Page ${String(number)} line ${String(index)} reports on the year in some detail.`;
+        page.drawText(text, { x: 72, y: 650 - index * 14, size: 11, font: regular });
+      }
+      page.drawText(`Page ${String(number)} of 5`, { x: 280, y: 40, size: 9, font: regular });
+    }
+    const path = join(createTestContext({}).ctx.workDir, 'furniture.pdf');
+    writeFileSync(path, await doc.save());
+    const { ctx } = createTestContext(source.manifest.limits);
+    const document = await source.extract(toSourceFile(path, 'application/pdf'), ctx);
+    const text = toPlainText(document.root);
+    expect(text.match(/Transmute Annual Report 2026/g)).toHaveLength(1);
+    expect(document.root.children[0]).toMatchObject({ type: 'heading', depth: 1 });
+    expect(text).not.toMatch(/Page \d of 5/);
+    for (let number = 1; number <= 5; number += 1)
+      expect(text).toContain(`Page ${String(number)} line 11 reports`);
+    expect(document.metadata.facts).toMatchObject({ page_furniture_blocks: 10 });
+  });
+
   it('lays out a page set sideways or upside down (/Rotate) along its text, as if it were upright', async () => {
     const folder = createTestContext({}).ctx.workDir;
     for (const name of ['two-column.pdf', 'report-table.pdf']) {

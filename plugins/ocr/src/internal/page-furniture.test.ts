@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { PageBlock } from './layout-types.js';
+import { withoutPageFurniture } from './page-furniture.js';
+import type { SourcePage } from './to-document-tree.js';
+
+const line = (text: string, size = 10): PageBlock => ({
+  kind: 'paragraph',
+  text,
+  size,
+  font: 'F1',
+  lineCount: 1,
+});
+const body = (page: number): PageBlock => ({
+  kind: 'paragraph',
+  text: `Body text of page ${page}, long enough to be content.`,
+  size: 11,
+  font: 'F1',
+  lineCount: 4,
+});
+const pageOf = (page: number, blocks: PageBlock[]): SourcePage => ({ page, blocks, characters: 100 });
+const texts = (pages: SourcePage[]) =>
+  pages.map((page) => page.blocks.map((block) => ('text' in block ? block.text : 'table')));
+
+describe('withoutPageFurniture', () => {
+  it('drops a running header and a numbered footer, keeps the larger title and the body', () => {
+    const pages = [1, 2, 3, 4].map((page) =>
+      pageOf(page, [
+        line('Annual Report 2026', 8),
+        ...(page === 1 ? [line('Annual Report 2026', 24)] : []),
+        body(page),
+        line(`Page ${page} of 4`, 8),
+      ]),
+    );
+    const { pages: kept, removed } = withoutPageFurniture(pages);
+    expect(removed).toBe(8);
+    expect(texts(kept)).toEqual([
+      ['Annual Report 2026', 'Body text of page 1, long enough to be content.'],
+      ['Body text of page 2, long enough to be content.'],
+      ['Body text of page 3, long enough to be content.'],
+      ['Body text of page 4, long enough to be content.'],
+    ]);
+  });
+
+  it('drops bare page numbers at a page edge, even in two pages, but not in the middle of a page', () => {
+    const pages = [
+      pageOf(1, [body(1), line('- 1 -')]),
+      pageOf(2, [line('ii'), body(2), line('42'), body(2), body(2)]),
+    ];
+    const { pages: kept, removed } = withoutPageFurniture(pages);
+    expect(removed).toBe(2);
+    expect(texts(kept)[1]).toEqual([
+      'Body text of page 2, long enough to be content.',
+      '42',
+      'Body text of page 2, long enough to be content.',
+      'Body text of page 2, long enough to be content.',
+    ]);
+  });
+
+  it('keeps lines that repeat on too few pages, long lines, words that only look roman, and one-page documents', () => {
+    const long = `This sentence is repeated at the top of every page but it is far too long to be a running header, ${'so it stays '.repeat(3)}`;
+    const letter = (index: number) => String.fromCharCode(65 + index);
+    const pages = Array.from({ length: 10 }, (_, index) =>
+      pageOf(index + 1, [
+        line(long),
+        line(index < 2 ? 'Draft' : `Section ${letter(index)}`),
+        body(index + 1),
+        line(index === 3 ? 'civil' : index === 4 ? 'Mix' : `Note ${letter(index)}`),
+      ]),
+    );
+    expect(withoutPageFurniture(pages).removed).toBe(0);
+    const single = [pageOf(1, [line('Page 1 of 1'), body(1)])];
+    expect(withoutPageFurniture(single)).toEqual({ pages: single, removed: 0 });
+  });
+});
