@@ -93,6 +93,40 @@ describe('born-digital PDFs (text layer)', () => {
     });
   }
 
+  it('reads the values filled into a form’s text and choice fields beside their labels', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    const form = doc.getForm();
+    page.drawText('Application for a library card', { x: 72, y: 720, size: 18, font });
+    const rows = [
+      ['Full name:', 'Ada Lovelace'],
+      ['City:', 'London'],
+      ['Member since:', '1843'],
+    ] as const;
+    rows.forEach(([label, value], index) => {
+      const y = 660 - index * 30;
+      page.drawText(label, { x: 72, y, size: 11, font });
+      const field = form.createTextField(`field${String(index)}`);
+      field.setText(value);
+      field.addToPage(page, { x: 180, y: y - 6, width: 200, height: 20, font });
+    });
+    const country = form.createDropdown('country');
+    country.addOptions(['France', 'United Kingdom']);
+    country.select('United Kingdom');
+    page.drawText('Country:', { x: 72, y: 560, size: 11, font });
+    country.addToPage(page, { x: 180, y: 554, width: 150, height: 20, font });
+    form.createTextField('empty').addToPage(page, { x: 180, y: 500, width: 200, height: 20, font });
+    const path = join(createTestContext({}).ctx.workDir, 'form.pdf');
+    writeFileSync(path, await doc.save());
+    const { ctx } = createTestContext(source.manifest.limits);
+    const text = toPlainText((await source.extract(toSourceFile(path, 'application/pdf'), ctx)).root);
+    for (const [label, value] of rows) expect(text).toContain(`${label} ${value}`);
+    expect(text).toContain('United Kingdom');
+    expect(text).not.toContain('France');
+    expect(tokenF1(text, pdftotext(path))).toBeGreaterThanOrEqual(0.95);
+  });
+
   it('leaves out running headers and page-number footers, but not the title they repeat', async () => {
     const doc = await PDFDocument.create();
     const regular = await doc.embedFont(StandardFonts.Helvetica);

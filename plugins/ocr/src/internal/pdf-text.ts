@@ -12,6 +12,63 @@ interface TextItemLike {
 
 type Matrix = number[];
 
+/** The parts of a pdf.js annotation this module reads (form fields). */
+interface AnnotationLike {
+  subtype?: string;
+  fieldType?: string;
+  fieldValue?: unknown;
+  rect?: number[];
+  hidden?: boolean;
+  multiLine?: boolean;
+  defaultAppearanceData?: { fontSize?: number };
+}
+
+/** Average glyph advance in ems, to estimate how wide a field's value is drawn. */
+const AVERAGE_ADVANCE_EM = 0.5;
+
+/**
+ * The filled-in values of a page's text and choice form fields as text items in PDF space, placed
+ * where the field shows them (vertically centred on one line, or top down for multi-line fields),
+ * so that the layout puts each value beside its label. A form that was not flattened keeps its
+ * values in annotations, outside the page's text layer.
+ */
+export function toFieldItems(annotations: unknown[]): TextItemLike[] {
+  const items: TextItemLike[] = [];
+  for (const raw of annotations) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const field = raw as AnnotationLike;
+    if (field.subtype !== 'Widget' || field.hidden === true) continue;
+    if (field.fieldType !== 'Tx' && field.fieldType !== 'Ch') continue;
+    const value = Array.isArray(field.fieldValue)
+      ? field.fieldValue.filter((entry) => typeof entry === 'string').join(', ')
+      : typeof field.fieldValue === 'string'
+        ? field.fieldValue
+        : '';
+    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = field.rect ?? [];
+    const height = Math.abs(y1 - y0);
+    const width = Math.abs(x1 - x0);
+    if (value.trim() === '' || height <= 0 || width <= 0) continue;
+    const declared = field.defaultAppearanceData?.fontSize ?? 0;
+    const size = declared > 0 ? declared : Math.min(12, height * 0.6);
+    const lines = field.multiLine === true ? value.split(/\r\n|\r|\n/) : [value.replace(/\s+/g, ' ')];
+    lines.forEach((line, index) => {
+      if (line.trim() === '') return;
+      const baseline =
+        field.multiLine === true
+          ? Math.max(y0, y1) - (index + 1) * size * 1.2
+          : Math.min(y0, y1) + (height - size) / 2 + size * 0.2;
+      items.push({
+        str: line,
+        transform: [size, 0, 0, size, Math.min(x0, x1) + 2, baseline],
+        width: Math.min(width - 2, line.length * size * AVERAGE_ADVANCE_EM),
+        height: size,
+        fontName: 'form-field',
+      });
+    });
+  }
+  return items;
+}
+
 /** Control characters and replacement marks: glyphs of fonts that map to no Unicode text. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is being counted
 const UNMAPPED = /[\u0000-\u0008\u000b-\u001f\u007f\ufffd\ue000-\uf8ff]/g;

@@ -11,7 +11,7 @@ import { hasUsableText, toPageLayout } from './layout-page.js';
 import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-loader.js';
 import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
-import { toFailure, toRuns } from './pdf-text.js';
+import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
 
 let document: PdfDocument | undefined;
 /**
@@ -117,9 +117,10 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
   try {
     const viewport = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
+    const annotations = (await page.getAnnotations().catch(() => [])) as unknown[];
     const pdfjs = await loadPdfjs();
     const { runs, unmapped } = toRuns(
-      content,
+      { items: [...content.items, ...toFieldItems(annotations)] },
       viewport.transform,
       (a, b) => pdfjs.Util.transform(a, b) as number[],
     );
