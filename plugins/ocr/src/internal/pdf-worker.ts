@@ -14,6 +14,8 @@ import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
 
 let document: PdfDocument | undefined;
+/** Documents with form fields: only their pages' annotations are read (for filled-in values). */
+const withFormFields = new WeakSet<PdfDocument>();
 /**
  * The text layout of the page after the last one asked for, started as soon as that reply is sent:
  * pages are read in order, so the worker lays out the next page while the reply crosses to the main
@@ -37,6 +39,8 @@ async function open(path: string): Promise<PdfInfo> {
     verbosity: 0,
   });
   document = await task.promise;
+  // Cheap when there is no AcroForm; reading every page's annotations is not.
+  if ((await document.getFieldObjects().catch(() => null)) !== null) withFormFields.add(document);
   const metadata = await document.getMetadata().catch(() => undefined);
   const info = (metadata?.info ?? {}) as Record<string, unknown>;
   const result: PdfInfo = { pageCount: document.numPages };
@@ -117,7 +121,9 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
   try {
     const viewport = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
-    const annotations = (await page.getAnnotations().catch(() => [])) as unknown[];
+    const annotations = withFormFields.has(from)
+      ? ((await page.getAnnotations().catch(() => [])) as unknown[])
+      : [];
     const pdfjs = await loadPdfjs();
     const { runs, unmapped } = toRuns(
       { items: [...content.items, ...toFieldItems(annotations)] },
