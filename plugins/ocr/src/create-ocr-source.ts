@@ -99,7 +99,8 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
     }),
     ocr: new UprightOcrEngine(chooseOcrEngine(settings.languages, options.engine), {
       retryBelow: manifest.limits['minimum_confidence'] ?? 0.7,
-      maxPixels: settings.maxRenderPixels,
+      // An A3 page at 300 dpi is 17 Mpx; turning needs a few copies of the pixels in this thread.
+      maxPixels: 25_000_000,
     }),
   };
   return definePlugin<SourceAdapter>({
