@@ -19,7 +19,7 @@ import { assertNotCanceled, readPdf } from './internal/extract-pdf.js';
 import { inspectFile } from './internal/inspect-file.js';
 import { createOcrManifest } from './internal/manifest.js';
 import { chooseOcrEngine, type OcrEngineChoice } from './internal/choose-ocr-engine.js';
-import { UprightOcrEngine } from './internal/upright-ocr-engine.js';
+import { AdaptiveOcrEngine } from './internal/adaptive-ocr-engine.js';
 import { findLanguageData } from './internal/ocr-engine.js';
 import { PdfPool } from './internal/pdf-pool.js';
 import { pdfjsDirectory } from './internal/pdfjs-loader.js';
@@ -97,9 +97,9 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
       maxHeapMb: options.workerMaxHeapMb ?? 1024,
       recycleHeapBytes: options.workerRecycleHeapBytes ?? 384 * 1024 * 1024,
     }),
-    ocr: new UprightOcrEngine(chooseOcrEngine(settings.languages, options.engine), {
+    ocr: new AdaptiveOcrEngine(chooseOcrEngine(settings.languages, options.engine), {
       retryBelow: manifest.limits['minimum_confidence'] ?? 0.7,
-      // An A3 page at 300 dpi is 17 Mpx; turning needs a few copies of the pixels in this thread.
+      // An A3 page at 300 dpi is 17 Mpx; turning or enlarging needs a few copies of the pixels in this thread.
       maxPixels: 25_000_000,
     }),
   };

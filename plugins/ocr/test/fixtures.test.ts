@@ -228,6 +228,8 @@ describe('scans and images (OCR)', () => {
     ['exif-rotated.jpg', 'image/jpeg'],
     // Scanned upside down, no metadata: read badly, then again turned.
     ['upside-down.png', 'image/png'],
+    // Lines 10 px high: read badly, then again enlarged.
+    ['small-text.png', 'image/png'],
   ] as const) {
     it(`OCRs ${name} with a CER of at most 5 %`, async () => {
       const { document, meters } = await extract(name, mediaType);

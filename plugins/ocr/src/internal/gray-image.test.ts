@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fromExifOrientation, fromPnm, halve, reorient, toPgm, type GrayImage } from './gray-image.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixtures } from '../../test/helpers.js';
+import { decodeGray, enlarge, fromPnm, halve, toPgm, turn, type GrayImage } from './gray-image.js';
 
 // 3 wide, 2 high:  1 2 3
 //                  4 5 6
@@ -11,49 +14,42 @@ function rows(turned: GrayImage): number[][] {
   );
 }
 
-describe('reorient', () => {
-  it('applies every EXIF orientation as a viewer shows it', () => {
-    const expected: Record<number, number[][]> = {
-      1: [
-        [1, 2, 3],
-        [4, 5, 6],
-      ],
-      2: [
-        [3, 2, 1],
-        [6, 5, 4],
-      ],
-      3: [
-        [6, 5, 4],
-        [3, 2, 1],
-      ],
-      4: [
-        [4, 5, 6],
-        [1, 2, 3],
-      ],
-      5: [
-        [1, 4],
-        [2, 5],
-        [3, 6],
-      ],
-      6: [
-        [4, 1],
-        [5, 2],
-        [6, 3],
-      ],
-      7: [
-        [6, 3],
-        [5, 2],
-        [4, 1],
-      ],
-      8: [
-        [3, 6],
-        [2, 5],
-        [1, 4],
-      ],
-    };
-    for (const [orientation, want] of Object.entries(expected)) {
-      expect(rows(reorient(image, fromExifOrientation(Number(orientation)))), orientation).toEqual(want);
-    }
+describe('turn', () => {
+  it('turns clockwise by quarter turns', () => {
+    expect(rows(turn(image, 0))).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    expect(rows(turn(image, 1))).toEqual([
+      [4, 1],
+      [5, 2],
+      [6, 3],
+    ]);
+    expect(rows(turn(image, 2))).toEqual([
+      [6, 5, 4],
+      [3, 2, 1],
+    ]);
+    expect(rows(turn(image, 3))).toEqual([
+      [3, 6],
+      [2, 5],
+      [1, 4],
+    ]);
+  });
+});
+
+describe('enlarge', () => {
+  it('keeps flat areas flat and blends between pixels', () => {
+    const flat: GrayImage = { width: 2, height: 1, pixels: Uint8Array.from([200, 200]) };
+    expect(enlarge(flat, 3)).toEqual({ width: 6, height: 3, pixels: new Uint8Array(18).fill(200) });
+    const edge: GrayImage = { width: 2, height: 1, pixels: Uint8Array.from([0, 255]) };
+    expect(rows(enlarge(edge, 2))[0]).toEqual([0, 64, 191, 255]);
+  });
+});
+
+describe('decodeGray', () => {
+  it('gives a JPEG’s pixels as its EXIF orientation shows them', async () => {
+    const photo = await decodeGray(readFileSync(join(fixtures, 'exif-rotated.jpg'))); // stored 1250x2550
+    expect([photo?.width, photo?.height]).toEqual([2550, 1250]);
   });
 });
 

@@ -5,64 +5,21 @@ export interface GrayImage {
   pixels: Uint8Array;
 }
 
-/**
- * How a stored image is turned to stand upright, as EXIF orientation values 1-8 say: first a
- * mirror (left-right) when `mirror`, then `quarterTurns` clockwise quarter turns.
- */
-export interface Reorientation {
-  mirror: boolean;
-  quarterTurns: 0 | 1 | 2 | 3;
-}
-
-/** The reorientation of EXIF orientation `value` (1 = already upright). */
-export function fromExifOrientation(value: number): Reorientation {
-  switch (value) {
-    case 2:
-      return { mirror: true, quarterTurns: 0 };
-    case 3:
-      return { mirror: false, quarterTurns: 2 };
-    case 4:
-      return { mirror: true, quarterTurns: 2 };
-    case 5:
-      return { mirror: true, quarterTurns: 3 };
-    case 6:
-      return { mirror: false, quarterTurns: 1 };
-    case 7:
-      return { mirror: true, quarterTurns: 1 };
-    case 8:
-      return { mirror: false, quarterTurns: 3 };
-    default:
-      return { mirror: false, quarterTurns: 0 };
-  }
-}
-
-/** The image mirrored (when asked) and turned clockwise by quarter turns. */
-export function reorient(image: GrayImage, how: Reorientation): GrayImage {
+/** The image turned clockwise by `quarterTurns` quarter turns. */
+export function turn(image: GrayImage, quarterTurns: 0 | 1 | 2 | 3): GrayImage {
   const { width, height, pixels } = image;
-  const turns = how.quarterTurns;
-  const outWidth = turns % 2 === 0 ? width : height;
-  const outHeight = turns % 2 === 0 ? height : width;
+  const outWidth = quarterTurns % 2 === 0 ? width : height;
+  const outHeight = quarterTurns % 2 === 0 ? height : width;
   const out = new Uint8Array(outWidth * outHeight);
   for (let y = 0; y < height; y += 1) {
     const row = y * width;
     for (let x = 0; x < width; x += 1) {
-      const sx = how.mirror ? width - 1 - x : x;
-      let tx: number;
-      let ty: number;
-      if (turns === 0) {
-        tx = sx;
-        ty = y;
-      } else if (turns === 1) {
-        tx = height - 1 - y;
-        ty = sx;
-      } else if (turns === 2) {
-        tx = width - 1 - sx;
-        ty = height - 1 - y;
-      } else {
-        tx = y;
-        ty = width - 1 - sx;
-      }
-      out[ty * outWidth + tx] = pixels[row + x] ?? 255;
+      let target: number;
+      if (quarterTurns === 1) target = x * outWidth + (height - 1 - y);
+      else if (quarterTurns === 2) target = (height - 1 - y) * outWidth + (width - 1 - x);
+      else if (quarterTurns === 3) target = (width - 1 - x) * outWidth + y;
+      else target = row + x;
+      out[target] = pixels[row + x] ?? 255;
     }
   }
   return { width: outWidth, height: outHeight, pixels: out };
@@ -80,6 +37,30 @@ export function halve(image: GrayImage): GrayImage {
       const sx = x * 2;
       const sy = y * 2;
       pixels[y * width + x] = (at(sx, sy) + at(sx + 1, sy) + at(sx, sy + 1) + at(sx + 1, sy + 1) + 2) >> 2;
+    }
+  }
+  return { width, height, pixels };
+}
+
+/** The image enlarged `factor` times (bilinear), for text too small to read well. */
+export function enlarge(image: GrayImage, factor: number): GrayImage {
+  const width = image.width * factor;
+  const height = image.height * factor;
+  const pixels = new Uint8Array(width * height);
+  const at = (x: number, y: number): number => image.pixels[y * image.width + x] ?? 255;
+  for (let y = 0; y < height; y += 1) {
+    const sy = Math.min(image.height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(image.height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < width; x += 1) {
+      const sx = Math.min(image.width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(image.width - 1, x0 + 1);
+      const fx = sx - x0;
+      const top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx;
+      const bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx;
+      pixels[y * width + x] = Math.round(top * (1 - fy) + bottom * fy);
     }
   }
   return { width, height, pixels };
@@ -135,7 +116,10 @@ export function fromPnm(bytes: Uint8Array): GrayImage | undefined {
   return { width, height, pixels };
 }
 
-/** Decodes a PNG, JPEG or PNM image to grayscale (PNG and JPEG with @napi-rs/canvas). */
+/**
+ * Decodes a PNG, JPEG or PNM image to grayscale (PNG and JPEG with @napi-rs/canvas, whose decoder
+ * applies a JPEG's EXIF orientation: the pixels come out the way a viewer shows them).
+ */
 export async function decodeGray(bytes: Uint8Array): Promise<GrayImage | undefined> {
   const pnm = fromPnm(bytes);
   if (pnm !== undefined) return pnm;

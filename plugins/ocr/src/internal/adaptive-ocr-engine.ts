@@ -1,0 +1,146 @@
+import { readJpegOrientation } from './exif-orientation.js';
+import { decodeGray, enlarge, halve, toPgm, turn, type GrayImage } from './gray-image.js';
+import type { OcrEngine, OcrResult } from './ocr-engine.js';
+import { imageSize, sniffKind } from './sniff.js';
+
+/** Quarter turns tried, in this order, when a page reads badly: upside down first (scans), then sideways. */
+const TURNS = [2, 1, 3] as const;
+/** A turned reading replaces the first one only when its confidence is this much higher. */
+const MARGIN = 0.1;
+/** A retry is not started with less time than this left of the page's limit. */
+const MIN_RETRY_MS = 1000;
+/** Turns are probed at half size (about a quarter of the OCR time) on images at least this large. */
+const PROBE_HALF_FROM_PIXELS = 2_000_000;
+/** Text whose smallest paragraph has lines lower than this (pixels) is small for tesseract… */
+const SMALL_LINE_PX = 20;
+/** …and is read again enlarged when its confidence is under this, so lines become about… */
+const SMALL_TEXT_BELOW_CONFIDENCE = 0.9;
+/** …this many pixels high (tesseract reads best with capitals of 20-30 px). */
+const TARGET_LINE_PX = 30;
+
+/** Options of {@link AdaptiveOcrEngine}. */
+export interface AdaptiveOcrOptions {
+  /** Pages read with a confidence under this (and some text) are tried turned. */
+  retryBelow: number;
+  /** Images larger than this are read as they are (decoding, turning and enlarging cost memory). */
+  maxPixels: number;
+}
+
+/** An image being read: its pixels once decoded, and how much it was enlarged. */
+interface Candidate {
+  bytes: Uint8Array;
+  gray: GrayImage | undefined;
+  scale: number;
+}
+
+/**
+ * Reads images the way tesseract reads best, around another engine:
+ * - a JPEG's EXIF orientation (phone photos store the sensor's pixels and say how to turn them) is
+ *   applied first;
+ * - small text (a screenshot, a low-resolution scan: lines under 20 px) that reads with less than
+ *   0.9 confidence is read again enlarged to about 30 px lines, and the better reading kept;
+ * - a page that still reads badly, with some text found but a confidence under `retryBelow`
+ *   (upside-down or sideways text comes out as garbage around 0.4), is probed turned by 180, 90
+ *   and 270 degrees (at half size when large, so a page that is merely hard costs about 1.75x, not
+ *   4x) and read again at full size the way a probe reads clearly better.
+ * All of it within the page's time limit. Line heights are reported at the image's own size.
+ */
+export class AdaptiveOcrEngine implements OcrEngine {
+  readonly name: string;
+
+  constructor(
+    private readonly inner: OcrEngine,
+    private readonly options: AdaptiveOcrOptions,
+  ) {
+    this.name = inner.name;
+  }
+
+  async recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
+    const deadline = Date.now() + timeoutMs;
+    let current: Candidate = { bytes: image, gray: undefined, scale: 1 };
+    if (readJpegOrientation(image) !== 1) {
+      // Tesseract reads the stored pixels as they are; the decoder turns them as EXIF says.
+      const gray = await this.decode(image);
+      if (gray !== undefined) current = { bytes: toPgm(gray), gray, scale: 1 };
+    }
+    let best = await this.inner.recognize(current.bytes, timeoutMs);
+    const enlarged = await this.readEnlarged(current, best, deadline);
+    if (enlarged !== undefined) {
+      current = enlarged.candidate;
+      best = enlarged.reading;
+    }
+    if (best.paragraphs.length > 0 && best.confidence < this.options.retryBelow) {
+      best = await this.readTurned(current, best, deadline);
+    }
+    return current.scale === 1 ? best : atScale(best, current.scale);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /** The image enlarged and read again when its text is small and unsure and enlarging reads better. */
+  private async readEnlarged(
+    current: Candidate,
+    reading: OcrResult,
+    deadline: number,
+  ): Promise<{ candidate: Candidate; reading: OcrResult } | undefined> {
+    const lines = reading.paragraphs.map((paragraph) => paragraph.lineHeight).filter((height) => height > 0);
+    const smallest = Math.min(...lines);
+    if (lines.length === 0 || smallest >= SMALL_LINE_PX || reading.confidence >= SMALL_TEXT_BELOW_CONFIDENCE)
+      return undefined;
+    const gray = current.gray ?? (await this.decode(current.bytes));
+    if (gray === undefined) return undefined;
+    const factor = Math.min(4, Math.max(2, Math.round(TARGET_LINE_PX / smallest)));
+    if (gray.width * gray.height * factor * factor > this.options.maxPixels) return undefined;
+    const large = enlarge(gray, factor);
+    const candidate: Candidate = { bytes: toPgm(large), gray: large, scale: factor };
+    const again = await this.retry(candidate.bytes, deadline);
+    return again !== undefined && again.confidence > reading.confidence
+      ? { candidate, reading: again }
+      : undefined;
+  }
+
+  /** The best of the reading and the image's turned readings. */
+  private async readTurned(current: Candidate, reading: OcrResult, deadline: number): Promise<OcrResult> {
+    const gray = current.gray ?? (await this.decode(current.bytes));
+    if (gray === undefined) return reading;
+    let best = reading;
+    const probe = gray.width * gray.height >= PROBE_HALF_FROM_PIXELS ? halve(gray) : gray;
+    for (const quarterTurns of TURNS) {
+      const probed = await this.retry(toPgm(turn(probe, quarterTurns)), deadline);
+      if (probed === undefined || probed.confidence <= best.confidence + MARGIN) continue;
+      const full = probe === gray ? probed : await this.retry(toPgm(turn(gray, quarterTurns)), deadline);
+      if (full !== undefined && full.confidence > best.confidence + MARGIN) best = full;
+      if (best.confidence >= this.options.retryBelow) break;
+    }
+    return best;
+  }
+
+  /** Reads again with what is left of the page's time; undefined when that fails (the page already has a reading). */
+  private async retry(image: Uint8Array, deadline: number): Promise<OcrResult | undefined> {
+    const left = deadline - Date.now();
+    if (left < MIN_RETRY_MS) return undefined;
+    return this.inner.recognize(image, left).catch(() => undefined);
+  }
+
+  /** Grayscale pixels of an image small enough to work on, else undefined. */
+  private async decode(image: Uint8Array): Promise<GrayImage | undefined> {
+    const kind = sniffKind(image.subarray(0, 1024));
+    const size = kind === undefined ? undefined : imageSize(image.subarray(0, 65_536), kind);
+    if (size !== undefined && size.width * size.height > this.options.maxPixels) return undefined;
+    const gray = await decodeGray(image);
+    return gray !== undefined && gray.width * gray.height <= this.options.maxPixels ? gray : undefined;
+  }
+}
+
+/** A reading of an image enlarged `scale` times, with line heights at the image's own size. */
+function atScale(reading: OcrResult, scale: number): OcrResult {
+  return {
+    ...reading,
+    paragraphs: reading.paragraphs.map((paragraph) => ({
+      ...paragraph,
+      lineHeight: paragraph.lineHeight / scale,
+    })),
+  };
+}
