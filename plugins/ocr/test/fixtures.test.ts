@@ -228,6 +228,8 @@ describe('scans and images (OCR)', () => {
     ['exif-rotated.jpg', 'image/jpeg'],
     // Scanned upside down, no metadata: read badly, then again turned.
     ['upside-down.png', 'image/png'],
+    // Tilted 8 degrees: nothing found, then straightened.
+    ['tilted.png', 'image/png'],
     // Lines 10 px high: read badly, then again enlarged.
     ['small-text.png', 'image/png'],
   ] as const) {

@@ -1,3 +1,4 @@
+import { estimateSkew, rotateBy } from './deskew.js';
 import { readJpegOrientation } from './exif-orientation.js';
 import { decodeGray, enlarge, halve, toPgm, turn, type GrayImage } from './gray-image.js';
 import type { OcrEngine, OcrResult } from './ocr-engine.js';
@@ -17,6 +18,9 @@ const SMALL_LINE_PX = 20;
 const SMALL_TEXT_BELOW_CONFIDENCE = 0.9;
 /** …this many pixels high (tesseract reads best with capitals of 20-30 px). */
 const TARGET_LINE_PX = 30;
+
+/** Skew under this (degrees) is left to tesseract, which copes with a little. */
+const MIN_SKEW_DEGREES = 1;
 
 /** Options of {@link AdaptiveOcrEngine}. */
 export interface AdaptiveOcrOptions {
@@ -39,9 +43,10 @@ interface Candidate {
  *   applied first;
  * - small text (a screenshot, a low-resolution scan: lines under 20 px) that reads with less than
  *   0.9 confidence is read again enlarged to about 30 px lines, and the better reading kept;
- * - a page that still reads badly, with some text found but a confidence under `retryBelow`
- *   (upside-down or sideways text comes out as garbage around 0.4), is probed turned by 180, 90
- *   and 270 degrees (at half size when large, so a page that is merely hard costs about 1.75x, not
+ * - a page that still reads badly (no text found, or a confidence under `retryBelow`) is
+ *   straightened when its lines are tilted by a degree or more (tesseract gives up past a few);
+ * - a page that reads badly even then (upside-down or sideways text comes out as garbage around
+ *   0.4) is probed turned by 180, 90 and 270 degrees (at half size when large, so a page that is merely hard costs about 1.75x, not
  *   4x) and read again at full size the way a probe reads clearly better.
  * All of it within the page's time limit. Line heights are reported at the image's own size.
  */
@@ -69,9 +74,15 @@ export class AdaptiveOcrEngine implements OcrEngine {
       current = enlarged.candidate;
       best = enlarged.reading;
     }
-    if (best.paragraphs.length > 0 && best.confidence < this.options.retryBelow) {
-      best = await this.readTurned(current, best, deadline);
+    // Tilted text often reads as nothing at all, so no text found is reason enough to look for a tilt.
+    if (best.paragraphs.length === 0 || this.readsBadly(best)) {
+      const straightened = await this.readDeskewed(current, best, deadline);
+      if (straightened !== undefined) {
+        current = straightened.candidate;
+        best = straightened.reading;
+      }
     }
+    if (this.readsBadly(best)) best = await this.readTurned(current, best, deadline);
     return current.scale === 1 ? best : atScale(best, current.scale);
   }
 
@@ -99,6 +110,35 @@ export class AdaptiveOcrEngine implements OcrEngine {
     return again !== undefined && again.confidence > reading.confidence
       ? { candidate, reading: again }
       : undefined;
+  }
+
+  /** Some text found, but with a confidence that says it is mostly garbage. */
+  private readsBadly(reading: OcrResult): boolean {
+    return reading.paragraphs.length > 0 && reading.confidence < this.options.retryBelow;
+  }
+
+  /**
+   * The image straightened when its lines are tilted by a degree or more (a photo of a page, a crooked
+   * scan: tesseract gives up past a few degrees), with its reading when that reads better. The
+   * straightened image is kept for turning even when it does not (it may be upside down as well).
+   */
+  private async readDeskewed(
+    current: Candidate,
+    reading: OcrResult,
+    deadline: number,
+  ): Promise<{ candidate: Candidate; reading: OcrResult } | undefined> {
+    const gray = current.gray ?? (await this.decode(current.bytes));
+    if (gray === undefined) return undefined;
+    const skew = estimateSkew(gray);
+    if (Math.abs(skew) < MIN_SKEW_DEGREES) return undefined;
+    const straight = rotateBy(gray, skew);
+    if (straight.width * straight.height > this.options.maxPixels) return undefined;
+    const candidate: Candidate = { bytes: toPgm(straight), gray: straight, scale: current.scale };
+    const again = await this.retry(candidate.bytes, deadline);
+    return {
+      candidate,
+      reading: again !== undefined && again.confidence > reading.confidence ? again : reading,
+    };
   }
 
   /** The best of the reading and the image's turned readings. */
