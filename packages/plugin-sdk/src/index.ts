@@ -32,3 +32,4 @@ export { ISO_639_3_CODES, toIso6391, toPrimaryLanguage } from './language-codes.
 export { findExecutable } from './find-executable.js';
 export { toFailedInspection, type FailedInspection } from './failed-inspection.js';
 export { toWorkerScript } from './to-worker-script.js';
+export { readFileHead } from './read-file-head.js';

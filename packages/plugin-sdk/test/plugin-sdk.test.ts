@@ -38,6 +38,7 @@ describe('@transmute/plugin-sdk', () => {
       'findExecutable',
       'isOutputRenderer',
       'isSourceAdapter',
+      'readFileHead',
       'toFailedInspection',
       'toIso6391',
       'toPrimaryLanguage',

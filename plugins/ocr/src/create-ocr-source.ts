@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { open } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/contract';
 import {
   definePlugin,
+  readFileHead,
   type ExtractedDocument,
   type DocumentMetadata,
   type FileInspection,
@@ -132,17 +132,6 @@ async function checkHealth(settings: OcrSettings, engine: string): Promise<Plugi
   };
 }
 
-async function sniffFile(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 async function extract(
   file: SourceFile,
   ctx: StageContext,
@@ -157,7 +146,7 @@ async function extract(
       `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
     );
   }
-  const kind = sniffKind(await sniffFile(file.path));
+  const kind = sniffKind(await readFileHead(file.path, 1024));
   if (kind === undefined)
     throw new TransmuteError('corrupt_file', 'The file is neither a PDF nor a PNG, JPEG or TIFF image.');
   const metadata: DocumentMetadata = { mediaType: toMediaType(kind), sizeBytes: file.sizeBytes };
@@ -173,7 +162,7 @@ async function extract(
     if (reading.info.author !== undefined) metadata.author = reading.info.author;
     declaredLanguage = reading.info.language;
   } else {
-    const reading = await readImage(file, ctx, runtime);
+    const reading = await readImage(file, kind, ctx, runtime);
     pages = reading.pages;
     ocrPages = reading.ocrPages;
     metadata.pageCount = reading.pageCount;

@@ -1,8 +1,8 @@
-import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { TransmuteError } from '@transmute/contract';
 import {
   definePlugin,
+  readFileHead,
   toFailedInspection,
   type ExtractedDocument,
   type FileInspection,
@@ -27,17 +27,6 @@ export interface RepositorySourceOptions {
   >;
 }
 
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(512);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 function toLimits(limits: Record<string, number>, read: boolean): ArchiveLimits {
   return {
     maximumEntries: limits['maximum_entries'] ?? 20_000,
@@ -48,7 +37,7 @@ function toLimits(limits: Record<string, number>, read: boolean): ArchiveLimits 
 }
 
 async function walk(file: SourceFile, limits: ArchiveLimits, signal: AbortSignal): Promise<ArchiveListing> {
-  const kind = sniffArchive(await readHead(file.path));
+  const kind = sniffArchive(await readFileHead(file.path, 512));
   switch (kind) {
     case 'zip':
       return readZip(file.path, file.sizeBytes, limits, signal);

@@ -1,5 +1,4 @@
-import { open } from 'node:fs/promises';
-import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
+import { readFileHead, type FileInspection, type SourceFile } from '@transmute/plugin-sdk';
 
 /**
  * Cheap upload-validation checks of an HTML file: within the size limit, and text rather than
@@ -18,17 +17,10 @@ export async function inspectHtml(
     };
   }
   signal.throwIfAborted();
-  const handle = await open(file.path, 'r');
-  try {
-    const head = Buffer.alloc(4096);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const bytes = head.subarray(0, bytesRead);
-    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-    if (!utf16 && bytes.includes(0)) {
-      return { ok: false, code: 'media_type_mismatch', detail: 'The file is binary, not an HTML page.' };
-    }
-    return { ok: true, warnings: [] };
-  } finally {
-    await handle.close();
+  const bytes = await readFileHead(file.path, 4096);
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if (!utf16 && bytes.includes(0)) {
+    return { ok: false, code: 'media_type_mismatch', detail: 'The file is binary, not an HTML page.' };
   }
+  return { ok: true, warnings: [] };
 }
