@@ -30,10 +30,10 @@ export interface AdaptiveOcrOptions {
   maxPixels: number;
 }
 
-/** An image being read: its pixels once decoded, and how much it was enlarged. */
+/** An image being read: its pixels once decoded (null: it cannot be), and how much it was enlarged. */
 interface Candidate {
   bytes: Uint8Array;
-  gray: GrayImage | undefined;
+  gray?: GrayImage | null;
   scale: number;
 }
 
@@ -62,10 +62,10 @@ export class AdaptiveOcrEngine implements OcrEngine {
 
   async recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
     const deadline = Date.now() + timeoutMs;
-    let current: Candidate = { bytes: image, gray: undefined, scale: 1 };
+    let current: Candidate = { bytes: image, scale: 1 };
     if (readJpegOrientation(image) !== 1) {
       // Tesseract reads the stored pixels as they are; the decoder turns them as EXIF says.
-      const gray = await this.decode(image);
+      const gray = await this.pixels(current);
       if (gray !== undefined) current = { bytes: toPgm(gray), gray, scale: 1 };
     }
     let best = await this.inner.recognize(current.bytes, timeoutMs);
@@ -100,7 +100,7 @@ export class AdaptiveOcrEngine implements OcrEngine {
     const smallest = Math.min(...lines);
     if (lines.length === 0 || smallest >= SMALL_LINE_PX || reading.confidence >= SMALL_TEXT_BELOW_CONFIDENCE)
       return undefined;
-    const gray = current.gray ?? (await this.decode(current.bytes));
+    const gray = await this.pixels(current);
     if (gray === undefined) return undefined;
     const factor = Math.min(4, Math.max(2, Math.round(TARGET_LINE_PX / smallest)));
     if (gray.width * gray.height * factor * factor > this.options.maxPixels) return undefined;
@@ -127,7 +127,7 @@ export class AdaptiveOcrEngine implements OcrEngine {
     reading: OcrResult,
     deadline: number,
   ): Promise<{ candidate: Candidate; reading: OcrResult } | undefined> {
-    const gray = current.gray ?? (await this.decode(current.bytes));
+    const gray = await this.pixels(current);
     if (gray === undefined) return undefined;
     const skew = estimateSkew(gray);
     if (Math.abs(skew) < MIN_SKEW_DEGREES) return undefined;
@@ -143,7 +143,7 @@ export class AdaptiveOcrEngine implements OcrEngine {
 
   /** The best of the reading and the image's turned readings. */
   private async readTurned(current: Candidate, reading: OcrResult, deadline: number): Promise<OcrResult> {
-    const gray = current.gray ?? (await this.decode(current.bytes));
+    const gray = await this.pixels(current);
     if (gray === undefined) return reading;
     let best = reading;
     const probe = gray.width * gray.height >= PROBE_HALF_FROM_PIXELS ? halve(gray) : gray;
@@ -164,7 +164,12 @@ export class AdaptiveOcrEngine implements OcrEngine {
     return this.inner.recognize(image, left).catch(() => undefined);
   }
 
-  /** Grayscale pixels of an image small enough to work on, else undefined. */
+  /** Grayscale pixels of a candidate small enough to work on, else undefined; decoded once per candidate. */
+  private async pixels(candidate: Candidate): Promise<GrayImage | undefined> {
+    candidate.gray ??= (await this.decode(candidate.bytes)) ?? null;
+    return candidate.gray ?? undefined;
+  }
+
   private async decode(image: Uint8Array): Promise<GrayImage | undefined> {
     const kind = sniffKind(image.subarray(0, 1024));
     const size = kind === undefined ? undefined : imageSize(image.subarray(0, 65_536), kind);
