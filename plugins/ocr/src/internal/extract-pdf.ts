@@ -3,14 +3,10 @@ import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
 import { toOcrPage } from './ocr-page.js';
 import type { PdfInfo } from './pdf-protocol.js';
 import { hasUsableText } from './layout-page.js';
+import { PageFailures } from './page-failures.js';
 import { PdfSession } from './pdf-session.js';
 import type { OcrRuntime } from './runtime.js';
 import type { SourcePage } from './to-document-tree.js';
-
-/** Page timeouts tolerated before the whole document fails with `timeout`. */
-const MAX_PAGE_TIMEOUTS = 3;
-/** Unreadable pages tolerated (as warnings) before the whole document fails. */
-const MAX_UNREADABLE_PAGES = 50;
 
 /** What reading a PDF yields before the tree is built. */
 export interface PdfReading {
@@ -30,8 +26,8 @@ export function assertNotCanceled(signal: AbortSignal): void {
 
 /**
  * Reads a PDF page by page on a pdf.js worker: the text layer when it is usable, otherwise the page
- * rendered at about 300 dpi and OCR'd. One page failing is a warning; a time limit past
- * {@link MAX_PAGE_TIMEOUTS} pages, a dead worker or cancellation ends the document.
+ * rendered at about 300 dpi and OCR'd. One page failing is a warning ({@link PageFailures}); too
+ * many page failures, a dead worker or cancellation end the document.
  */
 export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrRuntime): Promise<PdfReading> {
   const { settings } = runtime;
@@ -47,8 +43,7 @@ export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrR
     }
     const pages: SourcePage[] = [];
     let ocrPages = 0;
-    let timeouts = 0;
-    let unreadable = 0;
+    const failures = new PageFailures(ctx, ['corrupt_file', 'extraction_failed']);
     for (let number = 1; number <= info.pageCount; number += 1) {
       assertNotCanceled(ctx.signal);
       ctx.progress(Math.floor(((number - 1) / info.pageCount) * 100), `page ${number} of ${info.pageCount}`);
@@ -57,17 +52,7 @@ export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrR
         if (page.confidence !== undefined) ocrPages += 1;
         pages.push(page);
       } catch (error) {
-        if (!(error instanceof TransmuteError)) throw error;
-        if (error.code === 'timeout' && ++timeouts < MAX_PAGE_TIMEOUTS) {
-          ctx.warn('page_timeout', `page ${number} took longer than the time limit and was skipped.`);
-        } else if (
-          (error.code === 'corrupt_file' || error.code === 'extraction_failed') &&
-          ++unreadable <= MAX_UNREADABLE_PAGES
-        ) {
-          ctx.warn('page_unreadable', `page ${number} could not be read: ${error.message}`);
-        } else {
-          throw error;
-        }
+        failures.absorb(error, number);
       }
       ctx.meter('extracted_pages', 1);
     }

@@ -1,16 +1,12 @@
-import { TransmuteError } from '@transmute/contract';
 import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
 import { assertNotCanceled } from './extract-pdf.js';
+import { PageFailures } from './page-failures.js';
 import { toOcrPage } from './ocr-page.js';
 import type { OcrRuntime } from './runtime.js';
 import { TiffDecoder } from './tiff-decoder.js';
 import { readTiffDirectory } from './tiff-pages.js';
 import type { SourcePage } from './to-document-tree.js';
 
-/** Page timeouts tolerated before the whole document fails with `timeout` (as for PDF pages). */
-const MAX_PAGE_TIMEOUTS = 3;
-/** Unreadable pages tolerated (as warnings) before the whole document fails (as for PDF pages). */
-const MAX_UNREADABLE_PAGES = 50;
 /** V8 heap of the decoding worker; pixel buffers are outside it and bounded by the page limits. */
 const DECODER_HEAP_MB = 256;
 
@@ -41,9 +37,7 @@ export async function readTiff(
   const total = directory.pages.length;
   const decoder = new TiffDecoder({ timeoutMs: settings.pageTimeoutMs, maxHeapMb: DECODER_HEAP_MB });
   const pages: SourcePage[] = [];
-  let timeouts = 0;
-  let unreadable = 0;
-  let firstFailure: TransmuteError | undefined;
+  const failures = new PageFailures(ctx, ['corrupt_file', 'extraction_failed', 'unsupported_content']);
   try {
     for (const page of directory.pages) {
       assertNotCanceled(ctx.signal);
@@ -53,20 +47,7 @@ export async function readTiff(
         const result = await runtime.ocr.recognize(image.bytes, settings.ocrPageTimeoutMs);
         pages.push(toOcrPage(page.number, result, { dpi: image.dpi, ctx }));
       } catch (error) {
-        if (!(error instanceof TransmuteError)) throw error;
-        firstFailure ??= error;
-        if (error.code === 'timeout' && ++timeouts < MAX_PAGE_TIMEOUTS) {
-          ctx.warn('page_timeout', `page ${page.number} took longer than the time limit and was skipped.`);
-        } else if (
-          (error.code === 'corrupt_file' ||
-            error.code === 'extraction_failed' ||
-            error.code === 'unsupported_content') &&
-          ++unreadable <= MAX_UNREADABLE_PAGES
-        ) {
-          ctx.warn('page_unreadable', `page ${page.number} could not be read: ${error.message}`);
-        } else {
-          throw error;
-        }
+        failures.absorb(error, page.number);
       }
       ctx.meter('extracted_pages', 1);
     }
@@ -74,7 +55,7 @@ export async function readTiff(
     await decoder.close();
   }
   // A file none of whose pages could be read fails with the reason, not as empty.
-  if (pages.length === 0 && firstFailure !== undefined) throw firstFailure;
+  if (pages.length === 0 && failures.first !== undefined) throw failures.first;
   ctx.progress(100, `page ${total} of ${total}`);
   return { pages, ocrPages: pages.length, pageCount: total };
 }
