@@ -25,7 +25,7 @@ import {
   storageQuantities,
   touchStorageMeter,
 } from '../src/internal/storage-usage.js';
-import { unitTotals } from '../src/internal/usage.js';
+import { meterJob, unitTotals } from '../src/internal/usage.js';
 import { uploadFile, waitForJob, type Harness } from './support/harness.js';
 
 // PostgreSQL on 127.0.0.1:5432, database `test`, trust auth (TOOLCHAIN.md); each store gets a schema.
@@ -154,6 +154,16 @@ describe.each(DIALECTS)('stored_gigabyte_days on %s', (dialect) => {
 
     clock.now += DAY;
     await h.service.sweep();
+    expect((await storageLine(h)).line).toMatchObject({ pending: 0, credited: 0 });
+    expect((await storageLine(h)).line.finalized).toBeCloseTo(bytes / GB, 5);
+    // Metering the job again (a later output while it runs) leaves the billed storage as it is.
+    const job = await h.store.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    const ctx = createCoreContext(h.store, { baseUrl: 'http://127.0.0.1:1', signingSecret: 'secret' });
+    await h.store.transaction((trx) => meterJob(trx, ctx, job, { output_bytes: 1 }, 'pending'));
     expect((await storageLine(h)).line).toMatchObject({ pending: 0, credited: 0 });
     expect((await storageLine(h)).line.finalized).toBeCloseTo(bytes / GB, 5);
 

@@ -211,7 +211,13 @@ export async function meterJob(
 ): Promise<void> {
   const now = ctx.nowIso();
   const period = periodOf(new Date(job.created_at));
-  const existing = await trx.selectFrom('usage_records').selectAll().where('job_id', '=', job.id).execute();
+  // Storage records (storage-usage.ts) are billed and finalized by the sweep, never here.
+  const existing = await trx
+    .selectFrom('usage_records')
+    .selectAll()
+    .where('job_id', '=', job.id)
+    .where('unit', '!=', 'stored_gigabyte_days')
+    .execute();
   const byUnit = new Map(existing.map((row) => [row.unit, row]));
   const changes: UsageChange[] = [];
   for (const unit of USAGE_UNITS) {
