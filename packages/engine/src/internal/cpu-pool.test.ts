@@ -45,6 +45,21 @@ describe('CpuPool', () => {
     },
   );
 
+  it(
+    'fails a task that is running when the pool closes, and refuses new ones',
+    { timeout: 60_000 },
+    async () => {
+      pool = new CpuPool(1);
+      const input = { content: generateLargeInput(), mediaType: 'text/markdown', name: 'large.md' };
+      const run = pool.run('read-text', input, context().ctx);
+      expect(pool.threads).toBe(1);
+      await pool.close();
+      await expect(run).rejects.toThrow('The engine was closed.');
+      await expect(pool.run('read-text', input, context().ctx)).rejects.toThrow('The engine is closed.');
+      expect(pool.threads).toBe(0);
+    },
+  );
+
   it('rejects with the TransmuteError thrown inside the worker', { timeout: 60_000 }, async () => {
     pool = new CpuPool(1);
     const input = { content: 'a', mediaType: 'image/png', name: 'x.png' };

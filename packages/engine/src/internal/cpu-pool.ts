@@ -104,10 +104,11 @@ export class CpuPool {
     return settled;
   }
 
-  /** Terminates every thread; queued tasks fail. */
+  /** Terminates every thread; queued and running tasks fail. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) {
+    const running = this.#slots.flatMap((slot) => (slot.job === undefined ? [] : [slot.job]));
+    for (const job of [...this.#queue.splice(0), ...running]) {
       job.release();
       job.reject(new TransmuteError('internal_error', 'The engine was closed.'));
     }

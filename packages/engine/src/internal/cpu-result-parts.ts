@@ -21,7 +21,7 @@ const LONG_INPUT_ARRAYS: Paths = {
 };
 
 /** Entries per part: receiving one part takes the caller's thread a few milliseconds at most. */
-export const PART_ITEMS = 200;
+const PART_ITEMS = 200;
 
 /** A slice of one long array of a result. */
 export interface ResultPart {

@@ -5,7 +5,7 @@ import { CpuPool } from './cpu-pool.js';
 import { runCpuTask, sizeOfTask, type CpuTaskKind, type CpuTasks } from './cpu-tasks.js';
 
 /** Below this many characters a task runs inline: the thread hop would cost more than it saves. */
-export const DEFAULT_MIN_WORKER_CHARACTERS = 200_000;
+const DEFAULT_MIN_WORKER_CHARACTERS = 200_000;
 
 /** Runs the engine's CPU tasks inline or on the engine's worker pool. */
 export interface CpuRunner {
@@ -20,8 +20,8 @@ export interface CpuRunner {
 /** Creates the runner of one engine: its pool starts on the first large task. */
 export function createCpuRunner(options: CpuWorkerOptions | false | undefined): CpuRunner {
   if (options === undefined || options === false) return { run: runCpuTask, close: async () => {} };
-  const threads = options?.threads ?? Math.min(2, Math.max(1, availableParallelism() - 1));
-  const minCharacters = options?.minCharacters ?? DEFAULT_MIN_WORKER_CHARACTERS;
+  const threads = options.threads ?? Math.min(2, Math.max(1, availableParallelism() - 1));
+  const minCharacters = options.minCharacters ?? DEFAULT_MIN_WORKER_CHARACTERS;
   let pool: CpuPool | undefined;
   return {
     run(kind, input, ctx) {
@@ -30,8 +30,9 @@ export function createCpuRunner(options: CpuWorkerOptions | false | undefined): 
       return pool.run(kind, input, ctx);
     },
     async close() {
-      await pool?.close();
-      pool = undefined;
+      // Kept closed: a later large task fails with "The engine is closed." instead of starting threads.
+      pool ??= new CpuPool(threads);
+      await pool.close();
     },
   };
 }
