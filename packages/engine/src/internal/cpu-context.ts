@@ -1,3 +1,4 @@
+import type { ChunkOptions } from '../chunking/chunk-document.js';
 import type { ProgressTracker } from './progress-tracker.js';
 import type { RunRecorder } from './usage-meter.js';
 
@@ -12,7 +13,4 @@ export interface CpuContext {
 }
 
 /** Chunking settings (engine `chunking` options). */
-export interface ChunkSettings {
-  maxTokens?: number;
-  overlapTokens?: number;
-}
+export type ChunkSettings = Omit<ChunkOptions, 'signal'>;

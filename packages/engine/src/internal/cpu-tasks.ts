@@ -1,12 +1,10 @@
 import type { ExtractedDocument, NormalizedDocument, ProfileRendering } from '@transmute/plugin-sdk';
 import type { Nodes } from 'mdast';
 import type { OutputRequest } from '../engine-types.js';
-import { chunkDocument } from '../chunking/chunk-document.js';
-import { buildProfileRendering } from '../profiles/build-profile-rendering.js';
 import { chunkingStage } from '../stages/chunking.js';
 import { normalizeStage } from '../stages/normalization.js';
+import { renderProfile } from '../stages/rendering.js';
 import { readTextSource, type TextSourceInput } from '../text-source/read-text-source.js';
-import { checkAborted } from './abort.js';
 import type { ChunkSettings, CpuContext } from './cpu-context.js';
 
 /**
@@ -35,23 +33,6 @@ export interface CpuTasks {
 /** A task's name. */
 export type CpuTaskKind = keyof CpuTasks;
 
-/** A document stored without chunks (built by hand, or by an older version) is chunked before rendering. */
-export function withChunks(
-  document: NormalizedDocument,
-  settings: ChunkSettings,
-  signal: AbortSignal,
-): NormalizedDocument {
-  if (document.chunks.length > 0) return document;
-  return {
-    ...document,
-    chunks: chunkDocument(document, {
-      signal,
-      ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
-      ...(settings.overlapTokens !== undefined ? { overlapTokens: settings.overlapTokens } : {}),
-    }),
-  };
-}
-
 const HANDLERS: {
   [K in CpuTaskKind]: (input: CpuTasks[K]['input'], ctx: CpuContext) => Promise<CpuTasks[K]['result']>;
 } = {
@@ -63,18 +44,7 @@ const HANDLERS: {
     }),
   'prepare-document': async ({ extracted, extra, chunking }, ctx) =>
     chunkingStage(normalizeStage(extracted, ctx, extra), ctx, chunking),
-  render: async ({ document, output, chunking }, ctx) => {
-    const chunked = withChunks(document, chunking, ctx.signal);
-    checkAborted(ctx.signal);
-    ctx.progress.stage('rendering', output.profile);
-    const rendering = await buildProfileRendering(chunked, output, {
-      signal: ctx.signal,
-      meter: (unit, quantity) => ctx.recorder.meter(unit, quantity),
-      warn: (code, detail) => ctx.recorder.warn(code, detail),
-    });
-    checkAborted(ctx.signal);
-    return rendering;
-  },
+  render: ({ document, output, chunking }, ctx) => renderProfile(document, output, ctx, chunking),
 };
 
 /** Runs a task in the current thread. */

@@ -11,12 +11,18 @@ export function chunkingStage(
 ): NormalizedDocument {
   checkAborted(ctx.signal);
   ctx.progress.stage('chunking', `${document.text.length} characters`);
-  document.chunks = chunkDocument(document, {
-    signal: ctx.signal,
-    ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
-    ...(settings.overlapTokens !== undefined ? { overlapTokens: settings.overlapTokens } : {}),
-  });
+  document.chunks = chunkDocument(document, { ...settings, signal: ctx.signal });
   checkAborted(ctx.signal);
   ctx.progress.within(100, `${document.chunks.length} chunks`);
   return document;
+}
+
+/** A document stored without chunks (built by hand, or by an older version) is chunked before rendering. */
+export function withChunks(
+  document: NormalizedDocument,
+  settings: ChunkSettings,
+  signal: AbortSignal,
+): NormalizedDocument {
+  if (document.chunks.length > 0) return document;
+  return { ...document, chunks: chunkDocument(document, { ...settings, signal }) };
 }
