@@ -1,6 +1,6 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/contract';
-import type { SourceAdapter, SourceFile } from '@transmute/plugin-sdk';
+import { readFileHead, type SourceAdapter, type SourceFile } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
 import type { PipelineContext } from '../internal/pipeline-context.js';
 import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
@@ -15,15 +15,8 @@ export type ScannedItem =
 const HEAD_BYTES = 4100;
 
 /** Reads the first bytes of a file (for sniffing and routing). */
-export async function readHead(path: string, length = HEAD_BYTES): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+export function readHead(path: string): Promise<Uint8Array> {
+  return readFileHead(path, HEAD_BYTES);
 }
 
 /** Decodes a text file: UTF-8 (BOM dropped), UTF-16 with a BOM, the declared charset, or Windows-1252. */
