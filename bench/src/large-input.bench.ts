@@ -179,6 +179,8 @@ async function measureMemory(): Promise<{ table: BenchTable; worstMb: number }> 
 
 /** Runs the large-input benchmark. */
 export async function run(): Promise<BenchReport> {
+  if (!['all', 'rss', 'gaps'].includes(PART))
+    throw new Error(`BENCH_LARGE=${PART}: expected all, rss or gaps`);
   const tables: BenchTable[] = [];
   const checks: NonNullable<BenchReport['checks']> = [];
   if (PART !== 'gaps') {
@@ -207,7 +209,7 @@ export async function run(): Promise<BenchReport> {
     );
   }
   const [first, ...rest] = tables;
-  if (first === undefined) throw new Error(`BENCH_LARGE=${PART}: expected all, rss or gaps`);
+  if (first === undefined) throw new Error('no table was measured');
   return { ...first, tables: rest, checks };
 }
 

@@ -7,7 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { formatReport, type BenchReport } from './bench-report.js';
+import { printReport, type BenchReport } from './bench-report.js';
 
 const directory = dirname(fileURLToPath(import.meta.url));
 
@@ -36,8 +36,7 @@ async function runFile(file: string): Promise<number> {
   process.stdout.write(`\nrunning ${file}…\n`);
   const report: unknown = await module.run();
   if (!isBenchReport(report)) throw new Error('run() did not return a BenchReport');
-  process.stdout.write(`${formatReport(report)}\n`);
-  return (report.checks ?? []).filter((check) => !check.pass).length;
+  return printReport(report);
 }
 
 const filters = process.argv.slice(2);
