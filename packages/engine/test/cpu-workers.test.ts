@@ -4,7 +4,7 @@ import { OUTPUT_PROFILES, isTransmuteError } from '@transmute/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateLargeInput } from '../../../fixtures/text/generate.js';
 import { createEngine, type ConvertSource, type Engine, type PipelineProgress } from '../src/index.js';
-import { createTestRenderer, fixturePath, toSourceFile } from './helpers.js';
+import { MARKDOWN, createTestRenderer, fixturePath, toSourceFile } from './helpers.js';
 
 const MEDIA_TYPES: Record<string, string> = {
   '.md': 'text/markdown',
@@ -130,7 +130,7 @@ describe('the CPU stages on worker threads', () => {
       await expect(started).rejects.toBe(reason);
       const next = await engine.convert(
         { type: 'text', content: `# After\n\n${'Plain words in a paragraph. '.repeat(10_000)}` },
-        { profile: 'raw_source', format: 'markdown', language: 'en', includeRawSource: false },
+        MARKDOWN,
       );
       expect(next.document.text.length).toBeGreaterThan(200_000);
     } finally {

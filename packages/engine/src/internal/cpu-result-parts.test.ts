@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateLargeInput } from '../../../../fixtures/text/generate.js';
 import { createEngine } from '../create-engine.js';
 import { appendInputPart, appendPart, splitInput, splitResult } from './cpu-result-parts.js';
+import { MARKDOWN } from '../../test/helpers.js';
 
 describe('splitResult and appendPart', () => {
   it('give back the same document after the parts cross a structured clone', async () => {
@@ -21,13 +22,7 @@ describe('splitResult and appendPart', () => {
     const engine = createEngine({ cpuWorkers: false });
     const { document } = await engine.prepare({ type: 'text', content: generateLargeInput(60_000) });
     const expected = JSON.stringify(document);
-    const output = {
-      profile: 'raw_source',
-      format: 'markdown',
-      language: 'en',
-      includeRawSource: false,
-    } as const;
-    const split = splitInput('render', { document, output, chunking: {} }, 7);
+    const split = splitInput('render', { document, output: MARKDOWN, chunking: {} }, 7);
     expect(JSON.stringify(document)).toBe(expected);
     expect(split.parts.length).toBeGreaterThan(3);
     const received = structuredClone(split.input) as { document: unknown };
