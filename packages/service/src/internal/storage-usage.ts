@@ -33,6 +33,9 @@ import { addToUsageTotals, type UsageChange } from './usage-totals.js';
 const UNIT = 'stored_gigabyte_days';
 const DAY_MS = 86_400_000;
 const GIGABYTE = 1e9;
+/** Meters measured per sweep at most, read this many at a time. */
+const MAX_METERS_PER_SWEEP = 5000;
+const METER_BATCH = 200;
 /** File states whose bytes are kept (a rejected file's bytes are removed at once). */
 const KEPT_FILE_STATES = new Set(['uploaded', 'validating', 'ready']);
 
@@ -188,7 +191,7 @@ export async function touchStorageMeter(
   subject: StorageSubject,
   at: string = ctx.nowIso(),
 ): Promise<void> {
-  await trx
+  const opened = await trx
     .insertInto('storage_meters')
     .values({
       subject_id: subject.id,
@@ -198,7 +201,9 @@ export async function touchStorageMeter(
       due_at: at,
     })
     .onConflict((oc) => oc.column('subject_id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  // A meter opened just now has nothing to bill and is already due.
+  if (Number(opened.numInsertedOrUpdatedRows ?? 0) === 1) return;
   await advanceMeters(trx, ctx, [subject.id], (meter) => ({
     meter,
     until: at,
@@ -313,17 +318,17 @@ async function accrueMeter(ctx: ServiceContext, meter: StorageMetersTable, now: 
  * measured, and makes it due at the next UTC midnight; a meter whose content is gone is removed.
  * At most `limit` meters per call (in batches), so one pass stays short; the rest stay due for the next.
  */
-export async function accrueDueStorage(ctx: ServiceContext, limit = 5000, batchSize = 200): Promise<void> {
+export async function accrueDueStorage(ctx: ServiceContext): Promise<void> {
   const now = ctx.nowIso();
   let after = '';
-  for (let visited = 0; visited < limit; visited += batchSize) {
+  for (let visited = 0; visited < MAX_METERS_PER_SWEEP; visited += METER_BATCH) {
     const due = await ctx.store.db
       .selectFrom('storage_meters')
       .selectAll()
       .where('due_at', '<=', now)
       .where('subject_id', '>', after)
       .orderBy('subject_id')
-      .limit(batchSize)
+      .limit(METER_BATCH)
       .execute();
     for (const meter of due) {
       // One meter that cannot be measured (a blob store error) must not stop the others.
@@ -331,7 +336,7 @@ export async function accrueDueStorage(ctx: ServiceContext, limit = 5000, batchS
         ctx.logger.warn('storage not metered', { subjectId: meter.subject_id, error: String(error) }),
       );
     }
-    if (due.length < batchSize) return;
+    if (due.length < METER_BATCH) return;
     after = due[due.length - 1]?.subject_id ?? after;
   }
 }
