@@ -1,23 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UsageUnit } from '@transmute/contract';
-import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import {
-  createFsBlobStore,
-  createKyselyStore,
-  createService,
-  createSqliteStore,
-  PRICES,
-  type BlobStore,
-  type Database,
-  type Store,
-} from '../src/index.js';
+import { createKyselyStore, createSqliteStore, PRICES, type Store } from '../src/index.js';
 import { createCoreContext } from '../src/internal/context.js';
 import {
   accrueAccountStorage,
@@ -26,10 +14,9 @@ import {
   touchStorageMeter,
 } from '../src/internal/storage-usage.js';
 import { meterJob, unitTotals } from '../src/internal/usage.js';
-import { uploadFile, waitForJob, type Harness } from './support/harness.js';
+import { startHarness, uploadFile, waitForJob, type Harness } from './support/harness.js';
+import { createPostgresTestDb } from './support/postgres.js';
 
-// PostgreSQL on 127.0.0.1:5432, database `test`, trust auth (TOOLCHAIN.md); each store gets a schema.
-const CONNECTION = process.env.TRANSMUTE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DAY = 86_400_000;
 const GB = 1e9;
 /** One micro-USD per byte-day makes costs easy to read; every other unit is free here. */
@@ -45,22 +32,9 @@ afterAll(async () => {
 });
 
 async function postgresStore(): Promise<Store> {
-  const schema = `storage_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: CONNECTION });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
-  cleanups.push(async () => {
-    const drop = new pg.Client({ connectionString: CONNECTION });
-    await drop.connect();
-    await drop.query(`drop schema if exists "${schema}" cascade`);
-    await drop.end();
-  });
-  const pool = new pg.Pool({ connectionString: CONNECTION, max: 6, options: `-c search_path=${schema}` });
-  return createKyselyStore({
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-    dialect: 'postgres',
-  });
+  const { db, drop } = await createPostgresTestDb('storage');
+  cleanups.push(drop);
+  return createKyselyStore({ db, dialect: 'postgres' });
 }
 
 const DIALECTS = ['sqlite', 'postgres'] as const;
@@ -71,43 +45,22 @@ async function openStore(dialect: Dialect, dir: string): Promise<Store> {
 }
 
 /** A service on either dialect with a settable clock; the sweeper only runs when the test asks. */
-async function start(dialect: Dialect, clock: { now: number }): Promise<Harness & { blobs: BlobStore }> {
+async function start(dialect: Dialect, clock: { now: number }): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'transmute-storage-'));
-  const store = await openStore(dialect, dir);
-  const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
-  const engine = createEngine({ plugins: [createDatasetRenderer()] });
-  const service = createService({
-    store,
-    blobs,
-    engine,
-    config: {
-      baseUrl: 'http://127.0.0.1:8787',
-      signingSecret: 'test-secret',
-      pollIntervalMs: 50,
-      webhooks: { enabled: false },
-      now: () => new Date(clock.now),
-      prices: PRICES_HERE,
-      retention: { sweepIntervalMs: 3_600_000 },
-    },
-  });
-  await service.start();
-  const { account } = await service.admin.createAccount({ plan: 'developer' });
-  return {
-    dir,
-    service,
-    store,
-    blobs,
-    caller: { accountId: account.id, requestId: 'req_test' },
-    async close() {
-      await service.close();
-      await engine.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const config = {
+    now: () => new Date(clock.now),
+    prices: PRICES_HERE,
+    retention: { sweepIntervalMs: 3_600_000 },
   };
+  return startHarness(config, {
+    dir,
+    store: await openStore(dialect, dir),
+    plugins: [createDatasetRenderer()],
+  });
 }
 
 /** Bytes a job keeps: its inline text, normalized document and output artifacts. */
-async function keptBytes(h: Harness & { blobs: BlobStore }, jobId: string, text = ''): Promise<number> {
+async function keptBytes(h: Harness, jobId: string, text = ''): Promise<number> {
   const job = await h.service.getJob(h.caller, jobId);
   let bytes = Buffer.byteLength(text, 'utf8');
   for (const outputId of job.output_ids) {
@@ -133,7 +86,7 @@ async function storageLine(h: Harness) {
 const TEXT = 'Kept words stay on disk. '.repeat(40_000); // 1 MB of text
 
 describe.each(DIALECTS)('stored_gigabyte_days on %s', (dialect) => {
-  let h: Harness & { blobs: BlobStore };
+  let h: Harness;
   afterEach(async () => {
     await h.close();
   });

@@ -1,37 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKyselyStore, createSqliteStore, type Database, type Store } from '../src/index.js';
 import { createCoreContext, periodOf } from '../src/internal/context.js';
 import { createMigrator } from '../src/internal/migrations.js';
 import { insertUsageEstimate, meterJob, unitTotals } from '../src/internal/usage.js';
+import { createPostgresTestDb } from './support/postgres.js';
 
-// PostgreSQL on 127.0.0.1:5432, database `test`, trust auth (TOOLCHAIN.md); each run gets a schema.
-const CONNECTION = process.env.TRANSMUTE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 async function postgresDb(): Promise<Kysely<Database>> {
-  const schema = `usage_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: CONNECTION });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: CONNECTION, max: 4, options: `-c search_path=${schema}` });
-  cleanups.push(async () => {
-    const drop = new pg.Client({ connectionString: CONNECTION });
-    await drop.connect();
-    await drop.query(`drop schema if exists "${schema}" cascade`);
-    await drop.end();
-  });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { db, drop } = await createPostgresTestDb('usage', 4);
+  cleanups.push(drop);
+  return db;
 }
 
 function sqlitePath(): string {

@@ -1,36 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKyselyStore, type Database, type Store } from '../src/index.js';
+import { createKyselyStore, type Store } from '../src/index.js';
 import { newDeliveryRow } from '../src/internal/events.js';
 import { createWebhookDispatcher } from '../src/webhooks/dispatch-webhooks.js';
+import { createPostgresTestDb } from './support/postgres.js';
 
-// PostgreSQL on 127.0.0.1:5432, database `test`, trust auth (TOOLCHAIN.md); each run gets a schema.
-const CONNECTION = process.env.TRANSMUTE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `wh_${randomBytes(6).toString('hex')}`;
 let store: Store | undefined;
+let dropSchema: (() => Promise<void>) | undefined;
 let server: Server | undefined;
 
 afterEach(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
   await store?.close();
-  const admin = new pg.Client({ connectionString: CONNECTION });
-  await admin.connect();
-  await admin.query(`drop schema if exists "${schema}" cascade`);
-  await admin.end();
+  await dropSchema?.();
 });
 
 async function createStore(): Promise<Store> {
-  const admin = new pg.Client({ connectionString: CONNECTION });
-  await admin.connect();
-  await admin.query(`create schema if not exists "${schema}"`);
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: CONNECTION, max: 6, options: `-c search_path=${schema}` });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { db, drop } = await createPostgresTestDb('wh');
+  dropSchema = drop;
   return createKyselyStore({ db, dialect: 'postgres' });
 }
 

@@ -12,6 +12,7 @@ import {
   createFsBlobStore,
   createService,
   createSqliteStore,
+  type BlobStore,
   type Caller,
   type ServiceConfig,
   type Store,
@@ -23,18 +24,19 @@ export interface Harness {
   dir: string;
   service: Service;
   store: Store;
+  blobs: BlobStore;
   caller: Caller;
   /** Stops the service; `keep` leaves the data directory for a restart. */
   close(keep?: boolean): Promise<void>;
 }
 
-/** Starts a harness; `config` overrides the test defaults. */
+/** Starts a harness; `config` overrides the test defaults; `store` replaces its SQLite file. */
 export async function startHarness(
   config: Partial<ServiceConfig> = {},
-  options: { start?: boolean; plugins?: Plugin[]; dir?: string } = {},
+  options: { start?: boolean; plugins?: Plugin[]; dir?: string; store?: Store } = {},
 ): Promise<Harness> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'transmute-service-'));
-  const store = await createSqliteStore({ path: join(dir, 'db', 'transmute.db') });
+  const store = options.store ?? (await createSqliteStore({ path: join(dir, 'db', 'transmute.db') }));
   const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
   const engine = createEngine({ plugins: options.plugins ?? [createDatasetRenderer(), createSlowSource()] });
   const service = createService({
@@ -56,6 +58,7 @@ export async function startHarness(
     dir,
     service,
     store,
+    blobs,
     caller: { accountId: account.id, requestId: 'req_test' },
     async close(keep = false) {
       await service.close();
