@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { UsageUnit } from '@transmute/contract';
+import type { Job, UsageUnit } from '@transmute/contract';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -76,6 +76,20 @@ async function keptBytes(h: Harness, jobId: string, text = ''): Promise<number> 
   return bytes;
 }
 
+/** A job converting {@link TEXT}, run to success, and the bytes it keeps. */
+async function keptTextJob(
+  h: Harness,
+  retention?: { class: 'account' },
+): Promise<{ job: Job; bytes: number }> {
+  const created = await h.service.createJob(h.caller, {
+    source: { type: 'text', content: TEXT },
+    output: { profile: 'raw_source' },
+    ...(retention === undefined ? {} : { retention }),
+  });
+  const job = await waitForJob(h, created.id, ['succeeded']);
+  return { job, bytes: await keptBytes(h, job.id, TEXT) };
+}
+
 async function storageLine(h: Harness) {
   const usage = await h.service.getUsage(h.caller);
   const line = usage.units.find((u) => u.unit === 'stored_gigabyte_days');
@@ -94,13 +108,7 @@ describe.each(DIALECTS)('stored_gigabyte_days on %s', (dialect) => {
   it('accrues a kept job day by day, each day in its own period, and stops when the job is deleted', async () => {
     const clock = { now: Date.parse('2030-01-30T00:00:00.000Z') };
     h = await start(dialect, clock);
-    const created = await h.service.createJob(h.caller, {
-      source: { type: 'text', content: TEXT },
-      output: { profile: 'raw_source' },
-      retention: { class: 'account' },
-    });
-    await waitForJob(h, created.id, ['succeeded']);
-    const bytes = await keptBytes(h, created.id, TEXT);
+    const { job: created, bytes } = await keptTextJob(h, { class: 'account' });
     expect(bytes).toBeGreaterThan(2_000_000);
     await h.service.sweep();
     expect((await storageLine(h)).line.finalized).toBe(0);
@@ -150,13 +158,8 @@ describe.each(DIALECTS)('stored_gigabyte_days on %s', (dialect) => {
   it('stops billing a temporary job at its expiry, not when the sweep gets there', async () => {
     const clock = { now: Date.parse('2030-03-10T00:00:00.000Z') };
     h = await start(dialect, clock);
-    const created = await h.service.createJob(h.caller, {
-      source: { type: 'text', content: TEXT },
-      output: { profile: 'raw_source' },
-    });
-    const done = await waitForJob(h, created.id, ['succeeded']);
-    expect(Date.parse(done.expires_at ?? '')).toBe(clock.now + 7 * DAY);
-    const bytes = await keptBytes(h, created.id, TEXT);
+    const { job: created, bytes } = await keptTextJob(h);
+    expect(Date.parse(created.expires_at ?? '')).toBe(clock.now + 7 * DAY);
     await h.service.sweep();
     for (let day = 0; day < 3; day += 1) {
       clock.now += DAY;
@@ -197,13 +200,7 @@ describe.each(DIALECTS)('stored_gigabyte_days on %s', (dialect) => {
   it('bills the storage kept up to the end of a period before closing it', async () => {
     const clock = { now: Date.parse('2030-05-31T12:00:00.000Z') };
     h = await start(dialect, clock);
-    const created = await h.service.createJob(h.caller, {
-      source: { type: 'text', content: TEXT },
-      output: { profile: 'raw_source' },
-      retention: { class: 'account' },
-    });
-    await waitForJob(h, created.id, ['succeeded']);
-    const bytes = await keptBytes(h, created.id, TEXT);
+    const { bytes } = await keptTextJob(h, { class: 'account' });
     await h.service.sweep();
     clock.now = Date.parse('2030-06-01T00:00:05.000Z'); // closed before any sweep after midnight
     const may = await h.service.admin.closeBillingPeriod(
