@@ -10,7 +10,7 @@ import {
   type Reply,
 } from './support/http.js';
 import { startReceiver, type Receiver } from './support/receiver.js';
-import { runCli, startService, type RunningService } from './support/service.js';
+import { lastJsonLine, runCli, startService, type RunningService } from './support/service.js';
 
 let service: RunningService;
 let receiver: Receiver;
@@ -36,8 +36,9 @@ afterAll(async () => {
 
 /** `transmute accounts <command> <account_id> --data-dir D --json` while serve runs on D. */
 async function setStatus(command: 'suspend' | 'activate' | 'cancel', accountId: string): Promise<unknown> {
-  const out = await runCli(['accounts', command, accountId, '--data-dir', service.dataDir, '--json']);
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '');
+  return lastJsonLine(
+    await runCli(['accounts', command, accountId, '--data-dir', service.dataDir, '--json']),
+  );
 }
 
 /** The CONTRACT §3 problem of a change refused for the account's status. */

@@ -10,7 +10,7 @@ import {
   type Api,
   type Reply,
 } from './support/http.js';
-import { runCli, startService, type RunningService } from './support/service.js';
+import { lastJsonLine, runCli, startService, type RunningService } from './support/service.js';
 
 let service: RunningService;
 let a: Api;
@@ -782,7 +782,7 @@ describe('capabilities and usage are readable by every account', () => {
 describe('operator keys (CONTRACT §4)', () => {
   it('a key made with `transmute keys create` works; after `keys revoke` it is invalid_token', async () => {
     const out = await extraKey;
-    const created = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { api_key: string; key_id: string };
+    const created = lastJsonLine(out) as { api_key: string; key_id: string };
     expect(created.api_key).toMatch(/^tmk_[A-Za-z0-9]{32,}$/);
     const job = await b.post('/v1/jobs', textJob('Made with key one.'));
     expectResource(job, 201, 'Job');

@@ -43,6 +43,11 @@ export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {
   });
 }
 
+/** The JSON a `--json` CLI command printed as its last line. */
+export function lastJsonLine(out: string): unknown {
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '');
+}
+
 /** An account created with `transmute accounts create --json`. */
 export interface CreatedAccount {
   accountId: string;
@@ -52,8 +57,7 @@ export interface CreatedAccount {
 /** `transmute accounts create --data-dir D --plan P --json`. */
 export async function createAccount(dataDir: string, plan = 'developer'): Promise<CreatedAccount> {
   const out = await runCli(['accounts', 'create', '--data-dir', dataDir, '--plan', plan, '--json']);
-  const line = out.trim().split('\n').at(-1) ?? '';
-  const parsed = JSON.parse(line) as { account_id: string; api_key: string };
+  const parsed = lastJsonLine(out) as { account_id: string; api_key: string };
   return { accountId: parsed.account_id, apiKey: parsed.api_key };
 }
 
