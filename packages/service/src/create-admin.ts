@@ -64,9 +64,22 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
     return { keyId, apiKey };
   };
 
-  const updateAccount = async (accountId: string, values: Partial<AccountsTable>): Promise<Account> => {
-    const row = await ctx.store.transaction(async (trx) => {
+  /**
+   * Writes account fields and emits billing.account_updated, in one transaction. With
+   * `onlyIfChanged`, values the account already has change nothing: no write, no event (decided
+   * inside the transaction, so two concurrent calls emit one event).
+   */
+  const updateAccount = async (
+    accountId: string,
+    values: Partial<AccountsTable>,
+    onlyIfChanged = false,
+  ): Promise<Account> => {
+    const { row, changed } = await ctx.store.transaction(async (trx) => {
       const current = await loadAccount(trx, accountId);
+      const same = Object.entries(values).every(
+        ([key, value]) => current[key as keyof AccountsTable] === value,
+      );
+      if (onlyIfChanged && same) return { row: current, changed: false };
       const next = { ...current, ...values, updated_at: ctx.nowIso() };
       await trx
         .updateTable('accounts')
@@ -78,9 +91,9 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
         type: 'billing.account_updated',
         object: toAccountObject(ctx, next),
       });
-      return next;
+      return { row: next, changed: true };
     });
-    await ctx.store.notify(WEBHOOK_CHANNEL);
+    if (changed) await ctx.store.notify(WEBHOOK_CHANNEL);
     return toAccount(row);
   };
 
@@ -192,9 +205,7 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
     },
     async setAccountStatus(accountId, status) {
       // Setting the status it already has changes nothing: no write, no billing.account_updated.
-      const current = await loadAccount(db, accountId);
-      if (current.status === status) return toAccount(current);
-      return updateAccount(accountId, { status });
+      return updateAccount(accountId, { status }, true);
     },
     async closeBillingPeriod(accountId, at = ctx.now()) {
       const usage = await ctx.store.transaction(async (trx) => {

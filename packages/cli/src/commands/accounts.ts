@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { AccountStatus, Plan } from '@transmute/contract';
+import { isTransmuteError, type AccountStatus, type Plan } from '@transmute/contract';
 import { openAdmin } from '../internal/open-runtime.js';
 import { addSettingOptions } from '../internal/setting-options.js';
 import { resolveSettings } from '../internal/settings.js';
@@ -79,8 +79,11 @@ export function registerAccountsCommand(program: Command): void {
     statusCommand.action(async (accountId: string, flags: Record<string, unknown> & { json?: boolean }) => {
       const { admin, close } = await openAdmin(resolveSettings(flags));
       try {
-        if ((await admin.getAccount(accountId)) === null) throw new Error(`Unknown account ${accountId}.`);
-        const account = await admin.setAccountStatus(accountId, command.status);
+        const account = await admin.setAccountStatus(accountId, command.status).catch((error: unknown) => {
+          if (isTransmuteError(error) && error.code === 'not_found')
+            throw new Error(`Unknown account ${accountId}.`);
+          throw error;
+        });
         if (flags.json === true)
           print(JSON.stringify({ account_id: account.id, plan: account.plan, status: account.status }));
         else print(`Account ${account.id} is ${account.status}.`);
