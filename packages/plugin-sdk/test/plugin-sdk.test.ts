@@ -49,6 +49,7 @@ describe('@transmute/plugin-sdk', () => {
     ]);
     expect(Object.keys(await import('../src/testing.js')).sort()).toEqual([
       'createTestContext',
+      'describeOutputRenderer',
       'describeSourceAdapter',
     ]);
   });
