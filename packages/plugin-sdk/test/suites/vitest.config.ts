@@ -4,5 +4,5 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['development'] },
   ssr: { resolve: { conditions: ['development'], externalConditions: ['development'] } },
-  test: { include: ['**/*.suite.ts'], pool: 'forks' },
+  test: { include: ['**/*.suite.ts'], pool: 'forks', testTimeout: 60_000 },
 });
