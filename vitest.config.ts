@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'plugins/*/src/**/*.test.ts',
       'plugins/*/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 60_000,

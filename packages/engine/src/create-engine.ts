@@ -3,13 +3,13 @@ import { createOpenAiEnrichmentProvider } from './enrichment/create-openai-enric
 import type { EnrichmentProvider } from './enrichment/enrichment-provider.js';
 import { NEVER_ABORTED, checkAborted } from './internal/abort.js';
 import { describeCapabilities } from './internal/describe-capabilities.js';
-import { inspectSourceFile } from './internal/inspect-source-file.js';
-import type { PipelineContext } from './internal/pipeline-context.js';
+import { inspectSourceFile } from './pipeline/inspect-source-file.js';
+import type { PipelineContext } from './pipeline/pipeline-context.js';
 import { createPluginRegistry, safeAccepts, type PluginRegistry } from './internal/plugin-registry.js';
-import { createCpuRunner, type CpuRunner } from './internal/cpu-runner.js';
+import { createCpuRunner, type CpuRunner } from './cpu/cpu-runner.js';
 import { createProgressTracker } from './internal/progress-tracker.js';
-import { loadLatestCheckpoint, runPrepare } from './internal/run-prepare.js';
-import { resolveArtifactDir, runRender } from './internal/run-render.js';
+import { loadLatestCheckpoint, runPrepare } from './pipeline/run-prepare.js';
+import { resolveArtifactDir, runRender } from './pipeline/run-render.js';
 import { createRunRecorder, type RunRecorder } from './internal/usage-meter.js';
 import { createScratchDir } from './internal/work-dir.js';
 import { isTextMediaType, toCanonicalMediaType } from './media-types.js';

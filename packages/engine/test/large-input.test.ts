@@ -2,7 +2,8 @@ import { OUTPUT_PROFILES } from '@transmute/contract';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { LARGE_INPUT_CHARACTERS, generateLargeInput } from '../../../fixtures/text/generate.js';
-import { DEFAULT_CHUNK_TOKENS, createEngine } from '../src/index.js';
+import { DEFAULT_CHUNK_TOKENS } from '../src/chunking/chunk-document.js';
+import { createEngine } from '../src/index.js';
 import { MARKDOWN } from './helpers.js';
 
 describe('the 2 000 000-character input', () => {

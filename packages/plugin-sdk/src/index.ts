@@ -33,3 +33,5 @@ export { findExecutable } from './find-executable.js';
 export { toFailedInspection, type FailedInspection } from './failed-inspection.js';
 export { toWorkerScript } from './to-worker-script.js';
 export { readFileHead } from './read-file-head.js';
+export { resolveByteLimit } from './resolve-byte-limit.js';
+export { checkByteLimit, assertWithinByteLimit } from './check-byte-limit.js';

@@ -4,3 +4,8 @@ export {
   type SourceAdapterCase,
   type SourceAdapterSuiteOptions,
 } from './describe-source-adapter.js';
+export {
+  describeOutputRenderer,
+  type OutputRendererCase,
+  type OutputRendererSuiteOptions,
+} from './describe-output-renderer.js';

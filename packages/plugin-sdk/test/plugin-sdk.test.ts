@@ -34,11 +34,14 @@ describe('@transmute/plugin-sdk', () => {
     expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
       'ISO_639_3_CODES',
       'SDK_VERSION',
+      'assertWithinByteLimit',
+      'checkByteLimit',
       'definePlugin',
       'findExecutable',
       'isOutputRenderer',
       'isSourceAdapter',
       'readFileHead',
+      'resolveByteLimit',
       'toFailedInspection',
       'toIso6391',
       'toPrimaryLanguage',
@@ -46,6 +49,7 @@ describe('@transmute/plugin-sdk', () => {
     ]);
     expect(Object.keys(await import('../src/testing.js')).sort()).toEqual([
       'createTestContext',
+      'describeOutputRenderer',
       'describeSourceAdapter',
     ]);
   });

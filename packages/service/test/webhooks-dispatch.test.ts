@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_TYPES, type EventType } from '@transmute/contract';
-import { checkUrlAllowed, type HostResolver } from '@transmute/engine';
+import { checkUrlAllowed, type HostResolver } from '@transmute/engine/net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, encryptSecret, type Store } from '../src/index.js';

@@ -1,4 +1,10 @@
-import { definePlugin, type SourceAdapter, type SourceFile, type StageContext } from '@transmute/plugin-sdk';
+import {
+  definePlugin,
+  resolveByteLimit,
+  type SourceAdapter,
+  type SourceFile,
+  type StageContext,
+} from '@transmute/plugin-sdk';
 import { TransmuteError } from '@transmute/contract';
 import { AUDIO_ALIASES, AUDIO_MANIFEST } from './audio-manifest.js';
 import { checkMedia, type MediaLimits } from './check-media.js';
@@ -56,7 +62,7 @@ export function createAudioSource(options: AudioSourceOptions = {}): SourceAdapt
   const transcriber = toTranscriber(options.transcription);
   const tools = memoizeMediaTools(options.mediaTools);
   const limitsOf = (limits: Record<string, number>): MediaLimits => ({
-    maximumBytes: limits.maximum_bytes ?? AUDIO_MANIFEST.limits.maximum_bytes ?? 0,
+    maximumBytes: resolveByteLimit(AUDIO_MANIFEST.limits, limits),
     maximumDurationSeconds:
       limits.maximum_duration_seconds ?? AUDIO_MANIFEST.limits.maximum_duration_seconds ?? 0,
   });

@@ -1,12 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { TransmuteError } from '@transmute/contract';
 import {
+  assertWithinByteLimit,
   definePlugin,
   readFileHead,
+  resolveByteLimit,
   type ExtractedDocument,
   type DocumentMetadata,
   type FileInspection,
   type PluginHealth,
+  type PluginManifest,
   type SourceAdapter,
   type SourceFile,
   type SourceProbe,
@@ -109,7 +112,7 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
     accepts: (probe: SourceProbe) =>
       manifest.mediaTypes.includes(probe.mediaType) || sniffKind(probe.head) !== undefined,
     inspect: (file: SourceFile): Promise<FileInspection> => inspectFile(file, runtime, manifest.limits),
-    extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, runtime, manifest.qualityThreshold),
+    extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, runtime, manifest),
     close: async () => {
       await Promise.all([runtime.pool.close(), runtime.ocr.close()]);
     },
@@ -136,16 +139,11 @@ async function extract(
   file: SourceFile,
   ctx: StageContext,
   runtime: OcrRuntime,
-  qualityThreshold: number,
+  manifest: Pick<PluginManifest, 'limits' | 'qualityThreshold'>,
 ): Promise<ExtractedDocument> {
+  const { qualityThreshold } = manifest;
   assertNotCanceled(ctx.signal);
-  const maximumBytes = ctx.limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
-  if (file.sizeBytes > maximumBytes) {
-    throw new TransmuteError(
-      'source_too_large',
-      `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
-    );
-  }
+  assertWithinByteLimit(file, resolveByteLimit(manifest.limits, ctx.limits));
   const kind = sniffKind(await readFileHead(file.path, 1024));
   if (kind === undefined)
     throw new TransmuteError('corrupt_file', 'The file is neither a PDF nor a PNG, JPEG or TIFF image.');

@@ -1,8 +1,11 @@
 import { basename } from 'node:path';
 import { TransmuteError } from '@transmute/contract';
 import {
+  assertWithinByteLimit,
+  checkByteLimit,
   definePlugin,
   readFileHead,
+  resolveByteLimit,
   toFailedInspection,
   type ExtractedDocument,
   type FileInspection,
@@ -77,7 +80,7 @@ export function createRepositorySource(options: RepositorySourceOptions = {}): S
     accepts: (probe) =>
       manifest.mediaTypes.includes(probe.mediaType) || sniffArchive(probe.head) !== undefined,
     inspect: (file, signal) => inspect(file, signal, manifest.limits),
-    extract: (file, ctx) => extract(file, ctx),
+    extract: (file, ctx) => extract(file, ctx, manifest.limits),
   });
 }
 
@@ -86,14 +89,8 @@ async function inspect(
   signal: AbortSignal,
   limits: Record<string, number>,
 ): Promise<FileInspection> {
-  const maximumBytes = limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
-  if (file.sizeBytes > maximumBytes) {
-    return {
-      ok: false,
-      code: 'source_too_large',
-      detail: `The archive has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
-    };
-  }
+  const tooLarge = checkByteLimit(file, resolveByteLimit(limits), 'archive');
+  if (tooLarge) return tooLarge;
   try {
     const listing = await walk(file, toLimits(limits, false), signal);
     return {
@@ -106,14 +103,12 @@ async function inspect(
   }
 }
 
-async function extract(file: SourceFile, ctx: StageContext): Promise<ExtractedDocument> {
-  const maximumBytes = ctx.limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
-  if (file.sizeBytes > maximumBytes) {
-    throw new TransmuteError(
-      'source_too_large',
-      `The archive has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
-    );
-  }
+async function extract(
+  file: SourceFile,
+  ctx: StageContext,
+  defaults: Record<string, number>,
+): Promise<ExtractedDocument> {
+  assertWithinByteLimit(file, resolveByteLimit(defaults, ctx.limits), 'archive');
   ctx.progress(0, 'reading the archive');
   const listing = await walk(file, toLimits(ctx.limits, true), ctx.signal);
   ctx.progress(60, `${listing.entries.length} entries read`);

@@ -13,7 +13,13 @@ import {
   type Transcriber,
   type TranscriptionConfig,
 } from '@transmute/plugin-audio';
-import { definePlugin, type SourceAdapter, type SourceFile, type StageContext } from '@transmute/plugin-sdk';
+import {
+  definePlugin,
+  resolveByteLimit,
+  type SourceAdapter,
+  type SourceFile,
+  type StageContext,
+} from '@transmute/plugin-sdk';
 import { TEXT_SUBTITLE_CODECS, readSubtitleStream } from './read-subtitles.js';
 import { VIDEO_MANIFEST } from './video-manifest.js';
 
@@ -30,7 +36,7 @@ const ALIASES: Record<string, string> = { 'video/x-m4v': 'video/mp4', 'video/mov
 function toLimits(limits: Record<string, number>): MediaLimits {
   const base = VIDEO_MANIFEST.limits;
   return {
-    maximumBytes: limits.maximum_bytes ?? base.maximum_bytes ?? 0,
+    maximumBytes: resolveByteLimit(base, limits),
     maximumDurationSeconds: limits.maximum_duration_seconds ?? base.maximum_duration_seconds ?? 0,
     maximumWidth: limits.maximum_width ?? base.maximum_width ?? 0,
     maximumHeight: limits.maximum_height ?? base.maximum_height ?? 0,

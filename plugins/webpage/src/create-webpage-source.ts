@@ -1,7 +1,9 @@
 import { TransmuteError } from '@transmute/contract';
 import {
   SDK_VERSION,
+  assertWithinByteLimit,
   definePlugin,
+  resolveByteLimit,
   type ExtractedDocument,
   type PluginManifest,
   type SourceAdapter,
@@ -77,13 +79,7 @@ export function createWebpageSource(options: WebpageSourceOptions = {}): SourceA
   async function extract(file: SourceFile, ctx: StageContext): Promise<ExtractedDocument> {
     ctx.stage('extraction');
     ctx.progress(0, 'reading the page');
-    const maximumBytes = ctx.limits['maximum_bytes'] ?? manifest.limits['maximum_bytes'] ?? Infinity;
-    if (file.sizeBytes > maximumBytes) {
-      throw new TransmuteError(
-        'source_too_large',
-        `The page is ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
-      );
-    }
+    assertWithinByteLimit(file, resolveByteLimit(manifest.limits, ctx.limits), 'page');
     const result = await getPool().run(
       {
         path: file.path,
@@ -110,7 +106,7 @@ export function createWebpageSource(options: WebpageSourceOptions = {}): SourceA
     manifest: { ...manifest, qualityThreshold: settings.qualityThreshold },
     health: async () => ({ ok: true }),
     accepts: (probe: SourceProbe) => acceptsProbe(probe),
-    inspect: async (file, signal) => inspectHtml(file, signal, manifest.limits['maximum_bytes'] ?? Infinity),
+    inspect: async (file, signal) => inspectHtml(file, signal, resolveByteLimit(manifest.limits)),
     extract,
     close: async () => {
       const current = pool;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { TransmuteError } from '@transmute/contract';
-import type { SourceFile } from '@transmute/plugin-sdk';
+import { resolveByteLimit, type SourceFile } from '@transmute/plugin-sdk';
 import type { ConvertSource } from '../engine-types.js';
 import type { HostResolver } from '../net/resolver.js';
 import { safeFetch, type SafeFetchResponse } from '../net/safe-fetch.js';
@@ -24,8 +24,8 @@ export interface UrlAcquisitionContext {
   /** Private addresses the operator allows one by one (see UrlPolicyOptions). */
   allowedAddresses?: readonly string[];
   /**
-   * Limits in force (the webpage plugin's, with operator overrides): `maximum_bytes` (default
-   * 5 000 000), `maximum_redirects` (5), `timeout_seconds` (20).
+   * Limits in force (the webpage plugin's, with operator overrides); each one missing is taken
+   * from {@link URL_LIMIT_DEFAULTS}.
    */
   limits?: Record<string, number>;
   /** DNS resolver (tests simulate answers); the system's by default. */
@@ -37,6 +37,13 @@ export interface UrlAcquisition {
   file: SourceFile;
   route: UrlContentRoute;
 }
+
+/** The download's limits when the webpage plugin (whose manifest declares them) is not installed. */
+const URL_LIMIT_DEFAULTS = Object.freeze({
+  maximum_bytes: 5_000_000,
+  maximum_redirects: 5,
+  timeout_seconds: 20,
+});
 
 const ACCEPT =
   'text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8,text/markdown;q=0.7,text/plain;q=0.7,' +
@@ -56,7 +63,7 @@ const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-str
  */
 export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext): Promise<UrlAcquisition> {
   const limits = ctx.limits ?? {};
-  const maxBytes = limits['maximum_bytes'] ?? 5_000_000;
+  const maxBytes = resolveByteLimit(URL_LIMIT_DEFAULTS, limits);
   const headers: Record<string, string> = { accept: ACCEPT, 'user-agent': 'Transmute/1 (+url source)' };
   if (source.preferredLanguage !== undefined) {
     headers['accept-language'] = `${source.preferredLanguage}, *;q=0.5`;
@@ -66,8 +73,8 @@ export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext):
     { headers, signal: ctx.signal },
     {
       maxBytes,
-      maxRedirects: limits['maximum_redirects'] ?? 5,
-      timeoutMs: (limits['timeout_seconds'] ?? 20) * 1000,
+      maxRedirects: limits['maximum_redirects'] ?? URL_LIMIT_DEFAULTS.maximum_redirects,
+      timeoutMs: (limits['timeout_seconds'] ?? URL_LIMIT_DEFAULTS.timeout_seconds) * 1000,
       ...(ctx.allowPrivateNetworks === undefined ? {} : { allowPrivateNetworks: ctx.allowPrivateNetworks }),
       ...(ctx.resolver === undefined ? {} : { resolver: ctx.resolver }),
       ...(ctx.allowedAddresses === undefined ? {} : { allowedAddresses: ctx.allowedAddresses }),

@@ -2,13 +2,19 @@ import { TransmuteError, isTransmuteError } from '@transmute/contract';
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
 import { combineDocuments, type ExtractedPart } from '../internal/combine-documents.js';
-import { toStageContext, type PipelineContext } from '../internal/pipeline-context.js';
+import { toStageContext, type RunContext } from './run-context.js';
+import type { TextSourceInput } from '../text-source/read-text-source.js';
 import type { ScannedItem } from './scanning.js';
 
-async function extractItem(item: ScannedItem, ctx: PipelineContext): Promise<ExtractedPart> {
+/**
+ * Reads an inline text source into a document: the runner passes the `read-text` CPU task, run
+ * inline or on a worker thread as the input's size decides (this stage does not know which).
+ */
+export type ReadText = (input: TextSourceInput) => Promise<ExtractedDocument>;
+
+async function extractItem(item: ScannedItem, ctx: RunContext, readText: ReadText): Promise<ExtractedPart> {
   if (item.kind === 'text') {
-    const input = { content: item.content, mediaType: item.mediaType, name: item.name };
-    const document = await ctx.cpu.run('read-text', input, ctx);
+    const document = await readText({ content: item.content, mediaType: item.mediaType, name: item.name });
     return { document, name: item.name, ...(item.fileId ? { fileId: item.fileId } : {}) };
   }
   const stageContext = toStageContext(ctx, item.adapter);
@@ -34,17 +40,18 @@ async function extractItem(item: ScannedItem, ctx: PipelineContext): Promise<Ext
 /**
  * Stage extraction (and transcription, when a plugin marks it with `ctx.stage('transcription')`):
  * each source goes through its reader; several files are concatenated into one document with a
- * heading per file and `fileId` provenance on every node.
+ * heading per file and `fileId` provenance on every node. Inline text goes through `readText`.
  */
 export async function extractSources(
   items: readonly ScannedItem[],
-  ctx: PipelineContext,
+  ctx: RunContext,
+  readText: ReadText,
 ): Promise<ExtractedDocument> {
   ctx.progress.stage('extraction');
   const parts: ExtractedPart[] = [];
   for (const [index, item] of items.entries()) {
     checkAborted(ctx.signal);
-    parts.push(await extractItem(item, ctx));
+    parts.push(await extractItem(item, ctx, readText));
     if (ctx.progress.current === 'transcription') ctx.progress.stage('extraction');
     ctx.progress.within(
       ((index + 1) / items.length) * 100,

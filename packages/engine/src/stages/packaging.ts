@@ -5,7 +5,7 @@ import { TransmuteError } from '@transmute/contract';
 import type { Artifact, ProfileRendering, SourceFile } from '@transmute/plugin-sdk';
 import type { OutputRequest } from '../engine-types.js';
 import { checkAborted } from '../internal/abort.js';
-import { toStageContext, type PipelineContext } from '../internal/pipeline-context.js';
+import { toStageContext, type RunContext } from './run-context.js';
 
 /** Writes a text artifact and describes it (size, sha256). */
 export async function writeTextArtifact(
@@ -33,7 +33,7 @@ export async function writeTextArtifact(
 export async function packagingStage(
   rendering: ProfileRendering,
   output: OutputRequest,
-  ctx: PipelineContext,
+  ctx: RunContext,
   target: { directory: string; originals: SourceFile[] },
 ): Promise<Artifact[]> {
   checkAborted(ctx.signal);

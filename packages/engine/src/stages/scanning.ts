@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/contract';
 import { readFileHead, type SourceAdapter, type SourceFile } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
-import type { PipelineContext } from '../internal/pipeline-context.js';
+import type { RunContext } from './run-context.js';
 import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType, guessTextEncoding } from '../sniff/check-media-type.js';
 import type { AcquiredItem } from './source-acquisition.js';
@@ -32,7 +32,7 @@ export async function readTextFile(file: SourceFile): Promise<string> {
   }
 }
 
-async function scanFile(file: SourceFile, ctx: PipelineContext): Promise<ScannedItem> {
+async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem> {
   const head = await readHead(file.path);
   const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length);
   if (!check.ok) throw new TransmuteError(check.code, `${file.name}: ${check.detail}`);
@@ -59,10 +59,7 @@ async function scanFile(file: SourceFile, ctx: PipelineContext): Promise<Scanned
  * (mismatch → failure or warning), decodes text files, and routes every file to its reader
  * (built-in text source, else the first source adapter that accepts it).
  */
-export async function scanSources(
-  items: readonly AcquiredItem[],
-  ctx: PipelineContext,
-): Promise<ScannedItem[]> {
+export async function scanSources(items: readonly AcquiredItem[], ctx: RunContext): Promise<ScannedItem[]> {
   const files = items.filter((item) => item.kind === 'file');
   if (files.length > 0) ctx.progress.stage('scanning');
   const scanned: ScannedItem[] = [];

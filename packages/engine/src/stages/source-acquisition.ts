@@ -2,7 +2,7 @@ import type { SourceFile } from '@transmute/plugin-sdk';
 import type { ConvertSource } from '../engine-types.js';
 import { acquireUrl } from '../acquisition/url-source.js';
 import { checkAborted } from '../internal/abort.js';
-import type { PipelineContext } from '../internal/pipeline-context.js';
+import type { RunContext } from './run-context.js';
 import { guessTextMediaType } from '../text-source/guess-text-media-type.js';
 
 /** A source ready for scanning: inline text kept in memory, or a file on local disk. */
@@ -21,7 +21,7 @@ export interface Acquisition {
  * uploaded files are used where they are, URLs are downloaded into the run's scratch directory
  * through the SSRF-safe fetcher. Meters `input_bytes`.
  */
-export async function acquireSource(source: ConvertSource, ctx: PipelineContext): Promise<Acquisition> {
+export async function acquireSource(source: ConvertSource, ctx: RunContext): Promise<Acquisition> {
   checkAborted(ctx.signal);
   ctx.progress.stage('source_acquisition');
   switch (source.type) {

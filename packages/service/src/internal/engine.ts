@@ -8,4 +8,4 @@ export type {
   PipelineProgress,
   UsageQuantities,
 } from '@transmute/engine';
-export { checkUrlAllowed } from '@transmute/engine';
+export { checkUrlAllowed } from '@transmute/engine/net';

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { createSafeFetch, type HostResolver } from '@transmute/engine';
+import { createSafeFetch, type HostResolver } from '@transmute/engine/net';
 import type { Store } from '../store.js';
 import { WEBHOOK_DISPATCH_CHANNEL } from './dispatch-control.js';
 import { claimDeliveries, type ClaimedDelivery } from './dispatcher/claim-deliveries.js';

@@ -1,5 +1,11 @@
 import { open } from 'node:fs/promises';
-import { toFailedInspection, type FileInspection, type SourceFile } from '@transmute/plugin-sdk';
+import {
+  checkByteLimit,
+  resolveByteLimit,
+  toFailedInspection,
+  type FileInspection,
+  type SourceFile,
+} from '@transmute/plugin-sdk';
 import { PdfSession } from './pdf-session.js';
 import type { OcrRuntime } from './runtime.js';
 import { imageSize, sniffKind } from './sniff.js';
@@ -29,14 +35,8 @@ export async function inspectFile(
   runtime: OcrRuntime,
   limits: Record<string, number>,
 ): Promise<FileInspection> {
-  const maximumBytes = limits['maximum_bytes'] ?? Number.POSITIVE_INFINITY;
-  if (file.sizeBytes > maximumBytes) {
-    return {
-      ok: false,
-      code: 'source_too_large',
-      detail: `The file has ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
-    };
-  }
+  const tooLarge = checkByteLimit(file, resolveByteLimit(limits));
+  if (tooLarge) return tooLarge;
   const { head, tail } = await readSlices(file.path, file.sizeBytes);
   const kind = sniffKind(head);
   if (kind === undefined)

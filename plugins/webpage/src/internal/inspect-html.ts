@@ -1,4 +1,4 @@
-import { readFileHead, type FileInspection, type SourceFile } from '@transmute/plugin-sdk';
+import { checkByteLimit, readFileHead, type FileInspection, type SourceFile } from '@transmute/plugin-sdk';
 
 /**
  * Cheap upload-validation checks of an HTML file: within the size limit, and text rather than
@@ -9,13 +9,8 @@ export async function inspectHtml(
   signal: AbortSignal,
   maximumBytes: number,
 ): Promise<FileInspection> {
-  if (file.sizeBytes > maximumBytes) {
-    return {
-      ok: false,
-      code: 'source_too_large',
-      detail: `The page is ${file.sizeBytes} bytes; the limit is ${maximumBytes}.`,
-    };
-  }
+  const tooLarge = checkByteLimit(file, maximumBytes, 'page');
+  if (tooLarge) return tooLarge;
   signal.throwIfAborted();
   const bytes = await readFileHead(file.path, 4096);
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);

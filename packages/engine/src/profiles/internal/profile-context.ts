@@ -4,7 +4,7 @@ import type { DocumentAnalysis } from '../../enrichment/analyze-document.js';
 import type { ProviderContext } from '../../enrichment/enrich-with-provider.js';
 import type { Keyword } from '../../enrichment/extract-keywords.js';
 import type { DocumentSummary } from '../../enrichment/summarize-document.js';
-import type { Labels } from '../labels.js';
+import type { Labels } from './labels/labels.js';
 
 /** Everything a profile builder needs, with the shared analysis computed once. */
 export interface ProfileContext {

@@ -1,4 +1,4 @@
-import { isSafeFetchError, type SafeFetch, type SafeFetchErrorCode } from '@transmute/engine';
+import { isSafeFetchError, type SafeFetch, type SafeFetchErrorCode } from '@transmute/engine/net';
 import { toResponsePreview } from '../redact-preview.js';
 import { parseRetryAfter } from '../schedule-retry.js';
 import { toWebhookHeaders } from '../sign-webhook.js';

@@ -1,4 +1,4 @@
-import type { Labels } from '../../labels.js';
+import type { Labels } from './labels.js';
 
 /** English labels. */
 export const en: Labels = {

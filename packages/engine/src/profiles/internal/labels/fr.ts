@@ -1,4 +1,4 @@
-import type { Labels } from '../../labels.js';
+import type { Labels } from './labels.js';
 
 /** French labels. */
 export const fr: Labels = {

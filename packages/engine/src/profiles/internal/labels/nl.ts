@@ -1,4 +1,4 @@
-import type { Labels } from '../../labels.js';
+import type { Labels } from './labels.js';
 
 /** Dutch labels. */
 export const nl: Labels = {

@@ -1,4 +1,4 @@
-import type { Labels } from '../../labels.js';
+import type { Labels } from './labels.js';
 
 /** Portuguese labels. */
 export const pt: Labels = {

@@ -1,12 +1,11 @@
-import type { ConvertSource, PrepareResult } from '../engine-types.js';
 import type { NormalizedDocument } from '@transmute/plugin-sdk';
-import { acquireSource } from '../stages/source-acquisition.js';
+import type { CheckpointStore, ConvertSource, PrepareResult } from '../engine-types.js';
+import { checkAborted } from '../internal/abort.js';
+import { loadLatestCheckpoint, type CheckpointState } from '../internal/checkpoint-state.js';
 import { extractSources } from '../stages/extraction.js';
 import { scanSources } from '../stages/scanning.js';
-import { checkAborted } from './abort.js';
-import { loadLatestCheckpoint, type CheckpointState } from './checkpoint-state.js';
+import { acquireSource } from '../stages/source-acquisition.js';
 import type { PipelineContext } from './pipeline-context.js';
-import type { CheckpointStore } from '../engine-types.js';
 
 async function save(store: CheckpointStore | undefined, state: CheckpointState): Promise<void> {
   if (store) await store.save(state.stage, state);
@@ -31,7 +30,7 @@ export async function runPrepare(
     if (state?.stage !== 'extraction') {
       const acquisition = await acquireSource(source, ctx);
       const scanned = await scanSources(acquisition.items, ctx);
-      const extracted = await extractSources(scanned, ctx);
+      const extracted = await extractSources(scanned, ctx, (input) => ctx.cpu.run('read-text', input, ctx));
       state = {
         version: 1,
         stage: 'extraction',

@@ -6,7 +6,7 @@ import {
   type JobStage,
   type UsageUnit,
 } from '@transmute/contract';
-import type { CpuContext } from './cpu-context.js';
+import type { CpuContext } from '../internal/cpu-context.js';
 import type { ResultPart } from './cpu-result-parts.js';
 import type { CpuTaskKind, CpuTasks } from './cpu-tasks.js';
 

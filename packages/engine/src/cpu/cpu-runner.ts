@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { CpuWorkerOptions } from '../engine-types.js';
-import type { CpuContext } from './cpu-context.js';
+import type { CpuContext } from '../internal/cpu-context.js';
 import { CpuPool } from './cpu-pool.js';
 import { runCpuTask, sizeOfTask, type CpuTaskKind, type CpuTasks } from './cpu-tasks.js';
 

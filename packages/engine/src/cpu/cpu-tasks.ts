@@ -3,9 +3,9 @@ import type { Nodes } from 'mdast';
 import type { OutputRequest } from '../engine-types.js';
 import { chunkingStage } from '../stages/chunking.js';
 import { normalizeStage } from '../stages/normalization.js';
-import { renderProfile } from '../stages/rendering.js';
+import { renderingStage } from '../stages/rendering.js';
 import { readTextSource, type TextSourceInput } from '../text-source/read-text-source.js';
-import type { ChunkSettings, CpuContext } from './cpu-context.js';
+import type { ChunkSettings, CpuContext } from '../internal/cpu-context.js';
 
 /**
  * The engine's pure CPU work, as tasks whose input and result are plain data (structured-clone
@@ -44,7 +44,7 @@ const HANDLERS: {
     }),
   'prepare-document': async ({ extracted, extra, chunking }, ctx) =>
     chunkingStage(normalizeStage(extracted, ctx, extra), ctx, chunking),
-  render: ({ document, output, chunking }, ctx) => renderProfile(document, output, ctx, chunking),
+  render: ({ document, output, chunking }, ctx) => renderingStage(document, output, ctx, chunking),
 };
 
 /** Runs a task in the current thread. */

@@ -6,8 +6,8 @@ import type { Artifact, NormalizedDocument, SourceFile } from '@transmute/plugin
 import type { OutputRequest, RenderResult } from '../engine-types.js';
 import type { EnrichmentProvider } from '../enrichment/enrichment-provider.js';
 import { packagingStage } from '../stages/packaging.js';
+import { checkAborted } from '../internal/abort.js';
 import { renderingStage } from '../stages/rendering.js';
-import { checkAborted } from './abort.js';
 import type { PipelineContext } from './pipeline-context.js';
 
 /** Where artifacts go: the caller's workDir, else a new directory the caller then owns. */
@@ -27,7 +27,12 @@ export async function runRender(
 ): Promise<RenderResult> {
   if (document.text.trim() === '')
     throw new TransmuteError('empty_content', 'The source contains no extractable content.');
-  const rendering = await renderingStage(document, output, ctx, target.enrichment);
+  const chunking = ctx.options.chunking ?? {};
+  // Without a provider the rendering is pure CPU work, sent to a worker thread when the document
+  // is large; with one it stays here (it waits on the provider's network calls).
+  const rendering = target.enrichment
+    ? await renderingStage(document, output, ctx, chunking, target.enrichment)
+    : await ctx.cpu.run('render', { document, output, chunking }, ctx);
   for (const warning of rendering.warnings) ctx.recorder.add(warning);
   let artifacts: Artifact[] = [];
   try {

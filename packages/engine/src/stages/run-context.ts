@@ -1,14 +1,16 @@
 import type { JobStage } from '@transmute/contract';
 import type { Plugin, StageContext } from '@transmute/plugin-sdk';
 import type { EngineOptions } from '../engine-types.js';
-import { enterPluginStage } from '../stages/transcription.js';
-import type { CpuRunner } from './cpu-runner.js';
-import type { PluginRegistry } from './plugin-registry.js';
-import type { ProgressTracker } from './progress-tracker.js';
-import type { RunRecorder } from './usage-meter.js';
+import type { PluginRegistry } from '../internal/plugin-registry.js';
+import type { ProgressTracker } from '../internal/progress-tracker.js';
+import type { RunRecorder } from '../internal/usage-meter.js';
+import { enterPluginStage } from './transcription.js';
 
-/** Everything a stage of one run may use. */
-export interface PipelineContext {
+/**
+ * Everything a stage of one run may use. The CPU runner is not part of it: stages are plain
+ * functions the CPU tasks call, and only the pipeline runners above them decide where they run.
+ */
+export interface RunContext {
   signal: AbortSignal;
   progress: ProgressTracker;
   recorder: RunRecorder;
@@ -16,13 +18,11 @@ export interface PipelineContext {
   scratchDir: string;
   registry: PluginRegistry;
   options: EngineOptions;
-  /** Runs the engine's pure CPU stages, on a worker thread when the input is large. */
-  cpu: CpuRunner;
 }
 
 /** The StageContext handed to a plugin: its limits, scratch space, progress within the current stage. */
 export function toStageContext(
-  ctx: PipelineContext,
+  ctx: RunContext,
   plugin: Plugin,
   workDir: string = ctx.scratchDir,
 ): StageContext & { metered: Set<string> } {

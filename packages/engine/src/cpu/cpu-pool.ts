@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { TransmuteError } from '@transmute/contract';
 import { toWorkerScript } from '@transmute/plugin-sdk';
-import { checkAborted, toAbortReason } from './abort.js';
-import type { CpuContext } from './cpu-context.js';
+import { checkAborted, toAbortReason } from '../internal/abort.js';
+import type { CpuContext } from '../internal/cpu-context.js';
 import {
   applyCpuEvent,
   fromWireError,

@@ -1,8 +1,8 @@
 import { TransmuteError } from '@transmute/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateLargeInput } from '../../../../fixtures/text/generate.js';
-import { createRunRecorder } from './usage-meter.js';
-import type { CpuContext } from './cpu-context.js';
+import { createRunRecorder } from '../internal/usage-meter.js';
+import type { CpuContext } from '../internal/cpu-context.js';
 import { fromWireError, toWireError } from './cpu-messages.js';
 import { CpuPool } from './cpu-pool.js';
 import { runCpuTask } from './cpu-tasks.js';

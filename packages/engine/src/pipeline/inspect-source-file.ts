@@ -3,7 +3,7 @@ import { isFailureCode, isTransmuteError } from '@transmute/contract';
 import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
 import { readHead } from '../stages/scanning.js';
-import type { PluginRegistry } from './plugin-registry.js';
+import type { PluginRegistry } from '../internal/plugin-registry.js';
 
 /**
  * Upload validation's cheap checks: magic bytes against the declared type (text types must be

@@ -1,0 +1,57 @@
+/**
+ * The import rules of the workspace, checked by `pnpm lint` (dependency-cruiser). First: no
+ * import cycle, type-only imports included (a circle of `import type` still ties its files into
+ * one unit that cannot be read, tested or moved apart). Workspace packages resolve to their
+ * sources (the `development` condition), so a cycle across packages is found too. Then the
+ * engine's layers, top down: create-engine -> pipeline/ (the runners) -> cpu/ (tasks, runner,
+ * pool, worker) -> stages/ -> internal/ and the domain folders; no layer imports one above it.
+ *
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Files that import each other form one tangle: put what both need in a module below them ' +
+        '(a type in its own file, a function passed in) so the imports run one way.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'engine-stages-know-no-runner',
+      severity: 'error',
+      comment:
+        'Stages are plain functions: the CPU tasks call them and the pipeline runners decide where they run.',
+      from: { path: '^packages/engine/src/(stages|internal)/' },
+      to: { path: '^packages/engine/src/(cpu|pipeline)/' },
+    },
+    {
+      name: 'engine-cpu-below-pipeline',
+      severity: 'error',
+      comment: 'The CPU pool knows task functions, not the runners that use it.',
+      from: { path: '^packages/engine/src/cpu/' },
+      to: { path: '^packages/engine/src/pipeline/' },
+    },
+    {
+      name: 'engine-internal-below-stages',
+      severity: 'error',
+      comment: 'internal/ holds what the stages share; it imports no stage.',
+      from: { path: '^packages/engine/src/internal/' },
+      to: { path: '^packages/engine/src/stages/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['development', 'import', 'default'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    cache: false,
+  },
+};
