@@ -13,7 +13,7 @@ import type { Account } from './service-types.js';
 import type { Store } from './store.js';
 import { hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './internal/accounts.js';
 import { createCoreContext, periodOf, type CoreContext } from './internal/context.js';
-import { WEBHOOK_CHANNEL, writeEvent } from './internal/events.js';
+import { writeEvent } from './internal/events.js';
 import { newId } from './internal/ids.js';
 import type { AccountsTable, Database } from './internal/schema.js';
 import { accrueAccountStorage } from './internal/storage-usage.js';
@@ -93,7 +93,6 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
       });
       return { row: next, changed: true };
     });
-    if (changed) await ctx.store.notify(WEBHOOK_CHANNEL);
     return toAccount(row);
   };
 
@@ -154,7 +153,6 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
         .execute();
       await writeEvent(trx, ctx, { accountId, type, object });
     });
-    await ctx.store.notify(WEBHOOK_CHANNEL);
     return object;
   };
 
@@ -233,7 +231,6 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
         await writeEvent(trx, ctx, { accountId, type: 'billing.usage_finalized', object: computed });
         return computed;
       });
-      await ctx.store.notify(WEBHOOK_CHANNEL);
       return usage;
     },
     async createCredit(accountId, credit) {

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Store, StoreDialect } from './store.js';
 import type { Database } from './internal/schema.js';
 import { migrateToLatest } from './internal/migrations.js';
+import { collectWakes } from './internal/wake-on-commit.js';
 
 /** Options of {@link createKyselyStore}. */
 export interface KyselyStoreOptions {
@@ -27,31 +28,38 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
   await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const transaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {
-    if (dialect === 'postgres') return db.transaction().execute(fn);
+  const notify =
+    options.notify ??
+    ((channel: string) => {
+      emitter.emit(channel);
+      return Promise.resolve();
+    });
+  const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => {
+    if (dialect === 'postgres') return db.transaction().execute((trx) => collectWakes(trx, fn));
     // SQLite: one connection; BEGIN IMMEDIATE takes the write lock up front (busy_timeout waits).
     return db.connection().execute(async (conn) => {
       await sql`begin immediate`.execute(conn);
       try {
-        const result = await fn(conn);
+        const done = await collectWakes(conn, fn);
         await sql`commit`.execute(conn);
-        return result;
+        return done;
       } catch (error) {
         await sql`rollback`.execute(conn).catch(() => undefined);
         throw error;
       }
     });
   };
+  // The outbox wakes its own listeners: the channels the writes touched, once the commit is done.
+  const transaction = async <T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {
+    const { result, channels } = await commit(fn);
+    for (const channel of channels) await notify(channel);
+    return result;
+  };
   return {
     dialect,
     db,
     transaction,
-    notify:
-      options.notify ??
-      ((channel) => {
-        emitter.emit(channel);
-        return Promise.resolve();
-      }),
+    notify,
     subscribe:
       options.subscribe ??
       ((channel, listener) => {

@@ -24,11 +24,7 @@ export {
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
 } from './webhooks/dispatch-webhooks.js';
-export {
-  WEBHOOK_DISPATCH_CHANNEL,
-  queueWebhookReplay,
-  endEndpointDeliveries,
-} from './webhooks/dispatch-control.js';
+export { queueWebhookReplay, endEndpointDeliveries } from './webhooks/dispatch-control.js';
 export { signWebhook, toWebhookHeaders, type WebhookSignatureInput } from './webhooks/sign-webhook.js';
 export { toResponsePreview } from './webhooks/redact-preview.js';
 export {

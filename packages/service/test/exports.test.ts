@@ -7,7 +7,6 @@ it('exports exactly the public API', async () => {
       'DEFAULT_WEBHOOK_TIMEOUT_MS',
       'PLANS',
       'PRICES',
-      'WEBHOOK_DISPATCH_CHANNEL',
       'createAdmin',
       'createFsBlobStore',
       'createKyselyStore',

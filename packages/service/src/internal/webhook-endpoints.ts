@@ -16,7 +16,8 @@ import type { Caller, ListParams } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import { addMs, type CoreContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
-import { WEBHOOK_CHANNEL } from './events.js';
+import { CHANNELS } from './channels.js';
+import { wakeOnCommit } from './wake-on-commit.js';
 import { newId } from './ids.js';
 import { recordIdempotentOutcome } from './idempotency.js';
 import { toWebhookDelivery, toWebhookEndpoint } from './resources.js';
@@ -122,9 +123,10 @@ async function mutate(
     const values = change(row, now);
     if (values === null) return row;
     await trx.updateTable('webhook_endpoints').set(values).where('id', '=', endpointId).execute();
+    // A resumed endpoint's held deliveries are due again.
+    wakeOnCommit(trx, CHANNELS.webhooks);
     return { ...row, ...values };
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
   return result;
 }
 
@@ -269,8 +271,8 @@ export async function replayWebhookDelivery(
     const now = ctx.nowIso();
     const values = { status: 'pending', next_attempt_at: now, completed_at: null, replay_requested_at: now };
     await trx.updateTable('webhook_deliveries').set(values).where('id', '=', deliveryId).execute();
+    wakeOnCommit(trx, CHANNELS.webhooks);
     return toWebhookDelivery({ ...row, ...values });
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
   return delivery;
 }

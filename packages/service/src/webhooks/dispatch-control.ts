@@ -2,12 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store.js';
 
 /**
- * The store channel that wakes dispatchers: call `store.notify(WEBHOOK_DISPATCH_CHANNEL)` after
- * committing new deliveries, a replay or an endpoint resume.
- */
-export const WEBHOOK_DISPATCH_CHANNEL = 'transmute_webhooks';
-
-/**
  * Queues a replay (CONTRACT §10) inside the caller's transaction: a `dead_letter` delivery goes
  * back to `pending` for exactly one manual attempt (same webhook-id, fresh timestamp and
  * signature); if that attempt fails it returns to `dead_letter`. Returns false when the delivery
