@@ -100,7 +100,11 @@ export async function lockClaimableJob(
 }
 
 /** How many of the account's jobs hold a live lease (its plan's concurrency is counted here). */
-export async function countLeasedJobs(trx: Kysely<Database>, accountId: string, now: string): Promise<number> {
+export async function countLeasedJobs(
+  trx: Kysely<Database>,
+  accountId: string,
+  now: string,
+): Promise<number> {
   const row = await trx
     .selectFrom('jobs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
