@@ -11,7 +11,7 @@ import type { PlanLimits } from './plans.js';
 import type { ServiceConfig } from './service-config.js';
 import type { Account } from './service-types.js';
 import type { Store } from './store.js';
-import { hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './internal/accounts.js';
+import { findAccount, hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './internal/accounts.js';
 import { createCoreContext, periodOf, type CoreContext } from './internal/context.js';
 import { writeEvent } from './internal/events.js';
 import { newId } from './internal/ids.js';
@@ -171,10 +171,7 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
       const key = await insertKey(row.id);
       return { account: toAccount(row), ...key };
     },
-    async getAccount(accountId) {
-      const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
-      return row === undefined ? null : toAccount(row);
-    },
+    getAccount: (accountId) => findAccount(db, accountId),
     async listAccounts() {
       const rows = await db.selectFrom('accounts').selectAll().orderBy('created_at', 'asc').execute();
       return rows.map(toAccount);
