@@ -21,7 +21,7 @@ import {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from './webhooks/dispatch-webhooks.js';
+} from './internal/webhooks/dispatch-webhooks.js';
 
 /** The service plus the operator's methods. */
 export interface Service extends TransmuteService {

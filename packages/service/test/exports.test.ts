@@ -3,8 +3,6 @@ import { expect, it } from 'vitest';
 it('exports exactly the public API', async () => {
   expect(Object.keys(await import('../src/index.js')).sort()).toEqual(
     [
-      'DEFAULT_RETRY_DELAYS_SECONDS',
-      'DEFAULT_WEBHOOK_TIMEOUT_MS',
       'PLANS',
       'PRICES',
       'createAdmin',
@@ -13,15 +11,7 @@ it('exports exactly the public API', async () => {
       'createService',
       'createSqliteStore',
       'createWebhookDispatcher',
-      'decryptSecret',
-      'encryptSecret',
-      'endEndpointDeliveries',
-      'parseRetryDelays',
-      'parseTimeoutMs',
-      'queueWebhookReplay',
       'signWebhook',
-      'toResponsePreview',
-      'toWebhookHeaders',
     ].sort(),
   );
 });

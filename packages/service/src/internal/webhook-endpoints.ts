@@ -18,6 +18,7 @@ import { addMs, type CoreContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { CHANNELS } from './channels.js';
 import { wakeOnCommit } from './wake-on-commit.js';
+import { endEndpointDeliveries, queueWebhookReplay } from './webhooks/dispatch-control.js';
 import { newId } from './ids.js';
 import { recordIdempotentOutcome } from './idempotency.js';
 import { toWebhookDelivery, toWebhookEndpoint } from './resources.js';
@@ -207,17 +208,7 @@ export async function deleteWebhookEndpoint(
       .set({ deleted_at: now, updated_at: now })
       .where('id', '=', endpointId)
       .execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status: 'dead_letter',
-        last_error_code: 'endpoint_deleted',
-        next_attempt_at: null,
-        completed_at: now,
-      })
-      .where('endpoint_id', '=', endpointId)
-      .where('status', 'in', ['pending', 'retrying'])
-      .execute();
+    await endEndpointDeliveries(trx, endpointId, new Date(now));
   });
 }
 
@@ -268,11 +259,14 @@ export async function replayWebhookDelivery(
         `The delivery is ${row.status}; only dead_letter deliveries replay.`,
       );
     }
-    const now = ctx.nowIso();
-    const values = { status: 'pending', next_attempt_at: now, completed_at: null, replay_requested_at: now };
-    await trx.updateTable('webhook_deliveries').set(values).where('id', '=', deliveryId).execute();
-    wakeOnCommit(trx, CHANNELS.webhooks);
-    return toWebhookDelivery({ ...row, ...values });
+    await queueWebhookReplay(trx, deliveryId, ctx.now());
+    return toWebhookDelivery(
+      await trx
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('id', '=', deliveryId)
+        .executeTakeFirstOrThrow(),
+    );
   });
   return delivery;
 }

@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createSafeFetch, type HostResolver } from '@transmute/engine';
-import type { Store } from '../store.js';
-import { CHANNELS } from '../internal/channels.js';
+import type { Store } from '../../store.js';
+import { CHANNELS } from '../channels.js';
 import { claimDeliveries, type ClaimedDelivery } from './dispatcher/claim-deliveries.js';
 import { recordAttempt, releaseDeliveries, renewLease } from './dispatcher/record-attempt.js';
 import { sendDelivery } from './dispatcher/send-delivery.js';
