@@ -74,12 +74,12 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
     values: Partial<AccountsTable>,
     onlyIfChanged = false,
   ): Promise<Account> => {
-    const { row, changed } = await ctx.store.transaction(async (trx) => {
+    const row = await ctx.store.transaction(async (trx) => {
       const current = await loadAccount(trx, accountId);
       const same = Object.entries(values).every(
         ([key, value]) => current[key as keyof AccountsTable] === value,
       );
-      if (onlyIfChanged && same) return { row: current, changed: false };
+      if (onlyIfChanged && same) return current;
       const next = { ...current, ...values, updated_at: ctx.nowIso() };
       await trx
         .updateTable('accounts')
@@ -91,7 +91,7 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
         type: 'billing.account_updated',
         object: toAccountObject(ctx, next),
       });
-      return { row: next, changed: true };
+      return next;
     });
     return toAccount(row);
   };
