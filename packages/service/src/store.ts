@@ -16,8 +16,9 @@ export interface Store {
   readonly db: Kysely<Database>;
   /**
    * Runs `fn` in one write transaction: SQLite `BEGIN IMMEDIATE` (writers serialize, no upgrade
-   * deadlocks across processes), PostgreSQL READ COMMITTED. Inside, use only `trx`. After the
-   * commit it notifies the channels the writes named (`wakeOnCommit`); a rollback notifies none.
+   * deadlocks across processes), PostgreSQL READ COMMITTED. Inside, use only `trx`. Its commit
+   * wakes the channels its writes named (`wakeOnCommit`; PostgreSQL sends the NOTIFY inside the
+   * transaction, delivered at commit); a rollback wakes none.
    */
   transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /**
