@@ -3,7 +3,7 @@ import { limitsOf } from './accounts.js';
 import type { CoreContext } from './context.js';
 import { writeEvent } from './events.js';
 import { claimJobRow, countLeasedJobs, findClaimableJobs, lockClaimableJob } from './job-row.js';
-import { endJob } from './job-transitions.js';
+import { endJob } from './end-job.js';
 import { jobWithOutputs } from './resources.js';
 import type { JobsTable } from './schema.js';
 

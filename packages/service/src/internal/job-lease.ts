@@ -1,6 +1,6 @@
 import type { ServiceContext } from './context.js';
 import { findLeasedJob, releaseLease, renewLease, withLease } from './job-row.js';
-import { endJob } from './job-transitions.js';
+import { endJob } from './end-job.js';
 
 /** Why a run was told to stop. */
 export type StopReason = 'cancel' | 'lost' | 'shutdown';

@@ -19,7 +19,7 @@ function leaseHeld(ctx: CoreContext, jobId: string) {
 }
 
 /** No worker holds the job: never leased, released, or the lease lapsed (a crashed worker). */
-export function leaseFree(now: string) {
+function leaseFree(now: string) {
   return (eb: JobsWhere) => eb.or([eb('jobs.locked_by', 'is', null), eb('jobs.lease_expires_at', '<', now)]);
 }
 

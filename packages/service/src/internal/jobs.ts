@@ -5,7 +5,7 @@ import { releaseBlob } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { deleteJobRow, requestCancel } from './job-row.js';
-import { endJob } from './job-transitions.js';
+import { endJob } from './end-job.js';
 import { artifactsOf, jobWithOutputs, loadJob, toJob } from './resources.js';
 import { closeStorageMeters } from './storage-usage.js';
 

@@ -17,7 +17,7 @@ import { newId } from './ids.js';
 import type { JobLease } from './job-lease.js';
 import { createCheckpointStore, jobFiles, toConvertSource } from './job-source.js';
 import { LEASE_LOST, releaseLease, saveProgress, storeDocument, withLease } from './job-row.js';
-import { endJob } from './job-transitions.js';
+import { endJob } from './end-job.js';
 import { outputOf } from './resources.js';
 import type { JobsTable, OutputsTable } from './schema.js';
 import { meterJob } from './usage.js';

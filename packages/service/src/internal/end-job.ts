@@ -9,7 +9,7 @@ import { meterJob } from './usage.js';
 import type { UsageQuantities } from './engine.js';
 
 /** When a job that ends now expires (CONTRACT §8 retention). */
-export function jobExpiry(ctx: CoreContext, retentionClass: string, endedAt: string): string | null {
+function jobExpiry(ctx: CoreContext, retentionClass: string, endedAt: string): string | null {
   switch (retentionClass) {
     case 'ephemeral':
       return addMs(endedAt, ctx.retention.ephemeralMs);
