@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createKyselyStore, type Database, type Store } from '@transmute/service';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 
 /** Options of {@link createPostgresStore}. */
@@ -86,8 +86,9 @@ function createNotifier(
 
 /**
  * The PostgreSQL store: the same migrations and queries as SQLite (Kysely PostgresDialect on a
- * pg pool); job claims use `FOR UPDATE SKIP LOCKED`, wake-ups LISTEN/NOTIFY, so any number of
- * processes on any number of machines share one database.
+ * pg pool); job claims use `FOR UPDATE SKIP LOCKED`, wake-ups LISTEN/NOTIFY (sent inside the
+ * transaction whose writes they announce), so any number of processes on any number of machines
+ * share one database.
  *
  * @example
  * const store = await createPostgresStore({ connectionString: 'postgres://127.0.0.1:5432/transmute' });
@@ -108,6 +109,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     db,
     dialect: 'postgres',
     notify: notifier.notify,
+    // A transaction's wake-ups travel inside it: PostgreSQL delivers them at commit, to every
+    // process listening (this one too), and drops them on rollback.
+    notifyInTransaction: async (trx, channel) => {
+      await sql`select pg_notify(${channel}, '')`.execute(trx);
+    },
     subscribe: notifier.subscribe,
     onClose: notifier.close,
   });

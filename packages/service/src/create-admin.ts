@@ -11,9 +11,9 @@ import type { PlanLimits } from './plans.js';
 import type { ServiceConfig } from './service-config.js';
 import type { Account } from './service-types.js';
 import type { Store } from './store.js';
-import { hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './internal/accounts.js';
+import { findAccount, hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './internal/accounts.js';
 import { createCoreContext, periodOf, type CoreContext } from './internal/context.js';
-import { WEBHOOK_CHANNEL, writeEvent } from './internal/events.js';
+import { writeEvent } from './internal/events.js';
 import { newId } from './internal/ids.js';
 import type { AccountsTable, Database } from './internal/schema.js';
 import { accrueAccountStorage } from './internal/storage-usage.js';
@@ -74,12 +74,12 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
     values: Partial<AccountsTable>,
     onlyIfChanged = false,
   ): Promise<Account> => {
-    const { row, changed } = await ctx.store.transaction(async (trx) => {
+    const row = await ctx.store.transaction(async (trx) => {
       const current = await loadAccount(trx, accountId);
       const same = Object.entries(values).every(
         ([key, value]) => current[key as keyof AccountsTable] === value,
       );
-      if (onlyIfChanged && same) return { row: current, changed: false };
+      if (onlyIfChanged && same) return current;
       const next = { ...current, ...values, updated_at: ctx.nowIso() };
       await trx
         .updateTable('accounts')
@@ -91,9 +91,8 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
         type: 'billing.account_updated',
         object: toAccountObject(ctx, next),
       });
-      return { row: next, changed: true };
+      return next;
     });
-    if (changed) await ctx.store.notify(WEBHOOK_CHANNEL);
     return toAccount(row);
   };
 
@@ -154,7 +153,6 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
         .execute();
       await writeEvent(trx, ctx, { accountId, type, object });
     });
-    await ctx.store.notify(WEBHOOK_CHANNEL);
     return object;
   };
 
@@ -173,10 +171,7 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
       const key = await insertKey(row.id);
       return { account: toAccount(row), ...key };
     },
-    async getAccount(accountId) {
-      const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
-      return row === undefined ? null : toAccount(row);
-    },
+    getAccount: (accountId) => findAccount(db, accountId),
     async listAccounts() {
       const rows = await db.selectFrom('accounts').selectAll().orderBy('created_at', 'asc').execute();
       return rows.map(toAccount);
@@ -233,7 +228,6 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
         await writeEvent(trx, ctx, { accountId, type: 'billing.usage_finalized', object: computed });
         return computed;
       });
-      await ctx.store.notify(WEBHOOK_CHANNEL);
       return usage;
     },
     async createCredit(accountId, credit) {

@@ -2,7 +2,7 @@ import type { TransmuteAdmin } from './admin-types.js';
 import { createAdminFromContext } from './create-admin.js';
 import type { ServiceOptions } from './service-config.js';
 import type { TransmuteService } from './service-types.js';
-import { authenticateApiKey, loadAccount, toAccount } from './internal/accounts.js';
+import { authenticateApiKey, findAccount, loadAccount } from './internal/accounts.js';
 import { getCapabilities } from './internal/capabilities.js';
 import { createCoreContext, type ServiceContext } from './internal/context.js';
 import { createJob } from './internal/create-job.js';
@@ -21,7 +21,7 @@ import {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from './webhooks/dispatch-webhooks.js';
+} from './internal/webhooks/dispatch-webhooks.js';
 
 /** The service plus the operator's methods. */
 export interface Service extends TransmuteService {
@@ -83,14 +83,7 @@ export function createService(options: ServiceOptions): Service {
     admin: createAdminFromContext(core),
     sweep,
     authenticateApiKey: (apiKey) => authenticateApiKey(core, apiKey),
-    async getAccount(accountId) {
-      const row = await ctx.store.db
-        .selectFrom('accounts')
-        .selectAll()
-        .where('id', '=', accountId)
-        .executeTakeFirst();
-      return row === undefined ? null : toAccount(row);
-    },
+    getAccount: (accountId) => findAccount(ctx.store.db, accountId),
     runIdempotent: (caller, request, execute) => runIdempotent(core, caller, request, execute),
     getCapabilities: () => getCapabilities(ctx),
     createUploadIntent: (caller, body) => files.createUploadIntent(ctx, caller, body),

@@ -17,23 +17,11 @@ export { createKyselyStore, type KyselyStoreOptions } from './create-kysely-stor
 export { createSqliteStore, type SqliteStoreOptions } from './create-sqlite-store.js';
 export { createFsBlobStore, type FsBlobStoreOptions } from './create-fs-blob-store.js';
 export { PLANS, PRICES, type PlanLimits } from './plans.js';
-export { encryptSecret, decryptSecret } from './internal/secrets.js';
-// webhooks: dispatcher, signing, preview redaction, retry schedule (webhook dispatch engineer)
+// Webhooks: the dispatcher runs inside `service.start()`; exported to run or measure one on its own
+// (bench), and the signature, for receivers that verify what they get. The rest stays internal.
 export {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from './webhooks/dispatch-webhooks.js';
-export {
-  WEBHOOK_DISPATCH_CHANNEL,
-  queueWebhookReplay,
-  endEndpointDeliveries,
-} from './webhooks/dispatch-control.js';
-export { signWebhook, toWebhookHeaders, type WebhookSignatureInput } from './webhooks/sign-webhook.js';
-export { toResponsePreview } from './webhooks/redact-preview.js';
-export {
-  DEFAULT_RETRY_DELAYS_SECONDS,
-  DEFAULT_WEBHOOK_TIMEOUT_MS,
-  parseRetryDelays,
-  parseTimeoutMs,
-} from './webhooks/schedule-retry.js';
+} from './internal/webhooks/dispatch-webhooks.js';
+export { signWebhook, type WebhookSignatureInput } from './internal/webhooks/sign-webhook.js';

@@ -16,10 +16,16 @@ export interface Store {
   readonly db: Kysely<Database>;
   /**
    * Runs `fn` in one write transaction: SQLite `BEGIN IMMEDIATE` (writers serialize, no upgrade
-   * deadlocks across processes), PostgreSQL READ COMMITTED. Inside, use only `trx`.
+   * deadlocks across processes), PostgreSQL READ COMMITTED. Inside, use only `trx`. Its commit
+   * wakes the channels its writes named (`wakeOnCommit`; PostgreSQL sends the NOTIFY inside the
+   * transaction, delivered at commit); a rollback wakes none.
    */
   transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
-  /** Wakes listeners of `channel` (PostgreSQL NOTIFY reaches every process; SQLite this process). */
+  /**
+   * Wakes listeners of `channel` (PostgreSQL NOTIFY reaches every process; SQLite this process).
+   * `transaction` calls it for the channels its writes touched; the service never calls it after
+   * a commit by hand.
+   */
   notify(channel: string): Promise<void>;
   /** Listens on `channel`; returns the unsubscribe function. */
   subscribe(channel: string, listener: () => void): () => void;

@@ -1,14 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { TransmuteError } from '@transmute/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdminFromContext } from './create-admin.js';
 import type { Store } from './store.js';
+import { CHANNELS } from './internal/channels.js';
 import { claimJob } from './internal/claim-job.js';
 import { createCoreContext, type CoreContext } from './internal/context.js';
 import { writeEvent } from './internal/events.js';
 import { newId } from './internal/ids.js';
 import { runIdempotent } from './internal/idempotency.js';
+import {
+  LEASE_LOST,
+  findLeasedJob,
+  insertJob,
+  releaseLease,
+  renewLease,
+  withLease,
+} from './internal/job-row.js';
 import type { JobsTable } from './internal/schema.js';
+import { wakeOnCommit } from './internal/wake-on-commit.js';
 import { createWebhookEndpoint, listWebhookEndpoints } from './internal/webhook-endpoints.js';
 
 // One way to build a delivery row, for tests and benchmarks that seed webhook deliveries directly.
@@ -215,6 +225,66 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(found?.id).toBe(row.id);
       expect(found?.locked_by).toBe('rescuer');
       expect(found?.attempts).toBe(2);
+    });
+
+    it('lets only the lease holder write a leased job', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount({ plan: 'team' });
+      const row = jobRow(account.id, ctx.nowIso(), {
+        status: 'processing',
+        locked_by: 'holder',
+        lease_expires_at: new Date(Date.now() + 60_000).toISOString(),
+        attempts: 2,
+      });
+      await store.db.insertInto('jobs').values(row).execute();
+      const [holder, other] = [context(store, 'holder'), context(store, 'other')];
+      expect(await findLeasedJob(store.db, other, row.id)).toBeUndefined();
+      expect(await renewLease(other, row.id)).toBe(false);
+      expect(await withLease(other, row.id, () => Promise.resolve('ran'))).toBe(LEASE_LOST);
+      await store.transaction((trx) => releaseLease(trx, other, row.id, { workDone: true }));
+      expect((await findLeasedJob(store.db, holder, row.id))?.work_pending).toBe(1);
+      expect(await renewLease(holder, row.id)).toBe(true);
+      expect(await withLease(holder, row.id, () => Promise.resolve('ran'))).toBe('ran');
+      await store.transaction((trx) => releaseLease(trx, holder, row.id, { attempts: 1 }));
+      const released = await store.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      expect(released).toMatchObject({
+        locked_by: null,
+        lease_expires_at: null,
+        attempts: 1,
+        work_pending: 1,
+      });
+    });
+
+    it('wakes the listeners of a committed write, not of a rolled-back one', async () => {
+      // A channel of its own: PostgreSQL channels are shared by every schema of the database.
+      const channel = `conformance_${randomBytes(4).toString('hex')}`;
+      const heard: string[] = [];
+      const offs = [channel, CHANNELS.jobs, CHANNELS.webhooks].map((name) =>
+        store.subscribe(name, () => heard.push(name)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { account } = await createAdminFromContext(ctx).createAccount();
+      await expect(
+        store.transaction(async (trx) => {
+          await insertJob(trx, jobRow(account.id, ctx.nowIso(), { status: 'succeeded', work_pending: 0 }));
+          wakeOnCommit(trx, channel);
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).not.toContain(channel);
+      heard.length = 0;
+      await store.transaction(async (trx) => {
+        await insertJob(trx, jobRow(account.id, ctx.nowIso(), { status: 'succeeded', work_pending: 0 }));
+        await writeEvent(trx, ctx, { accountId: account.id, type: 'job.succeeded', object: { id: 'w' } });
+        wakeOnCommit(trx, channel);
+      });
+      await vi.waitFor(() => expect(new Set(heard)).toEqual(new Set([channel, ...Object.values(CHANNELS)])));
+      for (const off of offs) off();
+      expect(() => wakeOnCommit(store.db, channel)).toThrow('outside a store transaction');
     });
 
     it('pages newest first without duplicates or gaps while items are inserted', async () => {

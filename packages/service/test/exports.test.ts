@@ -3,26 +3,15 @@ import { expect, it } from 'vitest';
 it('exports exactly the public API', async () => {
   expect(Object.keys(await import('../src/index.js')).sort()).toEqual(
     [
-      'DEFAULT_RETRY_DELAYS_SECONDS',
-      'DEFAULT_WEBHOOK_TIMEOUT_MS',
       'PLANS',
       'PRICES',
-      'WEBHOOK_DISPATCH_CHANNEL',
       'createAdmin',
       'createFsBlobStore',
       'createKyselyStore',
       'createService',
       'createSqliteStore',
       'createWebhookDispatcher',
-      'decryptSecret',
-      'encryptSecret',
-      'endEndpointDeliveries',
-      'parseRetryDelays',
-      'parseTimeoutMs',
-      'queueWebhookReplay',
       'signWebhook',
-      'toResponsePreview',
-      'toWebhookHeaders',
     ].sort(),
   );
 });

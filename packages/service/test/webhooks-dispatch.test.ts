@@ -7,9 +7,14 @@ import { EVENT_TYPES, type EventType } from '@transmute/contract';
 import { checkUrlAllowed, type HostResolver } from '@transmute/engine/net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteStore, encryptSecret, type Store } from '../src/index.js';
-import { queueWebhookReplay, endEndpointDeliveries } from '../src/webhooks/dispatch-control.js';
-import { createWebhookDispatcher, type WebhookDispatcherOptions } from '../src/webhooks/dispatch-webhooks.js';
+import { createSqliteStore, type Store } from '../src/index.js';
+import { CHANNELS } from '../src/internal/channels.js';
+import { encryptSecret } from '../src/internal/secrets.js';
+import { queueWebhookReplay, endEndpointDeliveries } from '../src/internal/webhooks/dispatch-control.js';
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from '../src/internal/webhooks/dispatch-webhooks.js';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -135,6 +140,9 @@ async function addEvent(
 const delivery = (id: string) =>
   store.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+/** Queues a replay the way the API does: in a transaction, whose commit wakes the dispatchers. */
+const replay = (id: string) => store.transaction((trx) => queueWebhookReplay(trx, id, new Date()));
+
 function dispatcher(options: Partial<WebhookDispatcherOptions> = {}) {
   return createWebhookDispatcher({
     store,
@@ -232,9 +240,9 @@ describe('webhook dispatcher', () => {
     const d = dispatcher({ retryDelaysSeconds: [] });
     await drainAll(d);
     expect(await delivery(deliveryId)).toMatchObject({ status: 'dead_letter', attempts: 1 });
-    expect(await queueWebhookReplay(store.db, deliveryId, new Date())).toBe(true);
+    expect(await replay(deliveryId)).toBe(true);
     expect(await delivery(deliveryId)).toMatchObject({ status: 'pending' });
-    expect(await queueWebhookReplay(store.db, deliveryId, new Date())).toBe(false);
+    expect(await replay(deliveryId)).toBe(false);
     await drainAll(dispatcher({ retryDelaysSeconds: [0.01, 0.01, 0.01] }));
     expect(received).toHaveLength(2);
     expect(received[1]?.headers['webhook-id']).toBe(eventId);
@@ -249,9 +257,9 @@ describe('webhook dispatcher', () => {
   it('refuses to replay a delivery that is not dead-lettered', async () => {
     const { url } = await receiver();
     const { deliveryId } = await addEvent(await addEndpoint(url));
-    expect(await queueWebhookReplay(store.db, deliveryId, new Date())).toBe(false);
+    expect(await replay(deliveryId)).toBe(false);
     await drainAll(dispatcher());
-    expect(await queueWebhookReplay(store.db, deliveryId, new Date())).toBe(false);
+    expect(await replay(deliveryId)).toBe(false);
   });
 
   it('holds the deliveries of a paused endpoint and sends them oldest first once resumed', async () => {
@@ -458,7 +466,7 @@ describe('webhook dispatcher', () => {
     const d = dispatcher({ pollIntervalMs: 60_000 });
     d.start();
     await addEvent(endpoint);
-    await store.notify('transmute_webhooks');
+    await store.notify(CHANNELS.webhooks);
     for (let i = 0; i < 200 && received.length === 0; i += 1)
       await new Promise((resolve) => setTimeout(resolve, 10));
     await d.stop();

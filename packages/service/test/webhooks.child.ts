@@ -3,7 +3,7 @@
  * webhooks.child.ts <sqlite path>`. Prints "ready" once started; runs until killed.
  */
 import { createSqliteStore } from '../src/create-sqlite-store.js';
-import { createWebhookDispatcher } from '../src/webhooks/dispatch-webhooks.js';
+import { createWebhookDispatcher } from '../src/internal/webhooks/dispatch-webhooks.js';
 
 const path = process.argv[2];
 if (path === undefined) throw new Error('usage: webhooks.child.ts <sqlite path>');

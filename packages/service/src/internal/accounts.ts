@@ -37,7 +37,6 @@ export function limitsOf(ctx: CoreContext, row: AccountsTable): PlanLimits {
   return { ...base, ...parseJson<Partial<PlanLimits>>(row.limits_json, {}) };
 }
 
-/** Resolves an API key to its active (not revoked) account, comparing hashes in constant time. */
 /** The account of an API key hash (with the key's revocation): read on every request. */
 const accountByKeyHash = preparedQuery((db, hash: string) =>
   db
@@ -48,6 +47,7 @@ const accountByKeyHash = preparedQuery((db, hash: string) =>
     .where('api_keys.key_hash', '=', hash),
 );
 
+/** Resolves an API key to its active (not revoked) account, comparing hashes in constant time. */
 export async function authenticateApiKey(ctx: CoreContext, apiKey: string): Promise<Account | null> {
   if (!API_KEY.test(apiKey)) return null;
   const hash = hashApiKey(apiKey);
@@ -55,6 +55,12 @@ export async function authenticateApiKey(ctx: CoreContext, apiKey: string): Prom
   if (row === undefined || row.revoked_at !== null) return null;
   if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
   return toAccount(row);
+}
+
+/** The account, or null when unknown (`getAccount` of the service and of the admin). */
+export async function findAccount(db: Kysely<Database>, accountId: string): Promise<Account | null> {
+  const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+  return row === undefined ? null : toAccount(row);
 }
 
 /** Loads an account row; `not_found` when unknown. */

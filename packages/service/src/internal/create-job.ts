@@ -10,7 +10,8 @@ import { checkUrlAllowed, type OutputRequest } from './engine.js';
 import type { Caller } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import type { ServiceContext } from './context.js';
-import { JOB_CHANNEL, WEBHOOK_CHANNEL, writeEvent } from './events.js';
+import { writeEvent } from './events.js';
+import { insertJob } from './job-row.js';
 import { newId } from './ids.js';
 import { recordIdempotentOutcome } from './idempotency.js';
 import { toOutputRequest } from './output-request.js';
@@ -130,7 +131,7 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
       ended_at: null,
       expires_at: null,
     };
-    await trx.insertInto('jobs').values(row).execute();
+    await insertJob(trx, row);
     await trx
       .insertInto('outputs')
       .values({
@@ -173,11 +174,8 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
   });
   if (result.job === null) {
     await emitQuotaExceeded(ctx, result.account);
-    await ctx.store.notify(WEBHOOK_CHANNEL);
     const detail = result.verdict.exceeded ? result.verdict.detail : 'Quota exceeded.';
     throw new TransmuteError('quota_exceeded', detail);
   }
-  await ctx.store.notify(JOB_CHANNEL);
-  await ctx.store.notify(WEBHOOK_CHANNEL);
   return result.job;
 }

@@ -1,7 +1,9 @@
 import type { EventEnvelope, EventType } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import type { CoreContext } from './context.js';
+import { CHANNELS } from './channels.js';
 import { newId } from './ids.js';
+import { wakeOnCommit } from './wake-on-commit.js';
 import type { Database, WebhookDeliveriesTable } from './schema.js';
 
 /** What {@link writeEvent} records. */
@@ -14,13 +16,15 @@ export interface EventInput {
 
 /**
  * Writes an event to the outbox and one `pending` delivery per subscribed endpoint (active or
- * paused) of the account, inside the caller's transaction (CONTRACT §10).
+ * paused) of the account, inside the caller's transaction (CONTRACT §10); its commit wakes the
+ * webhook dispatchers.
  */
 export async function writeEvent(
   trx: Kysely<Database>,
   ctx: CoreContext,
   input: EventInput,
 ): Promise<string> {
+  wakeOnCommit(trx, CHANNELS.webhooks);
   const now = ctx.nowIso();
   const id = newId('evt');
   const envelope: EventEnvelope = {
@@ -92,8 +96,3 @@ export function newDeliveryRow(input: {
     replay_requested_at: null,
   };
 }
-
-/** Channel notified after a transaction that wrote events commits (wakes the dispatcher). */
-export const WEBHOOK_CHANNEL = 'transmute_webhooks';
-/** Channel notified when jobs have work (wakes workers). */
-export const JOB_CHANNEL = 'transmute_jobs';

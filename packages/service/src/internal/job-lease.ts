@@ -1,5 +1,6 @@
-import { addMs, type ServiceContext } from './context.js';
-import { endJob } from './job-transitions.js';
+import type { ServiceContext } from './context.js';
+import { findLeasedJob, releaseLease, renewLease, withLease } from './job-row.js';
+import { endJob } from './end-job.js';
 
 /** Why a run was told to stop. */
 export type StopReason = 'cancel' | 'lost' | 'shutdown';
@@ -68,9 +69,8 @@ export class JobLease {
   }
 
   private async check(): Promise<void> {
-    const db = this.ctx.store.db;
-    const row = await db.selectFrom('jobs').selectAll().where('id', '=', this.jobId).executeTakeFirst();
-    if (row?.locked_by !== this.ctx.workerId) {
+    const row = await findLeasedJob(this.ctx.store.db, this.ctx, this.jobId);
+    if (row === undefined) {
       this.abort('lost');
       return;
     }
@@ -80,34 +80,23 @@ export class JobLease {
       if (this.ctx.now().getTime() - requested >= this.ctx.cancelGraceMs) await this.forceCancel();
     }
     if (Date.now() - this.lastRenewal >= this.ctx.leaseMs / 2) {
-      const result = await db
-        .updateTable('jobs')
-        .set({ lease_expires_at: addMs(this.ctx.nowIso(), this.ctx.leaseMs) })
-        .where('id', '=', this.jobId)
-        .where('locked_by', '=', this.ctx.workerId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) this.abort('lost');
-      else this.lastRenewal = Date.now();
+      if (await renewLease(this.ctx, this.jobId)) this.lastRenewal = Date.now();
+      else this.abort('lost');
     }
   }
 
   /** Still `canceling` after the grace period: cancel now and abandon the run. */
   private async forceCancel(): Promise<void> {
-    const done = await this.ctx.store.transaction(async (trx) => {
-      const row = await trx.selectFrom('jobs').selectAll().where('id', '=', this.jobId).executeTakeFirst();
-      if (row?.status !== 'canceling' || row.locked_by !== this.ctx.workerId) return false;
+    const done = await withLease(this.ctx, this.jobId, async (trx, row) => {
+      if (row.status !== 'canceling') return false;
       await endJob(trx, this.ctx, row, {
         status: 'canceled',
         detail: 'Canceled; the work was stopped by force after the grace period.',
       });
-      await trx
-        .updateTable('jobs')
-        .set({ locked_by: null, lease_expires_at: null })
-        .where('id', '=', this.jobId)
-        .execute();
+      await releaseLease(trx, this.ctx, this.jobId);
       return true;
     });
-    if (done) {
+    if (done === true) {
       this.stopReason = 'cancel';
       this.resolveAbandoned();
     }

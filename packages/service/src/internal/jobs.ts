@@ -4,8 +4,8 @@ import { assertMutable } from './accounts.js';
 import { releaseBlob } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
-import { WEBHOOK_CHANNEL } from './events.js';
-import { endJob } from './job-transitions.js';
+import { deleteJobRow, requestCancel } from './job-row.js';
+import { endJob } from './end-job.js';
 import { artifactsOf, jobWithOutputs, loadJob, toJob } from './resources.js';
 import { closeStorageMeters } from './storage-usage.js';
 
@@ -56,15 +56,9 @@ export async function cancelJob(
       case 'queued':
         await endJob(trx, ctx, row, { status: 'canceled', detail: 'Canceled before processing started.' });
         break;
-      case 'processing': {
-        const now = ctx.nowIso();
-        await trx
-          .updateTable('jobs')
-          .set({ status: 'canceling', cancel_requested_at: now, updated_at: now })
-          .where('id', '=', jobId)
-          .execute();
+      case 'processing':
+        await requestCancel(trx, jobId, ctx.nowIso());
         break;
-      }
       case 'canceling':
       case 'canceled':
         return { job, changed: false };
@@ -77,7 +71,6 @@ export async function cancelJob(
     const fresh = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     return { job: await jobWithOutputs(trx, fresh), changed: true };
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
   return result;
 }
 
@@ -120,7 +113,7 @@ export async function deleteJob(ctx: ServiceContext, caller: Caller, jobId: stri
     await trx.deleteFrom('outputs').where('job_id', '=', jobId).execute();
     await trx.deleteFrom('job_checkpoints').where('job_id', '=', jobId).execute();
     await trx.deleteFrom('job_files').where('job_id', '=', jobId).execute();
-    await trx.deleteFrom('jobs').where('id', '=', jobId).execute();
+    await deleteJobRow(trx, jobId);
     await closeStorageMeters(trx, ctx, [{ id: jobId, until: ctx.nowIso() }]);
     return blobKeys;
   });

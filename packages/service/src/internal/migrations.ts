@@ -17,7 +17,7 @@
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator, sql } from 'kysely';
-import { webhookDispatchMigration } from '../webhooks/dispatcher/dispatch-schema.js';
+import { webhookDispatchMigration } from './webhooks/dispatcher/dispatch-schema.js';
 
 const TIME = 'varchar(32)';
 const ID = 'varchar(64)';

@@ -9,7 +9,7 @@ import type { BlobDownload, Caller, ListParams } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import type { ServiceContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
-import { JOB_CHANNEL } from './events.js';
+import { queueJobWork } from './job-row.js';
 import { newId } from './ids.js';
 import { recordIdempotentOutcome } from './idempotency.js';
 import { toOutputRequest } from './output-request.js';
@@ -74,7 +74,7 @@ export async function createJobOutput(
       completed_at: null,
     };
     await trx.insertInto('outputs').values(outputRow).execute();
-    await trx.updateTable('jobs').set({ work_pending: 1, updated_at: now }).where('id', '=', jobId).execute();
+    await queueJobWork(trx, jobId, now);
     const created = toOutput(ctx, outputRow, []);
     await recordIdempotentOutcome(trx, {
       status: 201,
@@ -83,7 +83,6 @@ export async function createJobOutput(
     });
     return created;
   });
-  await ctx.store.notify(JOB_CHANNEL);
   return output;
 }
 

@@ -12,11 +12,12 @@ import type { PipelineProgress, UsageQuantities } from './engine.js';
 import type { NormalizedDocument, SourceFile } from '@transmute/plugin-sdk';
 import { releaseBlob } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
-import { JOB_CHANNEL, WEBHOOK_CHANNEL, writeEvent } from './events.js';
+import { writeEvent } from './events.js';
 import { newId } from './ids.js';
 import type { JobLease } from './job-lease.js';
 import { createCheckpointStore, jobFiles, toConvertSource } from './job-source.js';
-import { endJob } from './job-transitions.js';
+import { LEASE_LOST, releaseLease, saveProgress, storeDocument, withLease } from './job-row.js';
+import { endJob } from './end-job.js';
 import { outputOf } from './resources.js';
 import type { JobsTable, OutputsTable } from './schema.js';
 import { meterJob } from './usage.js';
@@ -41,17 +42,9 @@ function progressSaver(
     if (progress.stage === stage && now - last < 250) return;
     stage = progress.stage;
     last = now;
-    const values = { stage: progress.stage, percent, detail: progress.detail, updated_at: ctx.nowIso() };
+    const values = { stage: progress.stage, percent, detail: progress.detail, updatedAt: ctx.nowIso() };
     chain = chain
-      .then(async () => {
-        await ctx.store.db
-          .updateTable('jobs')
-          .set(values)
-          .where('id', '=', row.id)
-          .where('locked_by', '=', ctx.workerId)
-          .where('status', 'in', ['processing', 'canceling'])
-          .execute();
-      })
+      .then(() => saveProgress(ctx, row.id, values))
       .catch((error: unknown) =>
         ctx.logger.warn('progress not saved', { jobId: row.id, error: String(error) }),
       );
@@ -81,21 +74,11 @@ async function ensureDocument(
   const blob = await ctx.blobs.putBytes(await stringifyInParts(prepared.document));
   const usage: UsageQuantities = { ...prepared.usage };
   usage.input_bytes ??= Number(row.input_bytes);
-  await ctx.store.transaction(async (trx) => {
-    const current = await trx.selectFrom('jobs').selectAll().where('id', '=', row.id).executeTakeFirst();
-    if (current?.locked_by !== ctx.workerId) throw new RunStopped('lost');
-    const warnings = [...(JSON.parse(current.warnings_json) as string[]), ...prepared.warnings];
-    await trx
-      .updateTable('jobs')
-      .set({
-        document_key: blob.key,
-        warnings_json: JSON.stringify([...new Set(warnings)]),
-        updated_at: ctx.nowIso(),
-      })
-      .where('id', '=', row.id)
-      .execute();
+  const stored = await withLease(ctx, row.id, async (trx, current) => {
+    await storeDocument(trx, ctx, { row: current, documentKey: blob.key, warnings: prepared.warnings });
     await meterJob(trx, ctx, current, usage, 'pending');
   });
+  if (stored === LEASE_LOST) throw new RunStopped('lost');
   await dropCheckpoints(ctx, row.id);
   return prepared.document;
 }
@@ -159,9 +142,7 @@ async function renderOne(
 
 /** Stores a rendered output; the first output's success ends the job as succeeded. */
 async function saveOutput(ctx: ServiceContext, output: OutputsTable, rendered: Rendered): Promise<void> {
-  await ctx.store.transaction(async (trx) => {
-    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', output.job_id).executeTakeFirst();
-    if (row?.locked_by !== ctx.workerId) throw new RunStopped('lost');
+  const saved = await withLease(ctx, output.job_id, async (trx, row) => {
     const now = ctx.nowIso();
     for (const [position, artifact] of rendered.artifacts.entries()) {
       await trx
@@ -213,7 +194,7 @@ async function saveOutput(ctx: ServiceContext, output: OutputsTable, rendered: R
       await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
     }
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
+  if (saved === LEASE_LOST) throw new RunStopped('lost');
 }
 
 /** `code: sentence` of a failure, and whether it was a bug. */
@@ -227,9 +208,7 @@ function describeFailure(error: unknown): { text: string; bug: boolean } {
 async function failOutput(ctx: ServiceContext, output: OutputsTable, error: unknown): Promise<void> {
   const { text, bug } = describeFailure(error);
   if (bug) ctx.logger.error('output render crashed', { outputId: output.id, error: String(error) });
-  await ctx.store.transaction(async (trx) => {
-    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', output.job_id).executeTakeFirst();
-    if (row?.locked_by !== ctx.workerId) throw new RunStopped('lost');
+  const failed = await withLease(ctx, output.job_id, async (trx, row) => {
     const now = ctx.nowIso();
     await trx
       .updateTable('outputs')
@@ -240,7 +219,7 @@ async function failOutput(ctx: ServiceContext, output: OutputsTable, error: unkn
       await endJob(trx, ctx, row, { status: 'failed', detail: text, warnings: [text] });
     }
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
+  if (failed === LEASE_LOST) throw new RunStopped('lost');
 }
 
 async function renderPending(
@@ -272,12 +251,7 @@ async function renderPending(
           .where('status', 'in', ['queued', 'processing'])
           .executeTakeFirst();
         if (left !== undefined) return false;
-        await trx
-          .updateTable('jobs')
-          .set({ work_pending: 0, locked_by: null, lease_expires_at: null })
-          .where('id', '=', jobId)
-          .where('locked_by', '=', ctx.workerId)
-          .execute();
+        await releaseLease(trx, ctx, jobId, { workDone: true });
         return true;
       });
       if (released) return;
@@ -307,32 +281,21 @@ async function renderPending(
 
 async function settleStopped(ctx: ServiceContext, jobId: string, lease: JobLease): Promise<void> {
   if (lease.stopReason === 'lost') return;
-  await ctx.store.transaction(async (trx) => {
-    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
-    if (row?.locked_by !== ctx.workerId) return;
+  await withLease(ctx, jobId, async (trx, row) => {
     if (row.status === 'canceling') {
       await endJob(trx, ctx, row, { status: 'canceled', detail: 'Canceled while processing.' });
     }
-    await trx
-      .updateTable('jobs')
-      .set({
-        locked_by: null,
-        lease_expires_at: null,
-        attempts: lease.stopReason === 'shutdown' ? Math.max(0, row.attempts - 1) : row.attempts,
-      })
-      .where('id', '=', jobId)
-      .execute();
+    // A shutdown is not the job's fault: its attempt is given back.
+    const attempts = lease.stopReason === 'shutdown' ? Math.max(0, row.attempts - 1) : row.attempts;
+    await releaseLease(trx, ctx, jobId, { attempts });
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
 }
 
 async function failJob(ctx: ServiceContext, jobId: string, error: unknown): Promise<void> {
   const { text, bug } = describeFailure(error);
   if (bug)
     ctx.logger.error('job crashed', { jobId, error: error instanceof Error ? error.stack : String(error) });
-  await ctx.store.transaction(async (trx) => {
-    const row = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
-    if (row?.locked_by !== ctx.workerId) return;
+  await withLease(ctx, jobId, async (trx, row) => {
     if (row.status === 'processing' || row.status === 'canceling') {
       await endJob(trx, ctx, row, {
         status: row.status === 'canceling' ? 'canceled' : 'failed',
@@ -340,13 +303,8 @@ async function failJob(ctx: ServiceContext, jobId: string, error: unknown): Prom
         warnings: row.status === 'canceling' ? [] : [text],
       });
     }
-    await trx
-      .updateTable('jobs')
-      .set({ locked_by: null, lease_expires_at: null, work_pending: 0 })
-      .where('id', '=', jobId)
-      .execute();
+    await releaseLease(trx, ctx, jobId, { workDone: true });
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
 }
 
 /**
@@ -368,7 +326,5 @@ export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: Job
     } else {
       await failJob(ctx, claimed.id, error);
     }
-  } finally {
-    await ctx.store.notify(JOB_CHANNEL);
   }
 }

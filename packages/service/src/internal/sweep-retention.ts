@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { releaseBlob } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
+import { expireJobRows, findExpiredJobs } from './job-row.js';
 import { accrueDueStorage, closeStorageMeters } from './storage-usage.js';
 
 /** Files a still-living job (not ended, or not yet expired) uses stay. */
@@ -62,16 +62,7 @@ async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> 
 }
 
 async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
-  const db = ctx.store.db;
-  const jobs = await db
-    .selectFrom('jobs')
-    .select(['id', 'document_key', 'expires_at'])
-    .where('status', 'in', ['succeeded', 'failed', 'canceled'])
-    .where('expires_at', 'is not', null)
-    .where('expires_at', '<', now)
-    .where((eb) => eb.or([eb('locked_by', 'is', null), eb('lease_expires_at', '<', now)]))
-    .limit(200)
-    .execute();
+  const jobs = await findExpiredJobs(ctx.store.db, now);
   if (jobs.length === 0) return [];
   const ids = jobs.map((j) => j.id);
   return ctx.store.transaction(async (trx) => {
@@ -91,18 +82,7 @@ async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
       .set({ status: 'expired', updated_at: now })
       .where('job_id', 'in', ids)
       .execute();
-    // The source goes too (inline text, URLs that may carry tokens): only its type is kept.
-    await trx
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'expired',
-        document_key: null,
-        work_pending: 0,
-        updated_at: now,
-        source_json: sql<string>`${'{"type":"'} || ${eb.ref('source_type')} || ${'","removed":true}'}`,
-      }))
-      .where('id', 'in', ids)
-      .execute();
+    await expireJobRows(trx, ids, now);
     await closeStorageMeters(
       trx,
       ctx,

@@ -2,7 +2,9 @@ import type { EventEnvelope, EventType, WebhookDelivery } from '@transmute/contr
 import type { Caller } from '../service-types.js';
 import { assertMutable, loadAccount } from './accounts.js';
 import { parseJson, type CoreContext } from './context.js';
-import { WEBHOOK_CHANNEL, newDeliveryRow } from './events.js';
+import { CHANNELS } from './channels.js';
+import { newDeliveryRow } from './events.js';
+import { wakeOnCommit } from './wake-on-commit.js';
 import { newId, randomBase62 } from './ids.js';
 import { toFileResource, toJob, toOutput, toWebhookDelivery } from './resources.js';
 import { computeUsage } from './usage.js';
@@ -143,8 +145,8 @@ export async function testWebhookEndpoint(
       isTest: true,
     });
     await trx.insertInto('webhook_deliveries').values(row).execute();
+    wakeOnCommit(trx, CHANNELS.webhooks);
     return toWebhookDelivery(row);
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
   return delivery;
 }

@@ -2,7 +2,7 @@ import { FAILURE_CODES, type FailureCode } from '@transmute/contract';
 import { releaseBlob } from './blob-refs.js';
 import { addMs, periodOf, type ServiceContext } from './context.js';
 import { newId } from './ids.js';
-import { WEBHOOK_CHANNEL, writeEvent } from './events.js';
+import { writeEvent } from './events.js';
 import { toFileResource } from './resources.js';
 import type { FilesTable, UsageRecordsTable } from './schema.js';
 import { touchStorageMeter } from './storage-usage.js';
@@ -104,6 +104,5 @@ export async function validateFile(ctx: ServiceContext, fileId: string): Promise
   if (rejected) {
     await ctx.store.db.updateTable('files').set({ blob_key: null }).where('id', '=', fileId).execute();
     await releaseBlob(ctx, row.blob_key);
-    await ctx.store.notify(WEBHOOK_CHANNEL);
   }
 }

@@ -16,7 +16,9 @@ import type { Caller, ListParams } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import { addMs, type CoreContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
-import { WEBHOOK_CHANNEL } from './events.js';
+import { CHANNELS } from './channels.js';
+import { wakeOnCommit } from './wake-on-commit.js';
+import { endEndpointDeliveries, queueWebhookReplay } from './webhooks/dispatch-control.js';
 import { newId } from './ids.js';
 import { recordIdempotentOutcome } from './idempotency.js';
 import { toWebhookDelivery, toWebhookEndpoint } from './resources.js';
@@ -122,9 +124,10 @@ async function mutate(
     const values = change(row, now);
     if (values === null) return row;
     await trx.updateTable('webhook_endpoints').set(values).where('id', '=', endpointId).execute();
+    // A resumed endpoint's held deliveries are due again.
+    wakeOnCommit(trx, CHANNELS.webhooks);
     return { ...row, ...values };
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
   return result;
 }
 
@@ -205,17 +208,7 @@ export async function deleteWebhookEndpoint(
       .set({ deleted_at: now, updated_at: now })
       .where('id', '=', endpointId)
       .execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status: 'dead_letter',
-        last_error_code: 'endpoint_deleted',
-        next_attempt_at: null,
-        completed_at: now,
-      })
-      .where('endpoint_id', '=', endpointId)
-      .where('status', 'in', ['pending', 'retrying'])
-      .execute();
+    await endEndpointDeliveries(trx, endpointId, new Date(now));
   });
 }
 
@@ -266,11 +259,14 @@ export async function replayWebhookDelivery(
         `The delivery is ${row.status}; only dead_letter deliveries replay.`,
       );
     }
-    const now = ctx.nowIso();
-    const values = { status: 'pending', next_attempt_at: now, completed_at: null, replay_requested_at: now };
-    await trx.updateTable('webhook_deliveries').set(values).where('id', '=', deliveryId).execute();
-    return toWebhookDelivery({ ...row, ...values });
+    await queueWebhookReplay(trx, deliveryId, ctx.now());
+    return toWebhookDelivery(
+      await trx
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('id', '=', deliveryId)
+        .executeTakeFirstOrThrow(),
+    );
   });
-  await ctx.store.notify(WEBHOOK_CHANNEL);
   return delivery;
 }

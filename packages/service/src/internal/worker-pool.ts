@@ -1,7 +1,8 @@
 import { claimJob } from './claim-job.js';
+import { CHANNELS } from './channels.js';
 import type { ServiceContext } from './context.js';
-import { JOB_CHANNEL } from './events.js';
 import { JobLease } from './job-lease.js';
+import { releaseLease } from './job-row.js';
 import { runJob } from './run-job.js';
 
 /** Options of {@link WorkerPool}. */
@@ -31,7 +32,7 @@ export class WorkerPool {
 
   start(): void {
     if (this.options.concurrency <= 0) return;
-    this.unsubscribe = this.ctx.store.subscribe(JOB_CHANNEL, () => this.wake());
+    this.unsubscribe = this.ctx.store.subscribe(CHANNELS.jobs, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
     this.timer.unref();
     this.wake();
@@ -61,12 +62,9 @@ export class WorkerPool {
       const claimed = await claimJob(this.ctx, [...this.running.keys()]);
       if (claimed === null) return;
       if (this.stopping) {
-        await this.ctx.store.db
-          .updateTable('jobs')
-          .set({ locked_by: null, lease_expires_at: null, attempts: Math.max(0, claimed.attempts - 1) })
-          .where('id', '=', claimed.id)
-          .where('locked_by', '=', this.ctx.workerId)
-          .execute();
+        // Claimed while closing: handed back untouched, the attempt not counted.
+        const attempts = Math.max(0, claimed.attempts - 1);
+        await this.ctx.store.transaction((trx) => releaseLease(trx, this.ctx, claimed.id, { attempts }));
         return;
       }
       const lease = new JobLease(this.ctx, claimed.id);

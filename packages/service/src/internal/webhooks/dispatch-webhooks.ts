@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createSafeFetch, type HostResolver } from '@transmute/engine/net';
-import type { Store } from '../store.js';
-import { WEBHOOK_DISPATCH_CHANNEL } from './dispatch-control.js';
+import type { Store } from '../../store.js';
+import { CHANNELS } from '../channels.js';
 import { claimDeliveries, type ClaimedDelivery } from './dispatcher/claim-deliveries.js';
 import { recordAttempt, releaseDeliveries, renewLease } from './dispatcher/record-attempt.js';
 import { sendDelivery } from './dispatcher/send-delivery.js';
@@ -219,7 +219,7 @@ function createLoop(
     start() {
       if (!stopped) return;
       stopped = false;
-      unsubscribe = store.subscribe(WEBHOOK_DISPATCH_CHANNEL, kick);
+      unsubscribe = store.subscribe(CHANNELS.webhooks, kick);
       timer = setInterval(kick, options.pollIntervalMs ?? 1000);
       timer.unref();
       kick();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Store } from '../../store.js';
+import type { Database, Store } from '../../../store.js';
 import { nextRetryDelayMs } from '../schedule-retry.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { AttemptOutcome } from './send-delivery.js';

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database, Store } from '../../store.js';
-import { decryptSecret } from '../../internal/secrets.js';
+import type { Database, Store } from '../../../store.js';
+import { decryptSecret } from '../../secrets.js';
 
 /** A delivery this worker holds the lease of, with what it needs to send it. */
 export interface ClaimedDelivery {

@@ -2,13 +2,14 @@ import { FAILURE_CODES, type JobStatus } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import { addMs, parseJson, type CoreContext } from './context.js';
 import { writeEvent } from './events.js';
+import { endJobRow } from './job-row.js';
 import { jobWithOutputs } from './resources.js';
 import type { Database, JobsTable } from './schema.js';
 import { meterJob } from './usage.js';
 import type { UsageQuantities } from './engine.js';
 
 /** When a job that ends now expires (CONTRACT §8 retention). */
-export function jobExpiry(ctx: CoreContext, retentionClass: string, endedAt: string): string | null {
+function jobExpiry(ctx: CoreContext, retentionClass: string, endedAt: string): string | null {
   switch (retentionClass) {
     case 'ephemeral':
       return addMs(endedAt, ctx.retention.ephemeralMs);
@@ -41,22 +42,7 @@ export async function endJob(
   const now = ctx.nowIso();
   const expiresAt = jobExpiry(ctx, row.retention_class, now);
   const warnings = [...parseJson<string[]>(row.warnings_json, []), ...(options.warnings ?? [])];
-  const pendingWork = options.status === 'succeeded' ? row.work_pending : 0;
-  await trx
-    .updateTable('jobs')
-    .set({
-      status: options.status,
-      stage: null,
-      percent: options.status === 'succeeded' ? 100 : Number(row.percent),
-      detail: options.detail,
-      warnings_json: JSON.stringify(warnings),
-      updated_at: now,
-      ended_at: now,
-      expires_at: expiresAt,
-      work_pending: pendingWork,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await endJobRow(trx, row, { status: options.status, detail: options.detail, warnings, now, expiresAt });
   if (options.status !== 'succeeded') {
     const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
     const sentence =

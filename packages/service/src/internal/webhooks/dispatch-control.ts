@@ -1,27 +1,24 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../store.js';
-
-/**
- * The store channel that wakes dispatchers: call `store.notify(WEBHOOK_DISPATCH_CHANNEL)` after
- * committing new deliveries, a replay or an endpoint resume.
- */
-export const WEBHOOK_DISPATCH_CHANNEL = 'transmute_webhooks';
+import type { Database } from '../../store.js';
+import { CHANNELS } from '../channels.js';
+import { wakeOnCommit } from '../wake-on-commit.js';
 
 /**
  * Queues a replay (CONTRACT §10) inside the caller's transaction: a `dead_letter` delivery goes
  * back to `pending` for exactly one manual attempt (same webhook-id, fresh timestamp and
- * signature); if that attempt fails it returns to `dead_letter`. Returns false when the delivery
- * is not dead-lettered (the caller answers 409 `delivery_not_dead_lettered`).
+ * signature); if that attempt fails it returns to `dead_letter`; the commit wakes the dispatchers.
+ * Returns false when the delivery is not dead-lettered (the caller answers 409
+ * `delivery_not_dead_lettered`).
  *
  * @example
  * const queued = await store.transaction((trx) => queueWebhookReplay(trx, id, now));
  */
 export async function queueWebhookReplay(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   deliveryId: string,
   now: Date,
 ): Promise<boolean> {
-  const result = await db
+  const result = await trx
     .updateTable('webhook_deliveries')
     .set({
       status: 'pending',
@@ -34,6 +31,7 @@ export async function queueWebhookReplay(
     .where('id', '=', deliveryId)
     .where('status', '=', 'dead_letter')
     .executeTakeFirst();
+  wakeOnCommit(trx, CHANNELS.webhooks);
   return result.numUpdatedRows > 0n;
 }
 

@@ -1,0 +1,13 @@
+/**
+ * The store's wake-up channels, one constant each. A transaction names the ones its writes touch
+ * ({@link wakeOnCommit}) and the store notifies them when it commits.
+ */
+export const CHANNELS = {
+  /** A job has work for a worker (queued, more outputs, or a lease let go). */
+  jobs: 'transmute_jobs',
+  /** Webhook deliveries are due (an event written, a replay queued, an endpoint resumed). */
+  webhooks: 'transmute_webhooks',
+} as const;
+
+/** One of {@link CHANNELS}. */
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];

@@ -1,0 +1,313 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { addMs, type CoreContext } from './context.js';
+import { CHANNELS } from './channels.js';
+import type { Database, JobsTable } from './schema.js';
+import { wakeOnCommit } from './wake-on-commit.js';
+
+// Every write to the `jobs` row, one named function per state change (the way pg-boss keeps one
+// SQL builder per state change in one file). Workers, `runJob`, the sweep and the API operations
+// only orchestrate: they decide which change happens, this file says what it writes.
+
+type JobsWhere = ExpressionBuilder<Database, 'jobs'>;
+
+/**
+ * The lease test, the one place that decides whether this worker holds a job: every write a
+ * lease holder makes, and every read that asks "still mine?", goes through it.
+ */
+function leaseHeld(ctx: CoreContext, jobId: string) {
+  return (eb: JobsWhere) => eb.and([eb('jobs.id', '=', jobId), eb('jobs.locked_by', '=', ctx.workerId)]);
+}
+
+/** No worker holds the job: never leased, released, or the lease lapsed (a crashed worker). */
+function leaseFree(now: string) {
+  return (eb: JobsWhere) => eb.or([eb('jobs.locked_by', 'is', null), eb('jobs.lease_expires_at', '<', now)]);
+}
+
+/** Statuses whose job may still hold a worker's lease and report progress. */
+const RUNNING = ['processing', 'canceling'];
+
+/** The job row if this worker still holds its lease, else `undefined` (the lease was lost). */
+export async function findLeasedJob(
+  db: Kysely<Database>,
+  ctx: CoreContext,
+  jobId: string,
+): Promise<JobsTable | undefined> {
+  return db.selectFrom('jobs').selectAll().where(leaseHeld(ctx, jobId)).executeTakeFirst();
+}
+
+/** What {@link withLease} answers when the lease was lost: nothing ran. */
+export const LEASE_LOST = Symbol('lease lost');
+
+/**
+ * Runs `fn` in one transaction on the job's row, only while this worker holds its lease;
+ * otherwise answers {@link LEASE_LOST} without writing.
+ */
+export async function withLease<T>(
+  ctx: CoreContext,
+  jobId: string,
+  fn: (trx: Kysely<Database>, row: JobsTable) => Promise<T>,
+): Promise<T | typeof LEASE_LOST> {
+  return ctx.store.transaction(async (trx) => {
+    const row = await findLeasedJob(trx, ctx, jobId);
+    return row === undefined ? LEASE_LOST : fn(trx, row);
+  });
+}
+
+/** Queues a new job (its first run is work for a worker); the commit wakes the workers. */
+export async function insertJob(trx: Kysely<Database>, row: JobsTable): Promise<void> {
+  await trx.insertInto('jobs').values(row).execute();
+  wakeOnCommit(trx, CHANNELS.jobs);
+}
+
+/** More work for a job (an output added later); the commit wakes the workers. */
+export async function queueJobWork(trx: Kysely<Database>, jobId: string, now: string): Promise<void> {
+  await trx.updateTable('jobs').set({ work_pending: 1, updated_at: now }).where('id', '=', jobId).execute();
+  wakeOnCommit(trx, CHANNELS.jobs);
+}
+
+/** Up to 32 jobs with work and no live lease, oldest first (`exclude`: jobs this process runs). */
+export async function findClaimableJobs(
+  db: Kysely<Database>,
+  now: string,
+  exclude: string[],
+): Promise<JobsTable[]> {
+  let query = claimable(db, now);
+  if (exclude.length > 0) query = query.where('id', 'not in', exclude);
+  return query.orderBy('created_at', 'asc').limit(32).execute();
+}
+
+function claimable(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('work_pending', '=', 1)
+    .where('status', 'in', ['queued', 'processing', 'canceling', 'succeeded'])
+    .where(leaseFree(now));
+}
+
+/**
+ * Re-reads a candidate in the claiming transaction, still claimable; on PostgreSQL it locks the
+ * row, skipping rows other workers hold (SQLite's writer holds the database lock already).
+ */
+export async function lockClaimableJob(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: { jobId: string; now: string },
+): Promise<JobsTable | null> {
+  const query = claimable(trx, input.now).where('id', '=', input.jobId);
+  if (ctx.store.dialect !== 'postgres') return (await query.executeTakeFirst()) ?? null;
+  return (await query.forUpdate().skipLocked().executeTakeFirst()) ?? null;
+}
+
+/** How many of the account's jobs hold a live lease (its plan's concurrency is counted here). */
+export async function countLeasedJobs(
+  trx: Kysely<Database>,
+  accountId: string,
+  now: string,
+): Promise<number> {
+  const row = await trx
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('locked_by', 'is not', null)
+    .where('lease_expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Takes the lease of a locked claimable row for `leaseMs` and counts the attempt; a queued job
+ * becomes `processing` at its first stage (a processing job always names its stage, CONTRACT §8).
+ * Returns the row as claimed.
+ */
+export async function claimJobRow(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: { row: JobsTable; now: string },
+): Promise<JobsTable> {
+  const { row, now } = input;
+  const starting = row.status === 'queued';
+  const claimed: JobsTable = {
+    ...row,
+    status: starting ? 'processing' : row.status,
+    stage: starting ? 'source_acquisition' : row.stage,
+    locked_by: ctx.workerId,
+    lease_expires_at: addMs(now, ctx.leaseMs),
+    attempts: row.attempts + 1,
+    updated_at: starting ? now : row.updated_at,
+  };
+  await trx
+    .updateTable('jobs')
+    .set({
+      status: claimed.status,
+      stage: claimed.stage,
+      locked_by: claimed.locked_by,
+      lease_expires_at: claimed.lease_expires_at,
+      attempts: claimed.attempts,
+      updated_at: claimed.updated_at,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return claimed;
+}
+
+/** Extends this worker's lease by `leaseMs`; false when the lease was lost. */
+export async function renewLease(ctx: CoreContext, jobId: string): Promise<boolean> {
+  const result = await ctx.store.db
+    .updateTable('jobs')
+    .set({ lease_expires_at: addMs(ctx.nowIso(), ctx.leaseMs) })
+    .where(leaseHeld(ctx, jobId))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** What {@link saveProgress} records. */
+export interface JobProgress {
+  stage: string;
+  percent: number;
+  detail: string | null;
+  updatedAt: string;
+}
+
+/** Records a running job's stage and percent, while this worker holds it. */
+export async function saveProgress(ctx: CoreContext, jobId: string, progress: JobProgress): Promise<void> {
+  await ctx.store.db
+    .updateTable('jobs')
+    .set({
+      stage: progress.stage,
+      percent: progress.percent,
+      detail: progress.detail,
+      updated_at: progress.updatedAt,
+    })
+    .where(leaseHeld(ctx, jobId))
+    .where('status', 'in', RUNNING)
+    .execute();
+}
+
+/** Stores the prepared document's blob key and the preparation's warnings (kept once each). */
+export async function storeDocument(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: { row: JobsTable; documentKey: string; warnings: string[] },
+): Promise<void> {
+  const warnings = [...(JSON.parse(input.row.warnings_json) as string[]), ...input.warnings];
+  await trx
+    .updateTable('jobs')
+    .set({
+      document_key: input.documentKey,
+      warnings_json: JSON.stringify([...new Set(warnings)]),
+      updated_at: ctx.nowIso(),
+    })
+    .where('id', '=', input.row.id)
+    .execute();
+}
+
+/** How {@link releaseLease} lets go of a job. */
+export interface ReleaseOptions {
+  /** The attempt count to keep (a shutdown gives its attempt back); unchanged when omitted. */
+  attempts?: number;
+  /** The job has no work left (every output ended, or the run failed). */
+  workDone?: boolean;
+}
+
+/**
+ * Lets go of this worker's lease so the job is free (for another run, or the sweep); the commit
+ * wakes the workers (the account has a concurrency slot again).
+ */
+export async function releaseLease(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  jobId: string,
+  options: ReleaseOptions = {},
+): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set({
+      locked_by: null,
+      lease_expires_at: null,
+      ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
+      ...(options.workDone === true ? { work_pending: 0 } : {}),
+    })
+    .where(leaseHeld(ctx, jobId))
+    .execute();
+  wakeOnCommit(trx, CHANNELS.jobs);
+}
+
+/** processing → canceling: the running worker sees it at its next lease check. */
+export async function requestCancel(trx: Kysely<Database>, jobId: string, now: string): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set({ status: 'canceling', cancel_requested_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+/** What {@link endJobRow} writes when a job ends. */
+export interface JobEnding {
+  status: 'succeeded' | 'failed' | 'canceled';
+  detail: string | null;
+  warnings: string[];
+  now: string;
+  expiresAt: string | null;
+}
+
+/**
+ * The row of a job that ends: terminal status, no stage, 100 % on success, the warnings, the
+ * expiry; a succeeded job keeps pending work (outputs added later), others have none.
+ */
+export async function endJobRow(trx: Kysely<Database>, row: JobsTable, ending: JobEnding): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set({
+      status: ending.status,
+      stage: null,
+      percent: ending.status === 'succeeded' ? 100 : Number(row.percent),
+      detail: ending.detail,
+      warnings_json: JSON.stringify(ending.warnings),
+      updated_at: ending.now,
+      ended_at: ending.now,
+      expires_at: ending.expiresAt,
+      work_pending: ending.status === 'succeeded' ? row.work_pending : 0,
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/** Ended jobs past their expiry that no worker holds (up to 200). */
+export async function findExpiredJobs(
+  db: Kysely<Database>,
+  now: string,
+): Promise<Pick<JobsTable, 'id' | 'document_key' | 'expires_at'>[]> {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'document_key', 'expires_at'])
+    .where('status', 'in', ['succeeded', 'failed', 'canceled'])
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<', now)
+    .where(leaseFree(now))
+    .limit(200)
+    .execute();
+}
+
+/**
+ * ended → expired: the document goes, and the source too (inline text, URLs that may carry
+ * tokens): only its type is kept.
+ */
+export async function expireJobRows(trx: Kysely<Database>, ids: string[], now: string): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'expired',
+      document_key: null,
+      work_pending: 0,
+      updated_at: now,
+      source_json: sql<string>`${'{"type":"'} || ${eb.ref('source_type')} || ${'","removed":true}'}`,
+    }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Deletes the job's row (its outputs, artifacts, checkpoints and file links go first). */
+export async function deleteJobRow(trx: Kysely<Database>, jobId: string): Promise<void> {
+  await trx.deleteFrom('jobs').where('id', '=', jobId).execute();
+}
