@@ -96,7 +96,8 @@ function parseDocumentedExports(readme: string): Map<string, string[]> {
     }
     const item = /^[-*] `([^`]+)`/.exec(line);
     if (item?.[1] === undefined) continue;
-    if (names === undefined) throw new Error(`\`${item[1]}\` is listed before any \`### \\\`specifier\\\`\` heading`);
+    if (names === undefined)
+      throw new Error(`\`${item[1]}\` is listed before any \`### \\\`specifier\\\`\` heading`);
     names.push(item[1]);
   }
   return documented;
@@ -108,12 +109,16 @@ function compareExports(
   actual: ReadonlyMap<string, readonly string[]>,
 ): ExportsDifference {
   const pairs = (map: ReadonlyMap<string, readonly string[]>): Set<string> =>
-    new Set([...map].flatMap(([specifier, names]) => [specifier, ...names.map((name) => `${specifier}: ${name}`)]));
+    new Set(
+      [...map].flatMap(([specifier, names]) => [specifier, ...names.map((name) => `${specifier}: ${name}`)]),
+    );
   const listed = pairs(documented);
   const real = pairs(actual);
   // a name listed twice is a README mistake the set would hide
   const duplicated = [...documented].flatMap(([specifier, names]) =>
-    names.filter((name, index) => names.indexOf(name) !== index).map((name) => `${specifier}: ${name} (twice)`),
+    names
+      .filter((name, index) => names.indexOf(name) !== index)
+      .map((name) => `${specifier}: ${name} (twice)`),
   );
   return {
     undocumented: [...real].filter((key) => !listed.has(key)).sort(),
@@ -125,9 +130,12 @@ function entryPointsOf({ directory, manifest }: PublishedPackage): EntryPoint[] 
   return Object.entries(manifest.exports ?? {})
     .filter(([subpath]) => subpath !== './package.json')
     .map(([subpath, target]) => {
-      if (subpath.includes('*')) throw new Error(`${manifest.name}: subpath patterns (${subpath}) are not supported`);
-      const file = typeof target === 'string' ? target : (target.development ?? target.import ?? target.default);
-      if (file === undefined) throw new Error(`${manifest.name}: ${subpath} has no development or default target`);
+      if (subpath.includes('*'))
+        throw new Error(`${manifest.name}: subpath patterns (${subpath}) are not supported`);
+      const file =
+        typeof target === 'string' ? target : (target.development ?? target.import ?? target.default);
+      if (file === undefined)
+        throw new Error(`${manifest.name}: ${subpath} has no development or default target`);
       const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
       return { specifier, file: join(directory, file) };
     });
