@@ -185,7 +185,7 @@ describe('the documented-exports check', () => {
     '- `afterTheSection` — not part of the API.',
   ].join('\n');
   const actual = new Map([
-    ['@x/pkg', ['THING_LIMIT', 'createThing']],
+    ['@x/pkg', ['createThing', 'THING_LIMIT']],
     ['@x/pkg/net', ['safeFetch']],
   ]);
 
