@@ -46,7 +46,7 @@ async function listPackageDirectories(): Promise<string[]> {
   const list = /^packages:\n((?:[ \t]+-.*\n?)+)/m.exec(workspace)?.[1] ?? '';
   const directories: string[] = [];
   for (const [, pattern] of list.matchAll(/^[ \t]+-[ \t]*['"]?([^'"\n]+?)['"]?[ \t]*$/gm)) {
-    if (pattern === undefined) continue;
+    if (pattern === undefined || pattern.startsWith('!')) continue;
     if (!pattern.endsWith('/*')) {
       directories.push(join(root, pattern));
       continue;
@@ -62,7 +62,10 @@ async function listPackageDirectories(): Promise<string[]> {
 async function listPublishedPackages(): Promise<PublishedPackage[]> {
   const found: PublishedPackage[] = [];
   for (const directory of await listPackageDirectories()) {
-    const manifest = JSON.parse(await readFile(join(directory, 'package.json'), 'utf8')) as PackageJson;
+    // a folder without a package.json (left over from a branch switch) is no package
+    const text = await readFile(join(directory, 'package.json'), 'utf8').catch(() => undefined);
+    if (text === undefined) continue;
+    const manifest = JSON.parse(text) as PackageJson;
     if (manifest.private !== true) found.push({ directory, manifest });
   }
   return found;
