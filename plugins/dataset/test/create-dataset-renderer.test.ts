@@ -58,10 +58,6 @@ async function failure(promise: Promise<unknown>): Promise<{ code: string; messa
 }
 
 describe('createDatasetRenderer', () => {
-  it('exports exactly its public API', async () => {
-    expect(Object.keys(await import('../src/index.js')).sort()).toEqual(['createDatasetRenderer']);
-  });
-
   it('has the manifest of the spec row', () => {
     expect(createDatasetRenderer().manifest).toEqual({
       id: 'renderer.dataset_artifacts',
