@@ -10,10 +10,13 @@ case ":$PATH:" in
   *) PATH="$_transmute_bin:${PATH//:$_transmute_bin/}" ;;
 esac
 export PATH
-# Native addons (better-sqlite3) must compile against the headers of the Node that runs them: the
+# Native addons built from source (node-gyp) must compile against the headers of the Node that runs them: the
 # machine's npm config says `nodedir=/usr` (the system Node's headers), which gives an ABI mismatch.
-if [ -d "$_transmute_root/.toolchain/node/include/node" ]; then
+# Only while the toolchain's Node is the one in use (install.sh drops the link on a Node 24+ machine).
+if [ -x "$_transmute_bin/node" ] && [ -d "$_transmute_root/.toolchain/node/include/node" ]; then
   export npm_config_nodedir="$_transmute_root/.toolchain/node"
+else
+  unset npm_config_nodedir
 fi
 hash -r 2>/dev/null || true
 unset _transmute_root _transmute_bin
