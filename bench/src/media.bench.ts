@@ -7,12 +7,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  createAudioSource,
-  createTranscriber,
-  transcriptionConfigFromEnv,
-  type Transcriber,
-} from '@transmute/plugin-audio';
+import { createAudioSource } from '@transmute/plugin-audio';
+import { createTranscriber, transcriptionConfigFromEnv, type Transcriber } from '@transmute/plugin-sdk/media';
 import { createTestContext } from '@transmute/plugin-sdk/testing';
 import { toString } from 'mdast-util-to-string';
 import type { BenchReport } from './bench-report.js';

@@ -7,5 +7,5 @@ export default defineConfig({
   dts: { entry: { index: 'src/index.ts', net: 'src/net.ts' } },
   clean: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'node24',
 });

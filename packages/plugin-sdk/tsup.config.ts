@@ -1,10 +1,10 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/testing.ts'],
+  entry: ['src/index.ts', 'src/testing.ts', 'src/media.ts'],
   format: ['esm'],
   dts: true,
   clean: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'node24',
 });

@@ -11,5 +11,5 @@ export default defineConfig({
   dts: { entry: { index: 'src/index.ts' } },
   clean: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'node24',
 });

@@ -30,7 +30,6 @@ async function readAllPages(path: string): Promise<number> {
     standardFontDataUrl: join(pdfjsRoot, 'standard_fonts/'),
     cMapUrl: join(pdfjsRoot, 'cmaps/'),
     cMapPacked: true,
-    isEvalSupported: false,
     disableFontFace: true,
     verbosity: 0,
   });
@@ -43,7 +42,7 @@ async function readAllPages(path: string): Promise<number> {
     }
     return doc.numPages;
   } finally {
-    await doc.destroy();
+    await doc.loadingTask.destroy();
   }
 }
 

@@ -7,16 +7,20 @@ import {
 } from '@transmute/plugin-sdk';
 import { TransmuteError } from '@transmute/contract';
 import { AUDIO_ALIASES, AUDIO_MANIFEST } from './audio-manifest.js';
-import { checkMedia, type MediaLimits } from './check-media.js';
-import { resolveMediaTools, type MediaTools, type MediaToolsOptions } from './media-tools.js';
-import { transcribeMedia } from './transcribe-media.js';
 import {
-  createTranscriber,
-  transcriptionConfigFromEnv,
+  checkMedia,
+  memoizeMediaTools,
+  mediaToolsOptionsFromEnv,
+  missingMediaToolsReason,
+  toTranscriber,
+  toTranscriptDocument,
+  transcribeMedia,
+  type MediaLimits,
+  type MediaTools,
+  type MediaToolsOptions,
+  type Transcriber,
   type TranscriptionConfig,
-} from './transcription/create-transcriber.js';
-import type { Transcriber } from './transcription/transcriber.js';
-import { toTranscriptDocument } from './transcript-document.js';
+} from '@transmute/plugin-sdk/media';
 
 /** Options of {@link createAudioSource}. */
 export interface AudioSourceOptions {
@@ -25,28 +29,12 @@ export interface AudioSourceOptions {
    * variables, else local PocketSphinx.
    */
   transcription?: TranscriptionConfig | Transcriber;
-  /** ffmpeg/ffprobe paths. Default: `TRANSMUTE_FFMPEG_PATH`/`TRANSMUTE_FFPROBE_PATH`, then PATH, then bundled. */
+  /** ffmpeg/ffprobe paths. Default: `TRANSMUTE_FFMPEG_PATH`/`TRANSMUTE_FFPROBE_PATH`, then PATH. */
   mediaTools?: MediaToolsOptions;
 }
 
-/** Resolves the transcriber from a config or takes the given engine (default: from the environment). */
-export function toTranscriber(value: TranscriptionConfig | Transcriber | undefined): Transcriber {
-  if (value && 'transcribe' in value) return value;
-  return createTranscriber(value ?? transcriptionConfigFromEnv());
-}
-
-/** Lazily finds ffmpeg/ffprobe once per plugin instance. */
-export function memoizeMediaTools(options?: MediaToolsOptions): () => Promise<MediaTools | null> {
-  const configured: MediaToolsOptions = options ?? {
-    ...(process.env.TRANSMUTE_FFMPEG_PATH ? { ffmpegPath: process.env.TRANSMUTE_FFMPEG_PATH } : {}),
-    ...(process.env.TRANSMUTE_FFPROBE_PATH ? { ffprobePath: process.env.TRANSMUTE_FFPROBE_PATH } : {}),
-  };
-  let found: Promise<MediaTools | null> | undefined;
-  return () => (found ??= resolveMediaTools(configured));
-}
-
 /** The normalized audio media type of a declared one, or undefined when not audio we read. */
-export function toAudioMediaType(mediaType: string): string | undefined {
+function toAudioMediaType(mediaType: string): string | undefined {
   const base = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
   const normalized = AUDIO_ALIASES[base] ?? base;
   return AUDIO_MANIFEST.mediaTypes.includes(normalized) ? normalized : undefined;
@@ -60,7 +48,8 @@ export function toAudioMediaType(mediaType: string): string | undefined {
  */
 export function createAudioSource(options: AudioSourceOptions = {}): SourceAdapter {
   const transcriber = toTranscriber(options.transcription);
-  const tools = memoizeMediaTools(options.mediaTools);
+  const toolOptions = options.mediaTools ?? mediaToolsOptionsFromEnv();
+  const tools = memoizeMediaTools(toolOptions);
   const limitsOf = (limits: Record<string, number>): MediaLimits => ({
     maximumBytes: resolveByteLimit(AUDIO_MANIFEST.limits, limits),
     maximumDurationSeconds:
@@ -76,7 +65,7 @@ export function createAudioSource(options: AudioSourceOptions = {}): SourceAdapt
   return definePlugin<SourceAdapter>({
     manifest: AUDIO_MANIFEST,
     async health() {
-      if (!(await tools())) return { ok: false, detail: 'ffmpeg/ffprobe not found' };
+      if (!(await tools())) return { ok: false, detail: missingMediaToolsReason(toolOptions) };
       return transcriber.health();
     },
     accepts: (probe) => toAudioMediaType(probe.mediaType) !== undefined,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isTransmuteError } from '@transmute/contract';
 import { createTestContext } from '@transmute/plugin-sdk/testing';
 import type { Paragraph } from 'mdast';
-import { AUDIO_MANIFEST, createAudioSource, liveProcessIds } from '../src/index.js';
+import { liveProcessIds } from '@transmute/plugin-sdk/media';
+import { AUDIO_MANIFEST, createAudioSource } from '../src/index.js';
 import { fixtureFile, makeFiveHourFile, recall } from './helpers.js';
 
 const source = createAudioSource();
@@ -18,6 +19,26 @@ const textOf = (p: Paragraph) => p.children.map((c) => ('value' in c ? c.value :
 describe('source.audio_upload', () => {
   it('is healthy with Debian ffmpeg and pocketsphinx', async () => {
     expect(await source.health()).toEqual({ ok: true });
+  });
+
+  it('is disabled, saying why, when ffmpeg is neither configured nor on PATH', async () => {
+    const bogus = { ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: '/nonexistent/ffprobe' };
+    const savedPath = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(await createAudioSource({ mediaTools: bogus }).health()).toEqual({
+        ok: false,
+        detail:
+          "ffmpeg/ffprobe at TRANSMUTE_FFMPEG_PATH/TRANSMUTE_FFPROBE_PATH (both needed) do not run, and ffmpeg is not on PATH; install Debian's ffmpeg or set TRANSMUTE_FFMPEG_PATH and TRANSMUTE_FFPROBE_PATH",
+      });
+      expect(await createAudioSource({ mediaTools: {} }).health()).toEqual({
+        ok: false,
+        detail:
+          "ffmpeg not found on PATH; install Debian's ffmpeg or set TRANSMUTE_FFMPEG_PATH and TRANSMUTE_FFPROBE_PATH",
+      });
+    } finally {
+      process.env.PATH = savedPath;
+    }
   });
 
   it.each([

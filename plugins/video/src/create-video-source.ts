@@ -2,6 +2,8 @@ import { TransmuteError } from '@transmute/contract';
 import {
   checkMedia,
   memoizeMediaTools,
+  mediaToolsOptionsFromEnv,
+  missingMediaToolsReason,
   toTranscriber,
   toMediaMinutes,
   toTranscriptDocument,
@@ -12,7 +14,7 @@ import {
   type TranscriptSegment,
   type Transcriber,
   type TranscriptionConfig,
-} from '@transmute/plugin-audio';
+} from '@transmute/plugin-sdk/media';
 import {
   definePlugin,
   resolveByteLimit,
@@ -64,7 +66,8 @@ function containerFacts(facts: MediaFacts): Record<string, string | number> {
  */
 export function createVideoSource(options: VideoSourceOptions = {}): SourceAdapter {
   const transcriber = toTranscriber(options.transcription);
-  const tools = memoizeMediaTools(options.mediaTools);
+  const toolOptions = options.mediaTools ?? mediaToolsOptionsFromEnv();
+  const tools = memoizeMediaTools(toolOptions);
   const preferSubtitles = options.preferSubtitles ?? true;
 
   async function subtitlesOf(
@@ -81,7 +84,7 @@ export function createVideoSource(options: VideoSourceOptions = {}): SourceAdapt
   return definePlugin<SourceAdapter>({
     manifest: VIDEO_MANIFEST,
     async health() {
-      if (!(await tools())) return { ok: false, detail: 'ffmpeg/ffprobe not found' };
+      if (!(await tools())) return { ok: false, detail: missingMediaToolsReason(toolOptions) };
       return transcriber.health();
     },
     accepts(probe) {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { runProcess, type MediaTools, type TranscriptSegment } from '@transmute/plugin-audio';
+import { runProcess, type MediaTools, type TranscriptSegment } from '@transmute/plugin-sdk/media';
 
 /** Text subtitle codecs ffmpeg can turn into SRT (bitmap subtitles such as dvd_subtitle cannot). */
 export const TEXT_SUBTITLE_CODECS = new Set(['subrip', 'srt', 'ass', 'ssa', 'mov_text', 'webvtt', 'text']);

@@ -8,7 +8,7 @@ import { createEngine } from '@transmute/engine';
 import { createAudioSource } from '@transmute/plugin-audio';
 import { createVideoSource } from '../src/index.js';
 
-// Audio and video through the engine together: here, since the video plugin depends on the audio one.
+// Audio and video through the engine together (both share the SDK's media tools).
 const MEDIA = resolve(import.meta.dirname, '../../../fixtures/media');
 
 const engine = createEngine({

@@ -15,8 +15,10 @@
  *     replayWebhookDelivery: exactly one manual attempt, back to dead_letter if it fails))
  * Times are ISO 8601 strings with ms and Z (lexicographic order = time order).
  */
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import { webhookDispatchMigration } from './webhooks/dispatcher/dispatch-schema.js';
 
 const TIME = 'varchar(32)';

@@ -33,7 +33,6 @@ async function open(path: string): Promise<PdfInfo> {
     data,
     ...assets,
     cMapPacked: true,
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,
@@ -64,7 +63,7 @@ async function closeDocument(): Promise<void> {
   const current = document;
   document = undefined;
   await settlePrefetch();
-  if (current !== undefined) await current.destroy().catch(() => undefined);
+  if (current !== undefined) await current.loadingTask.destroy().catch(() => undefined);
 }
 
 async function render(page: PdfPage, dpi: number, maxPixels: number): Promise<RenderedPage> {

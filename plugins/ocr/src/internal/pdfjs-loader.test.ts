@@ -9,7 +9,7 @@ describe('loadPdfjs', () => {
     expect((globalThis as { pdfjsWorker?: { WorkerMessageHandler?: unknown } }).pdfjsWorker).toHaveProperty(
       'WorkerMessageHandler',
     );
-    // core-js in the legacy bundles replaces push with a JavaScript function on Node 20.
+    // core-js in the legacy bundles replaced push with a JavaScript function on Node 20 (V8 < 12.2).
     expect(Array.prototype.push).toBe(nativePush);
     const values: number[] = [];
     values.push(1, 2);

@@ -19,22 +19,19 @@ export function pdfjsDirectory(): string {
 
 /**
  * Loads pdf.js's legacy build (the one meant for Node) once, in the calling thread, with its own
- * worker code in the same thread (the "fake worker").
+ * worker code in the same thread (the "fake worker"). Only pdf.js worker threads call this: the
+ * main thread never loads pdf.js.
  *
- * The legacy build bundles core-js, which replaces `Array.prototype.push` of the whole thread with a
- * JavaScript function on V8 before 12.2 (Node 20): a check for an error on arrays with a read-only
- * length fails there. That made every push in the thread several times slower, about a tenth of
- * the time of reading a PDF. Both bundles are loaded here, then the native push is put back; the
- * edge case it fixes (pushing onto a frozen-length array) is not one pdf.js relies on. Only pdf.js
- * worker threads call this: the main thread never loads pdf.js.
+ * The legacy build bundles core-js. On V8 before 12.2 (Node 20) core-js replaced
+ * `Array.prototype.push` of the whole thread with a JavaScript function, which made every push
+ * several times slower; on Node 24 V8 passes core-js's check and the native push stays, so nothing
+ * needs restoring (pdfjs-loader.test.ts holds that).
  */
 export function loadPdfjs(): Promise<Pdfjs> {
   loaded ??= (async () => {
-    const nativePush = Object.getOwnPropertyDescriptor(Array.prototype, 'push');
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const holder = globalThis as { pdfjsWorker?: unknown };
     holder.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    if (nativePush !== undefined) Object.defineProperty(Array.prototype, 'push', nativePush);
     return pdfjs;
   })();
   return loaded;

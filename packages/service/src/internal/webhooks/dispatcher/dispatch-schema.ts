@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /**
  * Migration `0100_webhook_dispatch`: an index for lease sweeps. Numbered far from the service's

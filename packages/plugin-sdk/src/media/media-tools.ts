@@ -1,32 +1,18 @@
-import { accessSync, constants } from 'node:fs';
-import { findExecutable } from '@transmute/plugin-sdk';
-import { createRequire } from 'node:module';
+import { findExecutable } from '../find-executable.js';
 import { runProcess } from './run-process.js';
 
 /** Paths of the ffmpeg and ffprobe binaries in use. */
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
-  /** `system` when found on PATH (Debian's ffmpeg), `bundled` for the npm installer binaries. */
-  origin: 'system' | 'bundled' | 'configured';
+  /** `system` when found on PATH (Debian's ffmpeg), `configured` for the paths the operator set. */
+  origin: 'system' | 'configured';
 }
 
 /** Options of {@link resolveMediaTools}. */
 export interface MediaToolsOptions {
   ffmpegPath?: string;
   ffprobePath?: string;
-}
-
-function bundledPath(packageName: string): string | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    const found = (require(packageName) as { path?: unknown }).path;
-    if (typeof found !== 'string') return undefined;
-    accessSync(found, constants.X_OK);
-    return found;
-  } catch {
-    return undefined;
-  }
 }
 
 async function works(binary: string): Promise<boolean> {
@@ -39,9 +25,10 @@ async function works(binary: string): Promise<boolean> {
 }
 
 /**
- * Finds usable ffmpeg and ffprobe binaries: configured paths first, then the system binaries on
- * PATH, then those shipped by `@ffmpeg-installer/ffmpeg` and `@ffprobe-installer/ffprobe`.
- * Returns null when none run, which makes the media plugins report `disabled`.
+ * Finds usable ffmpeg and ffprobe binaries: the configured paths first, then the system binaries
+ * on PATH (Debian's ffmpeg). Returns null when none run, which makes the media plugins report
+ * `disabled` with {@link missingMediaToolsReason}. No bundled build is ever used: these decode
+ * untrusted uploads, so only a maintained, security-patched ffmpeg may run them.
  */
 export async function resolveMediaTools(options: MediaToolsOptions = {}): Promise<MediaTools | null> {
   const candidates: MediaTools[] = [];
@@ -52,12 +39,17 @@ export async function resolveMediaTools(options: MediaToolsOptions = {}): Promis
   const systemFfprobe = findExecutable('ffprobe');
   if (systemFfmpeg && systemFfprobe)
     candidates.push({ ffmpeg: systemFfmpeg, ffprobe: systemFfprobe, origin: 'system' });
-  const bundledFfmpeg = bundledPath('@ffmpeg-installer/ffmpeg');
-  const bundledFfprobe = bundledPath('@ffprobe-installer/ffprobe');
-  if (bundledFfmpeg && bundledFfprobe)
-    candidates.push({ ffmpeg: bundledFfmpeg, ffprobe: bundledFfprobe, origin: 'bundled' });
   for (const tools of candidates) {
     if ((await works(tools.ffmpeg)) && (await works(tools.ffprobe))) return tools;
   }
   return null;
+}
+
+/** Why {@link resolveMediaTools} found nothing, for a plugin's `health()` detail. */
+export function missingMediaToolsReason(options: MediaToolsOptions = {}): string {
+  const configured = [options.ffmpegPath, options.ffprobePath].filter((path) => path !== undefined);
+  const advice = "install Debian's ffmpeg or set TRANSMUTE_FFMPEG_PATH and TRANSMUTE_FFPROBE_PATH";
+  if (configured.length > 0)
+    return `ffmpeg/ffprobe at TRANSMUTE_FFMPEG_PATH/TRANSMUTE_FFPROBE_PATH (both needed) do not run, and ffmpeg is not on PATH; ${advice}`;
+  return `ffmpeg not found on PATH; ${advice}`;
 }

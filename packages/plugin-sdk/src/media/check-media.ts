@@ -1,4 +1,4 @@
-import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
+import type { FileInspection, SourceFile } from '../plugin-types.js';
 import type { MediaTools } from './media-tools.js';
 import { probeMedia, type MediaFacts } from './probe-media.js';
 import { isTransmuteError } from '@transmute/contract';

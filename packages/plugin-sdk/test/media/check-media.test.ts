@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkMedia, resolveMediaTools, type MediaLimits } from '../src/index.js';
-import { fixtureFile } from './helpers.js';
+import { checkMedia, resolveMediaTools, type MediaLimits } from '../../src/media.js';
+import { fixtureFile } from './media-fixtures.js';
 
 const limits: MediaLimits = { maximumBytes: 10_000_000, maximumDurationSeconds: 60 };
 const signal = () => new AbortController().signal;

@@ -7,8 +7,8 @@ import {
   createWhisperCppTranscriber,
   parsePocketsphinxOutput,
   transcriptionConfigFromEnv,
-} from '../src/index.js';
-import { MEDIA } from './helpers.js';
+} from '../../src/media.js';
+import { MEDIA } from './media-fixtures.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 let handler: Handler = (_req, res) => res.end();

@@ -1,5 +1,6 @@
 import type { Paragraph, Root } from 'mdast';
-import type { ExtractedDocument, Provenance, SourceFile } from '@transmute/plugin-sdk';
+import type { ExtractedDocument, Provenance } from '../document.js';
+import type { SourceFile } from '../plugin-types.js';
 import type { TranscriptSegment } from './transcription/transcriber.js';
 
 /** Options of {@link toTranscriptRoot}. */

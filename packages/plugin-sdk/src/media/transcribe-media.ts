@@ -1,5 +1,5 @@
 import { TransmuteError } from '@transmute/contract';
-import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
+import type { SourceFile, StageContext } from '../plugin-types.js';
 import { decodeToPcm } from './decode-audio.js';
 import type { MediaTools } from './media-tools.js';
 import type { MediaFacts } from './probe-media.js';
