@@ -1,21 +1,6 @@
-import type { ApiOperation } from '../api-operations.js';
-import { ID_PREFIXES, JOB_STATUSES, WEBHOOK_DELIVERY_STATUSES, type ResourceKind } from '../enums.js';
-
-const PATH_PARAMS: Record<string, { kind: ResourceKind; resource: string }> = {
-  file_id: { kind: 'file', resource: 'file' },
-  job_id: { kind: 'job', resource: 'job' },
-  output_id: { kind: 'output', resource: 'output' },
-  endpoint_id: { kind: 'webhookEndpoint', resource: 'webhook endpoint' },
-  delivery_id: { kind: 'webhookDelivery', resource: 'webhook delivery' },
-};
-
-const COMPONENT_OF_PATH_PARAM: Record<string, string> = {
-  file_id: 'FileId',
-  job_id: 'JobId',
-  output_id: 'OutputId',
-  endpoint_id: 'EndpointId',
-  delivery_id: 'DeliveryId',
-};
+import { JOB_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '../enums.js';
+import type { ApiOperation } from '../operation-table.js';
+import { PATH_PARAMETERS, idPattern } from '../path-parameters.js';
 
 function ref(name: string): { $ref: string } {
   return { $ref: `#/components/parameters/${name}` };
@@ -24,13 +9,13 @@ function ref(name: string): { $ref: string } {
 /** `components.parameters` of the document. */
 export function componentParameters(): Record<string, unknown> {
   const parameters: Record<string, unknown> = {};
-  for (const [name, { kind, resource }] of Object.entries(PATH_PARAMS)) {
-    parameters[COMPONENT_OF_PATH_PARAM[name] ?? name] = {
+  for (const [name, { resource, component }] of Object.entries(PATH_PARAMETERS)) {
+    parameters[component] = {
       name,
       in: 'path',
       required: true,
       description: `Identifier of the ${resource}. A malformed or foreign id answers 404 \`not_found\`.`,
-      schema: { type: 'string', pattern: `^${ID_PREFIXES[kind]}_[A-Za-z0-9_-]{12,}$` },
+      schema: { type: 'string', pattern: idPattern(name as keyof typeof PATH_PARAMETERS) },
     };
   }
   const key = (required: boolean): unknown => ({
@@ -86,10 +71,7 @@ export function componentParameters(): Record<string, unknown> {
 /** The parameter `$ref`s of an operation: path ids, idempotency header, query. */
 export function operationParameters(operation: ApiOperation): unknown[] {
   const refs: unknown[] = [];
-  for (const match of operation.path.matchAll(/\{([a-z_]+)\}/g)) {
-    const name = match[1] ?? '';
-    refs.push(ref(COMPONENT_OF_PATH_PARAM[name] ?? name));
-  }
+  for (const name of operation.pathParams) refs.push(ref(PATH_PARAMETERS[name].component));
   if (operation.idempotencyKey === 'required') refs.push(ref('IdempotencyKey'));
   if (operation.idempotencyKey === 'optional') refs.push(ref('IdempotencyKeyOptional'));
   switch (operation.query) {
