@@ -67,6 +67,8 @@ export {
   type OperationDefinition,
   type OperationId,
   type OperationPathParams,
+  type OperationRequestBody,
+  type OperationResponseBody,
   type PathParamsOf,
   type QueryKind,
   type RequestBody,

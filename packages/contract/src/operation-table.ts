@@ -1,6 +1,6 @@
 import type { ApiErrorCode } from './error-catalogue.js';
 import type { PathParameterName } from './path-parameters.js';
-import type { RequestBodyName, ResourceName } from './schemas/registry.js';
+import type { RequestBodyName, RequestBodyTypes, ResourceName, ResourceTypes } from './schemas/registry.js';
 
 /** HTTP methods of the v1 operations. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -52,11 +52,18 @@ export interface OperationDefinition {
   errors: readonly ApiErrorCode[];
 }
 
-const ok = (body: ResourceName, description = 'OK.') => ({ status: 200, body, description }) as const;
-const created = (body: ResourceName, description: string) => ({ status: 201, body, description }) as const;
-const accepted = (body: ResourceName, description: string) => ({ status: 202, body, description }) as const;
+// Generic so that each row keeps its schema names as literal types (the client's types derive from them).
+const ok = <B extends ResourceName>(body: B, description = 'OK.') =>
+  ({ status: 200, body, description }) as const;
+const created = <B extends ResourceName>(body: B, description: string) =>
+  ({ status: 201, body, description }) as const;
+const accepted = <B extends ResourceName>(body: B, description: string) =>
+  ({ status: 202, body, description }) as const;
 const noContent = { status: 204, body: null, description: 'Deleted; no body.' } as const;
-const body = (schema: RequestBodyName, limit: RequestBody['limit'] = 'default') => ({ schema, limit }) as const;
+const body = <S extends RequestBodyName, L extends RequestBody['limit'] = 'default'>(
+  schema: S,
+  limit: L = 'default' as L,
+) => ({ schema, limit }) as const;
 
 /**
  * The 25 operations of the v1 API (spec "Endpoints" + CONTRACT §1–§6), keyed by operation id, in
@@ -368,6 +375,21 @@ export type PathParamsOf<Path extends string> = Path extends `${string}{${infer 
 /** The path parameter names of an operation. */
 export type OperationPathParams<Id extends OperationId> = PathParamsOf<(typeof OPERATIONS)[Id]['path']> &
   PathParameterName;
+
+/** The JSON body type an operation takes (`never` when it takes none). */
+export type OperationRequestBody<Id extends OperationId> = (typeof OPERATIONS)[Id]['requestBody'] extends {
+  schema: infer Schema extends RequestBodyName;
+}
+  ? RequestBodyTypes[Schema]
+  : never;
+
+/** The body type of an operation's success answer (`void` for 204). */
+export type OperationResponseBody<Id extends OperationId> =
+  (typeof OPERATIONS)[Id]['responses'][number]['body'] extends infer Body
+    ? Body extends ResourceName
+      ? ResourceTypes[Body]
+      : void
+    : never;
 
 /** One operation with its id, as the list views give it. */
 export interface ApiOperation extends OperationDefinition {

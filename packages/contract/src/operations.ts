@@ -15,6 +15,8 @@ export {
   type OperationDefinition,
   type OperationId,
   type OperationPathParams,
+  type OperationRequestBody,
+  type OperationResponseBody,
   type PathParamsOf,
   type QueryKind,
   type RequestBody,

@@ -42,7 +42,7 @@ export function renderErrorsDocument(): string {
     '`field_errors`. The OpenAPI document (`openapi.yaml`) lists, per operation, which of these codes it',
     'can answer with.',
     '',
-    '`replayed` says whether the error is stored with the request\'s `Idempotency-Key` (CONTRACT §5):',
+    "`replayed` says whether the error is stored with the request's `Idempotency-Key` (CONTRACT §5):",
     'a repeat with the same key and request answers it again with `Idempotent-Replayed: true`. Requests',
     'refused before the operation began executing, and server errors, are not stored, so a corrected or',
     'retried request with the same key runs.',
@@ -55,13 +55,7 @@ export function renderErrorsDocument(): string {
       `| ${entry.status} | \`${code}\` | ${yesNo(entry.retryable)} | ${yesNo(entry.remembered)} | ${entry.title} | ${entry.when} |`,
     );
   }
-  lines.push(
-    '',
-    '## Codes per operation',
-    '',
-    '| operation | request | codes |',
-    '|---|---|---|',
-  );
+  lines.push('', '## Codes per operation', '', '| operation | request | codes |', '|---|---|---|');
   for (const operation of API_OPERATIONS) {
     lines.push(
       `| \`${operation.operationId}\` | \`${operation.method} ${operation.path}\` | ${codeList(operationErrorCodes(operation))} |`,

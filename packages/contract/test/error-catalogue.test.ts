@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  API_ERRORS,
-  buildOpenApiDocument,
-  isApiErrorCode,
-  renderErrorsDocument,
-} from '../src/index.js';
+import { API_ERRORS, buildOpenApiDocument, isApiErrorCode, renderErrorsDocument } from '../src/index.js';
 
 const errorsDoc = readFileSync(new URL('../ERRORS.md', import.meta.url), 'utf8');
 

@@ -11,7 +11,7 @@ import { assertMutable } from './accounts.js';
 import { releaseBlob } from './blob-refs.js';
 import { addMs, type ServiceContext } from './context.js';
 import { newId } from './ids.js';
-import { recordIdempotentOutcome } from './idempotency.js';
+import { rememberInTransaction } from './idempotency.js';
 import { toFileResource } from './resources.js';
 import type { FilesTable } from './schema.js';
 import { closeStorageMeters } from './storage-usage.js';
@@ -70,11 +70,7 @@ export async function createUploadIntent(
         expires_at: null,
       })
       .execute();
-    await recordIdempotentOutcome(trx, {
-      status: 201,
-      body: intent,
-      headers: { Location: `/v1/files/${id}` },
-    });
+    await rememberInTransaction(trx, intent);
   });
   return intent;
 }

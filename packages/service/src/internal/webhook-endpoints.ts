@@ -18,7 +18,7 @@ import { addMs, type CoreContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { WEBHOOK_CHANNEL } from './events.js';
 import { newId } from './ids.js';
-import { recordIdempotentOutcome } from './idempotency.js';
+import { rememberInTransaction } from './idempotency.js';
 import { toWebhookDelivery, toWebhookEndpoint } from './resources.js';
 import type { Database, WebhookEndpointsTable } from './schema.js';
 import { encryptSecret, newWebhookSecret } from './secrets.js';
@@ -84,11 +84,7 @@ export async function createWebhookEndpoint(
   await ctx.store.transaction(async (trx) => {
     await assertMutable(trx, caller.accountId);
     await trx.insertInto('webhook_endpoints').values(row).execute();
-    await recordIdempotentOutcome(trx, {
-      status: 201,
-      body: created,
-      headers: { Location: `/v1/webhook-endpoints/${row.id}` },
-    });
+    await rememberInTransaction(trx, created);
   });
   return created;
 }
