@@ -23,7 +23,7 @@ describe('idempotency, lists, cancellation and concurrency', () => {
     expect(jobs.data).toHaveLength(1);
     for (const result of results) {
       if (result instanceof TransmuteError) expect(result.code).toBe('idempotency_key_in_use');
-      else expect(result).toMatchObject({ replayed: false, value: { id: jobs.data[0]?.id } });
+      else expect(result).toMatchObject({ value: { id: jobs.data[0]?.id } });
     }
     const replay = await h.service.runIdempotent(h.caller, { key: 'create-once', fingerprint: 'fp' }, () =>
       Promise.reject(new Error('must not run')),
