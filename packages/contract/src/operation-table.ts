@@ -1,12 +1,10 @@
 import type { ApiErrorCode } from './error-catalogue.js';
 import type { PathParameterName } from './path-parameters.js';
+import type { QueryKind } from './query-kinds.js';
 import type { RequestBodyName, RequestBodyTypes, ResourceName, ResourceTypes } from './schemas/registry.js';
 
 /** HTTP methods of the v1 operations. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** Query parameters an operation takes (CONTRACT §6, §9). */
-export type QueryKind = 'none' | 'list' | 'listJobs' | 'listWebhookDeliveries' | 'content';
 
 /** Whether an operation takes `Idempotency-Key` (CONTRACT §5). */
 export type IdempotencyRequirement = 'required' | 'optional' | 'none';

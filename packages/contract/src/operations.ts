@@ -18,10 +18,16 @@ export {
   type OperationRequestBody,
   type OperationResponseBody,
   type PathParamsOf,
-  type QueryKind,
   type RequestBody,
   type SuccessResponse,
 } from './operation-table.js';
+export {
+  QUERY_KINDS,
+  MAX_CURSOR_LENGTH,
+  type LimitBounds,
+  type QueryKind,
+  type QueryKindDefinition,
+} from './query-kinds.js';
 export { PATH_PARAMETERS, isWellFormedId, idPattern, type PathParameterName } from './path-parameters.js';
 export {
   API_ERRORS,

@@ -18,6 +18,8 @@ it('exports exactly the public API of @transmute/contract', async () => {
       'JOB_STATUSES',
       'OPERATION_IDS',
       'OPERATIONS',
+      'QUERY_KINDS',
+      'MAX_CURSOR_LENGTH',
       'PATH_PARAMETERS',
       'OUTPUT_FORMATS',
       'OUTPUT_PROFILES',

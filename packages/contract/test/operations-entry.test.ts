@@ -19,6 +19,8 @@ describe('@transmute/contract/operations', () => {
         'API_ERRORS',
         'API_OPERATIONS',
         'OPERATIONS',
+        'QUERY_KINDS',
+        'MAX_CURSOR_LENGTH',
         'OPERATION_IDS',
         'PATH_PARAMETERS',
         'idPattern',

@@ -1,6 +1,13 @@
-import { JOB_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '../enums.js';
 import type { ApiOperation } from '../operation-table.js';
 import { PATH_PARAMETERS, idPattern } from '../path-parameters.js';
+import { MAX_CURSOR_LENGTH, QUERY_KINDS, type LimitBounds } from '../query-kinds.js';
+
+const limitSchema = ({ min, max, default: fallback }: LimitBounds): unknown => ({
+  type: 'integer',
+  minimum: min,
+  maximum: max,
+  default: fallback,
+});
 
 function ref(name: string): { $ref: string } {
   return { $ref: `#/components/parameters/${name}` };
@@ -33,37 +40,37 @@ export function componentParameters(): Record<string, unknown> {
     name: 'limit',
     in: 'query',
     description: 'Page size.',
-    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    schema: limitSchema(QUERY_KINDS.list.limit),
   };
   parameters.Cursor = {
     name: 'cursor',
     in: 'query',
     description: 'Opaque cursor from `page.next_cursor` of the previous page (valid 72 hours).',
-    schema: { type: 'string', minLength: 1, maxLength: 512 },
+    schema: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH },
   };
   parameters.JobStatusFilter = {
     name: 'status',
     in: 'query',
     description: 'Only jobs in this status.',
-    schema: { type: 'string', enum: JOB_STATUSES },
+    schema: { type: 'string', enum: QUERY_KINDS.listJobs.statuses },
   };
   parameters.DeliveryStatusFilter = {
     name: 'status',
     in: 'query',
     description: 'Only deliveries in this status.',
-    schema: { type: 'string', enum: WEBHOOK_DELIVERY_STATUSES },
+    schema: { type: 'string', enum: QUERY_KINDS.listWebhookDeliveries.statuses },
   };
   parameters.ContentLimit = {
     name: 'limit',
     in: 'query',
     description: 'Maximum characters of `data` in this page; a page ends on a record boundary.',
-    schema: { type: 'integer', minimum: 1, maximum: 1_048_576, default: 262_144 },
+    schema: limitSchema(QUERY_KINDS.content.limit),
   };
   parameters.ContentCursor = {
     name: 'cursor',
     in: 'query',
     description: 'Opaque cursor from `page.next_cursor` of the previous content page.',
-    schema: { type: 'string', minLength: 1, maxLength: 512 },
+    schema: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH },
   };
   return parameters;
 }

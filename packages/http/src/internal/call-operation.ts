@@ -1,18 +1,21 @@
-import {
-  JOB_STATUSES,
-  WEBHOOK_DELIVERY_STATUSES,
-  type CompleteUploadRequest,
-  type CreateJobOutputRequest,
-  type CreateJobRequest,
-  type CreateUploadIntentRequest,
-  type CreateWebhookEndpointRequest,
-  type JobStatus,
-  type UpdateWebhookEndpointRequest,
-  type WebhookDeliveryStatus,
+import type {
+  CompleteUploadRequest,
+  CreateJobOutputRequest,
+  CreateJobRequest,
+  CreateUploadIntentRequest,
+  CreateWebhookEndpointRequest,
+  JobStatus,
+  UpdateWebhookEndpointRequest,
+  WebhookDeliveryStatus,
 } from '@transmute/contract';
-import type { OperationId, PathParameterName, QueryKind } from '@transmute/contract/operations';
+import {
+  QUERY_KINDS,
+  type OperationId,
+  type PathParameterName,
+  type QueryKind,
+} from '@transmute/contract/operations';
 import type { Caller, TransmuteService } from '@transmute/service';
-import { parseListQuery, type LimitBounds, type ListQuery } from './query.js';
+import { parseListQuery, type ListQuery } from './query.js';
 
 /** Everything an operation needs once the request has passed every check. */
 export interface OperationInput {
@@ -26,21 +29,14 @@ export interface OperationInput {
 
 type Call = (service: TransmuteService, input: OperationInput) => Promise<unknown>;
 
-const LIST_LIMIT: LimitBounds = { min: 1, max: 100, fallback: 20 };
-const CONTENT_LIMIT: LimitBounds = { min: 1, max: 1_048_576, fallback: 262_144 };
-
-/** How each query kind of the operation table is parsed (CONTRACT §6, §9). */
-const QUERY_PARSERS: Record<QueryKind, (query: string) => ListQuery> = {
-  none: () => ({ limit: LIST_LIMIT.fallback }),
-  list: (query) => parseListQuery(query, LIST_LIMIT),
-  listJobs: (query) => parseListQuery(query, LIST_LIMIT, JOB_STATUSES),
-  listWebhookDeliveries: (query) => parseListQuery(query, LIST_LIMIT, WEBHOOK_DELIVERY_STATUSES),
-  content: (query) => parseListQuery(query, CONTENT_LIMIT),
-};
-
-/** Parses the query string of an operation by its query kind; bad values throw 400. */
+/**
+ * Parses the query string of an operation by its query kind (the contract's `QUERY_KINDS`); bad
+ * values throw 400. A kind without query parameters ignores the query string.
+ */
 export function parseOperationQuery(kind: QueryKind, query: string): ListQuery {
-  return QUERY_PARSERS[kind](query);
+  const definition = QUERY_KINDS[kind];
+  if (definition === null) return { limit: QUERY_KINDS.list.limit.default };
+  return parseListQuery(query, definition.limit, definition.statuses ?? undefined);
 }
 
 function param(input: OperationInput, name: PathParameterName): string {
