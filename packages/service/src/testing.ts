@@ -174,7 +174,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         const fieldErrors = [{ field: 'x', code: 'invalid_value' as const, detail: 'bad x' }];
         await expect(
           runIdempotent(ctx, caller, request, () =>
-            Promise.reject(new TransmuteError(code, `first ${code}`, { fieldErrors })),
+            Promise.reject(new TransmuteError(code, `first ${code}`, { fieldErrors, retryAfter: 3 })),
           ),
         ).rejects.toMatchObject({ code });
         const second = runIdempotent(ctx, caller, request, () => Promise.resolve('ran'));
@@ -183,6 +183,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
             code,
             message: `first ${code}`,
             fieldErrors,
+            retryAfter: 3,
             headers: { 'Idempotent-Replayed': 'true' },
           });
         } else {

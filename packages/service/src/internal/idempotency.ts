@@ -31,7 +31,7 @@ const pending = new AsyncLocalStorage<Claim>();
  */
 type Remembered =
   | { kind: 'value'; value: unknown }
-  | { kind: 'error'; code: ErrorCode; detail: string; fieldErrors: FieldError[] };
+  | { kind: 'error'; code: ErrorCode; detail: string; fieldErrors: FieldError[]; retryAfter?: number };
 
 type ClaimResult = { kind: 'claimed' } | { kind: 'replay'; remembered: Remembered };
 
@@ -69,6 +69,7 @@ function encode(remembered: Remembered): {
       code: remembered.code,
       detail: remembered.detail,
       field_errors: remembered.fieldErrors,
+      retry_after: remembered.retryAfter ?? null,
     }),
   };
 }
@@ -76,8 +77,19 @@ function encode(remembered: Remembered): {
 function decode(status: number | null, body: string | null): Remembered {
   const parsed = JSON.parse(body ?? 'null') as unknown;
   if (status === null) return { kind: 'value', value: parsed };
-  const error = parsed as { code: ErrorCode; detail: string; field_errors: FieldError[] };
-  return { kind: 'error', code: error.code, detail: error.detail, fieldErrors: error.field_errors };
+  const error = parsed as {
+    code: ErrorCode;
+    detail: string;
+    field_errors: FieldError[];
+    retry_after: number | null;
+  };
+  return {
+    kind: 'error',
+    code: error.code,
+    detail: error.detail,
+    fieldErrors: error.field_errors,
+    ...(error.retry_after === null ? {} : { retryAfter: error.retry_after }),
+  };
 }
 
 async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyRequest): Promise<ClaimResult> {
@@ -163,6 +175,7 @@ function answer<T>(remembered: Remembered): IdempotentResult<T> {
   if (remembered.kind === 'value') return { value: remembered.value as T, replayed: true };
   throw new TransmuteError(remembered.code, remembered.detail, {
     fieldErrors: remembered.fieldErrors,
+    ...(remembered.retryAfter === undefined ? {} : { retryAfter: remembered.retryAfter }),
     headers: { 'Idempotent-Replayed': 'true' },
   });
 }
@@ -194,6 +207,7 @@ export async function runIdempotent<T>(
         code: error.code,
         detail: error.message,
         fieldErrors: error.fieldErrors,
+        ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
       });
     } else {
       await db
