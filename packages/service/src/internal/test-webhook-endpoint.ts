@@ -4,6 +4,7 @@ import { assertMutable, loadAccount } from './accounts.js';
 import { parseJson, type CoreContext } from './context.js';
 import { WEBHOOK_CHANNEL, newDeliveryRow } from './events.js';
 import { newId, randomBase62 } from './ids.js';
+import { rememberInTransaction } from './idempotency.js';
 import { toFileResource, toJob, toOutput, toWebhookDelivery } from './resources.js';
 import { computeUsage } from './usage.js';
 import { loadEndpoint } from './webhook-endpoints.js';
@@ -143,7 +144,9 @@ export async function testWebhookEndpoint(
       isTest: true,
     });
     await trx.insertInto('webhook_deliveries').values(row).execute();
-    return toWebhookDelivery(row);
+    const queued = toWebhookDelivery(row);
+    await rememberInTransaction(trx, queued);
+    return queued;
   });
   await ctx.store.notify(WEBHOOK_CHANNEL);
   return delivery;

@@ -294,7 +294,9 @@ export async function replayWebhookDelivery(
     const now = ctx.nowIso();
     const values = { status: 'pending', next_attempt_at: now, completed_at: null, replay_requested_at: now };
     await trx.updateTable('webhook_deliveries').set(values).where('id', '=', deliveryId).execute();
-    return toWebhookDelivery({ ...row, ...values });
+    const replayed = toWebhookDelivery({ ...row, ...values });
+    await rememberInTransaction(trx, replayed);
+    return replayed;
   });
   await ctx.store.notify(WEBHOOK_CHANNEL);
   return delivery;
