@@ -2,7 +2,9 @@ export { registerServeCommand, startServer, type RunningServer, type LineWriter 
 export { registerWorkerCommand, startWorker } from './commands/worker.js';
 export { registerAccountsCommand } from './commands/accounts.js';
 export { registerKeysCommand } from './commands/keys.js';
-export { registerOpenapiCommand, renderOpenApi } from './commands/openapi.js';
+export { registerOpenapiCommand } from './commands/openapi.js';
+// The renderer lives with the document in the contract; the CLI keeps offering it.
+export { renderOpenApi } from '@transmute/contract';
 export { registerConvertCommand, runConvert, mediaTypeFromName } from './commands/convert.js';
 export type { ConvertCommandOptions, ConvertIo } from './commands/convert.js';
 export { loadPlugins, PLUGIN_PACKAGES, type LoadedPlugins } from './internal/load-plugins.js';

@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -222,5 +222,10 @@ describe('transmute CLI', () => {
     expect(json.openapi).toBe('3.1.0');
     expect(json.info.version).toBe('1.3.0');
     expect(await transmute(['openapi'])).toMatch(/^openapi: 3\.1\.0/m);
+    // Exactly the committed documents of @transmute/contract: one renderer for both.
+    const committed = (name: string): Promise<string> =>
+      readFile(new URL(`../../contract/${name}`, import.meta.url), 'utf8');
+    expect(await transmute(['openapi'])).toBe(await committed('openapi.yaml'));
+    expect(await transmute(['openapi', '--json'])).toBe(await committed('openapi.json'));
   });
 });

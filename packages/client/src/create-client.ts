@@ -1,22 +1,5 @@
-import type {
-  Capabilities,
-  FileResource,
-  Job,
-  JobList,
-  Output,
-  OutputContentPage,
-  OutputList,
-  RotatedWebhookEndpoint,
-  UploadIntent,
-  Usage,
-  WebhookDelivery,
-  WebhookDeliveryList,
-  WebhookEndpoint,
-  WebhookEndpointList,
-  WebhookEndpointWithSecret,
-} from '@transmute/contract';
 import type { ClientOptions, TransmuteClient } from './client-types.js';
-import { createApiCaller, normalizeBaseUrl, type CallInput } from './internal/api-caller.js';
+import { createApiCaller, normalizeBaseUrl } from './internal/api-caller.js';
 import type { Transport } from './internal/transport.js';
 import { uploadFile } from './internal/upload-file.js';
 import { createJobAndWait, readOutputContent } from './internal/wait-helpers.js';
@@ -50,57 +33,46 @@ export function createClient(options: ClientOptions): TransmuteClient {
     userAgent: options.userAgent ?? `transmute-client/${CLIENT_VERSION}`,
     transport,
   });
-  const as = <T>(promise: Promise<unknown>): Promise<T> => promise as Promise<T>;
   const none = async (promise: Promise<unknown>): Promise<void> => {
     await promise;
   };
-  const endpoint = (endpointId: string): CallInput => ({ path: { endpoint_id: endpointId } });
+  const endpoint = (endpointId: string): { path: { endpoint_id: string } } => ({
+    path: { endpoint_id: endpointId },
+  });
 
   const client: TransmuteClient = {
-    getCapabilities: (o) => as<Capabilities>(call('getCapabilities', {}, o)),
-    createUploadIntent: (body, o) => as<UploadIntent>(call('createUploadIntent', { body }, o)),
-    getFile: (fileId, o) => as<FileResource>(call('getFile', { path: { file_id: fileId } }, o)),
+    getCapabilities: (o) => call('getCapabilities', {}, o),
+    createUploadIntent: (body, o) => call('createUploadIntent', { body }, o),
+    getFile: (fileId, o) => call('getFile', { path: { file_id: fileId } }, o),
     deleteFile: (fileId, o) => none(call('deleteFile', { path: { file_id: fileId } }, o)),
     completeFileUpload: (fileId, body, o) =>
-      as<FileResource>(call('completeFileUpload', { path: { file_id: fileId }, body }, o)),
-    listJobs: (params = {}, o) => as<JobList>(call('listJobs', { query: { ...params } }, o)),
-    createJob: (body, o) => as<Job>(call('createJob', { body }, o)),
-    getJob: (jobId, o) => as<Job>(call('getJob', { path: { job_id: jobId } }, o)),
+      call('completeFileUpload', { path: { file_id: fileId }, body }, o),
+    listJobs: (params = {}, o) => call('listJobs', { query: { ...params } }, o),
+    createJob: (body, o) => call('createJob', { body }, o),
+    getJob: (jobId, o) => call('getJob', { path: { job_id: jobId } }, o),
     deleteJob: (jobId, o) => none(call('deleteJob', { path: { job_id: jobId } }, o)),
-    cancelJob: (jobId, o) => as<Job>(call('cancelJob', { path: { job_id: jobId } }, o)),
+    cancelJob: (jobId, o) => call('cancelJob', { path: { job_id: jobId } }, o),
     listJobOutputs: (jobId, params = {}, o) =>
-      as<OutputList>(call('listJobOutputs', { path: { job_id: jobId }, query: { ...params } }, o)),
-    createJobOutput: (jobId, body, o) =>
-      as<Output>(call('createJobOutput', { path: { job_id: jobId }, body }, o)),
-    getOutput: (outputId, o) => as<Output>(call('getOutput', { path: { output_id: outputId } }, o)),
+      call('listJobOutputs', { path: { job_id: jobId }, query: { ...params } }, o),
+    createJobOutput: (jobId, body, o) => call('createJobOutput', { path: { job_id: jobId }, body }, o),
+    getOutput: (outputId, o) => call('getOutput', { path: { output_id: outputId } }, o),
     getOutputContent: (outputId, params = {}, o) =>
-      as<OutputContentPage>(
-        call('getOutputContent', { path: { output_id: outputId }, query: { ...params } }, o),
-      ),
-    getUsage: (o) => as<Usage>(call('getUsage', {}, o)),
-    listWebhookEndpoints: (params = {}, o) =>
-      as<WebhookEndpointList>(call('listWebhookEndpoints', { query: { ...params } }, o)),
-    createWebhookEndpoint: (body, o) =>
-      as<WebhookEndpointWithSecret>(call('createWebhookEndpoint', { body }, o)),
+      call('getOutputContent', { path: { output_id: outputId }, query: { ...params } }, o),
+    getUsage: (o) => call('getUsage', {}, o),
+    listWebhookEndpoints: (params = {}, o) => call('listWebhookEndpoints', { query: { ...params } }, o),
+    createWebhookEndpoint: (body, o) => call('createWebhookEndpoint', { body }, o),
     updateWebhookEndpoint: (endpointId, body, o) =>
-      as<WebhookEndpoint>(call('updateWebhookEndpoint', { ...endpoint(endpointId), body }, o)),
+      call('updateWebhookEndpoint', { ...endpoint(endpointId), body }, o),
     deleteWebhookEndpoint: (endpointId, o) => none(call('deleteWebhookEndpoint', endpoint(endpointId), o)),
     listWebhookDeliveries: (endpointId, params = {}, o) =>
-      as<WebhookDeliveryList>(
-        call('listWebhookDeliveries', { ...endpoint(endpointId), query: { ...params } }, o),
-      ),
+      call('listWebhookDeliveries', { ...endpoint(endpointId), query: { ...params } }, o),
     replayWebhookDelivery: (endpointId, deliveryId, o) =>
-      as<WebhookDelivery>(
-        call('replayWebhookDelivery', { path: { endpoint_id: endpointId, delivery_id: deliveryId } }, o),
-      ),
-    pauseWebhookEndpoint: (endpointId, o) =>
-      as<WebhookEndpoint>(call('pauseWebhookEndpoint', endpoint(endpointId), o)),
-    resumeWebhookEndpoint: (endpointId, o) =>
-      as<WebhookEndpoint>(call('resumeWebhookEndpoint', endpoint(endpointId), o)),
+      call('replayWebhookDelivery', { path: { endpoint_id: endpointId, delivery_id: deliveryId } }, o),
+    pauseWebhookEndpoint: (endpointId, o) => call('pauseWebhookEndpoint', endpoint(endpointId), o),
+    resumeWebhookEndpoint: (endpointId, o) => call('resumeWebhookEndpoint', endpoint(endpointId), o),
     rotateWebhookEndpointSecret: (endpointId, o) =>
-      as<RotatedWebhookEndpoint>(call('rotateWebhookEndpointSecret', endpoint(endpointId), o)),
-    testWebhookEndpoint: (endpointId, o) =>
-      as<WebhookDelivery>(call('testWebhookEndpoint', endpoint(endpointId), o)),
+      call('rotateWebhookEndpointSecret', endpoint(endpointId), o),
+    testWebhookEndpoint: (endpointId, o) => call('testWebhookEndpoint', endpoint(endpointId), o),
     uploadFile: (input, o) => uploadFile(client, transport, input, o),
     createJobAndWait: (body, o) => createJobAndWait(client, body, o),
     readOutputContent: (outputId, o) => readOutputContent(client, outputId, o),

@@ -1,16 +1,15 @@
 /**
- * Writes openapi.json and openapi.yaml (the published v1 contract) from buildOpenApiDocument().
+ * Writes the generated documents of the contract: openapi.json and openapi.yaml (the published v1
+ * contract) and ERRORS.md, all from the operation table and the error catalogue.
  * Run: pnpm --filter @transmute/contract run generate
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { stringify } from 'yaml';
-import { buildOpenApiDocument } from '../src/build-openapi-document.js';
+import { renderErrorsDocument } from '../src/render-errors-document.js';
+import { renderOpenApi } from '../src/render-openapi.js';
 
-const document = buildOpenApiDocument();
-const json = fileURLToPath(new URL('../openapi.json', import.meta.url));
-const yaml = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
-writeFileSync(json, `${JSON.stringify(document, null, 2)}\n`);
-// aliasDuplicateObjects off: plain YAML without anchors, readable by every tool.
-writeFileSync(yaml, stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 }));
-console.log(`wrote ${json} and ${yaml}`);
+const target = (name: string): string => fileURLToPath(new URL(`../${name}`, import.meta.url));
+writeFileSync(target('openapi.json'), renderOpenApi('json'));
+writeFileSync(target('openapi.yaml'), renderOpenApi('yaml'));
+writeFileSync(target('ERRORS.md'), renderErrorsDocument());
+console.log('wrote openapi.json, openapi.yaml and ERRORS.md');

@@ -1,4 +1,4 @@
-import { API_OPERATIONS, type ApiOperation } from './api-operations.js';
+import { API_OPERATIONS, type ApiOperation } from './operation-table.js';
 import { componentParameters, operationParameters } from './internal/openapi-parameters.js';
 import { componentExamples, componentHeaders, operationResponses } from './internal/openapi-responses.js';
 import { componentSchemas, schemaRef } from './internal/openapi-schemas.js';
@@ -47,7 +47,7 @@ function tagOf(path: string): string {
 
 function requestBody(operation: ApiOperation): unknown {
   if (operation.requestBody === null) return undefined;
-  const media = { schema: schemaRef(operation.requestBody) };
+  const media = { schema: schemaRef(operation.requestBody.schema) };
   const content: Record<string, unknown> = { 'application/json': media };
   // CONTRACT §3: PATCH also takes JSON Merge Patch.
   if (operation.method === 'PATCH') content['application/merge-patch+json'] = media;

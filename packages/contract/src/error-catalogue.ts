@@ -1,40 +1,238 @@
+/** What the catalogue knows of one API error code. */
+export interface ApiErrorEntry {
+  status: number;
+  /** Constant per code (CONTRACT §3). */
+  title: string;
+  retryable: boolean;
+  /**
+   * CONTRACT §5: whether the outcome is stored with the request's `Idempotency-Key` and replayed.
+   * Remembered: errors an operation answers once it has begun executing. Forgotten: requests refused
+   * before execution (400, 401/403, 404/405 of the router, 409 in use, 413, 415, 422 validation and
+   * key reuse, 429) and 5xx, whose transaction rolled back, so a corrected or retried request runs.
+   */
+  remembered: boolean;
+  /** When the code is answered (ERRORS.md). */
+  when: string;
+}
+
 /**
  * The one catalogue of error codes (CONTRACT §3) and of job/output failure codes.
  * Every error the project raises carries one of these codes; only the HTTP layer turns them into
- * problem+json, using `status`, `title` and `retryable` from here.
+ * problem+json, using `status`, `title` and `retryable` from here; idempotency stores exactly the
+ * `remembered` ones; ERRORS.md is generated from it.
  */
 export const API_ERRORS = {
-  invalid_json: { status: 400, title: 'Invalid JSON body', retryable: false },
-  invalid_parameter: { status: 400, title: 'Invalid parameter', retryable: false },
-  invalid_cursor: { status: 400, title: 'Invalid cursor', retryable: false },
-  idempotency_key_missing: { status: 400, title: 'Idempotency-Key header required', retryable: false },
-  idempotency_key_invalid: { status: 400, title: 'Invalid Idempotency-Key header', retryable: false },
-  unauthenticated: { status: 401, title: 'Authentication required', retryable: false },
-  invalid_token: { status: 401, title: 'Invalid credential', retryable: false },
-  account_suspended: { status: 403, title: 'Account suspended', retryable: false },
-  not_found: { status: 404, title: 'Resource not found', retryable: false },
-  route_not_found: { status: 404, title: 'Route not found', retryable: false },
-  method_not_allowed: { status: 405, title: 'Method not allowed', retryable: false },
-  idempotency_key_in_use: { status: 409, title: 'Idempotency key in use', retryable: true },
-  job_not_terminal: { status: 409, title: 'Job is not in a terminal state', retryable: false },
-  job_not_cancelable: { status: 409, title: 'Job cannot be canceled', retryable: false },
-  job_not_renderable: { status: 409, title: 'Job cannot render outputs', retryable: false },
-  output_not_ready: { status: 409, title: 'Output not ready', retryable: false },
-  content_not_paginable: { status: 409, title: 'Output content is not paginable', retryable: false },
-  upload_not_received: { status: 409, title: 'Upload not received', retryable: true },
-  upload_expired: { status: 409, title: 'Upload intent expired', retryable: false },
-  upload_already_completed: { status: 409, title: 'Upload already completed', retryable: false },
-  delivery_not_dead_lettered: { status: 409, title: 'Delivery is not dead-lettered', retryable: false },
-  payload_too_large: { status: 413, title: 'Payload too large', retryable: false },
-  unsupported_media_type: { status: 415, title: 'Unsupported media type', retryable: false },
-  validation_failed: { status: 422, title: 'Validation failed', retryable: false },
-  idempotency_key_reused: { status: 422, title: 'Idempotency key reused', retryable: false },
-  upload_mismatch: { status: 422, title: 'Upload does not match intent', retryable: false },
-  rate_limited: { status: 429, title: 'Too many requests', retryable: true },
-  quota_exceeded: { status: 429, title: 'Quota exceeded', retryable: false },
-  internal_error: { status: 500, title: 'Internal error', retryable: true },
-  service_unavailable: { status: 503, title: 'Service unavailable', retryable: true },
-} as const satisfies Record<string, { status: number; title: string; retryable: boolean }>;
+  invalid_json: {
+    status: 400,
+    title: 'Invalid JSON body',
+    retryable: false,
+    remembered: false,
+    when: 'the body is not JSON or not an object',
+  },
+  invalid_parameter: {
+    status: 400,
+    title: 'Invalid parameter',
+    retryable: false,
+    remembered: false,
+    when: 'a bad query or path parameter (`limit=0`), with `field_errors`',
+  },
+  invalid_cursor: {
+    status: 400,
+    title: 'Invalid cursor',
+    retryable: false,
+    remembered: false,
+    when: 'a cursor tampered with, expired (72 h), or from another list, filter or account',
+  },
+  idempotency_key_missing: {
+    status: 400,
+    title: 'Idempotency-Key header required',
+    retryable: false,
+    remembered: false,
+    when: 'a create operation without `Idempotency-Key`',
+  },
+  idempotency_key_invalid: {
+    status: 400,
+    title: 'Invalid Idempotency-Key header',
+    retryable: false,
+    remembered: false,
+    when: 'the key is not 1..255 printable ASCII characters',
+  },
+  unauthenticated: {
+    status: 401,
+    title: 'Authentication required',
+    retryable: false,
+    remembered: false,
+    when: 'no credential',
+  },
+  invalid_token: {
+    status: 401,
+    title: 'Invalid credential',
+    retryable: false,
+    remembered: false,
+    when: 'an unknown, malformed, revoked or expired credential',
+  },
+  account_suspended: {
+    status: 403,
+    title: 'Account suspended',
+    retryable: false,
+    remembered: false,
+    when: 'a mutating operation of a `suspended` or `canceled` account',
+  },
+  not_found: {
+    status: 404,
+    title: 'Resource not found',
+    retryable: false,
+    remembered: true,
+    when: 'an unknown id, a malformed id, or a resource of another account',
+  },
+  route_not_found: {
+    status: 404,
+    title: 'Route not found',
+    retryable: false,
+    remembered: false,
+    when: 'an unknown path (route level: in no operation of the OpenAPI document)',
+  },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    retryable: false,
+    remembered: false,
+    when: 'a known path with another method, with `Allow` (route level)',
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    title: 'Idempotency key in use',
+    retryable: true,
+    remembered: false,
+    when: 'the same key is still in flight; `Retry-After: 1`',
+  },
+  job_not_terminal: {
+    status: 409,
+    title: 'Job is not in a terminal state',
+    retryable: false,
+    remembered: true,
+    when: 'deleteJob on a `queued`, `processing` or `canceling` job',
+  },
+  job_not_cancelable: {
+    status: 409,
+    title: 'Job cannot be canceled',
+    retryable: false,
+    remembered: true,
+    when: 'cancelJob on a `succeeded`, `failed` or `expired` job',
+  },
+  job_not_renderable: {
+    status: 409,
+    title: 'Job cannot render outputs',
+    retryable: false,
+    remembered: true,
+    when: 'createJobOutput on a `failed`, `canceled` or `expired` job',
+  },
+  output_not_ready: {
+    status: 409,
+    title: 'Output not ready',
+    retryable: false,
+    remembered: true,
+    when: 'content of an output that is not `succeeded`',
+  },
+  content_not_paginable: {
+    status: 409,
+    title: 'Output content is not paginable',
+    retryable: false,
+    remembered: true,
+    when: "content of a `zip` output (use the manifest's `download_url`)",
+  },
+  upload_not_received: {
+    status: 409,
+    title: 'Upload not received',
+    retryable: true,
+    remembered: true,
+    when: 'completeFileUpload before the bytes arrived',
+  },
+  upload_expired: {
+    status: 409,
+    title: 'Upload intent expired',
+    retryable: false,
+    remembered: true,
+    when: "completeFileUpload after the intent's `expires_at`",
+  },
+  upload_already_completed: {
+    status: 409,
+    title: 'Upload already completed',
+    retryable: false,
+    remembered: true,
+    when: 'a `PUT` to an upload URL after completion (upload route outside `/v1`)',
+  },
+  delivery_not_dead_lettered: {
+    status: 409,
+    title: 'Delivery is not dead-lettered',
+    retryable: false,
+    remembered: true,
+    when: 'replay of a delivery that is not `dead_letter`',
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Payload too large',
+    retryable: false,
+    remembered: false,
+    when: 'a createJob body over 16 MiB, another body over 64 KiB, upload bytes beyond `size_bytes`',
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported media type',
+    retryable: false,
+    remembered: false,
+    when: 'a body that is not `application/json` (PATCH also takes `application/merge-patch+json`)',
+  },
+  validation_failed: {
+    status: 422,
+    title: 'Validation failed',
+    retryable: false,
+    remembered: false,
+    when: 'well-formed JSON outside the constraints, one `field_errors` item per bad field',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    title: 'Idempotency key reused',
+    retryable: false,
+    remembered: false,
+    when: 'the same key with another method, path or body',
+  },
+  upload_mismatch: {
+    status: 422,
+    title: 'Upload does not match intent',
+    retryable: false,
+    remembered: true,
+    when: 'a completion body that differs from the intent',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too many requests',
+    retryable: true,
+    remembered: false,
+    when: 'the request rate; `Retry-After` and `RateLimit` headers',
+  },
+  quota_exceeded: {
+    status: 429,
+    title: 'Quota exceeded',
+    retryable: false,
+    remembered: false,
+    when: "the period's `jobs`/`input_bytes` or the spend cap would be passed",
+  },
+  internal_error: {
+    status: 500,
+    title: 'Internal error',
+    retryable: true,
+    remembered: false,
+    when: 'a bug, logged with the request id',
+  },
+  service_unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    retryable: true,
+    remembered: false,
+    when: 'shutting down or the store unreachable; `Retry-After`',
+  },
+} as const satisfies Record<string, ApiErrorEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
 
@@ -79,4 +277,9 @@ export function isFailureCode(code: string): code is FailureCode {
 /** Whether a code is one of the API's HTTP error codes. */
 export function isApiErrorCode(code: string): code is ApiErrorCode {
   return Object.hasOwn(API_ERRORS, code);
+}
+
+/** Whether idempotency stores an error of this code with its key and replays it (CONTRACT §5). */
+export function isRememberedError(code: string): boolean {
+  return isApiErrorCode(code) && API_ERRORS[code].remembered;
 }

@@ -29,7 +29,9 @@ export {
   FAILURE_CODES,
   isApiErrorCode,
   isFailureCode,
+  isRememberedError,
   type ApiErrorCode,
+  type ApiErrorEntry,
   type FailureCode,
   type ErrorCode,
 } from './error-catalogue.js';
@@ -53,12 +55,32 @@ export {
 export { validateRequestBody, assertRequestBody } from './validate-request-body.js';
 export { validateResource, type ValidateResourceOptions } from './validate-resource.js';
 export {
+  OPERATIONS,
   API_OPERATIONS,
   OPERATION_IDS,
+  pathParamsOf,
+  locationOf,
   type ApiOperation,
   type HttpMethod,
+  type IdempotencyRequirement,
+  type LocationRule,
+  type OperationDefinition,
   type OperationId,
-  type QueryKind,
+  type OperationPathParams,
+  type OperationRequestBody,
+  type OperationResponseBody,
+  type PathParamsOf,
+  type RequestBody,
   type SuccessResponse,
-} from './api-operations.js';
+} from './operation-table.js';
+export {
+  QUERY_KINDS,
+  MAX_CURSOR_LENGTH,
+  type LimitBounds,
+  type QueryKind,
+  type QueryKindDefinition,
+} from './query-kinds.js';
+export { PATH_PARAMETERS, isWellFormedId, idPattern, type PathParameterName } from './path-parameters.js';
 export { buildOpenApiDocument, CONTRACT_VERSION, type OpenApiDocument } from './build-openapi-document.js';
+export { renderOpenApi } from './render-openapi.js';
+export { renderErrorsDocument } from './render-errors-document.js';

@@ -9,4 +9,3 @@ export type { AuthOptions, JwtAuthOptions } from './internal/authenticate.js';
 export type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 export type { HandlerLogger } from './internal/problem.js';
 export { DEFAULT_PLAN_RATE_LIMITS, type RateLimitRule } from './internal/rate-limiter.js';
-export { ROUTES, type OperationId, type RouteDefinition } from './internal/routes.js';

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { TransmuteError, type FileResource, type Job } from '@transmute/contract';
-import type { Account, BlobDownload, StoredOutcome, TransmuteService } from '@transmute/service';
+import {
+  TransmuteError,
+  isRememberedError,
+  isTransmuteError,
+  type FileResource,
+  type Job,
+} from '@transmute/contract';
+import type { Account, BlobDownload, TransmuteService } from '@transmute/service';
 
 /** A small in-memory TransmuteService for handler unit tests (the e2e suite uses the real one). */
 export interface FakeService extends TransmuteService {
@@ -34,7 +40,12 @@ function makeJob(id: string): Job {
 /** Creates the fake with two accounts: `acct_a` (developer) and `acct_b` (free), keys `tmk_a…`/`tmk_b…`. */
 export function createFakeService(): FakeService {
   let counter = 0;
-  const idempotency = new Map<string, { fingerprint: string; outcome?: StoredOutcome }>();
+  // What each key remembers, by the same rule as the service: the value (as JSON gives it back) or
+  // an error the catalogue marks `remembered`.
+  const idempotency = new Map<
+    string,
+    { fingerprint: string; done?: { value: unknown } | { error: TransmuteError } }
+  >();
   const service: FakeService = {
     accounts: new Map([
       [
@@ -64,25 +75,38 @@ export function createFakeService(): FakeService {
     async getAccount(accountId) {
       return service.accounts.get(accountId) ?? null;
     },
-    async runIdempotent(caller, request, execute) {
+    async runIdempotent<T>(
+      caller: { accountId: string },
+      request: { key: string; fingerprint: string },
+      execute: () => Promise<T>,
+    ) {
       const scope = `${caller.accountId}:${request.key}`;
       const existing = idempotency.get(scope);
       if (existing !== undefined) {
         if (existing.fingerprint !== request.fingerprint)
           throw new TransmuteError('idempotency_key_reused', 'Key reused.');
-        if (existing.outcome === undefined)
+        if (existing.done === undefined)
           throw new TransmuteError('idempotency_key_in_use', 'In flight.', { retryAfter: 1 });
-        return { ...existing.outcome, replayed: true };
+        if ('value' in existing.done) return { value: existing.done.value as T, replayed: true };
+        const { error } = existing.done;
+        throw new TransmuteError(error.code, error.message, {
+          fieldErrors: error.fieldErrors,
+          headers: { 'Idempotent-Replayed': 'true' },
+        });
       }
-      const entry: { fingerprint: string; outcome?: StoredOutcome } = { fingerprint: request.fingerprint };
+      const entry: { fingerprint: string; done?: { value: unknown } | { error: TransmuteError } } = {
+        fingerprint: request.fingerprint,
+      };
       idempotency.set(scope, entry);
       try {
-        entry.outcome = await execute();
+        const value = await execute();
+        entry.done = { value: JSON.parse(JSON.stringify(value ?? null)) as unknown };
+        return { value, replayed: false };
       } catch (error) {
-        idempotency.delete(scope);
+        if (isTransmuteError(error) && isRememberedError(error.code)) entry.done = { error };
+        else idempotency.delete(scope);
         throw error;
       }
-      return { ...entry.outcome, replayed: false };
     },
     async getCapabilities() {
       return {

@@ -2,7 +2,7 @@ export type {
   Account,
   Caller,
   ListParams,
-  StoredOutcome,
+  IdempotentResult,
   IdempotencyRequest,
   BlobDownload,
   TransmuteService,

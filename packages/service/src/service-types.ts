@@ -46,11 +46,12 @@ export interface ListParams {
   cursor?: string;
 }
 
-/** The outcome of an operation as HTTP will send it; what idempotency stores and replays. */
-export interface StoredOutcome {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
+/** What {@link TransmuteService.runIdempotent} answers: the operation's value, first or replayed. */
+export interface IdempotentResult<T> {
+  /** The value the operation returned (on a replay: the remembered one, as JSON gives it back). */
+  value: T;
+  /** True when the value was remembered from an earlier request with the same key. */
+  replayed: boolean;
 }
 
 /** Idempotency claim of one request (CONTRACT §5). */
@@ -83,15 +84,18 @@ export interface TransmuteService {
 
   // ---- idempotency (CONTRACT §5) ----
   /**
-   * Runs `execute` at most once per (account, key): replays the stored outcome for the same
-   * fingerprint (with `replayed: true`), throws `idempotency_key_reused` / `idempotency_key_in_use`
-   * otherwise. Errors thrown before execution began (validation) leave no record.
+   * Runs `execute` (one operation of this service) at most once per (account, key) and remembers
+   * its value, or its error when the error catalogue marks the code `remembered`, in the same
+   * transaction as the side effect. A repeat with the same fingerprint answers the remembered value
+   * (`replayed: true`) or throws the remembered error again (with `Idempotent-Replayed: true`);
+   * another fingerprint throws `idempotency_key_reused`, a running one `idempotency_key_in_use`.
+   * Other errors leave no record.
    */
-  runIdempotent(
+  runIdempotent<T>(
     caller: Caller,
     request: IdempotencyRequest,
-    execute: () => Promise<StoredOutcome>,
-  ): Promise<StoredOutcome & { replayed: boolean }>;
+    execute: () => Promise<T>,
+  ): Promise<IdempotentResult<T>>;
 
   // ---- the 25 operations ----
   getCapabilities(caller: Caller): Promise<Capabilities>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TransmuteError } from '@transmute/contract';
+import { API_ERRORS, TransmuteError, type ApiErrorCode } from '@transmute/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdminFromContext } from './create-admin.js';
 import type { Store } from './store.js';
@@ -136,7 +136,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         runIdempotent(c, caller, { key: 'same-key', fingerprint: 'f1' }, async () => {
           executions += 1;
           await new Promise((resolve) => setTimeout(resolve, 100));
-          return { status: 201, headers: {}, body: { n: executions } };
+          return { n: executions };
         }).catch((error: unknown) => error);
       const results = await Promise.all([
         attempt(ctx),
@@ -148,12 +148,12 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(executions).toBe(1);
       for (const result of results) {
         if (result instanceof TransmuteError) expect(result.code).toBe('idempotency_key_in_use');
-        else expect(result).toMatchObject({ status: 201, body: { n: 1 } });
+        else expect(result).toEqual({ value: { n: 1 }, replayed: false });
       }
       const replay = await runIdempotent(ctx, caller, { key: 'same-key', fingerprint: 'f1' }, () => {
         throw new Error('must not run');
       });
-      expect(replay).toMatchObject({ replayed: true, status: 201, body: { n: 1 } });
+      expect(replay).toEqual({ replayed: true, value: { n: 1 } });
       await expect(
         runIdempotent(ctx, caller, { key: 'same-key', fingerprint: 'f2' }, () =>
           Promise.reject(new Error('no')),
@@ -161,26 +161,53 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       ).rejects.toMatchObject({ code: 'idempotency_key_reused' });
     });
 
-    it('forgets requests refused before execution, stores other client errors', async () => {
+    it('remembers exactly the errors of operations that began executing, and forgets the rest (CONTRACT §5)', async () => {
       const { account } = await createAdminFromContext(ctx).createAccount();
       const caller = { accountId: account.id, requestId: 'req_conformance' };
-      const request = { key: 'k-refused', fingerprint: 'f' };
+      // CONTRACT §5: stored once the handler began executing; not stored when refused before (400,
+      // 401/403, 404/405 of the router, 409 in use, 413, 415, 422 validation or key reuse, 429) or 5xx.
+      const remembered = [
+        'not_found',
+        'job_not_terminal',
+        'job_not_cancelable',
+        'job_not_renderable',
+        'output_not_ready',
+        'content_not_paginable',
+        'upload_not_received',
+        'upload_expired',
+        'upload_already_completed',
+        'delivery_not_dead_lettered',
+        'upload_mismatch',
+      ];
+      for (const code of Object.keys(API_ERRORS) as ApiErrorCode[]) {
+        const request = { key: `k-${code}`, fingerprint: 'f' };
+        const fieldErrors = [{ field: 'x', code: 'invalid_value' as const, detail: 'bad x' }];
+        await expect(
+          runIdempotent(ctx, caller, request, () =>
+            Promise.reject(new TransmuteError(code, `first ${code}`, { fieldErrors, retryAfter: 3 })),
+          ),
+        ).rejects.toMatchObject({ code });
+        const second = runIdempotent(ctx, caller, request, () => Promise.resolve('ran'));
+        if (remembered.includes(code)) {
+          await expect(second, code).rejects.toMatchObject({
+            code,
+            message: `first ${code}`,
+            fieldErrors,
+            retryAfter: 3,
+            headers: { 'Idempotent-Replayed': 'true' },
+          });
+        } else {
+          await expect(second, code).resolves.toEqual({ value: 'ran', replayed: false });
+        }
+      }
+      const crashed = { key: 'k-crash', fingerprint: 'f' };
       await expect(
-        runIdempotent(ctx, caller, request, () =>
-          Promise.reject(new TransmuteError('validation_failed', 'bad')),
-        ),
-      ).rejects.toMatchObject({ code: 'validation_failed' });
-      const ok = await runIdempotent(ctx, caller, request, () =>
-        Promise.resolve({ status: 201, headers: {}, body: 1 }),
-      );
-      expect(ok.replayed).toBe(false);
-      const stored = { key: 'k-404', fingerprint: 'f' };
-      await expect(
-        runIdempotent(ctx, caller, stored, () => Promise.reject(new TransmuteError('not_found', 'nope'))),
-      ).rejects.toMatchObject({ code: 'not_found' });
-      await expect(
-        runIdempotent(ctx, caller, stored, () => Promise.resolve({ status: 201, headers: {}, body: 2 })),
-      ).rejects.toMatchObject({ code: 'not_found' });
+        runIdempotent(ctx, caller, crashed, () => Promise.reject(new Error('bug'))),
+      ).rejects.toThrow('bug');
+      await expect(runIdempotent(ctx, caller, crashed, () => Promise.resolve(1))).resolves.toEqual({
+        value: 1,
+        replayed: false,
+      });
     });
 
     it('claims each job once across workers and honours per-account concurrency', async () => {

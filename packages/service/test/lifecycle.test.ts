@@ -16,22 +16,19 @@ describe('idempotency, lists, cancellation and concurrency', () => {
     h = await startHarness({ workerConcurrency: 0 });
     const run = () =>
       h.service
-        .runIdempotent(h.caller, { key: 'create-once', fingerprint: 'fp' }, async () => {
-          const job = await create(h);
-          return { status: 201, headers: { Location: `/v1/jobs/${job.id}` }, body: job };
-        })
+        .runIdempotent(h.caller, { key: 'create-once', fingerprint: 'fp' }, () => create(h))
         .catch((error: unknown) => error);
     const results = await Promise.all([run(), run(), run(), run(), run()]);
     const jobs = await h.service.listJobs(h.caller, { limit: 100 });
     expect(jobs.data).toHaveLength(1);
     for (const result of results) {
       if (result instanceof TransmuteError) expect(result.code).toBe('idempotency_key_in_use');
-      else expect(result).toMatchObject({ status: 201, body: { id: jobs.data[0]?.id } });
+      else expect(result).toMatchObject({ value: { id: jobs.data[0]?.id } });
     }
     const replay = await h.service.runIdempotent(h.caller, { key: 'create-once', fingerprint: 'fp' }, () =>
       Promise.reject(new Error('must not run')),
     );
-    expect(replay).toMatchObject({ replayed: true, body: { id: jobs.data[0]?.id } });
+    expect(replay).toMatchObject({ replayed: true, value: { id: jobs.data[0]?.id } });
   });
 
   it('keeps the outcome committed with the side effect when the request dies afterwards', async () => {
@@ -46,7 +43,7 @@ describe('idempotency, lists, cancellation and concurrency', () => {
     const replay = await h.service.runIdempotent(h.caller, { key: 'crashy', fingerprint: 'fp' }, () =>
       Promise.reject(new Error('must not run')),
     );
-    expect(replay).toMatchObject({ replayed: true, status: 201, body: { id: created } });
+    expect(replay).toMatchObject({ replayed: true, value: { id: created } });
     expect((await h.service.listJobs(h.caller, { limit: 100 })).data).toHaveLength(1);
   });
 

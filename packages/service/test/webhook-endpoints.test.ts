@@ -32,6 +32,29 @@ describe('webhook endpoint operations', () => {
     expect((await h.service.resumeWebhookEndpoint(h.caller, created.id)).status).toBe('active');
   });
 
+  it('remembers a rotation with its commit: a request that died after it replays the new secret', async () => {
+    h = await startHarness({ allowPrivateNetworks: true, workerConcurrency: 0 });
+    const harness = h;
+    const created = await harness.service.createWebhookEndpoint(harness.caller, {
+      url: URL_OK,
+      events: ['job.succeeded'],
+    });
+    const request = { key: 'rotate-once', fingerprint: 'fp' };
+    let rotated = '';
+    await expect(
+      harness.service.runIdempotent(harness.caller, request, async () => {
+        rotated = (await harness.service.rotateWebhookEndpointSecret(harness.caller, created.id)).secret;
+        throw new Error('connection lost after commit');
+      }),
+    ).rejects.toThrow('connection lost');
+    const replay = await harness.service.runIdempotent(harness.caller, request, () =>
+      harness.service.rotateWebhookEndpointSecret(harness.caller, created.id),
+    );
+    expect(replay).toMatchObject({ replayed: true, value: { id: created.id, secret: rotated } });
+    const [endpoint] = (await harness.service.listWebhookEndpoints(harness.caller, { limit: 10 })).data;
+    expect(endpoint?.secret_last_four).toBe(rotated.slice(-4));
+  });
+
   it('refuses plain http and private targets unless the operator allows them', async () => {
     h = await startHarness({ workerConcurrency: 0 });
     for (const url of [

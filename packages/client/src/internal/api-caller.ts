@@ -1,23 +1,36 @@
-import type { OperationId } from '@transmute/contract';
+import {
+  OPERATIONS,
+  type OperationId,
+  type OperationPathParams,
+  type OperationRequestBody,
+  type OperationResponseBody,
+} from '@transmute/contract/operations';
 import type { RequestOptions } from '../client-types.js';
-import { CLIENT_OPERATIONS } from './operations.js';
 import { send, type Transport } from './transport.js';
 
-/** What one operation call needs besides its id. */
-export interface CallInput {
-  path?: Record<string, string>;
-  query?: Record<string, string | number | undefined> | undefined;
-  body?: unknown;
-}
+/**
+ * What one call of operation `Id` needs besides its id, typed from the contract's operation table:
+ * its path parameters, its body (when it takes one) and its query.
+ */
+export type CallInput<Id extends OperationId> = ([OperationPathParams<Id>] extends [never]
+  ? { path?: never }
+  : { path: Record<OperationPathParams<Id>, string> }) &
+  ([OperationRequestBody<Id>] extends [never] ? { body?: never } : { body: OperationRequestBody<Id> }) & {
+    query?: Record<string, string | number | undefined> | undefined;
+  };
 
-/** Calls one operation by id and returns its parsed body. */
-export type ApiCaller = (
-  operationId: OperationId,
-  input: CallInput,
+/** Calls one operation by id and returns its parsed body, typed from the operation table. */
+export type ApiCaller = <Id extends OperationId>(
+  operationId: Id,
+  input: CallInput<Id>,
   options?: RequestOptions,
-) => Promise<unknown>;
+) => Promise<OperationResponseBody<Id>>;
 
-function toUrl(base: string, template: string, input: CallInput): string {
+function toUrl(
+  base: string,
+  template: string,
+  input: { path?: Record<string, string>; query?: Record<string, string | number | undefined> | undefined },
+): string {
   const path = template.replace(/\{([a-z_]+)\}/g, (_match, name: string) => {
     const value = input.path?.[name];
     if (value === undefined) throw new TypeError(`Missing path parameter ${name}.`);
@@ -36,9 +49,10 @@ export function normalizeBaseUrl(baseUrl: string): string {
 }
 
 /**
- * Builds the caller every operation method goes through: bearer credential, JSON body and an
- * `Idempotency-Key` on every POST/PATCH (a random UUID, the same for all retries of this call, so
- * a retried create never creates twice).
+ * Builds the caller every operation method goes through: method and path from the contract's
+ * operation table, bearer credential, JSON body and an `Idempotency-Key` wherever the operation
+ * takes one (a random UUID, the same for all retries of this call, so a retried create never
+ * creates twice).
  */
 export function createApiCaller(options: {
   baseUrl: string;
@@ -46,15 +60,19 @@ export function createApiCaller(options: {
   userAgent: string;
   transport: Transport;
 }): ApiCaller {
-  return async (operationId, input, requestOptions = {}) => {
-    const [method, template] = CLIENT_OPERATIONS[operationId];
+  return async <Id extends OperationId>(
+    operationId: Id,
+    input: CallInput<Id>,
+    requestOptions: RequestOptions = {},
+  ): Promise<OperationResponseBody<Id>> => {
+    const operation = OPERATIONS[operationId];
     const headers: Record<string, string> = {
       accept: 'application/json, application/problem+json',
       'user-agent': options.userAgent,
       ...requestOptions.headers,
       authorization: `Bearer ${options.apiKey}`,
     };
-    if (method === 'POST' || method === 'PATCH') {
+    if (operation.idempotencyKey !== 'none') {
       headers['idempotency-key'] = requestOptions.idempotencyKey ?? crypto.randomUUID();
     }
     let body: string | undefined;
@@ -63,12 +81,13 @@ export function createApiCaller(options: {
       body = JSON.stringify(input.body);
     }
     const result = await send(options.transport, {
-      url: toUrl(options.baseUrl, template, input),
-      method,
+      url: toUrl(options.baseUrl, operation.path, input),
+      method: operation.method,
       headers,
       ...(body === undefined ? {} : { body }),
       signal: requestOptions.signal,
     });
-    return result.body;
+    // The server answers the operation's response schema (the contract's table says which).
+    return result.body as OperationResponseBody<Id>;
   };
 }

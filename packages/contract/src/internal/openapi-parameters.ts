@@ -1,21 +1,13 @@
-import type { ApiOperation } from '../api-operations.js';
-import { ID_PREFIXES, JOB_STATUSES, WEBHOOK_DELIVERY_STATUSES, type ResourceKind } from '../enums.js';
+import type { ApiOperation } from '../operation-table.js';
+import { PATH_PARAMETERS, idPattern } from '../path-parameters.js';
+import { MAX_CURSOR_LENGTH, QUERY_KINDS, type LimitBounds } from '../query-kinds.js';
 
-const PATH_PARAMS: Record<string, { kind: ResourceKind; resource: string }> = {
-  file_id: { kind: 'file', resource: 'file' },
-  job_id: { kind: 'job', resource: 'job' },
-  output_id: { kind: 'output', resource: 'output' },
-  endpoint_id: { kind: 'webhookEndpoint', resource: 'webhook endpoint' },
-  delivery_id: { kind: 'webhookDelivery', resource: 'webhook delivery' },
-};
-
-const COMPONENT_OF_PATH_PARAM: Record<string, string> = {
-  file_id: 'FileId',
-  job_id: 'JobId',
-  output_id: 'OutputId',
-  endpoint_id: 'EndpointId',
-  delivery_id: 'DeliveryId',
-};
+const limitSchema = ({ min, max, default: fallback }: LimitBounds): unknown => ({
+  type: 'integer',
+  minimum: min,
+  maximum: max,
+  default: fallback,
+});
 
 function ref(name: string): { $ref: string } {
   return { $ref: `#/components/parameters/${name}` };
@@ -24,13 +16,13 @@ function ref(name: string): { $ref: string } {
 /** `components.parameters` of the document. */
 export function componentParameters(): Record<string, unknown> {
   const parameters: Record<string, unknown> = {};
-  for (const [name, { kind, resource }] of Object.entries(PATH_PARAMS)) {
-    parameters[COMPONENT_OF_PATH_PARAM[name] ?? name] = {
+  for (const [name, { resource, component }] of Object.entries(PATH_PARAMETERS)) {
+    parameters[component] = {
       name,
       in: 'path',
       required: true,
       description: `Identifier of the ${resource}. A malformed or foreign id answers 404 \`not_found\`.`,
-      schema: { type: 'string', pattern: `^${ID_PREFIXES[kind]}_[A-Za-z0-9_-]{12,}$` },
+      schema: { type: 'string', pattern: idPattern(name as keyof typeof PATH_PARAMETERS) },
     };
   }
   const key = (required: boolean): unknown => ({
@@ -48,37 +40,37 @@ export function componentParameters(): Record<string, unknown> {
     name: 'limit',
     in: 'query',
     description: 'Page size.',
-    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    schema: limitSchema(QUERY_KINDS.list.limit),
   };
   parameters.Cursor = {
     name: 'cursor',
     in: 'query',
     description: 'Opaque cursor from `page.next_cursor` of the previous page (valid 72 hours).',
-    schema: { type: 'string', minLength: 1, maxLength: 512 },
+    schema: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH },
   };
   parameters.JobStatusFilter = {
     name: 'status',
     in: 'query',
     description: 'Only jobs in this status.',
-    schema: { type: 'string', enum: JOB_STATUSES },
+    schema: { type: 'string', enum: QUERY_KINDS.listJobs.statuses },
   };
   parameters.DeliveryStatusFilter = {
     name: 'status',
     in: 'query',
     description: 'Only deliveries in this status.',
-    schema: { type: 'string', enum: WEBHOOK_DELIVERY_STATUSES },
+    schema: { type: 'string', enum: QUERY_KINDS.listWebhookDeliveries.statuses },
   };
   parameters.ContentLimit = {
     name: 'limit',
     in: 'query',
     description: 'Maximum characters of `data` in this page; a page ends on a record boundary.',
-    schema: { type: 'integer', minimum: 1, maximum: 1_048_576, default: 262_144 },
+    schema: limitSchema(QUERY_KINDS.content.limit),
   };
   parameters.ContentCursor = {
     name: 'cursor',
     in: 'query',
     description: 'Opaque cursor from `page.next_cursor` of the previous content page.',
-    schema: { type: 'string', minLength: 1, maxLength: 512 },
+    schema: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH },
   };
   return parameters;
 }
@@ -86,10 +78,7 @@ export function componentParameters(): Record<string, unknown> {
 /** The parameter `$ref`s of an operation: path ids, idempotency header, query. */
 export function operationParameters(operation: ApiOperation): unknown[] {
   const refs: unknown[] = [];
-  for (const match of operation.path.matchAll(/\{([a-z_]+)\}/g)) {
-    const name = match[1] ?? '';
-    refs.push(ref(COMPONENT_OF_PATH_PARAM[name] ?? name));
-  }
+  for (const name of operation.pathParams) refs.push(ref(PATH_PARAMETERS[name].component));
   if (operation.idempotencyKey === 'required') refs.push(ref('IdempotencyKey'));
   if (operation.idempotencyKey === 'optional') refs.push(ref('IdempotencyKeyOptional'));
   switch (operation.query) {

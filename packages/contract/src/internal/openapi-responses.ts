@@ -1,4 +1,4 @@
-import type { ApiOperation, SuccessResponse } from '../api-operations.js';
+import type { ApiOperation, SuccessResponse } from '../operation-table.js';
 import { API_ERRORS, type ApiErrorCode } from '../error-catalogue.js';
 import { operationErrorCodes } from './operation-errors.js';
 import { schemaRef } from './openapi-schemas.js';

@@ -1,4 +1,4 @@
-import type { ApiOperation } from '../api-operations.js';
+import type { ApiOperation } from '../operation-table.js';
 import { API_ERRORS, type ApiErrorCode } from '../error-catalogue.js';
 
 /**

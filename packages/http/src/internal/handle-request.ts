@@ -1,15 +1,17 @@
-import { TransmuteError, type Problem } from '@transmute/contract';
-import type { Account, Caller, StoredOutcome, TransmuteService } from '@transmute/service';
+import { TransmuteError } from '@transmute/contract';
+import type { ApiOperation, PathParameterName } from '@transmute/contract/operations';
+import type { Account, Caller, TransmuteService } from '@transmute/service';
 import type { Authenticator } from './authenticate.js';
 import { handleArtifact, handleUpload } from './blob-routes.js';
+import { callOperation, parseOperationQuery, type OperationInput } from './call-operation.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
 import { idempotencyFingerprint, parseIdempotencyKey } from './idempotency.js';
-import { BODY_OPERATIONS, OPERATIONS, requiresIdempotencyKey, type OperationResult } from './operations.js';
-import { errorResponse, toProblem, type HandlerLogger } from './problem.js';
+import { matchRoute } from './match-route.js';
+import { operationResponse } from './operation-response.js';
+import { errorResponse, type HandlerLogger } from './problem.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { readJsonBody } from './read-body.js';
 import { createRequestId } from './request-id.js';
-import { matchRoute, type RouteDefinition } from './routes.js';
 import { validateBody } from './validate-body.js';
 
 /** Resolved settings of the core handler. */
@@ -25,62 +27,6 @@ export interface CoreSettings {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const READ_ONLY_STATUSES = new Set(['suspended', 'canceled']);
-/** Errors raised inside an operation that are kept with the idempotency key (a replay answers them again). */
-const STORED_ERROR_STATUSES = new Set([403, 404, 409, 422]);
-const UNSTORED_ERROR_CODES = new Set([
-  'validation_failed',
-  'idempotency_key_reused',
-  'idempotency_key_in_use',
-]);
-
-function jsonResponse(result: OperationResult, headers: Record<string, string>): CoreResponse {
-  if (result.location !== undefined) headers.location = result.location;
-  if (result.status === 204) return { status: 204, headers, body: null };
-  headers['content-type'] = JSON_TYPE;
-  return { status: result.status, headers, body: JSON.stringify(result.body) };
-}
-
-/** Runs the operation for idempotency: non-retryable 4xx outcomes are stored like successes. */
-async function executeForStorage(
-  run: () => Promise<OperationResult>,
-  problemOf: (e: TransmuteError) => Problem,
-): Promise<StoredOutcome> {
-  try {
-    const result = await run();
-    return {
-      status: result.status,
-      body: result.body,
-      headers: result.location === undefined ? {} : { location: result.location },
-    };
-  } catch (error) {
-    if (
-      error instanceof TransmuteError &&
-      STORED_ERROR_STATUSES.has(error.status) &&
-      !error.retryable &&
-      !UNSTORED_ERROR_CODES.has(error.code)
-    ) {
-      return { status: error.status, body: problemOf(error), headers: {} };
-    }
-    throw error;
-  }
-}
-
-function outcomeResponse(
-  outcome: StoredOutcome & { replayed: boolean },
-  requestId: string,
-  headers: Record<string, string>,
-): CoreResponse {
-  if (outcome.replayed) headers['idempotent-replayed'] = 'true';
-  for (const [name, value] of Object.entries(outcome.headers)) headers[name.toLowerCase()] = value;
-  if (outcome.status >= 400) {
-    // A stored problem keeps its content but answers with this request's id.
-    const problem = { ...(outcome.body as Problem), request_id: requestId };
-    headers['content-type'] = 'application/problem+json';
-    return { status: outcome.status, headers, body: JSON.stringify(problem) };
-  }
-  const result: OperationResult = { status: outcome.status, body: outcome.body };
-  return jsonResponse(result, headers);
-}
 
 interface ApiContext {
   settings: CoreSettings;
@@ -89,7 +35,7 @@ interface ApiContext {
   headers: Record<string, string>;
 }
 
-async function checkAccount(context: ApiContext, route: RouteDefinition): Promise<Account> {
+async function checkAccount(context: ApiContext, operation: ApiOperation): Promise<Account> {
   const { settings, request, headers } = context;
   const account = await settings.authenticate(request.header('authorization'));
   if (settings.rateLimiter !== null) {
@@ -101,7 +47,7 @@ async function checkAccount(context: ApiContext, route: RouteDefinition): Promis
       });
     }
   }
-  if (route.method !== 'GET' && READ_ONLY_STATUSES.has(account.status)) {
+  if (operation.method !== 'GET' && READ_ONLY_STATUSES.has(account.status)) {
     throw new TransmuteError(
       'account_suspended',
       `The account is ${account.status}: only reads are allowed.`,
@@ -112,43 +58,36 @@ async function checkAccount(context: ApiContext, route: RouteDefinition): Promis
 
 async function handleApi(
   context: ApiContext,
-  route: RouteDefinition,
-  params: Record<string, string>,
+  operation: ApiOperation,
+  params: Partial<Record<PathParameterName, string>>,
   malformedId: string | null,
 ): Promise<CoreResponse> {
   const { settings, request, requestId, headers } = context;
-  const account = await checkAccount(context, route);
+  const account = await checkAccount(context, operation);
   if (malformedId !== null) throw new TransmuteError('not_found', malformedId);
-  const operation = route.operation;
-  const rawKey =
-    route.method === 'POST' || route.method === 'PATCH' ? request.header('idempotency-key') : null;
-  if (rawKey === null && requiresIdempotencyKey(operation)) {
-    throw new TransmuteError('idempotency_key_missing', `${operation} requires an Idempotency-Key header.`);
+  const { operationId } = operation;
+  const rawKey = operation.idempotencyKey === 'none' ? null : request.header('idempotency-key');
+  if (rawKey === null && operation.idempotencyKey === 'required') {
+    throw new TransmuteError('idempotency_key_missing', `${operationId} requires an Idempotency-Key header.`);
   }
   const key = rawKey === null ? null : parseIdempotencyKey(rawKey);
   let body: unknown = undefined;
-  const limitKey = BODY_OPERATIONS[operation];
-  if (limitKey !== undefined) {
+  if (operation.requestBody !== null) {
     body = await readJsonBody(request, {
-      maxBytes: settings.bodyLimits[limitKey],
-      allowMergePatch: route.method === 'PATCH',
+      maxBytes: settings.bodyLimits[operation.requestBody.limit],
+      allowMergePatch: operation.method === 'PATCH',
     });
-    validateBody(operation, body);
+    validateBody(operation.requestBody.schema, body);
   }
   const caller: Caller = { accountId: account.id, requestId };
-  const input = { caller, params, body, query: request.query, basePath: settings.basePath };
-  const run = (): Promise<OperationResult> => OPERATIONS[operation](settings.service, input);
-  if (key === null) return jsonResponse(await run(), headers);
-  const fingerprint = idempotencyFingerprint(route.method, request.path, body);
-  const problemOf = (error: TransmuteError): Problem =>
-    toProblem(error.code as Parameters<typeof toProblem>[0], error.message, error.fieldErrors, {
-      requestId,
-      docsBaseUrl: settings.docsBaseUrl,
-    });
-  const outcome = await settings.service.runIdempotent(caller, { key, fingerprint }, () =>
-    executeForStorage(run, problemOf),
-  );
-  return outcomeResponse(outcome, requestId, headers);
+  const query = parseOperationQuery(operation.query, request.query);
+  const input: OperationInput = { caller, params, body, query };
+  const answer = { basePath: settings.basePath, headers, replayed: false };
+  const call = (): Promise<unknown> => callOperation(settings.service, operationId, input);
+  if (key === null) return operationResponse(operationId, await call(), answer);
+  const fingerprint = idempotencyFingerprint(operation.method, request.path, body);
+  const { value, replayed } = await settings.service.runIdempotent(caller, { key, fingerprint }, call);
+  return operationResponse(operationId, value, { ...answer, replayed });
 }
 
 async function route(context: ApiContext): Promise<CoreResponse> {
@@ -191,7 +130,7 @@ async function route(context: ApiContext): Promise<CoreResponse> {
         headers: { allow: match.allow.join(', ') },
       });
     case 'found':
-      return handleApi(context, match.route, match.params, match.malformedId);
+      return handleApi(context, match.operation, match.params, match.malformedId);
   }
 }
 

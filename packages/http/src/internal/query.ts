@@ -1,4 +1,5 @@
 import { TransmuteError, type FieldError } from '@transmute/contract';
+import { MAX_CURSOR_LENGTH, type LimitBounds } from '@transmute/contract/operations';
 
 /** Parsed list query: `limit`, `cursor` and an optional `status` filter. */
 export interface ListQuery {
@@ -7,24 +8,17 @@ export interface ListQuery {
   status?: string;
 }
 
-/** Bounds of a `limit` query parameter. */
-export interface LimitBounds {
-  min: number;
-  max: number;
-  fallback: number;
-}
-
 function invalid(fieldErrors: FieldError[]): TransmuteError {
   const detail = fieldErrors.map((item) => item.detail).join(' ');
   return new TransmuteError('invalid_parameter', detail, { fieldErrors });
 }
 
 function parseLimit(raw: string | null, bounds: LimitBounds, errors: FieldError[]): number {
-  if (raw === null) return bounds.fallback;
+  if (raw === null) return bounds.default;
   const range = `an integer from ${bounds.min} to ${bounds.max}`;
   if (!/^-?\d+$/.test(raw)) {
     errors.push({ field: 'limit', code: 'invalid_type', detail: `limit must be ${range}.` });
-    return bounds.fallback;
+    return bounds.default;
   }
   const value = Number(raw);
   if (value < bounds.min)
@@ -57,7 +51,8 @@ export function parseListQuery(query: string, bounds: LimitBounds, statuses?: re
   if (errors.length > 0) throw invalid(errors);
   const cursor = params.get('cursor');
   if (cursor !== null && cursor !== '') {
-    if (cursor.length > 512) throw new TransmuteError('invalid_cursor', 'The cursor is not valid.');
+    if (cursor.length > MAX_CURSOR_LENGTH)
+      throw new TransmuteError('invalid_cursor', 'The cursor is not valid.');
     result.cursor = cursor;
   }
   return result;

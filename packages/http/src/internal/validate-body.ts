@@ -1,23 +1,8 @@
-import { TransmuteError, validateRequestBody } from '@transmute/contract';
-import type { OperationId } from './routes.js';
-
-/** The contract's request body schema of each operation that takes a body. */
-const BODY_SCHEMAS = {
-  createUploadIntent: 'CreateUploadIntentRequest',
-  completeFileUpload: 'CompleteUploadRequest',
-  createJob: 'CreateJobRequest',
-  createJobOutput: 'CreateJobOutputRequest',
-  createWebhookEndpoint: 'CreateWebhookEndpointRequest',
-  updateWebhookEndpoint: 'UpdateWebhookEndpointRequest',
-} as const satisfies Partial<Record<OperationId, string>>;
-
-type BodySchemaName = (typeof BODY_SCHEMAS)[keyof typeof BODY_SCHEMAS];
+import { TransmuteError, validateRequestBody, type RequestBodyName } from '@transmute/contract';
 
 /** Schema validation of a parsed body: 422 `validation_failed` with one field error per bad field. */
-export function validateBody(operation: OperationId, body: unknown): void {
-  const name = (BODY_SCHEMAS as Partial<Record<OperationId, BodySchemaName>>)[operation];
-  if (name === undefined) return;
-  const fieldErrors = validateRequestBody(name, body);
+export function validateBody(schema: RequestBodyName, body: unknown): void {
+  const fieldErrors = validateRequestBody(schema, body);
   if (fieldErrors.length === 0) return;
   const detail =
     fieldErrors.length === 1

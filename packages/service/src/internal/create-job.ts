@@ -13,7 +13,7 @@ import type { ServiceContext } from './context.js';
 import { writeEvent } from './events.js';
 import { insertJob } from './job-row.js';
 import { newId } from './ids.js';
-import { recordIdempotentOutcome } from './idempotency.js';
+import { rememberInTransaction } from './idempotency.js';
 import { toOutputRequest } from './output-request.js';
 import { checkQuota, emitQuotaExceeded, emitQuotaWarnings, lockAccount } from './quota.js';
 import { toJob } from './resources.js';
@@ -165,11 +165,7 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
     const job = toJob(row, [outputId]);
     await writeEvent(trx, ctx, { accountId: caller.accountId, type: 'job.queued', object: job });
     await emitQuotaWarnings(trx, ctx, account);
-    await recordIdempotentOutcome(trx, {
-      status: 201,
-      body: job,
-      headers: { Location: `/v1/jobs/${jobId}` },
-    });
+    await rememberInTransaction(trx, job);
     return { verdict, account, job };
   });
   if (result.job === null) {

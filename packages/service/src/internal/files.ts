@@ -6,14 +6,15 @@ import {
   type FileResource,
   type UploadIntent,
 } from '@transmute/contract';
+import type { Kysely } from 'kysely';
 import type { Caller } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import { releaseBlob } from './blob-refs.js';
 import { addMs, type ServiceContext } from './context.js';
 import { newId } from './ids.js';
-import { recordIdempotentOutcome } from './idempotency.js';
+import { rememberInTransaction } from './idempotency.js';
 import { toFileResource } from './resources.js';
-import type { FilesTable } from './schema.js';
+import type { Database, FilesTable } from './schema.js';
 import { closeStorageMeters } from './storage-usage.js';
 
 /** Loads a file of the account; `not_found` otherwise (same body for foreign and unknown ids). */
@@ -70,11 +71,7 @@ export async function createUploadIntent(
         expires_at: null,
       })
       .execute();
-    await recordIdempotentOutcome(trx, {
-      status: 201,
-      body: intent,
-      headers: { Location: `/v1/files/${id}` },
-    });
+    await rememberInTransaction(trx, intent);
   });
   return intent;
 }
@@ -162,39 +159,52 @@ export async function completeFileUpload(
   body: CompleteUploadRequest,
 ): Promise<{ file: FileResource; changed: boolean }> {
   const now = ctx.nowIso();
-  const result = await ctx.store.transaction(async (trx) => {
-    await assertMutable(trx, caller.accountId);
-    const row = await trx
-      .selectFrom('files')
-      .selectAll()
-      .where('id', '=', fileId)
-      .where('account_id', '=', caller.accountId)
-      .executeTakeFirst();
-    if (row === undefined) throw new TransmuteError('not_found', 'No such file.');
-    if (Number(row.size_bytes) !== body.size_bytes || row.sha256 !== body.sha256.toLowerCase()) {
-      throw new TransmuteError(
-        'upload_mismatch',
-        'size_bytes and sha256 must equal those of the upload intent.',
-      );
-    }
-    if (row.status !== 'pending_upload' && row.status !== 'uploaded') {
-      if (row.status === 'expired')
-        throw new TransmuteError('upload_expired', 'The upload intent has expired.');
-      return { row, changed: false };
-    }
-    if (row.upload_expires_at < now)
-      throw new TransmuteError('upload_expired', 'The upload intent has expired.');
-    if (row.status === 'pending_upload') {
-      throw new TransmuteError('upload_not_received', 'No bytes were received for this upload yet.', {
-        retryAfter: 1,
-      });
-    }
-    await trx
-      .updateTable('files')
-      .set({ status: 'validating', updated_at: now })
-      .where('id', '=', fileId)
-      .execute();
-    return { row: { ...row, status: 'validating', updated_at: now }, changed: true };
+  return ctx.store.transaction(async (trx) => {
+    const result = await completeInTransaction(trx, caller, fileId, body, now);
+    const answer = { file: toFileResource(result.row), changed: result.changed };
+    // Under an Idempotency-Key the answer commits with the status change.
+    await rememberInTransaction(trx, answer);
+    return answer;
   });
-  return { file: toFileResource(result.row), changed: result.changed };
+}
+
+async function completeInTransaction(
+  trx: Kysely<Database>,
+  caller: Caller,
+  fileId: string,
+  body: CompleteUploadRequest,
+  now: string,
+): Promise<{ row: FilesTable; changed: boolean }> {
+  await assertMutable(trx, caller.accountId);
+  const row = await trx
+    .selectFrom('files')
+    .selectAll()
+    .where('id', '=', fileId)
+    .where('account_id', '=', caller.accountId)
+    .executeTakeFirst();
+  if (row === undefined) throw new TransmuteError('not_found', 'No such file.');
+  if (Number(row.size_bytes) !== body.size_bytes || row.sha256 !== body.sha256.toLowerCase()) {
+    throw new TransmuteError(
+      'upload_mismatch',
+      'size_bytes and sha256 must equal those of the upload intent.',
+    );
+  }
+  if (row.status !== 'pending_upload' && row.status !== 'uploaded') {
+    if (row.status === 'expired')
+      throw new TransmuteError('upload_expired', 'The upload intent has expired.');
+    return { row, changed: false };
+  }
+  if (row.upload_expires_at < now)
+    throw new TransmuteError('upload_expired', 'The upload intent has expired.');
+  if (row.status === 'pending_upload') {
+    throw new TransmuteError('upload_not_received', 'No bytes were received for this upload yet.', {
+      retryAfter: 1,
+    });
+  }
+  await trx
+    .updateTable('files')
+    .set({ status: 'validating', updated_at: now })
+    .where('id', '=', fileId)
+    .execute();
+  return { row: { ...row, status: 'validating', updated_at: now }, changed: true };
 }

@@ -1,16 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { TransmuteError, isTransmuteError, type ErrorCode } from '@transmute/contract';
+import {
+  TransmuteError,
+  isRememberedError,
+  isTransmuteError,
+  type ErrorCode,
+  type FieldError,
+} from '@transmute/contract';
 import type { Kysely } from 'kysely';
-import type { Caller, IdempotencyRequest, StoredOutcome } from '../service-types.js';
+import type { Caller, IdempotencyRequest, IdempotentResult } from '../service-types.js';
 import { addMs, type CoreContext } from './context.js';
 import type { Database } from './schema.js';
 
 const RETENTION_MS = 24 * 3_600_000;
 /** An in-flight claim older than this belongs to a crashed request and may be taken over. */
 const CLAIM_MS = 60_000;
-/** Statuses of errors raised before execution: they leave no record (CONTRACT §5). */
-const FORGOTTEN = new Set([400, 401, 403, 413, 415, 422, 429]);
 
+/** The key of the request being executed, for {@link rememberInTransaction}. */
 interface Claim {
   accountId: string;
   key: string;
@@ -18,7 +23,74 @@ interface Claim {
 
 const pending = new AsyncLocalStorage<Claim>();
 
-type ClaimResult = { kind: 'claimed' } | { kind: 'replay'; outcome: StoredOutcome };
+/**
+ * What one key remembers (CONTRACT §5): the operation's value, or the code of the error it
+ * answered. Stored in `response_body` as JSON; `response_status` holds the error's status and is
+ * null for a value (the HTTP layer derives status, `Location` and body from the value, the same
+ * way for the first answer and for a replay).
+ */
+type Remembered =
+  | { kind: 'value'; value: unknown }
+  | { kind: 'error'; code: ErrorCode; detail: string; fieldErrors: FieldError[]; retryAfter?: number };
+
+type ClaimResult = { kind: 'claimed' } | { kind: 'replay'; remembered: Remembered };
+
+function inUse(): TransmuteError {
+  return new TransmuteError(
+    'idempotency_key_in_use',
+    'A request with this Idempotency-Key is still running.',
+    {
+      retryAfter: 1,
+      headers: { 'Retry-After': '1' },
+    },
+  );
+}
+
+function encode(remembered: Remembered): {
+  state: string;
+  response_status: number | null;
+  response_headers: null;
+  response_body: string;
+} {
+  if (remembered.kind === 'value') {
+    return {
+      state: 'done',
+      response_status: null,
+      response_headers: null,
+      response_body: JSON.stringify(remembered.value ?? null),
+    };
+  }
+  const error = new TransmuteError(remembered.code, remembered.detail);
+  return {
+    state: 'done',
+    response_status: error.status,
+    response_headers: null,
+    response_body: JSON.stringify({
+      code: remembered.code,
+      detail: remembered.detail,
+      field_errors: remembered.fieldErrors,
+      retry_after: remembered.retryAfter ?? null,
+    }),
+  };
+}
+
+function decode(status: number | null, body: string | null): Remembered {
+  const parsed = JSON.parse(body ?? 'null') as unknown;
+  if (status === null) return { kind: 'value', value: parsed };
+  const error = parsed as {
+    code: ErrorCode;
+    detail: string;
+    field_errors: FieldError[];
+    retry_after: number | null;
+  };
+  return {
+    kind: 'error',
+    code: error.code,
+    detail: error.detail,
+    fieldErrors: error.field_errors,
+    ...(error.retry_after === null ? {} : { retryAfter: error.retry_after }),
+  };
+}
 
 async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyRequest): Promise<ClaimResult> {
   const db = ctx.store.db;
@@ -60,26 +132,10 @@ async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyReque
         'This Idempotency-Key was used with a different request (method, path or body).',
       );
     }
-    if (row.state === 'done' && row.response_status !== null) {
-      return {
-        kind: 'replay',
-        outcome: {
-          status: row.response_status,
-          headers: JSON.parse(row.response_headers ?? '{}') as Record<string, string>,
-          body: JSON.parse(row.response_body ?? 'null') as unknown,
-        },
-      };
+    if (row.state === 'done') {
+      return { kind: 'replay', remembered: decode(row.response_status, row.response_body) };
     }
-    if (row.locked_until > now) {
-      throw new TransmuteError(
-        'idempotency_key_in_use',
-        'A request with this Idempotency-Key is still running.',
-        {
-          retryAfter: 1,
-          headers: { 'Retry-After': '1' },
-        },
-      );
-    }
+    if (row.locked_until > now) throw inUse();
     const taken = await db
       .updateTable('idempotency_keys')
       .set({ locked_until: addMs(now, CLAIM_MS) })
@@ -90,92 +146,79 @@ async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyReque
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed' };
   }
-  throw new TransmuteError(
-    'idempotency_key_in_use',
-    'A request with this Idempotency-Key is still running.',
-    {
-      retryAfter: 1,
-      headers: { 'Retry-After': '1' },
-    },
-  );
+  throw inUse();
 }
 
-function outcomeValues(outcome: StoredOutcome): {
-  state: string;
-  response_status: number;
-  response_headers: string;
-  response_body: string;
-} {
-  return {
-    state: 'done',
-    response_status: outcome.status,
-    response_headers: JSON.stringify(outcome.headers),
-    response_body: JSON.stringify(outcome.body ?? null),
-  };
-}
-
-/**
- * Inside a create transaction: commits the provisional outcome with the side effect, so a crash
- * between commit and the final write still replays instead of creating twice.
- */
-export async function recordIdempotentOutcome(trx: Kysely<Database>, outcome: StoredOutcome): Promise<void> {
-  const current = pending.getStore();
-  if (current === undefined) return;
-  await trx
+/** Writes what the key remembers, unless the operation already did in its own transaction. */
+async function remember(db: Kysely<Database>, claimed: Claim, remembered: Remembered): Promise<void> {
+  await db
     .updateTable('idempotency_keys')
-    .set(outcomeValues(outcome))
-    .where('account_id', '=', current.accountId)
-    .where('key', '=', current.key)
+    .set(encode(remembered))
+    .where('account_id', '=', claimed.accountId)
+    .where('key', '=', claimed.key)
     .where('state', '=', 'in_flight')
     .execute();
 }
 
-const ERROR_HEADER = 'x-transmute-stored-error';
+/**
+ * Inside an operation's transaction: remembers the value it will return with the side effect, so
+ * that a crash between the commit and the end of {@link runIdempotent} still replays instead of
+ * running twice. `value` must be exactly what the operation returns. No-op outside `runIdempotent`.
+ */
+export async function rememberInTransaction(trx: Kysely<Database>, value: unknown): Promise<void> {
+  const claimed = pending.getStore();
+  if (claimed === undefined) return;
+  await remember(trx, claimed, { kind: 'value', value });
+}
 
-/** CONTRACT §5: run once per (account, key); replay, refuse or forget as the contract says. */
-export async function runIdempotent(
+function answer<T>(remembered: Remembered): IdempotentResult<T> {
+  if (remembered.kind === 'value') return { value: remembered.value as T, replayed: true };
+  throw new TransmuteError(remembered.code, remembered.detail, {
+    fieldErrors: remembered.fieldErrors,
+    ...(remembered.retryAfter === undefined ? {} : { retryAfter: remembered.retryAfter }),
+    headers: { 'Idempotent-Replayed': 'true' },
+  });
+}
+
+/**
+ * CONTRACT §5, the one owner of idempotency: runs `execute` at most once per (account, key) and
+ * remembers its value, or the code of an error the catalogue marks `remembered`; a repeat with the
+ * same fingerprint gets the remembered value (`replayed: true`) or the same error again (with
+ * `Idempotent-Replayed: true`). Any other error forgets the key, so a corrected or retried request
+ * runs. Another fingerprint: `idempotency_key_reused`; still running: `idempotency_key_in_use`.
+ */
+export async function runIdempotent<T>(
   ctx: CoreContext,
   caller: Caller,
   request: IdempotencyRequest,
-  execute: () => Promise<StoredOutcome>,
-): Promise<StoredOutcome & { replayed: boolean }> {
+  execute: () => Promise<T>,
+): Promise<IdempotentResult<T>> {
   const claimed = await claim(ctx, caller, request);
-  if (claimed.kind === 'replay') return replay(claimed.outcome);
-  const where = { accountId: caller.accountId, key: request.key };
+  if (claimed.kind === 'replay') return answer<T>(claimed.remembered);
+  const where: Claim = { accountId: caller.accountId, key: request.key };
   const db = ctx.store.db;
-  const scoped = db
-    .updateTable('idempotency_keys')
-    .where('account_id', '=', where.accountId)
-    .where('key', '=', where.key);
-  let outcome: StoredOutcome;
+  let value: T;
   try {
-    outcome = await pending.run(where, execute);
+    value = await pending.run(where, execute);
   } catch (error) {
-    const status = isTransmuteError(error) ? error.status : 500;
-    if (FORGOTTEN.has(status) || status >= 500 || !isTransmuteError(error)) {
+    if (isTransmuteError(error) && isRememberedError(error.code)) {
+      await remember(db, where, {
+        kind: 'error',
+        code: error.code,
+        detail: error.message,
+        fieldErrors: error.fieldErrors,
+        ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
+      });
+    } else {
       await db
         .deleteFrom('idempotency_keys')
         .where('account_id', '=', where.accountId)
         .where('key', '=', where.key)
         .where('state', '=', 'in_flight')
         .execute();
-    } else {
-      const body = { code: error.code, detail: error.message, field_errors: error.fieldErrors };
-      await scoped.set(outcomeValues({ status, headers: { [ERROR_HEADER]: '1' }, body })).execute();
     }
     throw error;
   }
-  await scoped.set(outcomeValues(outcome)).execute();
-  return { ...outcome, replayed: false };
-}
-
-function replay(outcome: StoredOutcome): StoredOutcome & { replayed: boolean } {
-  if (outcome.headers[ERROR_HEADER] === '1') {
-    const body = outcome.body as { code: ErrorCode; detail: string; field_errors?: [] };
-    throw new TransmuteError(body.code, body.detail, {
-      fieldErrors: body.field_errors ?? [],
-      headers: { 'Idempotent-Replayed': 'true' },
-    });
-  }
-  return { ...outcome, replayed: true };
+  await remember(db, where, { kind: 'value', value });
+  return { value, replayed: false };
 }

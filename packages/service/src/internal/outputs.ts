@@ -11,7 +11,7 @@ import type { ServiceContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { queueJobWork } from './job-row.js';
 import { newId } from './ids.js';
-import { recordIdempotentOutcome } from './idempotency.js';
+import { rememberInTransaction } from './idempotency.js';
 import { toOutputRequest } from './output-request.js';
 import { artifactsOf, loadJob, outputOf, toOutput } from './resources.js';
 import type { OutputsTable } from './schema.js';
@@ -76,11 +76,7 @@ export async function createJobOutput(
     await trx.insertInto('outputs').values(outputRow).execute();
     await queueJobWork(trx, jobId, now);
     const created = toOutput(ctx, outputRow, []);
-    await recordIdempotentOutcome(trx, {
-      status: 201,
-      body: created,
-      headers: { Location: `/v1/outputs/${outputRow.id}` },
-    });
+    await rememberInTransaction(trx, created);
     return created;
   });
   return output;

@@ -6,6 +6,7 @@ import { CHANNELS } from './channels.js';
 import { newDeliveryRow } from './events.js';
 import { wakeOnCommit } from './wake-on-commit.js';
 import { newId, randomBase62 } from './ids.js';
+import { rememberInTransaction } from './idempotency.js';
 import { toFileResource, toJob, toOutput, toWebhookDelivery } from './resources.js';
 import { computeUsage } from './usage.js';
 import { loadEndpoint } from './webhook-endpoints.js';
@@ -146,7 +147,9 @@ export async function testWebhookEndpoint(
     });
     await trx.insertInto('webhook_deliveries').values(row).execute();
     wakeOnCommit(trx, CHANNELS.webhooks);
-    return toWebhookDelivery(row);
+    const queued = toWebhookDelivery(row);
+    await rememberInTransaction(trx, queued);
+    return queued;
   });
   return delivery;
 }

@@ -20,7 +20,7 @@ import { CHANNELS } from './channels.js';
 import { wakeOnCommit } from './wake-on-commit.js';
 import { endEndpointDeliveries, queueWebhookReplay } from './webhooks/dispatch-control.js';
 import { newId } from './ids.js';
-import { recordIdempotentOutcome } from './idempotency.js';
+import { rememberInTransaction } from './idempotency.js';
 import { toWebhookDelivery, toWebhookEndpoint } from './resources.js';
 import type { Database, WebhookEndpointsTable } from './schema.js';
 import { encryptSecret, newWebhookSecret } from './secrets.js';
@@ -86,11 +86,7 @@ export async function createWebhookEndpoint(
   await ctx.store.transaction(async (trx) => {
     await assertMutable(trx, caller.accountId);
     await trx.insertInto('webhook_endpoints').values(row).execute();
-    await recordIdempotentOutcome(trx, {
-      status: 201,
-      body: created,
-      headers: { Location: `/v1/webhook-endpoints/${row.id}` },
-    });
+    await rememberInTransaction(trx, created);
   });
   return created;
 }
@@ -111,22 +107,30 @@ export async function listWebhookEndpoints(
   return toPage(ctx, scope, rows, params.limit, toWebhookEndpoint);
 }
 
-async function mutate(
+/**
+ * Changes one endpoint in a transaction and answers `present(row)`; under an Idempotency-Key the
+ * answer is remembered in that same transaction (a crash after the commit replays, never rotates twice).
+ */
+async function mutate<T>(
   ctx: CoreContext,
   caller: Caller,
   endpointId: string,
   change: (row: WebhookEndpointsTable, now: string) => Partial<WebhookEndpointsTable> | null,
-): Promise<WebhookEndpointsTable> {
+  present: (row: WebhookEndpointsTable) => T,
+): Promise<T> {
   const result = await ctx.store.transaction(async (trx) => {
     await assertMutable(trx, caller.accountId);
     const row = await loadEndpoint(trx, caller.accountId, endpointId);
     const now = ctx.nowIso();
     const values = change(row, now);
-    if (values === null) return row;
-    await trx.updateTable('webhook_endpoints').set(values).where('id', '=', endpointId).execute();
-    // A resumed endpoint's held deliveries are due again.
-    wakeOnCommit(trx, CHANNELS.webhooks);
-    return { ...row, ...values };
+    if (values !== null) {
+      await trx.updateTable('webhook_endpoints').set(values).where('id', '=', endpointId).execute();
+      // A resumed endpoint's held deliveries are due again.
+      wakeOnCommit(trx, CHANNELS.webhooks);
+    }
+    const answer = present(values === null ? row : { ...row, ...values });
+    await rememberInTransaction(trx, answer);
+    return answer;
   });
   return result;
 }
@@ -140,13 +144,18 @@ export async function updateWebhookEndpoint(
 ): Promise<WebhookEndpoint> {
   await loadEndpoint(ctx.store.db, caller.accountId, endpointId);
   if (body.url !== undefined) await checkTarget(ctx, body.url);
-  const row = await mutate(ctx, caller, endpointId, (_row, now) => ({
-    ...(body.url === undefined ? {} : { url: body.url }),
-    ...(body.description === undefined ? {} : { description: body.description }),
-    ...(body.events === undefined ? {} : { events_json: JSON.stringify(body.events) }),
-    updated_at: now,
-  }));
-  return toWebhookEndpoint(row);
+  return mutate(
+    ctx,
+    caller,
+    endpointId,
+    (_row, now) => ({
+      ...(body.url === undefined ? {} : { url: body.url }),
+      ...(body.description === undefined ? {} : { description: body.description }),
+      ...(body.events === undefined ? {} : { events_json: JSON.stringify(body.events) }),
+      updated_at: now,
+    }),
+    toWebhookEndpoint,
+  );
 }
 
 /** pauseWebhookEndpoint (200, unchanged when already paused). */
@@ -155,10 +164,13 @@ export async function pauseWebhookEndpoint(
   caller: Caller,
   endpointId: string,
 ): Promise<WebhookEndpoint> {
-  const row = await mutate(ctx, caller, endpointId, (current, now) =>
-    current.status === 'paused' ? null : { status: 'paused', updated_at: now },
+  return mutate(
+    ctx,
+    caller,
+    endpointId,
+    (current, now) => (current.status === 'paused' ? null : { status: 'paused', updated_at: now }),
+    toWebhookEndpoint,
   );
-  return toWebhookEndpoint(row);
 }
 
 /** resumeWebhookEndpoint (200, unchanged when already active); held deliveries go out oldest first. */
@@ -167,10 +179,13 @@ export async function resumeWebhookEndpoint(
   caller: Caller,
   endpointId: string,
 ): Promise<WebhookEndpoint> {
-  const row = await mutate(ctx, caller, endpointId, (current, now) =>
-    current.status === 'active' ? null : { status: 'active', updated_at: now },
+  return mutate(
+    ctx,
+    caller,
+    endpointId,
+    (current, now) => (current.status === 'active' ? null : { status: 'active', updated_at: now }),
+    toWebhookEndpoint,
   );
-  return toWebhookEndpoint(row);
 }
 
 /** rotateWebhookEndpointSecret: the previous secret signs 24 h more; a second rotation inside that window drops it. */
@@ -180,17 +195,27 @@ export async function rotateWebhookEndpointSecret(
   endpointId: string,
 ): Promise<RotatedWebhookEndpoint> {
   const secret = newWebhookSecret();
-  const row = await mutate(ctx, caller, endpointId, (current, now) => {
-    const inWindow = current.previous_secret_expires_at !== null && current.previous_secret_expires_at > now;
-    return {
-      secret_ciphertext: encryptSecret(secret, ctx.config.masterKey),
-      secret_last_four: secret.slice(-4),
-      previous_secret_ciphertext: inWindow ? null : current.secret_ciphertext,
-      previous_secret_expires_at: inWindow ? null : addMs(now, PREVIOUS_SECRET_MS),
-      updated_at: now,
-    };
-  });
-  return { ...toWebhookEndpoint(row), secret, previous_secret_expires_at: row.previous_secret_expires_at };
+  return mutate(
+    ctx,
+    caller,
+    endpointId,
+    (current, now) => {
+      const inWindow =
+        current.previous_secret_expires_at !== null && current.previous_secret_expires_at > now;
+      return {
+        secret_ciphertext: encryptSecret(secret, ctx.config.masterKey),
+        secret_last_four: secret.slice(-4),
+        previous_secret_ciphertext: inWindow ? null : current.secret_ciphertext,
+        previous_secret_expires_at: inWindow ? null : addMs(now, PREVIOUS_SECRET_MS),
+        updated_at: now,
+      };
+    },
+    (row) => ({
+      ...toWebhookEndpoint(row),
+      secret,
+      previous_secret_expires_at: row.previous_secret_expires_at,
+    }),
+  );
 }
 
 /** deleteWebhookEndpoint: gone from the API; its pending deliveries end (`endpoint_deleted`). */
@@ -260,13 +285,15 @@ export async function replayWebhookDelivery(
       );
     }
     await queueWebhookReplay(trx, deliveryId, ctx.now());
-    return toWebhookDelivery(
+    const replayed = toWebhookDelivery(
       await trx
         .selectFrom('webhook_deliveries')
         .selectAll()
         .where('id', '=', deliveryId)
         .executeTakeFirstOrThrow(),
     );
+    await rememberInTransaction(trx, replayed);
+    return replayed;
   });
   return delivery;
 }

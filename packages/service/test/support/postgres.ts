@@ -18,21 +18,26 @@ async function adminQuery(query: string): Promise<void> {
 
 /**
  * A Kysely database on a schema of its own (`<prefix>_<random>`) of the test PostgreSQL, so tests
- * run side by side; `drop()` removes the schema and all in it.
+ * run side by side; `drop()` removes the schema and all in it; `open()` opens another pool on the
+ * same schema, as a second process would.
  */
 export async function createPostgresTestDb(
   prefix: string,
   maxConnections = 6,
-): Promise<{ db: Kysely<Database>; drop: () => Promise<void> }> {
+): Promise<{ db: Kysely<Database>; drop: () => Promise<void>; open: () => Kysely<Database> }> {
   const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create schema "${schema}"`);
-  const pool = new pg.Pool({
-    connectionString: CONNECTION,
-    max: maxConnections,
-    options: `-c search_path=${schema}`,
-  });
+  const open = (): Kysely<Database> => {
+    const pool = new pg.Pool({
+      connectionString: CONNECTION,
+      max: maxConnections,
+      options: `-c search_path=${schema}`,
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  };
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: open(),
     drop: () => adminQuery(`drop schema if exists "${schema}" cascade`),
+    open,
   };
 }
