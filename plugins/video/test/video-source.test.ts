@@ -16,16 +16,6 @@ const source = createVideoSource();
 const ctx = () => createTestContext({ limits: { ...VIDEO_MANIFEST.limits } });
 
 describe('source.video_upload', () => {
-  it('exports exactly its public API', async () => {
-    expect(Object.keys(await import('../src/index.js')).sort()).toEqual([
-      'TEXT_SUBTITLE_CODECS',
-      'VIDEO_MANIFEST',
-      'createVideoSource',
-      'parseSrt',
-      'readSubtitleStream',
-    ]);
-  });
-
   it('transcribes the speech of an mp4 and reports its container facts', async () => {
     const context = ctx();
     const doc = await source.extract(file('speech.mp4'), context);

@@ -1,4 +1,6 @@
-// The engine seam: every engine type and value the service uses comes through here.
+// The engine seam: the engine types the service's jobs, runs, usage and config use, and the URL
+// check of job sources and webhook endpoint URLs come through here. The webhook dispatcher
+// (internal/webhooks) takes the SSRF-safe client from @transmute/engine/net directly.
 export type {
   CheckpointStore,
   ConvertSource,
