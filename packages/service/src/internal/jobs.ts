@@ -6,6 +6,7 @@ import type { ServiceContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { deleteJobRow, requestCancel } from './job-row.js';
 import { endJob } from './end-job.js';
+import { rememberInTransaction } from './idempotency.js';
 import { artifactsOf, jobWithOutputs, loadJob, toJob } from './resources.js';
 import { closeStorageMeters } from './storage-usage.js';
 
@@ -69,7 +70,10 @@ export async function cancelJob(
         );
     }
     const fresh = await trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
-    return { job: await jobWithOutputs(trx, fresh), changed: true };
+    const canceled = { job: await jobWithOutputs(trx, fresh), changed: true };
+    // Under an Idempotency-Key the answer commits with the cancel: a crash after the commit replays it.
+    await rememberInTransaction(trx, canceled);
+    return canceled;
   });
   return result;
 }
