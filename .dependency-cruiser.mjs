@@ -1,4 +1,27 @@
 /**
+ * Which workspace packages each package's sources may import (DESIGN.md: contract <- plugin-sdk <-
+ * engine <- service <- http <- cli; client on the contract alone; postgres on the service). The CLI
+ * is the top and may import any package; every plugin imports the SDK alone.
+ */
+const PACKAGE_LAYERS = {
+  contract: [],
+  'plugin-sdk': ['contract'],
+  engine: ['contract', 'plugin-sdk'],
+  service: ['contract', 'plugin-sdk', 'engine'],
+  http: ['contract', 'service'],
+  postgres: ['service'],
+  client: ['contract'],
+};
+
+const packageRules = Object.entries(PACKAGE_LAYERS).map(([name, allowed]) => ({
+  name: `package-${name}-imports-${allowed.length === 0 ? 'no-package' : allowed.join('-')}`,
+  severity: 'error',
+  comment: `packages/${name} may import ${allowed.length === 0 ? 'no workspace package' : allowed.join(', ')} (DESIGN.md dependency direction).`,
+  from: { path: `^packages/${name}/src/` },
+  to: { path: '^(packages|plugins)/', pathNot: `^packages/(${[name, ...allowed].join('|')})/` },
+}));
+
+/**
  * The import rules of the workspace, checked by `pnpm lint` (dependency-cruiser). First: no
  * import cycle, type-only imports included (a circle of `import type` still ties its files into
  * one unit that cannot be read, tested or moved apart). Workspace packages resolve to their
@@ -10,6 +33,26 @@
  */
 export default {
   forbidden: [
+    ...packageRules,
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'An import that resolves to nothing: a missing file, or a workspace package the importer does not ' +
+        'declare in its package.json (which is how an import against the package direction usually starts).',
+      // fixtures/ generators run with the devDependencies of the plugin whose fixtures they make.
+      from: { pathNot: '^fixtures/' },
+      // mdast, hast: type-only module names that @types/mdast and @types/hast declare.
+      to: { couldNotResolve: true, pathNot: '^(mdast|hast|unist)$' },
+    },
+    {
+      name: 'plugins-on-the-sdk-alone',
+      severity: 'error',
+      comment:
+        'A plugin imports @transmute/plugin-sdk and nothing else of the workspace (not even another plugin).',
+      from: { path: '^plugins/([^/]+)/src/' },
+      to: { path: '^(packages|plugins)/', pathNot: ['^plugins/$1/', '^packages/plugin-sdk/'] },
+    },
     {
       name: 'no-circular',
       severity: 'error',

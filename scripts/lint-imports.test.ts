@@ -24,8 +24,54 @@ async function lintImports(dir: string): Promise<{ exitCode: number; output: str
 
 describe('pnpm lint:imports', () => {
   let dir: string | undefined;
+  let probe: string | undefined;
   afterEach(async () => {
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    if (probe !== undefined) await rm(probe, { force: true });
+    dir = probe = undefined;
+  });
+
+  /** Lints one probe file placed in a package's sources (the package rules match on workspace paths). */
+  async function lintProbe(path: string, source: string): Promise<{ exitCode: number; output: string }> {
+    probe = join(root, path);
+    await writeFile(probe, source);
+    return lintImports(path);
+  }
+
+  it('fails when a plugin imports a workspace package other than the SDK', async () => {
+    const result = await lintProbe(
+      'plugins/dataset/src/lint-probe.ts',
+      "import { createEngine } from '@transmute/engine';\nexport const probe = createEngine;\n",
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(result.output).toContain('plugins-on-the-sdk-alone');
+  });
+
+  it('fails when a package imports one it must not, though it resolves (http importing the engine)', async () => {
+    // http declares the engine as a devDependency (its tests build a service), so the import resolves.
+    const result = await lintProbe(
+      'packages/http/src/lint-probe.ts',
+      "import { createEngine } from '@transmute/engine';\nexport const probe = createEngine;\n",
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(result.output).toContain('package-http-imports-contract-service');
+  });
+
+  it('fails on an import that resolves to nothing (an undeclared workspace package)', async () => {
+    const result = await lintProbe(
+      'packages/engine/src/lint-probe.ts',
+      "import type { Store } from '@transmute/service';\nexport type Probe = Store;\n",
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(result.output).toContain('not-to-unresolvable');
+  });
+
+  it('passes a plugin that imports the SDK', async () => {
+    const result = await lintProbe(
+      'plugins/dataset/src/lint-probe.ts',
+      "import { definePlugin } from '@transmute/plugin-sdk';\nexport const probe = definePlugin;\n",
+    );
+    expect(result).toEqual({ exitCode: 0, output: expect.stringContaining('no dependency violations') });
   });
 
   it('fails on two files that import each other, type-only imports included', async () => {

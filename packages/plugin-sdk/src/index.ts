@@ -28,6 +28,8 @@ export {
 } from './plugin-types.js';
 export type { RenderedFile, ProfileRendering } from './rendering.js';
 export { definePlugin } from './define-plugin.js';
+// A plugin fails with the contract's one error class and codes; re-exported so plugins depend on the SDK alone.
+export { TransmuteError, isTransmuteError, isFailureCode, type FailureCode } from '@transmute/contract';
 export { ISO_639_3_CODES, toIso6391, toPrimaryLanguage } from './language-codes.js';
 export { findExecutable } from './find-executable.js';
 export { toFailedInspection, type FailedInspection } from './failed-inspection.js';

@@ -1,11 +1,11 @@
 import {
+  TransmuteError,
   definePlugin,
   resolveByteLimit,
   type SourceAdapter,
   type SourceFile,
   type StageContext,
 } from '@transmute/plugin-sdk';
-import { TransmuteError } from '@transmute/contract';
 import { AUDIO_ALIASES, AUDIO_MANIFEST } from './audio-manifest.js';
 import {
   checkMedia,

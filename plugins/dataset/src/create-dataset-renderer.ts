@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { TransmuteError } from '@transmute/contract';
 import {
+  TransmuteError,
   SDK_VERSION,
   definePlugin,
   type Artifact,

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { TransmuteError } from '@transmute/contract';
 import {
+  TransmuteError,
   assertWithinByteLimit,
   definePlugin,
   readFileHead,

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import { TransmuteError } from '@transmute/contract';
 import {
+  TransmuteError,
   assertWithinByteLimit,
   checkByteLimit,
   definePlugin,

@@ -1,4 +1,3 @@
-import { TransmuteError } from '@transmute/contract';
 import {
   checkMedia,
   memoizeMediaTools,
@@ -16,13 +15,14 @@ import {
   type TranscriptionConfig,
 } from '@transmute/plugin-sdk/media';
 import {
+  TransmuteError,
   definePlugin,
   resolveByteLimit,
   type SourceAdapter,
   type SourceFile,
   type StageContext,
 } from '@transmute/plugin-sdk';
-import { TEXT_SUBTITLE_CODECS, readSubtitleStream } from './read-subtitles.js';
+import { TEXT_SUBTITLE_CODECS, readSubtitleStream } from './internal/read-subtitles.js';
 import { VIDEO_MANIFEST } from './video-manifest.js';
 
 /** Options of {@link createVideoSource}. */

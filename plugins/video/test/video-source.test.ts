@@ -5,7 +5,8 @@ import { isTransmuteError } from '@transmute/contract';
 import { createTestContext } from '@transmute/plugin-sdk/testing';
 import { toString } from 'mdast-util-to-string';
 import type { SourceFile } from '@transmute/plugin-sdk';
-import { VIDEO_MANIFEST, createVideoSource, parseSrt } from '../src/index.js';
+import { VIDEO_MANIFEST, createVideoSource } from '../src/index.js';
+import { parseSrt } from '../src/internal/read-subtitles.js';
 
 const MEDIA = resolve(import.meta.dirname, '../../../fixtures/media');
 const file = (name: string, mediaType = 'video/mp4'): SourceFile => {

@@ -1,5 +1,5 @@
-import { TransmuteError } from '@transmute/contract';
 import {
+  TransmuteError,
   SDK_VERSION,
   assertWithinByteLimit,
   definePlugin,

@@ -1,6 +1,6 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { TransmuteError } from '@transmute/contract';
 
 /**
  * A pass-through that hashes and counts the bytes flowing to disk and fails the pipeline as soon

@@ -1,4 +1,4 @@
-import { TransmuteError } from '@transmute/contract';
+import { TransmuteError } from '@transmute/plugin-sdk';
 
 /** How a CCITT strip is coded: TIFF compression 2 (`rle`), 3 (`g3`, T.4) or 4 (`g4`, T.6). */
 export interface CcittOptions {

@@ -1,5 +1,5 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
 import { readFile } from 'node:fs/promises';
-import { TransmuteError } from '@transmute/contract';
 import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
 import { readTiff, type ImageReading } from './extract-tiff.js';
 import { imageSize, type DocumentKind } from './sniff.js';

@@ -1,4 +1,4 @@
-import { TransmuteError } from '@transmute/contract';
+import { TransmuteError } from '@transmute/plugin-sdk';
 import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
 import { toOcrPage } from './ocr-page.js';
 import type { PdfInfo } from './pdf-protocol.js';

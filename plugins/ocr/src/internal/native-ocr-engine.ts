@@ -1,10 +1,10 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { TransmuteError } from '@transmute/contract';
 import {
   findLanguageData,
   joinOcrLines,

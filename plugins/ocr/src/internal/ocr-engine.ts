@@ -1,9 +1,9 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
 import { existsSync } from 'node:fs';
 import { mkdtemp, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { TransmuteError } from '@transmute/contract';
 import type Tesseract from 'tesseract.js';
 
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-import { TransmuteError, type FailureCode } from '@transmute/contract';
+import { TransmuteError, type FailureCode } from '@transmute/plugin-sdk';
 import type { StageContext } from '@transmute/plugin-sdk';
 
 /** Page timeouts tolerated before the whole document fails with `timeout`. */

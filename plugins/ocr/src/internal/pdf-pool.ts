@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { TransmuteError } from '@transmute/contract';
 import type { PdfReply, PdfRequest } from './pdf-protocol.js';
-import { toWorkerScript } from '@transmute/plugin-sdk';
+import { TransmuteError, toWorkerScript } from '@transmute/plugin-sdk';
 
 type Pending = { resolve: (reply: PdfReply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 type Payload = PdfRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;

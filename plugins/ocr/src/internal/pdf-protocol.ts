@@ -1,4 +1,4 @@
-import type { FailureCode } from '@transmute/contract';
+import type { FailureCode } from '@transmute/plugin-sdk';
 import type { PageLayout } from './layout-types.js';
 
 /** Requests the main thread sends to a PDF worker. */

@@ -1,4 +1,4 @@
-import { TransmuteError } from '@transmute/contract';
+import { TransmuteError } from '@transmute/plugin-sdk';
 import type { PdfInfo, PdfReply, PageResult } from './pdf-protocol.js';
 import type { PdfPool, PdfWorker } from './pdf-pool.js';
 

@@ -1,4 +1,4 @@
-import type { FailureCode } from '@transmute/contract';
+import type { FailureCode } from '@transmute/plugin-sdk';
 import type { TextRun } from './layout-types.js';
 
 /** The parts of a pdf.js text item this module reads. */

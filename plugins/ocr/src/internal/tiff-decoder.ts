@@ -1,8 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { TransmuteError, type FailureCode } from '@transmute/contract';
 import type { OcrImage } from './tiff-image.js';
 import type { TiffPage } from './tiff-pages.js';
-import { toWorkerScript } from '@transmute/plugin-sdk';
+import { TransmuteError, type FailureCode, toWorkerScript } from '@transmute/plugin-sdk';
 
 /** What the main thread asks the TIFF worker. */
 export interface TiffRequest {

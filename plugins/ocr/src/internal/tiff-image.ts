@@ -1,6 +1,6 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
 import { open } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
-import { TransmuteError } from '@transmute/contract';
 import UTIF from 'utif2';
 import { decodeCcitt } from './ccitt.js';
 import { assertDecodable, firstNumber, type TiffPage, type TiffTags } from './tiff-pages.js';

@@ -1,5 +1,5 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
 import { open, type FileHandle } from 'node:fs/promises';
-import { TransmuteError } from '@transmute/contract';
 
 /** A tag's values as UTIF.js keeps them: numbers, [numerator, denominator] pairs, bytes or text. */
 export type TiffValue = number[] | [number, number][] | string[] | Uint8Array;

@@ -1,9 +1,9 @@
+import { isFailureCode, isTransmuteError, type FailureCode } from '@transmute/plugin-sdk';
 /**
  * Worker thread that decodes TIFF pages one at a time, so that decompressing a large scan never
  * blocks the main thread and a page that hangs or bloats the decoder can be terminated.
  */
 import { parentPort } from 'node:worker_threads';
-import { isFailureCode, isTransmuteError, type FailureCode } from '@transmute/contract';
 import { decodeTiffPage } from './tiff-image.js';
 import type { TiffReply, TiffRequest } from './tiff-decoder.js';
 

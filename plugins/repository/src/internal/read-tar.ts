@@ -1,6 +1,6 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { TransmuteError } from '@transmute/contract';
 import tar from 'tar-stream';
 import type { ArchiveEntry, ArchiveLimits, ArchiveListing } from './archive-types.js';
 import { checkTotals } from './read-zip.js';

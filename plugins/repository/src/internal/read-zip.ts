@@ -1,4 +1,4 @@
-import { TransmuteError } from '@transmute/contract';
+import { TransmuteError } from '@transmute/plugin-sdk';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import {

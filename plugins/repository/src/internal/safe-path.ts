@@ -1,4 +1,4 @@
-import { TransmuteError } from '@transmute/contract';
+import { TransmuteError } from '@transmute/plugin-sdk';
 
 /**
  * Normalizes an archive entry name to a relative POSIX path, refusing (with `archive_unsafe`)

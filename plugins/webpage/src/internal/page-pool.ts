@@ -1,7 +1,7 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { TransmuteError } from '@transmute/contract';
 import type { ConvertHtmlResult } from '../convert-html.js';
 import type { ExtractPageResult, ExtractPageTask } from './page-task.js';
 import { createSlots } from './slots.js';
