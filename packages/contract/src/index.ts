@@ -58,7 +58,6 @@ export {
   OPERATIONS,
   API_OPERATIONS,
   OPERATION_IDS,
-  pathParamsOf,
   locationOf,
   type ApiOperation,
   type HttpMethod,
@@ -80,7 +79,7 @@ export {
   type QueryKind,
   type QueryKindDefinition,
 } from './query-kinds.js';
-export { PATH_PARAMETERS, isWellFormedId, idPattern, type PathParameterName } from './path-parameters.js';
+export { PATH_PARAMETERS, isWellFormedId, type PathParameterName } from './path-parameters.js';
 export { buildOpenApiDocument, CONTRACT_VERSION, type OpenApiDocument } from './build-openapi-document.js';
 export { renderOpenApi } from './render-openapi.js';
 export { renderErrorsDocument } from './render-errors-document.js';

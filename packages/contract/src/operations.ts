@@ -6,7 +6,6 @@ export {
   OPERATIONS,
   API_OPERATIONS,
   OPERATION_IDS,
-  pathParamsOf,
   locationOf,
   type ApiOperation,
   type HttpMethod,
@@ -28,7 +27,7 @@ export {
   type QueryKind,
   type QueryKindDefinition,
 } from './query-kinds.js';
-export { PATH_PARAMETERS, isWellFormedId, idPattern, type PathParameterName } from './path-parameters.js';
+export { PATH_PARAMETERS, isWellFormedId, type PathParameterName } from './path-parameters.js';
 export {
   API_ERRORS,
   isApiErrorCode,

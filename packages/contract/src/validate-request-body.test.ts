@@ -123,7 +123,7 @@ describe('assertRequestBody', () => {
     expect(thrown.fieldErrors).toEqual([
       expect.objectContaining({ field: 'output.profile', code: 'required' }),
     ]);
-    expect(thrown.message).toBe('One field is invalid: output.profile.');
+    expect(thrown.message).toBe('The request has an invalid field: output.profile.');
   });
 });
 

@@ -38,9 +38,9 @@ export function assertRequestBody<TName extends RequestBodyName>(
 ): asserts body is RequestBodyTypes[TName] {
   const fieldErrors = validateRequestBody(name, body);
   if (fieldErrors.length === 0) return;
-  const count =
-    fieldErrors.length === 1 ? 'One field is invalid' : `${fieldErrors.length} fields are invalid`;
-  throw new TransmuteError('validation_failed', `${count}: ${fieldErrors.map((e) => e.field).join(', ')}.`, {
-    fieldErrors,
-  });
+  const detail =
+    fieldErrors.length === 1
+      ? `The request has an invalid field: ${fieldErrors[0]?.field ?? ''}.`
+      : `The request has ${fieldErrors.length} invalid fields: ${fieldErrors.map((item) => item.field).join(', ')}.`;
+  throw new TransmuteError('validation_failed', detail, { fieldErrors });
 }

@@ -190,7 +190,7 @@ const problem: Problem = {
   title: 'Validation failed',
   status: 422,
   code: 'validation_failed',
-  detail: 'One field is invalid: output.profile.',
+  detail: 'The request has an invalid field: output.profile.',
   request_id: 'req_4f9Qm2ZxT7bLk8Wc1VdN3sYa',
   retryable: false,
   field_errors: [{ field: 'output.profile', code: 'invalid_value', detail: 'Must be one of …' }],

@@ -1,7 +1,5 @@
 export {
   createFetchHandler,
-  stripBasePath,
-  toWebResponse,
   type FetchHandler,
   type FetchHandlerOptions,
 } from './create-fetch-handler.js';

@@ -1,4 +1,4 @@
-import { TransmuteError } from '@transmute/contract';
+import { TransmuteError, assertRequestBody } from '@transmute/contract';
 import type { ApiOperation, PathParameterName } from '@transmute/contract/operations';
 import type { Account, Caller, TransmuteService } from '@transmute/service';
 import type { Authenticator } from './authenticate.js';
@@ -12,7 +12,6 @@ import { errorResponse, type HandlerLogger } from './problem.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { readJsonBody } from './read-body.js';
 import { createRequestId } from './request-id.js';
-import { validateBody } from './validate-body.js';
 
 /** Resolved settings of the core handler. */
 export interface CoreSettings {
@@ -77,7 +76,7 @@ async function handleApi(
       maxBytes: settings.bodyLimits[operation.requestBody.limit],
       allowMergePatch: operation.method === 'PATCH',
     });
-    validateBody(operation.requestBody.schema, body);
+    assertRequestBody(operation.requestBody.schema, body);
   }
   const caller: Caller = { accountId: account.id, requestId };
   const query = parseOperationQuery(operation.query, request.query);
