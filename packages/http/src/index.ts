@@ -1,8 +1,4 @@
-export {
-  createFetchHandler,
-  type FetchHandler,
-  type FetchHandlerOptions,
-} from './create-fetch-handler.js';
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from './create-fetch-handler.js';
 export type { AuthOptions, JwtAuthOptions } from './internal/authenticate.js';
 export type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 export type { HandlerLogger } from './internal/problem.js';
