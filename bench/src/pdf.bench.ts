@@ -1,8 +1,7 @@
 /**
  * PDF text-layer benchmark (issue 6), side by side in one run: ms/page of the OCR source's PDF
  * extraction (worker pool + layout) against a raw pdfjs-dist getTextContent loop (in a thread of its
- * own, as loaded by users and with the native Array.prototype.push put back) and against
- * pdftotext (the native floor), on tracemonkey.pdf and on the whole pdf.js corpus; then the peak
+ * own, as users load it) and against pdftotext (the native floor), on tracemonkey.pdf and on the whole pdf.js corpus; then the peak
  * RSS of extracting the largest file and a generated 500-page PDF, each in a fresh process.
  * Targets: within 1.3x of raw pdf.js; peak RSS under 1 GB for 500 pages.
  *
@@ -35,36 +34,27 @@ interface Totals {
   skipped: number;
   ours: number;
   raw: number;
-  /** The same raw loop with the thread's native Array.prototype.push put back (see {@link PushModes}). */
-  rawNativePush: number;
   poppler: number;
 }
 
-/** The raw pdf.js loop in its own thread, as users load pdf.js, and with the native push put back. */
-interface RawThreads {
-  raw: RawPdfjsThread;
-  nativePush: RawPdfjsThread;
-}
-
-type Contestant = 'raw' | 'rawNativePush' | 'ours' | 'poppler';
-const CONTESTANTS: Contestant[] = ['raw', 'rawNativePush', 'ours', 'poppler'];
+type Contestant = 'raw' | 'ours' | 'poppler';
+const CONTESTANTS: Contestant[] = ['raw', 'ours', 'poppler'];
 
 /**
  * Times each file with every contestant, in an order that rotates from file to file: whoever runs
  * right after another meets its garbage and a warmer or colder CPU, and a fixed order put that on
  * one side (it moved the ratio by up to 0.15). Each pdf.js contestant has a thread of its own, so
- * none sees a file another has just warmed its compiled code on. A file counts only when all four
+ * none sees a file another has just warmed its compiled code on. A file counts only when all three
  * read it.
  */
 async function measure(
   files: string[],
-  threads: RawThreads,
+  raw: RawPdfjsThread,
   source: ReturnType<typeof createOcrSource>,
 ): Promise<Totals> {
-  const totals: Totals = { pages: 0, skipped: 0, ours: 0, raw: 0, rawNativePush: 0, poppler: 0 };
+  const totals: Totals = { pages: 0, skipped: 0, ours: 0, raw: 0, poppler: 0 };
   const runners: Record<Contestant, (path: string) => Promise<number | undefined>> = {
-    raw: (path) => threads.raw.read(path),
-    rawNativePush: (path) => threads.nativePush.read(path),
+    raw: (path) => raw.read(path),
     ours: async (path) => {
       const ctx = createTestContext({ limits: { ...source.manifest.limits } });
       await source.extract(
@@ -111,10 +101,8 @@ function row(name: string, totals: Totals): (string | number)[] {
     totals.pages,
     perPage(totals.ours),
     perPage(totals.raw),
-    perPage(totals.rawNativePush),
     perPage(totals.poppler),
     `${ratio(totals).toFixed(2)}x`,
-    `${(totals.ours / Math.max(1e-9, totals.rawNativePush)).toFixed(2)}x`,
   ];
 }
 
@@ -165,10 +153,7 @@ async function fiveHundredPages(): Promise<string> {
 
 /** Runs the PDF benchmark: extraction speed against pdf.js and pdftotext, then peak RSS. */
 export async function run(): Promise<BenchReport> {
-  const threads: RawThreads = {
-    raw: new RawPdfjsThread({ nativePush: false }),
-    nativePush: new RawPdfjsThread({ nativePush: true }),
-  };
+  const raw = new RawPdfjsThread();
   const source = createOcrSource({ ocr: false });
   const tracemonkey = join(corpus, 'tracemonkey.pdf');
   const files = readdirSync(corpus)
@@ -177,15 +162,15 @@ export async function run(): Promise<BenchReport> {
   let single: Totals;
   let all: Totals;
   try {
-    await measure([tracemonkey], threads, source); // warm-up: worker threads, fonts, JIT
+    await measure([tracemonkey], raw, source); // warm-up: worker threads, fonts, JIT
     single = await measure(
       Array.from({ length: 4 }, () => tracemonkey),
-      threads,
+      raw,
       source,
     );
-    all = await measure(files, threads, source);
+    all = await measure(files, raw, source);
   } finally {
-    await Promise.all([source.close?.(), threads.raw.close(), threads.nativePush.close()]);
+    await Promise.all([source.close?.(), raw.close()]);
   }
   const largest = [...files].sort((a, b) => statSync(b).size - statSync(a).size)[0] ?? tracemonkey;
   const largestRss = peakRss(largest);
@@ -195,16 +180,7 @@ export async function run(): Promise<BenchReport> {
   const corpusName = `corpus (${String(files.length)} files)`;
   return {
     title: 'PDF text layer: ms/page (ocr: false), ours against raw pdf.js and pdftotext',
-    columns: [
-      'input',
-      'pages',
-      'ours ms/page',
-      'raw pdf.js ms/page',
-      'raw, native push',
-      'pdftotext ms/page',
-      'ours / raw',
-      'ours / raw native push',
-    ],
+    columns: ['input', 'pages', 'ours ms/page', 'raw pdf.js ms/page', 'pdftotext ms/page', 'ours / raw'],
     rows: [row('tracemonkey.pdf x4', single), row(corpusName, all)],
     tables: [
       {
@@ -225,10 +201,7 @@ export async function run(): Promise<BenchReport> {
         detail: typeof generatedRss === 'number' ? `${String(generatedRss)} MB` : generatedRss,
       },
     ],
-    notes: [
-      'raw pdf.js runs as a user would load it: on Node 20 the legacy build swaps Array.prototype.push for a JavaScript polyfill; "native push" is the same loop with the native one back, as in our workers',
-      `corpus files not timed (refused by pdf.js, our source or pdftotext): ${String(all.skipped)}`,
-    ],
+    notes: [`corpus files not timed (refused by pdf.js, our source or pdftotext): ${String(all.skipped)}`],
   };
 }
 

@@ -11,9 +11,9 @@ export class RawPdfjsThread {
   >();
   private nextId = 1;
 
-  constructor(options: { nativePush: boolean }) {
+  constructor() {
     const { script, options: workerOptions } = toWorkerScript('raw-pdfjs-worker', import.meta.url);
-    this.worker = new Worker(script, { ...workerOptions, workerData: options });
+    this.worker = new Worker(script, workerOptions);
     this.worker.on('message', (reply: RawReply) => {
       this.pending.get(reply.id)?.resolve(reply);
       this.pending.delete(reply.id);

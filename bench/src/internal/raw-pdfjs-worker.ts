@@ -1,13 +1,13 @@
 /**
  * The PDF benchmark's baseline, in a thread of its own like our pdf.js workers: a raw pdfjs-dist
  * `getTextContent` loop over every page of each file it is sent, replying with the page count.
- * `workerData.nativePush` puts the native `Array.prototype.push` back after pdf.js has loaded (its
- * legacy build swaps in core-js's JavaScript version on Node 20), as our workers do.
+ * pdf.js loads as users load it (on Node 24 its legacy build keeps the native `Array.prototype.push`;
+ * plugins/ocr's pdfjs-loader test asserts that).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 
 /** A request to the raw worker and its reply. */
 export interface RawRequest {
@@ -18,11 +18,8 @@ export type RawReply = { id: number; pages: number } | { id: number; error: stri
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
-const nativePush = Object.getOwnPropertyDescriptor(Array.prototype, 'push');
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-if ((workerData as { nativePush?: boolean } | undefined)?.nativePush === true && nativePush !== undefined)
-  Object.defineProperty(Array.prototype, 'push', nativePush);
 
 async function readAllPages(path: string): Promise<number> {
   const task = pdfjs.getDocument({
