@@ -30,7 +30,7 @@ const RECYCLE_GROWTH_BYTES = 64 * 1024 * 1024;
  * thread. Parse, chunk and render garbage dies young at either size, so the bound costs no
  * measurable time (docs/TOOLCHAIN.md, "Young generation").
  */
-const WORKER_YOUNG_GENERATION_MB = 48;
+export const WORKER_YOUNG_GENERATION_MB = 48;
 
 interface Job {
   kind: CpuTaskKind;
