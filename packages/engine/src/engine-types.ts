@@ -96,8 +96,10 @@ export interface EngineOptions {
    * built-in profile rendering without an enrichment provider) run in a small pool of worker
    * threads so a conversion never blocks the caller's event loop for long; results are identical.
    * A server wants this (`transmute serve` turns it on); a script does not: the hop costs a second
-   * V8 heap (about +100 MB peak for a 2 M-character input) and worker start-up time. Plugins always
-   * run in the calling thread. Default (or `false`): everything in the calling thread.
+   * V8 heap (about +70 MB peak for a 2 M-character input on Node 24, the workers' young generation
+   * bounded to 48 MB) and worker start-up time. Plugins always run in the calling thread. Default
+   * (or `false`): everything in the calling thread, whose young generation is the host process's
+   * (V8's default, or `--max-semi-space-size`).
    */
   cpuWorkers?: CpuWorkerOptions | false;
 }

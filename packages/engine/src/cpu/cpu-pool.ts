@@ -22,6 +22,16 @@ import { runCpuTask, type CpuTaskKind, type CpuTasks } from './cpu-tasks.js';
  */
 const RECYCLE_GROWTH_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Each worker's young generation (V8's three semi-spaces), in MB: 48 (16 MB semi-spaces) is what
+ * Node 20 chose by default on the project's machines. Node 22+ derives it from the heap limit and
+ * chose 192 here, so a worker let up to 144 MB more short-lived garbage pile up before each
+ * scavenge: +70-90 MB peak RSS for a 2 M-character input in `cpuWorkers` mode, and more per
+ * thread. Parse, chunk and render garbage dies young at either size, so the bound costs no
+ * measurable time (docs/TOOLCHAIN.md, "Young generation").
+ */
+export const WORKER_YOUNG_GENERATION_MB = 48;
+
 interface Job {
   kind: CpuTaskKind;
   /** Dropped once posted: the caller's copy of a large input must not outlive the hop. */
@@ -133,7 +143,10 @@ export class CpuPool {
 
   #spawn(): Slot {
     const { script, options } = toWorkerScript('cpu-worker', import.meta.url);
-    const worker = new Worker(script, options);
+    const worker = new Worker(script, {
+      ...options,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     worker.unref();
     const slot: Slot = { worker, job: undefined, ready: false, loadedHeapBytes: 0, gone: false };
     worker.on('message', (reply: CpuReply) => this.#onReply(slot, reply));
