@@ -34,6 +34,7 @@ export { ISO_639_3_CODES, toIso6391, toPrimaryLanguage } from './language-codes.
 export { findExecutable } from './find-executable.js';
 export { toFailedInspection, type FailedInspection } from './failed-inspection.js';
 export { toWorkerScript } from './to-worker-script.js';
+export { workerResourceLimits } from './worker-resource-limits.js';
 export { readFileHead } from './read-file-head.js';
 export { resolveByteLimit } from './resolve-byte-limit.js';
 export { checkByteLimit, assertWithinByteLimit } from './check-byte-limit.js';

@@ -1,7 +1,8 @@
 import type * as WorkerThreads from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRunRecorder } from '../internal/usage-meter.js';
-import { CpuPool, WORKER_YOUNG_GENERATION_MB } from './cpu-pool.js';
+import { workerResourceLimits } from '@transmute/plugin-sdk';
+import { CpuPool } from './cpu-pool.js';
 
 /** Every Worker the pool starts, to read the limits V8 actually gave it. */
 const started = vi.hoisted(() => [] as WorkerThreads.Worker[]);
@@ -34,6 +35,9 @@ describe('CpuPool worker limits', () => {
     await pool.run('read-text', input, ctx);
     expect(started).toHaveLength(1);
     // Read while the (idle) worker still runs: a stopped worker reports no limits.
-    expect(started[0]?.resourceLimits?.maxYoungGenerationSizeMb).toBe(WORKER_YOUNG_GENERATION_MB);
+    expect(started[0]?.resourceLimits?.maxYoungGenerationSizeMb).toBe(
+      workerResourceLimits().maxYoungGenerationSizeMb,
+    );
+    expect(workerResourceLimits().maxYoungGenerationSizeMb).toBe(48);
   });
 });

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { TransmuteError } from '@transmute/contract';
-import { toWorkerScript } from '@transmute/plugin-sdk';
+import { toWorkerScript, workerResourceLimits } from '@transmute/plugin-sdk';
 import { checkAborted, toAbortReason } from '../internal/abort.js';
 import type { CpuContext } from '../internal/cpu-context.js';
 import {
@@ -21,16 +21,6 @@ import { runCpuTask, type CpuTaskKind, type CpuTasks } from './cpu-tasks.js';
  * process RSS for nothing.
  */
 const RECYCLE_GROWTH_BYTES = 64 * 1024 * 1024;
-
-/**
- * Each worker's young generation (V8's three semi-spaces), in MB: 48 (16 MB semi-spaces) is what
- * Node 20 chose by default on the project's machines. Node 22+ derives it from the heap limit and
- * chose 192 here, so a worker let up to 144 MB more short-lived garbage pile up before each
- * scavenge: +70-90 MB peak RSS for a 2 M-character input in `cpuWorkers` mode, and more per
- * thread. Parse, chunk and render garbage dies young at either size, so the bound costs no
- * measurable time (docs/TOOLCHAIN.md, "Young generation").
- */
-export const WORKER_YOUNG_GENERATION_MB = 48;
 
 interface Job {
   kind: CpuTaskKind;
@@ -145,7 +135,8 @@ export class CpuPool {
     const { script, options } = toWorkerScript('cpu-worker', import.meta.url);
     const worker = new Worker(script, {
       ...options,
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      // Node 24's default young generation adds 70-90 MB of RSS per busy worker (see the SDK's note).
+      resourceLimits: workerResourceLimits(),
     });
     worker.unref();
     const slot: Slot = { worker, job: undefined, ready: false, loadedHeapBytes: 0, gone: false };

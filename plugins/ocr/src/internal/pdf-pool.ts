@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PdfReply, PdfRequest } from './pdf-protocol.js';
-import { TransmuteError, toWorkerScript } from '@transmute/plugin-sdk';
+import { TransmuteError, toWorkerScript, workerResourceLimits } from '@transmute/plugin-sdk';
 
 type Pending = { resolve: (reply: PdfReply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 type Payload = PdfRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
@@ -26,7 +26,7 @@ export class PdfWorker {
     const script = toWorkerScript('pdf-worker', import.meta.url);
     this.worker = new Worker(script.script, {
       ...script.options,
-      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+      resourceLimits: workerResourceLimits({ maxOldGenerationSizeMb: maxHeapMb }),
     });
     this.worker.unref();
     this.worker.on('message', (reply: PdfReply) => this.settle(reply));

@@ -1,7 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { OcrImage } from './tiff-image.js';
 import type { TiffPage } from './tiff-pages.js';
-import { TransmuteError, type FailureCode, toWorkerScript } from '@transmute/plugin-sdk';
+import {
+  TransmuteError,
+  type FailureCode,
+  toWorkerScript,
+  workerResourceLimits,
+} from '@transmute/plugin-sdk';
 
 /** What the main thread asks the TIFF worker. */
 export interface TiffRequest {
@@ -70,7 +75,7 @@ export class TiffDecoder {
     const script = toWorkerScript('tiff-worker', import.meta.url);
     const worker = new Worker(script.script, {
       ...script.options,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
+      resourceLimits: workerResourceLimits({ maxOldGenerationSizeMb: this.options.maxHeapMb }),
     });
     worker.unref();
     worker.on('message', (reply: TiffReply) => this.settle(reply));

@@ -1,4 +1,4 @@
-import { TransmuteError } from '@transmute/plugin-sdk';
+import { TransmuteError, workerResourceLimits } from '@transmute/plugin-sdk';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -53,7 +53,7 @@ export function createPagePool(options: PagePoolOptions): PagePool {
     minThreads: 0,
     maxThreads: options.maxThreads,
     idleTimeout: options.idleTimeoutMs,
-    resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb },
+    resourceLimits: workerResourceLimits({ maxOldGenerationSizeMb: options.heapLimitMb }),
     // Sources are TypeScript in development: run the worker under tsx with the same conditions.
     ...(isSource ? { execArgv: ['--conditions=development', '--import', 'tsx'] } : {}),
   });
