@@ -400,7 +400,7 @@ export interface ApiOperation extends OperationDefinition {
 export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[];
 
 /** The path parameter names of a path template, in order. */
-export function pathParamsOf(path: string): PathParameterName[] {
+function pathParamsOf(path: string): PathParameterName[] {
   return [...path.matchAll(/\{([a-z_]+)\}/g)].map((match) => match[1] as PathParameterName);
 }
 
