@@ -19,6 +19,8 @@ const CLAIM_MS = 60_000;
 interface Claim {
   accountId: string;
   key: string;
+  /** Set once the operation wrote its value in its own transaction (nothing left to write after it). */
+  rememberedInTransaction?: boolean;
 }
 
 const pending = new AsyncLocalStorage<Claim>();
@@ -169,6 +171,8 @@ export async function rememberInTransaction(trx: Kysely<Database>, value: unknow
   const claimed = pending.getStore();
   if (claimed === undefined) return;
   await remember(trx, claimed, { kind: 'value', value });
+  // A transaction that rolls back throws out of the operation, so the flag only stands for a commit.
+  claimed.rememberedInTransaction = true;
 }
 
 function answer<T>(remembered: Remembered): IdempotentResult<T> {
@@ -219,6 +223,6 @@ export async function runIdempotent<T>(
     }
     throw error;
   }
-  await remember(db, where, { kind: 'value', value });
+  if (where.rememberedInTransaction !== true) await remember(db, where, { kind: 'value', value });
   return { value, replayed: false };
 }
