@@ -9,12 +9,15 @@ import { createCoreContext, type CoreContext } from './internal/context.js';
 import { writeEvent } from './internal/events.js';
 import { newId } from './internal/ids.js';
 import { runIdempotent } from './internal/idempotency.js';
+import { dbTimeIn } from './internal/db-clock.js';
 import {
   LEASE_LOST,
   findLeasedJob,
+  heldLeaseOf,
   insertJob,
   releaseLease,
   renewLease,
+  saveProgress,
   withLease,
 } from './internal/job-row.js';
 import type { JobsTable } from './internal/schema.js';
@@ -250,7 +253,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       for (let i = 0; i < 20 && found?.id !== row.id; i += 1)
         found = await claimJob(context(store, 'rescuer'));
       expect(found?.id).toBe(row.id);
-      expect(found?.locked_by).toBe('rescuer');
+      expect(found?.locked_by).toMatch(/^rescuer\//);
       expect(found?.attempts).toBe(2);
     });
 
@@ -263,15 +266,16 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         attempts: 2,
       });
       await store.db.insertInto('jobs').values(row).execute();
-      const [holder, other] = [context(store, 'holder'), context(store, 'other')];
-      expect(await findLeasedJob(store.db, other, row.id)).toBeUndefined();
-      expect(await renewLease(other, row.id)).toBe(false);
-      expect(await withLease(other, row.id, () => Promise.resolve('ran'))).toBe(LEASE_LOST);
-      await store.transaction((trx) => releaseLease(trx, other, row.id, { workDone: true }));
-      expect((await findLeasedJob(store.db, holder, row.id))?.work_pending).toBe(1);
-      expect(await renewLease(holder, row.id)).toBe(true);
-      expect(await withLease(holder, row.id, () => Promise.resolve('ran'))).toBe('ran');
-      await store.transaction((trx) => releaseLease(trx, holder, row.id, { attempts: 1 }));
+      const holder = { jobId: row.id, holder: 'holder' };
+      const other = { jobId: row.id, holder: 'other' };
+      expect(await findLeasedJob(store.db, other)).toBeUndefined();
+      expect(await renewLease(ctx, other)).toBeUndefined();
+      expect(await withLease(ctx, other, () => Promise.resolve('ran'))).toBe(LEASE_LOST);
+      await store.transaction((trx) => releaseLease(trx, other, { workDone: true }));
+      expect((await findLeasedJob(store.db, holder))?.work_pending).toBe(1);
+      expect(await renewLease(ctx, holder)).toEqual({ status: 'processing', cancel_requested_at: null });
+      expect(await withLease(ctx, holder, () => Promise.resolve('ran'))).toBe('ran');
+      await store.transaction((trx) => releaseLease(trx, holder, { attempts: 1 }));
       const released = await store.db
         .selectFrom('jobs')
         .selectAll()
@@ -283,6 +287,126 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         attempts: 1,
         work_pending: 1,
       });
+    });
+
+    /** Claims `jobId` if it is claimable, passing over every other job of the shared database. */
+    async function claimOnly(worker: CoreContext, jobId: string): Promise<JobsTable | null> {
+      const others = await store.db.selectFrom('jobs').select('id').where('id', '!=', jobId).execute();
+      return claimJob(
+        worker,
+        others.map((other) => other.id),
+      );
+    }
+
+    /** Moves the job's lease end to `ms` from now by the database's clock (negative: lapsed). */
+    async function setLeaseEnd(jobId: string, ms: number): Promise<void> {
+      await store.db
+        .updateTable('jobs')
+        .set({ lease_expires_at: dbTimeIn(store.dialect, ms) })
+        .where('id', '=', jobId)
+        .execute();
+    }
+
+    it('fences a run that lost its lease, even against a later claim of the same worker', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount({ plan: 'team' });
+      const row = jobRow(account.id, ctx.nowIso());
+      await store.db.insertInto('jobs').values(row).execute();
+      const worker = context(store, 'w-fence');
+      const first = await claimOnly(worker, row.id);
+      if (first === null) throw new Error('not claimed');
+      // The first run stalls past its lease; the same worker claims the job again.
+      await setLeaseEnd(row.id, -1000);
+      const second = await claimOnly(worker, row.id);
+      if (second === null) throw new Error('not claimed again');
+      const [stale, live] = [heldLeaseOf(first), heldLeaseOf(second)];
+      expect(stale.holder).toMatch(/^w-fence\//);
+      expect(live.holder).not.toBe(stale.holder);
+      expect(await renewLease(worker, stale)).toBeUndefined();
+      expect(await withLease(worker, stale, () => Promise.resolve('ran'))).toBe(LEASE_LOST);
+      await saveProgress(worker, stale, {
+        stage: 'stale',
+        percent: 50,
+        detail: null,
+        updatedAt: ctx.nowIso(),
+      });
+      await store.transaction((trx) => releaseLease(trx, stale, { workDone: true }));
+      const after = await findLeasedJob(store.db, live);
+      expect(after).toMatchObject({ attempts: 2, work_pending: 1, stage: 'source_acquisition' });
+      expect(await withLease(worker, live, () => Promise.resolve('ran'))).toBe('ran');
+    });
+
+    it('times leases by the database clock: a worker clock ahead or behind changes nothing', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount({ plan: 'team' });
+      const live = jobRow(account.id, ctx.nowIso(), {
+        status: 'processing',
+        locked_by: 'alive',
+        attempts: 1,
+      });
+      const lapsed = jobRow(account.id, ctx.nowIso(), {
+        status: 'processing',
+        locked_by: 'dead',
+        attempts: 1,
+      });
+      await store.db.insertInto('jobs').values([live, lapsed]).execute();
+      await setLeaseEnd(live.id, 60_000);
+      await setLeaseEnd(lapsed.id, -1000);
+      const skewed = (ms: number, id: string): CoreContext =>
+        createCoreContext(store, {
+          baseUrl: 'http://127.0.0.1:1',
+          signingSecret: 'conformance-secret',
+          workerId: id,
+          leaseMs: 30_000,
+          now: () => new Date(Date.now() + ms),
+        });
+      const ahead = skewed(3_600_000, 'ahead');
+      const behind = skewed(-3_600_000, 'behind');
+      expect(await claimOnly(ahead, live.id)).toBeNull();
+      const rescued = await claimOnly(behind, lapsed.id);
+      expect(rescued?.id).toBe(lapsed.id);
+      // The renewal runs from the database's now as well, not from the worker's hour-late clock.
+      await renewLease(behind, heldLeaseOf(rescued as JobsTable));
+      const renewed = await findLeasedJob(store.db, heldLeaseOf(rescued as JobsTable));
+      const remaining = Date.parse(renewed?.lease_expires_at ?? '') - Date.now();
+      expect(remaining).toBeGreaterThan(0);
+      expect(remaining).toBeLessThan(35_000);
+    });
+
+    it('lets no claim take a job between a lease check and its commit', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount({ plan: 'team' });
+      const row = jobRow(account.id, ctx.nowIso(), {
+        status: 'processing',
+        locked_by: 'paused',
+        attempts: 1,
+      });
+      await store.db.insertInto('jobs').values(row).execute();
+      // The holder's lease lapsed while it was paused; it resumes and commits the end of its run
+      // just as a rescuer polls.
+      await setLeaseEnd(row.id, -1000);
+      const paused = { jobId: row.id, holder: 'paused' };
+      let entered = (): void => undefined;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      let open = (): void => undefined;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const commit = withLease(ctx, paused, async (trx) => {
+        entered();
+        await gate;
+        await releaseLease(trx, paused, { workDone: true });
+        return 'ran';
+      });
+      await inside;
+      const rescue = claimOnly(context(store, 'rescuer'), row.id);
+      // PostgreSQL answers at once (the row is locked: SKIP LOCKED passes it over); SQLite's
+      // claim waits for the writer, so the gate opens after a while.
+      await Promise.race([rescue, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      open();
+      expect(await commit).toBe('ran');
+      expect(await rescue).toBeNull();
+      const after = await store.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ locked_by: null, work_pending: 0, attempts: 1 });
     });
 
     it('wakes the listeners of a committed write, not of a rolled-back one', async () => {

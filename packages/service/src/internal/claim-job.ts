@@ -11,18 +11,19 @@ import type { JobsTable } from './schema.js';
 export const MAX_ATTEMPTS = 5;
 
 /**
- * Claims one job with work for this worker (a lease of `leaseMs`), honouring each account's plan
- * concurrency; queued → processing emits `job.processing`. Expired leases put work back here;
+ * Claims one job with work for this worker (a lease of `leaseMs` under a fresh holder token),
+ * honouring each account's plan concurrency; queued → processing emits `job.processing`. Leases
+ * expired by the database's clock put work back here;
  * `exclude` lists the jobs this process is still running (a blocked event loop may have let their
  * lease lapse: renewing it is theirs to do).
  */
 export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promise<JobsTable | null> {
   // A cheap read first: an idle poll should not take SQLite's write lock.
-  if ((await findClaimableJobs(ctx.store.db, ctx.nowIso(), exclude)).length === 0) return null;
+  if ((await findClaimableJobs(ctx.store.db, ctx.store.dialect, exclude)).length === 0) return null;
   return ctx.store.transaction(async (trx) => {
     const now = ctx.nowIso();
-    for (const candidate of await findClaimableJobs(trx, now, exclude)) {
-      const row = await lockClaimableJob(trx, ctx, { jobId: candidate.id, now });
+    for (const candidate of await findClaimableJobs(trx, ctx.store.dialect, exclude)) {
+      const row = await lockClaimableJob(trx, ctx, candidate.id);
       if (row === null) continue;
       if (ctx.store.dialect === 'postgres') {
         await sql`select id from accounts where id = ${row.account_id} for update`.execute(trx);
@@ -33,7 +34,8 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
         .where('id', '=', row.account_id)
         .executeTakeFirst();
       if (account === undefined) continue;
-      if ((await countLeasedJobs(trx, row.account_id, now)) >= limitsOf(ctx, account).concurrency) continue;
+      const leased = await countLeasedJobs(trx, ctx.store.dialect, row.account_id);
+      if (leased >= limitsOf(ctx, account).concurrency) continue;
       if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {
         await endJob(trx, ctx, row, {
           status: row.status === 'canceling' ? 'canceled' : 'failed',

@@ -33,6 +33,12 @@ export interface ServiceContext extends CoreContext {
 }
 
 const HOUR = 3_600_000;
+
+/**
+ * A job's lease: a worker that stops renewing it (killed, partitioned, stalled) lets its jobs go
+ * this long after its last renewal at most (docs/ARCHITECTURE.md, "Workers and leases").
+ */
+export const DEFAULT_LEASE_MS = 10_000;
 const DAY = 24 * HOUR;
 
 const consoleLogger: ServiceLogger = {
@@ -63,7 +69,7 @@ export function createCoreContext(store: Store, config: ServiceConfig): CoreCont
       ...config.retention,
     },
     workerId: config.workerId ?? `${hostname()}:${String(process.pid)}:${randomBase62(6)}`,
-    leaseMs: config.leaseMs ?? 30_000,
+    leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS,
     cancelGraceMs: config.cancelGraceMs ?? 60_000,
     downloadUrlTtlMs: config.downloadUrlTtlMs ?? DAY,
     now,

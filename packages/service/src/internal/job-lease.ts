@@ -1,39 +1,59 @@
+import { performance } from 'node:perf_hooks';
 import type { ServiceContext } from './context.js';
-import { findLeasedJob, releaseLease, renewLease, withLease } from './job-row.js';
+import { heldLeaseOf, releaseLease, renewLease, withLease, type HeldLease } from './job-row.js';
+import type { JobsTable } from './schema.js';
 import { endJob } from './end-job.js';
 
 /** Why a run was told to stop. */
 export type StopReason = 'cancel' | 'lost' | 'shutdown';
 
 /**
- * Keeps a claimed job's lease alive (renewed at half its length, and checked every 2 s for a
- * cancel request) and stops the run: cooperative abort on cancel, forced cancellation after the
- * grace period, abort when the lease was lost to another worker.
+ * How often a run renews its lease and looks for a cancel request: five times per lease, and at
+ * least every 2 s (the cancel check), so a lease survives four renewals in a row that fail or stall.
+ */
+export function leaseTickMs(leaseMs: number): number {
+  return Math.max(50, Math.min(2000, Math.floor(leaseMs / 5)));
+}
+
+/**
+ * Keeps a claimed job's lease alive and stops the run: cooperative abort on cancel, forced
+ * cancellation after the grace period, abort when the lease was lost to another worker, or when
+ * this process could not confirm a renewal for so long that the lease may have run out (it stops
+ * itself before another worker may take the job; what it still tries to commit is fenced by
+ * `withLease`).
  */
 export class JobLease {
   readonly controller = new AbortController();
   stopReason: StopReason | null = null;
   /** Resolves when the run must be abandoned at once (forced cancel, lost lease). */
   readonly abandoned: Promise<void>;
+  /** The claim this run holds (its fencing token). */
+  readonly held: HeldLease;
   private resolveAbandoned: () => void = () => undefined;
   private timer: NodeJS.Timeout | null = null;
-  private lastRenewal = 0;
+  /** Monotonic time at which the last confirmed renewal (or the claim) was sent. */
+  private confirmedAt = 0;
   private busy = false;
   private stopped = false;
 
   constructor(
     private readonly ctx: ServiceContext,
-    readonly jobId: string,
+    claimed: JobsTable,
   ) {
+    this.held = heldLeaseOf(claimed);
     this.abandoned = new Promise((resolve) => {
       this.resolveAbandoned = resolve;
     });
   }
 
-  start(): void {
-    this.lastRenewal = Date.now();
-    const every = Math.max(50, Math.min(2000, Math.floor(this.ctx.leaseMs / 2)));
-    this.timer = setInterval(() => void this.tick(), every);
+  get jobId(): string {
+    return this.held.jobId;
+  }
+
+  /** `claimSentAt`: `performance.now()` taken before the claim was sent (its lease runs from then at the earliest). */
+  start(claimSentAt: number): void {
+    this.confirmedAt = claimSentAt;
+    this.timer = setInterval(() => void this.tick(), leaseTickMs(this.ctx.leaseMs));
     this.timer.unref();
   }
 
@@ -55,12 +75,31 @@ export class JobLease {
     if (reason === 'lost') this.resolveAbandoned();
   }
 
-  /** Checks for a cancel and renews the lease when half of it has passed. */
+  /**
+   * Renews the lease and checks for a cancel (one statement); first, gives the run up when no
+   * renewal was confirmed for a lease less one tick: by the database's clock the lease lasts at
+   * least `leaseMs` from the moment its renewal was sent, so the run stops before it can lapse.
+   */
   async tick(): Promise<void> {
+    if (performance.now() - this.confirmedAt >= this.ctx.leaseMs - leaseTickMs(this.ctx.leaseMs)) {
+      this.abort('lost');
+      return;
+    }
     if (this.busy) return;
     this.busy = true;
+    const sentAt = performance.now();
     try {
-      await this.check();
+      const row = await renewLease(this.ctx, this.held);
+      if (row === undefined) {
+        this.abort('lost');
+        return;
+      }
+      this.confirmedAt = sentAt;
+      if (row.status === 'canceling') {
+        this.abort('cancel');
+        const requested = Date.parse(row.cancel_requested_at ?? this.ctx.nowIso());
+        if (this.ctx.now().getTime() - requested >= this.ctx.cancelGraceMs) await this.forceCancel();
+      }
     } catch (error) {
       this.ctx.logger.warn('lease renewal failed', { jobId: this.jobId, error: String(error) });
     } finally {
@@ -68,32 +107,15 @@ export class JobLease {
     }
   }
 
-  private async check(): Promise<void> {
-    const row = await findLeasedJob(this.ctx.store.db, this.ctx, this.jobId);
-    if (row === undefined) {
-      this.abort('lost');
-      return;
-    }
-    if (row.status === 'canceling') {
-      this.abort('cancel');
-      const requested = Date.parse(row.cancel_requested_at ?? this.ctx.nowIso());
-      if (this.ctx.now().getTime() - requested >= this.ctx.cancelGraceMs) await this.forceCancel();
-    }
-    if (Date.now() - this.lastRenewal >= this.ctx.leaseMs / 2) {
-      if (await renewLease(this.ctx, this.jobId)) this.lastRenewal = Date.now();
-      else this.abort('lost');
-    }
-  }
-
   /** Still `canceling` after the grace period: cancel now and abandon the run. */
   private async forceCancel(): Promise<void> {
-    const done = await withLease(this.ctx, this.jobId, async (trx, row) => {
+    const done = await withLease(this.ctx, this.held, async (trx, row) => {
       if (row.status !== 'canceling') return false;
       await endJob(trx, this.ctx, row, {
         status: 'canceled',
         detail: 'Canceled; the work was stopped by force after the grace period.',
       });
-      await releaseLease(trx, this.ctx, this.jobId);
+      await releaseLease(trx, this.held);
       return true;
     });
     if (done === true) {

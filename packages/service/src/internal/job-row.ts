@@ -1,7 +1,10 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { addMs, type CoreContext } from './context.js';
+import type { CoreContext } from './context.js';
 import { CHANNELS } from './channels.js';
+import { dbTimeIn } from './db-clock.js';
+import { randomBase62 } from './ids.js';
 import type { Database, JobsTable } from './schema.js';
+import type { StoreDialect } from '../store.js';
 import { wakeOnCommit } from './wake-on-commit.js';
 
 // Every write to the `jobs` row, one named function per state change (the way pg-boss keeps one
@@ -11,44 +14,64 @@ import { wakeOnCommit } from './wake-on-commit.js';
 type JobsWhere = ExpressionBuilder<Database, 'jobs'>;
 
 /**
- * The lease test, the one place that decides whether this worker holds a job: every write a
- * lease holder makes, and every read that asks "still mine?", goes through it.
+ * One claim of one job: `holder` is what the claim wrote to `locked_by` (the worker's id and a
+ * random part of its own), the fencing token of that run. A later claim writes another token, even
+ * by the same worker, so a run that lost its lease can never pass for the one that holds it now.
  */
-function leaseHeld(ctx: CoreContext, jobId: string) {
-  return (eb: JobsWhere) => eb.and([eb('jobs.id', '=', jobId), eb('jobs.locked_by', '=', ctx.workerId)]);
+export interface HeldLease {
+  jobId: string;
+  holder: string;
 }
 
-/** No worker holds the job: never leased, released, or the lease lapsed (a crashed worker). */
-function leaseFree(now: string) {
-  return (eb: JobsWhere) => eb.or([eb('jobs.locked_by', 'is', null), eb('jobs.lease_expires_at', '<', now)]);
+/** The lease a claimed row carries. */
+export function heldLeaseOf(row: JobsTable): HeldLease {
+  if (row.locked_by === null) throw new Error(`job ${row.id} is not leased`);
+  return { jobId: row.id, holder: row.locked_by };
+}
+
+/**
+ * The lease test, the one place that decides whether a run holds its job: every write a lease
+ * holder makes, and every read that asks "still mine?", goes through it.
+ */
+function leaseHeld(lease: HeldLease) {
+  return (eb: JobsWhere) =>
+    eb.and([eb('jobs.id', '=', lease.jobId), eb('jobs.locked_by', '=', lease.holder)]);
+}
+
+/**
+ * No worker holds the job: never leased, released, or the lease lapsed (a crashed or stalled
+ * worker), by the database's clock.
+ */
+function leaseFree(dialect: StoreDialect) {
+  return (eb: JobsWhere) =>
+    eb.or([eb('jobs.locked_by', 'is', null), eb('jobs.lease_expires_at', '<', dbTimeIn(dialect))]);
 }
 
 /** Statuses whose job may still hold a worker's lease and report progress. */
 const RUNNING = ['processing', 'canceling'];
 
-/** The job row if this worker still holds its lease, else `undefined` (the lease was lost). */
-export async function findLeasedJob(
-  db: Kysely<Database>,
-  ctx: CoreContext,
-  jobId: string,
-): Promise<JobsTable | undefined> {
-  return db.selectFrom('jobs').selectAll().where(leaseHeld(ctx, jobId)).executeTakeFirst();
+/** The job row if the run still holds its lease, else `undefined` (the lease was lost). */
+export async function findLeasedJob(db: Kysely<Database>, lease: HeldLease): Promise<JobsTable | undefined> {
+  return db.selectFrom('jobs').selectAll().where(leaseHeld(lease)).executeTakeFirst();
 }
 
 /** What {@link withLease} answers when the lease was lost: nothing ran. */
 export const LEASE_LOST = Symbol('lease lost');
 
 /**
- * Runs `fn` in one transaction on the job's row, only while this worker holds its lease;
- * otherwise answers {@link LEASE_LOST} without writing.
+ * Runs `fn` in one transaction on the job's row, only while the run holds its lease; otherwise
+ * answers {@link LEASE_LOST} without writing. The fence: the row is locked while the lease is
+ * checked (PostgreSQL `FOR UPDATE`; SQLite's writer holds the database), so no claim can take the
+ * job between the check and the commit, and a claim that took it first makes the check fail.
  */
 export async function withLease<T>(
   ctx: CoreContext,
-  jobId: string,
+  lease: HeldLease,
   fn: (trx: Kysely<Database>, row: JobsTable) => Promise<T>,
 ): Promise<T | typeof LEASE_LOST> {
   return ctx.store.transaction(async (trx) => {
-    const row = await findLeasedJob(trx, ctx, jobId);
+    const query = trx.selectFrom('jobs').selectAll().where(leaseHeld(lease));
+    const row = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
     return row === undefined ? LEASE_LOST : fn(trx, row);
   });
 }
@@ -68,21 +91,21 @@ export async function queueJobWork(trx: Kysely<Database>, jobId: string, now: st
 /** Up to 32 jobs with work and no live lease, oldest first (`exclude`: jobs this process runs). */
 export async function findClaimableJobs(
   db: Kysely<Database>,
-  now: string,
+  dialect: StoreDialect,
   exclude: string[],
 ): Promise<JobsTable[]> {
-  let query = claimable(db, now);
+  let query = claimable(db, dialect);
   if (exclude.length > 0) query = query.where('id', 'not in', exclude);
   return query.orderBy('created_at', 'asc').limit(32).execute();
 }
 
-function claimable(db: Kysely<Database>, now: string) {
+function claimable(db: Kysely<Database>, dialect: StoreDialect) {
   return db
     .selectFrom('jobs')
     .selectAll()
     .where('work_pending', '=', 1)
     .where('status', 'in', ['queued', 'processing', 'canceling', 'succeeded'])
-    .where(leaseFree(now));
+    .where(leaseFree(dialect));
 }
 
 /**
@@ -92,9 +115,9 @@ function claimable(db: Kysely<Database>, now: string) {
 export async function lockClaimableJob(
   trx: Kysely<Database>,
   ctx: CoreContext,
-  input: { jobId: string; now: string },
+  jobId: string,
 ): Promise<JobsTable | null> {
-  const query = claimable(trx, input.now).where('id', '=', input.jobId);
+  const query = claimable(trx, ctx.store.dialect).where('id', '=', jobId);
   if (ctx.store.dialect !== 'postgres') return (await query.executeTakeFirst()) ?? null;
   return (await query.forUpdate().skipLocked().executeTakeFirst()) ?? null;
 }
@@ -102,23 +125,23 @@ export async function lockClaimableJob(
 /** How many of the account's jobs hold a live lease (its plan's concurrency is counted here). */
 export async function countLeasedJobs(
   trx: Kysely<Database>,
+  dialect: StoreDialect,
   accountId: string,
-  now: string,
 ): Promise<number> {
   const row = await trx
     .selectFrom('jobs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('account_id', '=', accountId)
     .where('locked_by', 'is not', null)
-    .where('lease_expires_at', '>', now)
+    .where('lease_expires_at', '>=', dbTimeIn(dialect))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /**
- * Takes the lease of a locked claimable row for `leaseMs` and counts the attempt; a queued job
- * becomes `processing` at its first stage (a processing job always names its stage, CONTRACT §8).
- * Returns the row as claimed.
+ * Takes the lease of a locked claimable row for `leaseMs` (by the database's clock) under a fresh
+ * holder token, and counts the attempt; a queued job becomes `processing` at its first stage (a
+ * processing job always names its stage, CONTRACT §8). Returns the row as claimed.
  */
 export async function claimJobRow(
   trx: Kysely<Database>,
@@ -127,38 +150,35 @@ export async function claimJobRow(
 ): Promise<JobsTable> {
   const { row, now } = input;
   const starting = row.status === 'queued';
-  const claimed: JobsTable = {
-    ...row,
-    status: starting ? 'processing' : row.status,
-    stage: starting ? 'source_acquisition' : row.stage,
-    locked_by: ctx.workerId,
-    lease_expires_at: addMs(now, ctx.leaseMs),
-    attempts: row.attempts + 1,
-    updated_at: starting ? now : row.updated_at,
-  };
-  await trx
+  return trx
     .updateTable('jobs')
     .set({
-      status: claimed.status,
-      stage: claimed.stage,
-      locked_by: claimed.locked_by,
-      lease_expires_at: claimed.lease_expires_at,
-      attempts: claimed.attempts,
-      updated_at: claimed.updated_at,
+      status: starting ? 'processing' : row.status,
+      stage: starting ? 'source_acquisition' : row.stage,
+      locked_by: `${ctx.workerId}/${randomBase62(10)}`,
+      lease_expires_at: dbTimeIn(ctx.store.dialect, ctx.leaseMs),
+      attempts: row.attempts + 1,
+      updated_at: starting ? now : row.updated_at,
     })
     .where('id', '=', row.id)
-    .execute();
-  return claimed;
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** Extends this worker's lease by `leaseMs`; false when the lease was lost. */
-export async function renewLease(ctx: CoreContext, jobId: string): Promise<boolean> {
-  const result = await ctx.store.db
+/**
+ * Extends the run's lease to `leaseMs` from now (by the database's clock) and answers what the run
+ * must react to (a cancel request), in one statement; `undefined` when the lease was lost.
+ */
+export async function renewLease(
+  ctx: CoreContext,
+  lease: HeldLease,
+): Promise<Pick<JobsTable, 'status' | 'cancel_requested_at'> | undefined> {
+  return ctx.store.db
     .updateTable('jobs')
-    .set({ lease_expires_at: addMs(ctx.nowIso(), ctx.leaseMs) })
-    .where(leaseHeld(ctx, jobId))
+    .set({ lease_expires_at: dbTimeIn(ctx.store.dialect, ctx.leaseMs) })
+    .where(leaseHeld(lease))
+    .returning(['status', 'cancel_requested_at'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /** What {@link saveProgress} records. */
@@ -169,8 +189,8 @@ export interface JobProgress {
   updatedAt: string;
 }
 
-/** Records a running job's stage and percent, while this worker holds it. */
-export async function saveProgress(ctx: CoreContext, jobId: string, progress: JobProgress): Promise<void> {
+/** Records a running job's stage and percent, while the run holds its lease. */
+export async function saveProgress(ctx: CoreContext, lease: HeldLease, progress: JobProgress): Promise<void> {
   await ctx.store.db
     .updateTable('jobs')
     .set({
@@ -179,7 +199,7 @@ export async function saveProgress(ctx: CoreContext, jobId: string, progress: Jo
       detail: progress.detail,
       updated_at: progress.updatedAt,
     })
-    .where(leaseHeld(ctx, jobId))
+    .where(leaseHeld(lease))
     .where('status', 'in', RUNNING)
     .execute();
 }
@@ -211,13 +231,12 @@ export interface ReleaseOptions {
 }
 
 /**
- * Lets go of this worker's lease so the job is free (for another run, or the sweep); the commit
- * wakes the workers (the account has a concurrency slot again).
+ * Lets go of the run's lease so the job is free (for another run, or the sweep); the commit wakes
+ * the workers (the account has a concurrency slot again). A lease lost already is left alone.
  */
 export async function releaseLease(
   trx: Kysely<Database>,
-  ctx: CoreContext,
-  jobId: string,
+  lease: HeldLease,
   options: ReleaseOptions = {},
 ): Promise<void> {
   await trx
@@ -228,7 +247,7 @@ export async function releaseLease(
       ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
       ...(options.workDone === true ? { work_pending: 0 } : {}),
     })
-    .where(leaseHeld(ctx, jobId))
+    .where(leaseHeld(lease))
     .execute();
   wakeOnCommit(trx, CHANNELS.jobs);
 }
@@ -276,6 +295,7 @@ export async function endJobRow(trx: Kysely<Database>, row: JobsTable, ending: J
 /** Ended jobs past their expiry that no worker holds (up to 200). */
 export async function findExpiredJobs(
   db: Kysely<Database>,
+  dialect: StoreDialect,
   now: string,
 ): Promise<Pick<JobsTable, 'id' | 'document_key' | 'expires_at'>[]> {
   return db
@@ -284,7 +304,7 @@ export async function findExpiredJobs(
     .where('status', 'in', ['succeeded', 'failed', 'canceled'])
     .where('expires_at', 'is not', null)
     .where('expires_at', '<', now)
-    .where(leaseFree(now))
+    .where(leaseFree(dialect))
     .limit(200)
     .execute();
 }

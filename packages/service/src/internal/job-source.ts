@@ -2,6 +2,8 @@ import { TransmuteError, type Source } from '@transmute/contract';
 import type { CheckpointStore, ConvertSource } from './engine.js';
 import type { SourceFile } from '@transmute/plugin-sdk';
 import type { ServiceContext } from './context.js';
+import type { JobLease } from './job-lease.js';
+import { LEASE_LOST, withLease } from './job-row.js';
 import type { JobsTable } from './schema.js';
 import { stringifyInParts } from './json-in-parts.js';
 
@@ -59,8 +61,12 @@ export async function toConvertSource(ctx: ServiceContext, row: JobsTable): Prom
   }
 }
 
-/** Per-stage checkpoints of a job, kept in the BlobStore (so a restarted job resumes). */
-export function createCheckpointStore(ctx: ServiceContext, jobId: string): CheckpointStore {
+/**
+ * Per-stage checkpoints of a job, kept in the BlobStore (so a restarted job resumes); a checkpoint
+ * is saved only while the run holds its lease (a run that lost it stops there).
+ */
+export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): CheckpointStore {
+  const jobId = lease.jobId;
   return {
     async load(stage) {
       const row = await ctx.store.db
@@ -79,7 +85,7 @@ export function createCheckpointStore(ctx: ServiceContext, jobId: string): Check
     async save(stage, state) {
       const blob = await ctx.blobs.putBytes(await stringifyInParts(state));
       const now = ctx.nowIso();
-      await ctx.store.transaction(async (trx) => {
+      const saved = await withLease(ctx, lease.held, async (trx) => {
         await trx
           .deleteFrom('job_checkpoints')
           .where('job_id', '=', jobId)
@@ -90,6 +96,10 @@ export function createCheckpointStore(ctx: ServiceContext, jobId: string): Check
           .values({ job_id: jobId, stage, blob_key: blob.key, created_at: now })
           .execute();
       });
+      if (saved === LEASE_LOST) {
+        lease.abort('lost');
+        throw lease.controller.signal.reason;
+      }
     },
   };
 }

@@ -16,7 +16,14 @@ import { writeEvent } from './events.js';
 import { newId } from './ids.js';
 import type { JobLease } from './job-lease.js';
 import { createCheckpointStore, jobFiles, toConvertSource } from './job-source.js';
-import { LEASE_LOST, releaseLease, saveProgress, storeDocument, withLease } from './job-row.js';
+import {
+  LEASE_LOST,
+  releaseLease,
+  saveProgress,
+  storeDocument,
+  withLease,
+  type HeldLease,
+} from './job-row.js';
 import { endJob } from './end-job.js';
 import { outputOf } from './resources.js';
 import type { JobsTable, OutputsTable } from './schema.js';
@@ -44,7 +51,7 @@ function progressSaver(
     last = now;
     const values = { stage: progress.stage, percent, detail: progress.detail, updatedAt: ctx.nowIso() };
     chain = chain
-      .then(() => saveProgress(ctx, row.id, values))
+      .then(() => saveProgress(ctx, lease.held, values))
       .catch((error: unknown) =>
         ctx.logger.warn('progress not saved', { jobId: row.id, error: String(error) }),
       );
@@ -68,13 +75,13 @@ async function ensureDocument(
   const prepared = await ctx.engine.prepare(source, {
     signal: lease.controller.signal,
     onProgress: progressSaver(ctx, row, lease),
-    checkpoints: createCheckpointStore(ctx, row.id),
+    checkpoints: createCheckpointStore(ctx, lease),
   });
   checkStop(lease);
   const blob = await ctx.blobs.putBytes(await stringifyInParts(prepared.document));
   const usage: UsageQuantities = { ...prepared.usage };
   usage.input_bytes ??= Number(row.input_bytes);
-  const stored = await withLease(ctx, row.id, async (trx, current) => {
+  const stored = await withLease(ctx, lease.held, async (trx, current) => {
     await storeDocument(trx, ctx, { row: current, documentKey: blob.key, warnings: prepared.warnings });
     await meterJob(trx, ctx, current, usage, 'pending');
   });
@@ -141,8 +148,13 @@ async function renderOne(
 }
 
 /** Stores a rendered output; the first output's success ends the job as succeeded. */
-async function saveOutput(ctx: ServiceContext, output: OutputsTable, rendered: Rendered): Promise<void> {
-  const saved = await withLease(ctx, output.job_id, async (trx, row) => {
+async function saveOutput(
+  ctx: ServiceContext,
+  lease: HeldLease,
+  output: OutputsTable,
+  rendered: Rendered,
+): Promise<void> {
+  const saved = await withLease(ctx, lease, async (trx, row) => {
     const now = ctx.nowIso();
     for (const [position, artifact] of rendered.artifacts.entries()) {
       await trx
@@ -205,10 +217,15 @@ function describeFailure(error: unknown): { text: string; bug: boolean } {
   return { text: `internal_error: ${FAILURE_CODES.internal_error}`, bug: true };
 }
 
-async function failOutput(ctx: ServiceContext, output: OutputsTable, error: unknown): Promise<void> {
+async function failOutput(
+  ctx: ServiceContext,
+  lease: HeldLease,
+  output: OutputsTable,
+  error: unknown,
+): Promise<void> {
   const { text, bug } = describeFailure(error);
   if (bug) ctx.logger.error('output render crashed', { outputId: output.id, error: String(error) });
-  const failed = await withLease(ctx, output.job_id, async (trx, row) => {
+  const failed = await withLease(ctx, lease, async (trx, row) => {
     const now = ctx.nowIso();
     await trx
       .updateTable('outputs')
@@ -251,7 +268,7 @@ async function renderPending(
           .where('status', 'in', ['queued', 'processing'])
           .executeTakeFirst();
         if (left !== undefined) return false;
-        await releaseLease(trx, ctx, jobId, { workDone: true });
+        await releaseLease(trx, lease.held, { workDone: true });
         return true;
       });
       if (released) return;
@@ -271,31 +288,34 @@ async function renderPending(
         rendered = await renderOne(ctx, { row, output, document, originals }, lease);
       } catch (error) {
         checkStop(lease);
-        await failOutput(ctx, output, error);
+        await failOutput(ctx, lease.held, output, error);
         continue;
       }
-      await saveOutput(ctx, output, rendered);
+      await saveOutput(ctx, lease.held, output, rendered);
     }
   }
 }
 
-async function settleStopped(ctx: ServiceContext, jobId: string, lease: JobLease): Promise<void> {
+async function settleStopped(ctx: ServiceContext, lease: JobLease): Promise<void> {
   if (lease.stopReason === 'lost') return;
-  await withLease(ctx, jobId, async (trx, row) => {
+  await withLease(ctx, lease.held, async (trx, row) => {
     if (row.status === 'canceling') {
       await endJob(trx, ctx, row, { status: 'canceled', detail: 'Canceled while processing.' });
     }
     // A shutdown is not the job's fault: its attempt is given back.
     const attempts = lease.stopReason === 'shutdown' ? Math.max(0, row.attempts - 1) : row.attempts;
-    await releaseLease(trx, ctx, jobId, { attempts });
+    await releaseLease(trx, lease.held, { attempts });
   });
 }
 
-async function failJob(ctx: ServiceContext, jobId: string, error: unknown): Promise<void> {
+async function failJob(ctx: ServiceContext, lease: HeldLease, error: unknown): Promise<void> {
   const { text, bug } = describeFailure(error);
   if (bug)
-    ctx.logger.error('job crashed', { jobId, error: error instanceof Error ? error.stack : String(error) });
-  await withLease(ctx, jobId, async (trx, row) => {
+    ctx.logger.error('job crashed', {
+      jobId: lease.jobId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
+  await withLease(ctx, lease, async (trx, row) => {
     if (row.status === 'processing' || row.status === 'canceling') {
       await endJob(trx, ctx, row, {
         status: row.status === 'canceling' ? 'canceled' : 'failed',
@@ -303,7 +323,7 @@ async function failJob(ctx: ServiceContext, jobId: string, error: unknown): Prom
         warnings: row.status === 'canceling' ? [] : [text],
       });
     }
-    await releaseLease(trx, ctx, jobId, { workDone: true });
+    await releaseLease(trx, lease, { workDone: true });
   });
 }
 
@@ -322,9 +342,9 @@ export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: Job
     await renderPending(ctx, claimed.id, document, lease);
   } catch (error) {
     if (error instanceof RunStopped || lease.controller.signal.aborted) {
-      await settleStopped(ctx, claimed.id, lease);
+      await settleStopped(ctx, lease);
     } else {
-      await failJob(ctx, claimed.id, error);
+      await failJob(ctx, lease.held, error);
     }
   }
 }

@@ -62,7 +62,7 @@ async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> 
 }
 
 async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
-  const jobs = await findExpiredJobs(ctx.store.db, now);
+  const jobs = await findExpiredJobs(ctx.store.db, ctx.store.dialect, now);
   if (jobs.length === 0) return [];
   const ids = jobs.map((j) => j.id);
   return ctx.store.transaction(async (trx) => {

@@ -1,8 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import { claimJob } from './claim-job.js';
 import { CHANNELS } from './channels.js';
 import type { ServiceContext } from './context.js';
 import { JobLease } from './job-lease.js';
-import { releaseLease } from './job-row.js';
+import { heldLeaseOf, releaseLease } from './job-row.js';
 import { runJob } from './run-job.js';
 
 /** Options of {@link WorkerPool}. */
@@ -59,16 +60,17 @@ export class WorkerPool {
 
   private async fill(): Promise<void> {
     while (!this.stopping && this.running.size < this.options.concurrency) {
+      const claimSentAt = performance.now();
       const claimed = await claimJob(this.ctx, [...this.running.keys()]);
       if (claimed === null) return;
       if (this.stopping) {
         // Claimed while closing: handed back untouched, the attempt not counted.
         const attempts = Math.max(0, claimed.attempts - 1);
-        await this.ctx.store.transaction((trx) => releaseLease(trx, this.ctx, claimed.id, { attempts }));
+        await this.ctx.store.transaction((trx) => releaseLease(trx, heldLeaseOf(claimed), { attempts }));
         return;
       }
-      const lease = new JobLease(this.ctx, claimed.id);
-      lease.start();
+      const lease = new JobLease(this.ctx, claimed);
+      lease.start(claimSentAt);
       const work = runJob(this.ctx, claimed, lease).catch((error: unknown) => {
         if (lease.active)
           this.ctx.logger.error('job run failed', { jobId: claimed.id, error: String(error) });
