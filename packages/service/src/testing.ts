@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { API_ERRORS, TransmuteError, type ApiErrorCode } from '@transmute/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdminFromContext } from './create-admin.js';
 import type { Store } from './store.js';
@@ -407,6 +408,47 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
       expect(after).toMatchObject({ locked_by: null, work_pending: 0, attempts: 1 });
+    });
+
+    it("takes an account's oldest free job first, also when a claim waits for another", async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount({ plan: 'team' });
+      const base = Date.now() - 60_000;
+      const oldest = jobRow(account.id, new Date(base).toISOString(), {
+        status: 'processing',
+        locked_by: 'crashed',
+        attempts: 1,
+      });
+      const newer = jobRow(account.id, new Date(base + 1000).toISOString());
+      await store.db.insertInto('jobs').values([oldest, newer]).execute();
+      await setLeaseEnd(oldest.id, -1000);
+      const others = await store.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', 'not in', [oldest.id, newer.id])
+        .execute();
+      // Another claim is under way: it holds the oldest job and the account (PostgreSQL row locks;
+      // on SQLite its transaction holds the database).
+      let entered = (): void => undefined;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      let open = (): void => undefined;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const other = store.transaction(async (trx) => {
+        if (store.dialect === 'postgres') {
+          await sql`select id from jobs where id = ${oldest.id} for update`.execute(trx);
+          await sql`select id from accounts where id = ${account.id} for update`.execute(trx);
+        }
+        entered();
+        await gate;
+      });
+      await inside;
+      const claim = claimJob(
+        context(store, 'rescuer'),
+        others.map((row) => row.id),
+      );
+      await Promise.race([claim, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      open();
+      await other;
+      expect((await claim)?.id).toBe(oldest.id);
     });
 
     it('wakes the listeners of a committed write, not of a rolled-back one', async () => {

@@ -13,46 +13,56 @@ export const MAX_ATTEMPTS = 5;
 /**
  * Claims one job with work for this worker (a lease of `leaseMs` under a fresh holder token),
  * honouring each account's plan concurrency; queued → processing emits `job.processing`. Leases
- * expired by the database's clock put work back here;
- * `exclude` lists the jobs this process is still running (a blocked event loop may have let their
- * lease lapse: renewing it is theirs to do).
+ * expired by the database's clock put work back here. `exclude` lists the jobs this process is
+ * still running (a blocked event loop may have let their lease lapse: renewing it is theirs to do).
+ *
+ * The account is locked before its job is chosen: concurrent claims for one account queue on that
+ * lock, and each then takes the account's oldest free job. (Locking a job first let a claim that
+ * waited for the account take a newer job while another claim, about to find the account full,
+ * held the oldest: a crashed worker's jobs, the oldest, were passed over for fresh ones.)
  */
 export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promise<JobsTable | null> {
   // A cheap read first: an idle poll should not take SQLite's write lock.
-  if ((await findClaimableJobs(ctx.store.db, ctx.store.dialect, exclude)).length === 0) return null;
+  const candidates = await findClaimableJobs(ctx.store.db, ctx.store.dialect, exclude);
+  if (candidates.length === 0) return null;
   return ctx.store.transaction(async (trx) => {
     const now = ctx.nowIso();
-    for (const candidate of await findClaimableJobs(trx, ctx.store.dialect, exclude)) {
-      const row = await lockClaimableJob(trx, ctx, candidate.id);
-      if (row === null) continue;
+    const accounts = new Set(
+      (await findClaimableJobs(trx, ctx.store.dialect, exclude)).map((j) => j.account_id),
+    );
+    for (const accountId of accounts) {
       if (ctx.store.dialect === 'postgres') {
-        await sql`select id from accounts where id = ${row.account_id} for update`.execute(trx);
+        await sql`select id from accounts where id = ${accountId} for update`.execute(trx);
       }
       const account = await trx
         .selectFrom('accounts')
         .selectAll()
-        .where('id', '=', row.account_id)
+        .where('id', '=', accountId)
         .executeTakeFirst();
       if (account === undefined) continue;
-      const leased = await countLeasedJobs(trx, ctx.store.dialect, row.account_id);
+      const leased = await countLeasedJobs(trx, ctx.store.dialect, accountId);
       if (leased >= limitsOf(ctx, account).concurrency) continue;
-      if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {
-        await endJob(trx, ctx, row, {
-          status: row.status === 'canceling' ? 'canceled' : 'failed',
-          detail: 'internal_error: The job stopped repeatedly while processing.',
-          warnings: ['internal_error: The job stopped repeatedly while processing.'],
-        });
-        continue;
+      for (;;) {
+        const row = await lockClaimableJob(trx, ctx, { accountId, exclude });
+        if (row === null) break;
+        if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {
+          await endJob(trx, ctx, row, {
+            status: row.status === 'canceling' ? 'canceled' : 'failed',
+            detail: 'internal_error: The job stopped repeatedly while processing.',
+            warnings: ['internal_error: The job stopped repeatedly while processing.'],
+          });
+          continue;
+        }
+        const claimed = await claimJobRow(trx, ctx, { row, now });
+        if (row.status === 'queued') {
+          await writeEvent(trx, ctx, {
+            accountId: row.account_id,
+            type: 'job.processing',
+            object: await jobWithOutputs(trx, claimed),
+          });
+        }
+        return claimed;
       }
-      const claimed = await claimJobRow(trx, ctx, { row, now });
-      if (row.status === 'queued') {
-        await writeEvent(trx, ctx, {
-          accountId: row.account_id,
-          type: 'job.processing',
-          object: await jobWithOutputs(trx, claimed),
-        });
-      }
-      return claimed;
     }
     return null;
   });

@@ -109,15 +109,18 @@ function claimable(db: Kysely<Database>, dialect: StoreDialect) {
 }
 
 /**
- * Re-reads a candidate in the claiming transaction, still claimable; on PostgreSQL it locks the
- * row, skipping rows other workers hold (SQLite's writer holds the database lock already).
+ * The account's oldest claimable job, in the claiming transaction (`exclude`: jobs this process
+ * runs); on PostgreSQL it locks the row, skipping rows other claims hold (SQLite's writer holds
+ * the database lock already).
  */
 export async function lockClaimableJob(
   trx: Kysely<Database>,
   ctx: CoreContext,
-  jobId: string,
+  input: { accountId: string; exclude: string[] },
 ): Promise<JobsTable | null> {
-  const query = claimable(trx, ctx.store.dialect).where('id', '=', jobId);
+  let query = claimable(trx, ctx.store.dialect).where('account_id', '=', input.accountId);
+  if (input.exclude.length > 0) query = query.where('id', 'not in', input.exclude);
+  query = query.orderBy('created_at', 'asc').limit(1);
   if (ctx.store.dialect !== 'postgres') return (await query.executeTakeFirst()) ?? null;
   return (await query.forUpdate().skipLocked().executeTakeFirst()) ?? null;
 }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Database } from '../../src/index.js';
 
 // PostgreSQL on 127.0.0.1:5432, database `test`, trust auth (TOOLCHAIN.md).
-const CONNECTION = process.env.TRANSMUTE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const CONNECTION = process.env.TRANSMUTE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function adminQuery(query: string): Promise<void> {
   const admin = new pg.Client({ connectionString: CONNECTION });
