@@ -34,7 +34,10 @@ export interface ServiceConfig {
   masterKey?: string;
   /** Jobs this process works on at once (default 2; 0 = no worker in this process). */
   workerConcurrency?: number;
-  /** Job lease (default 30 s), renewed at half. */
+  /**
+   * Job lease (default 10 s), renewed five times per lease: a stopped worker's jobs are taken over
+   * this long after it stopped at most; a worker stalled this long loses them.
+   */
   leaseMs?: number;
   /** How often idle workers look for work (default 1 s; notifications wake them sooner). */
   pollIntervalMs?: number;

@@ -91,7 +91,7 @@ async function startReceiver(): Promise<{ url: string; received: string[] }> {
   const server: Server = createServer((req, res) => {
     received.push(String(req.headers['webhook-id']));
     req.resume();
-    req.on('end', () => setTimeout(() => res.end('ok'), 30));
+    req.on('end', () => setTimeout(() => res.end('ok'), 100));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(async () => {

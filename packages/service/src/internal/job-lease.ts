@@ -18,9 +18,8 @@ export function leaseTickMs(leaseMs: number): number {
 /**
  * Keeps a claimed job's lease alive and stops the run: cooperative abort on cancel, forced
  * cancellation after the grace period, abort when the lease was lost to another worker, or when
- * this process could not confirm a renewal for so long that the lease may have run out (it stops
- * itself before another worker may take the job; what it still tries to commit is fenced by
- * `withLease`).
+ * renewals kept failing so long that the lease may run out (it stops itself before another worker
+ * may take the job; what it still tries to commit is fenced by `withLease`).
  */
 export class JobLease {
   readonly controller = new AbortController();
@@ -76,16 +75,17 @@ export class JobLease {
   }
 
   /**
-   * Renews the lease and checks for a cancel (one statement); first, gives the run up when no
-   * renewal was confirmed for a lease less one tick: by the database's clock the lease lasts at
-   * least `leaseMs` from the moment its renewal was sent, so the run stops before it can lapse.
+   * Renews the lease and checks for a cancel (one statement). Gives the run up when renewals kept
+   * failing or hanging for a lease less one tick: by the database's clock the lease lasts at least
+   * `leaseMs` from the moment its last confirmed renewal was sent, so the run stops before the
+   * lease can lapse. A process that was stalled itself (a blocked event loop, a pause) just renews
+   * when it wakes: the holder token says whether the job is still its own.
    */
   async tick(): Promise<void> {
-    if (performance.now() - this.confirmedAt >= this.ctx.leaseMs - leaseTickMs(this.ctx.leaseMs)) {
-      this.abort('lost');
+    if (this.busy) {
+      if (this.overdue()) this.abort('lost');
       return;
     }
-    if (this.busy) return;
     this.busy = true;
     const sentAt = performance.now();
     try {
@@ -102,9 +102,15 @@ export class JobLease {
       }
     } catch (error) {
       this.ctx.logger.warn('lease renewal failed', { jobId: this.jobId, error: String(error) });
+      if (this.overdue()) this.abort('lost');
     } finally {
       this.busy = false;
     }
+  }
+
+  /** No renewal confirmed for a lease less one tick. */
+  private overdue(): boolean {
+    return performance.now() - this.confirmedAt >= this.ctx.leaseMs - leaseTickMs(this.ctx.leaseMs);
   }
 
   /** Still `canceling` after the grace period: cancel now and abandon the run. */
