@@ -33,13 +33,13 @@ export interface ServiceContext extends CoreContext {
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * A job's lease: a worker that stops renewing it (killed, partitioned, stalled) lets its jobs go
  * this long after its last renewal at most (docs/ARCHITECTURE.md, "Workers and leases").
  */
 export const DEFAULT_LEASE_MS = 10_000;
-const DAY = 24 * HOUR;
 
 const consoleLogger: ServiceLogger = {
   error: (message, meta) => console.error(`[transmute] ${message}`, meta ?? ''),

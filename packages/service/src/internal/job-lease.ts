@@ -49,7 +49,10 @@ export class JobLease {
     return this.held.jobId;
   }
 
-  /** `claimSentAt`: `performance.now()` taken before the claim was sent (its lease runs from then at the earliest). */
+  /**
+   * Starts renewing; `claimSentAt` is `performance.now()` taken before the claim was sent (the
+   * database stamped the lease later, so it runs at least `leaseMs` from then).
+   */
   start(claimSentAt: number): void {
     this.confirmedAt = claimSentAt;
     this.timer = setInterval(() => void this.tick(), leaseTickMs(this.ctx.leaseMs));
