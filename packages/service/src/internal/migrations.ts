@@ -343,6 +343,11 @@ async function createStorageMeters(db: Kysely<unknown>): Promise<void> {
     where status = 'ready' and blob_key is not null`.execute(db);
 }
 
+/** 0120: which claim holds an in-flight idempotency key (a lapsed claim is taken over). */
+async function addIdempotencyClaimId(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('idempotency_keys').addColumn('claim_id', 'varchar(32)').execute();
+}
+
 /** Every migration in order; names sort in application order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_core': { up: createCore },
@@ -355,6 +360,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0100_webhook_dispatch': webhookDispatchMigration,
   '0101_usage_totals': { up: createUsageTotals },
   '0102_storage_meters': { up: createStorageMeters },
+  '0120_idempotency_claim_id': { up: addIdempotencyClaimId },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

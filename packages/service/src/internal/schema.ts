@@ -30,8 +30,10 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_headers: string | null;
   response_body: string | null;
-  /** An in-flight claim older than this may be taken over (a crashed request). */
+  /** The lease of an in-flight claim, renewed while its request runs; once past, taken over. */
   locked_until: string;
+  /** The claim that holds the row (0120): its request's writes apply only while it is theirs. */
+  claim_id: string | null;
   created_at: string;
   expires_at: string;
 }
