@@ -12,7 +12,8 @@
  *     pending|delivering|succeeded|retrying|dead_letter, attempts, response_status,
  *     response_preview, last_error_code, next_attempt_at, locked_by, lease_expires_at,
  *     created_at, completed_at, is_test 0|1, replay_requested_at (0006: set by
- *     replayWebhookDelivery: exactly one manual attempt, back to dead_letter if it fails))
+ *     replayWebhookDelivery: exactly one manual attempt, back to dead_letter if it fails),
+ *     attempt_started_at (0121: the attempt in flight, committed before its request is sent))
  * Times are ISO 8601 strings with ms and Z (lexicographic order = time order).
  */
 import type { Kysely } from 'kysely';
@@ -348,6 +349,11 @@ async function addIdempotencyClaimId(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('idempotency_keys').addColumn('claim_id', 'varchar(32)').execute();
 }
 
+/** 0121: the attempt in flight of a delivery, recorded before its request is sent. */
+async function addDeliveryAttemptStartedAt(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('webhook_deliveries').addColumn('attempt_started_at', TIME).execute();
+}
+
 /** Every migration in order; names sort in application order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_core': { up: createCore },
@@ -361,6 +367,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0101_usage_totals': { up: createUsageTotals },
   '0102_storage_meters': { up: createStorageMeters },
   '0120_idempotency_claim_id': { up: addIdempotencyClaimId },
+  '0121_delivery_attempt_started_at': { up: addDeliveryAttemptStartedAt },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

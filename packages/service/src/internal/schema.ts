@@ -170,6 +170,12 @@ export interface WebhookDeliveriesTable {
   is_test: number;
   /** Set by replayWebhookDelivery: one manual attempt, then back to dead_letter on failure. */
   replay_requested_at: string | null;
+  /**
+   * When the attempt in flight began (0121): committed, with `attempts` already counting it, before
+   * its request is sent; cleared when its outcome is recorded. Still set once the lease ran out:
+   * the worker died during the attempt (`interrupted`).
+   */
+  attempt_started_at: string | null;
 }
 
 export interface UsageRecordsTable {
