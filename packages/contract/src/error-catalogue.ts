@@ -202,7 +202,7 @@ export const API_ERRORS = {
     title: 'Upload does not match intent',
     retryable: false,
     remembered: true,
-    when: 'a completion body that differs from the intent',
+    when: 'a completion body that differs from the intent; an open upload then ends `rejected`, its bytes removed',
   },
   rate_limited: {
     status: 429,
@@ -216,7 +216,7 @@ export const API_ERRORS = {
     title: 'Quota exceeded',
     retryable: false,
     remembered: false,
-    when: "the period's `jobs`/`input_bytes` or the spend cap would be passed",
+    when: "the period's `jobs`/`input_bytes` or the spend cap would be passed; for `createUploadIntent`, the input used with the declared sizes of the account's uploads not yet settled and the new one",
   },
   internal_error: {
     status: 500,

@@ -7,10 +7,12 @@ import { getCapabilities } from './internal/capabilities.js';
 import { createCoreContext, type ServiceContext } from './internal/context.js';
 import { createJob } from './internal/create-job.js';
 import * as files from './internal/files.js';
+import * as uploads from './internal/uploads.js';
 import { runIdempotent } from './internal/idempotency.js';
 import * as jobs from './internal/jobs.js';
 import { getOutputContent } from './internal/output-content.js';
 import * as outputs from './internal/outputs.js';
+import { createOrphanCollector } from './internal/collect-orphans.js';
 import { sweepRetention } from './internal/sweep-retention.js';
 import { testWebhookEndpoint } from './internal/test-webhook-endpoint.js';
 import { computeUsage } from './internal/usage.js';
@@ -26,7 +28,11 @@ import {
 /** The service plus the operator's methods. */
 export interface Service extends TransmuteService {
   readonly admin: TransmuteAdmin;
-  /** Runs one retention pass now (the sweeper also runs on its interval). */
+  /**
+   * Runs one sweep now (the sweeper also runs on its interval): a retention pass, then a bounded
+   * orphan collection (blobs no row refers to and abandoned temporary files, past
+   * `retention.orphanGraceMs`).
+   */
   sweep(): Promise<void>;
 }
 
@@ -73,10 +79,14 @@ export function createService(options: ServiceOptions): Service {
   let sweeper: NodeJS.Timeout | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   let closed = false;
+  const orphans = createOrphanCollector(ctx);
   const sweep = async (): Promise<void> => {
     await sweepRetention(ctx).catch((error: unknown) =>
       ctx.logger.warn('retention sweep failed', { error: String(error) }),
     );
+    await orphans
+      .collect()
+      .catch((error: unknown) => ctx.logger.warn('orphan collection failed', { error: String(error) }));
   };
 
   return {
@@ -90,7 +100,7 @@ export function createService(options: ServiceOptions): Service {
     getFile: (caller, fileId) => files.getFile(ctx, caller, fileId),
     deleteFile: (caller, fileId) => files.deleteFile(ctx, caller, fileId),
     async completeFileUpload(caller, fileId, body) {
-      const result = await files.completeFileUpload(ctx, caller, fileId, body);
+      const result = await uploads.completeFileUpload(ctx, caller, fileId, body);
       if (result.changed) startValidation(ctx, validations, fileId);
       return result;
     },
@@ -116,7 +126,7 @@ export function createService(options: ServiceOptions): Service {
     resumeWebhookEndpoint: (caller, id) => webhooks.resumeWebhookEndpoint(core, caller, id),
     rotateWebhookEndpointSecret: (caller, id) => webhooks.rotateWebhookEndpointSecret(core, caller, id),
     testWebhookEndpoint: (caller, id) => testWebhookEndpoint(core, caller, id),
-    receiveUpload: (token, body) => files.receiveUpload(ctx, token, body),
+    receiveUpload: (token, body) => uploads.receiveUpload(ctx, token, body),
     openArtifact: (token) => outputs.openArtifact(ctx, token),
 
     async start() {

@@ -344,6 +344,19 @@ async function createStorageMeters(db: Kysely<unknown>): Promise<void> {
     where status = 'ready' and blob_key is not null`.execute(db);
 }
 
+/**
+ * Indexes for the upload meter and blob references: createUploadIntent sums the account's uploads
+ * not yet settled (quota.ts), and releasing a blob or collecting orphans asks, for a key, whether
+ * any row still refers to it (blob-refs.ts), which without these scans every table.
+ */
+async function createUploadAndBlobIndexes(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('files_account_status').on('files').columns(['account_id', 'status']).execute();
+  await db.schema.createIndex('files_blob').on('files').column('blob_key').execute();
+  await db.schema.createIndex('artifacts_blob').on('artifacts').column('blob_key').execute();
+  await db.schema.createIndex('jobs_document').on('jobs').column('document_key').execute();
+  await db.schema.createIndex('job_checkpoints_blob').on('job_checkpoints').column('blob_key').execute();
+}
+
 /** 0120: which claim holds an in-flight idempotency key (a lapsed claim is taken over). */
 async function addIdempotencyClaimId(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('idempotency_keys').addColumn('claim_id', 'varchar(32)').execute();
@@ -366,6 +379,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0100_webhook_dispatch': webhookDispatchMigration,
   '0101_usage_totals': { up: createUsageTotals },
   '0102_storage_meters': { up: createStorageMeters },
+  '0110_upload_and_blob_indexes': { up: createUploadAndBlobIndexes },
   '0120_idempotency_claim_id': { up: addIdempotencyClaimId },
   '0121_delivery_attempt_started_at': { up: addDeliveryAttemptStartedAt },
 };
