@@ -13,9 +13,15 @@ export interface OcrSettings {
   maxImagePixels: number;
 }
 
-/** What the stages of the OCR source share: settings, the pdf.js pool and the OCR engine. */
+/** What the stages of the OCR source share: settings, the pdf.js pools and the OCR engine. */
 export interface OcrRuntime {
   settings: OcrSettings;
-  pool: PdfPool;
+  /** The conversions' workers: each is lent to one document for all of its pages. */
+  conversionPool: PdfPool;
+  /**
+   * Upload validation's workers, apart from the conversions': a cheap check never waits until a
+   * conversion has read its last page.
+   */
+  inspectionPool: PdfPool;
   ocr: OcrEngine;
 }
