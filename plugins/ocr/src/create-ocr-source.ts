@@ -44,6 +44,12 @@ export interface OcrSourceOptions {
   inspectionPoolSize?: number;
   /** Time limit of one page's text layer or rendering, and of opening a document. Default 60 s. */
   pageTimeoutMs?: number;
+  /**
+   * Time limit of each step of upload validation on a PDF (opening it; reading the last page of
+   * one without an end-of-file marker). A sound PDF opens in well under a second; a file that
+   * takes longer is refused (`timeout`) rather than hold the validation worker. Default 20 s.
+   */
+  inspectionTimeoutMs?: number;
   /** Time limit of one page's OCR. Default 120 s. */
   ocrPageTimeoutMs?: number;
   /**
@@ -89,6 +95,7 @@ function toSettings(options: OcrSourceOptions): OcrSettings {
   return {
     languages,
     pageTimeoutMs: positive(options.pageTimeoutMs, 60_000, 'pageTimeoutMs'),
+    inspectionTimeoutMs: positive(options.inspectionTimeoutMs, 20_000, 'inspectionTimeoutMs'),
     ocrPageTimeoutMs: positive(options.ocrPageTimeoutMs, 120_000, 'ocrPageTimeoutMs'),
     renderDpi: positive(options.renderDpi, 300, 'renderDpi'),
     maxRenderPixels: 40_000_000,

@@ -47,7 +47,7 @@ function startConversion(engine: ReturnType<typeof createEngine>, path: string) 
   return { started, lastPage, done, abort: () => controller.abort() };
 }
 
-describe('upload inspection while conversions hold every conversion worker', () => {
+describe('upload inspection on pdf.js workers of its own', () => {
   const ocr = createOcrSource({ poolSize: CONVERSION_WORKERS });
   const engine = createEngine({ plugins: [ocr] });
   let longPdf = '';
@@ -76,6 +76,22 @@ describe('upload inspection while conversions hold every conversion worker', () 
     } finally {
       for (const conversion of conversions) conversion.abort();
       await Promise.allSettled(conversions.map((conversion) => conversion.done));
+    }
+  });
+
+  it('refuses a PDF at validation past its own time limit, while conversions keep theirs', async () => {
+    // 1 ms: no worker opens a document that fast, so only the time limit can answer.
+    const hasty = createOcrSource({ inspectionTimeoutMs: 1 });
+    try {
+      const upload = toSourceFile(join(fixtures, 'two-column.pdf'), 'application/pdf');
+      await expect(hasty.inspect?.(upload, new AbortController().signal)).resolves.toMatchObject({
+        ok: false,
+        code: 'timeout',
+      });
+      const document = await hasty.extract(upload, createTestContext(hasty.manifest.limits).ctx);
+      expect(document.metadata.pageCount).toBe(2);
+    } finally {
+      await hasty.close?.();
     }
   });
 });

@@ -9,7 +9,7 @@ import type { FilesTable, UsageRecordsTable } from './schema.js';
 import { touchStorageMeter } from './storage-usage.js';
 import { addToUsageTotals } from './usage-totals.js';
 
-/** Past it a validation gives up (`timeout`): above every plugin's own limits (OCR: 2 x 60 s). */
+/** Past it a validation gives up (`timeout`): well above the plugins' own time limits, for one that has none. */
 const DEFAULT_VALIDATION_TIMEOUT_MS = 180_000;
 
 type Verdict = { ok: true; warnings: string[] } | { ok: false; warning: string };

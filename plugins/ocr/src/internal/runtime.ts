@@ -5,6 +5,7 @@ import type { PdfPool } from './pdf-pool.js';
 export interface OcrSettings {
   languages: string[];
   pageTimeoutMs: number;
+  inspectionTimeoutMs: number;
   ocrPageTimeoutMs: number;
   renderDpi: number;
   maxRenderPixels: number;
