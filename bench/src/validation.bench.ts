@@ -7,7 +7,7 @@
  * jobs had read its last page (52 s against 261 ms idle in the report of issue 13).
  *
  * Target: busy within 10x idle. The check is about 50 ms of work, and the jobs' two pdf.js
- * threads and the main thread take their share of two cores meanwhile (1.5-3.7x measured); a
+ * threads and the main thread take their share of two cores meanwhile (1.5-6x measured); a
  * check that waits for a job's worker waits for the rest of its document. Medians of 9
  * (`BENCH_RUNS`); a busy sample starts only while both jobs are reading pages.
  *
