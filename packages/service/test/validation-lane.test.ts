@@ -40,7 +40,7 @@ describe('upload validation has capacity of its own', () => {
   it('checks at most validationConcurrency files at once, in the order their uploads completed', async () => {
     h = await startHarness({ validationConcurrency: 1 });
     const log = join(h.dir, 'inspect.log');
-    const content = `inspect_sleep=300 log=${log}\n\ntext`;
+    const content = `inspect_sleep=300 inspect_log=${log}\n\ntext`;
     const first = await completeUpload(h, `${content} one`, SLOW_MEDIA_TYPE, 'first.bin');
     const second = await completeUpload(h, `${content} two`, SLOW_MEDIA_TYPE, 'second.bin');
     expect((await waitForValidation(h, first)).status).toBe('ready');
