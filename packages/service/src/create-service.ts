@@ -17,6 +17,7 @@ import { sweepRetention } from './internal/sweep-retention.js';
 import { testWebhookEndpoint } from './internal/test-webhook-endpoint.js';
 import { computeUsage } from './internal/usage.js';
 import { validateFile } from './internal/validate-file.js';
+import { ValidationLane } from './internal/validation-lane.js';
 import * as webhooks from './internal/webhook-endpoints.js';
 import { WorkerPool } from './internal/worker-pool.js';
 import {
@@ -36,11 +37,15 @@ export interface Service extends TransmuteService {
   sweep(): Promise<void>;
 }
 
-function startValidation(ctx: ServiceContext, inflight: Set<Promise<void>>, fileId: string): void {
-  const run = validateFile(ctx, fileId)
-    .catch((error: unknown) => ctx.logger.error('file validation failed', { fileId, error: String(error) }))
-    .finally(() => inflight.delete(run));
-  inflight.add(run);
+function createValidationLane(ctx: ServiceContext): ValidationLane {
+  const concurrency = ctx.config.validationConcurrency ?? 2;
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new TypeError('createService: validationConcurrency must be a positive integer');
+  const validate = (fileId: string): Promise<void> =>
+    validateFile(ctx, fileId).catch((error: unknown) =>
+      ctx.logger.error('file validation failed', { fileId, error: String(error) }),
+    );
+  return new ValidationLane(validate, concurrency);
 }
 
 function createDispatcher(ctx: ServiceContext): WebhookDispatcher | null {
@@ -75,7 +80,7 @@ export function createService(options: ServiceOptions): Service {
     pollIntervalMs: options.config.pollIntervalMs ?? 1000,
     shutdownGraceMs: options.config.shutdownGraceMs ?? 10_000,
   });
-  const validations = new Set<Promise<void>>();
+  const validations = createValidationLane(ctx);
   let sweeper: NodeJS.Timeout | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   let closed = false;
@@ -101,7 +106,7 @@ export function createService(options: ServiceOptions): Service {
     deleteFile: (caller, fileId) => files.deleteFile(ctx, caller, fileId),
     async completeFileUpload(caller, fileId, body) {
       const result = await uploads.completeFileUpload(ctx, caller, fileId, body);
-      if (result.changed) startValidation(ctx, validations, fileId);
+      if (result.changed) validations.add(fileId);
       return result;
     },
     listJobs: (caller, params) => jobs.listJobs(ctx, caller, params),
@@ -136,7 +141,7 @@ export function createService(options: ServiceOptions): Service {
         .select('id')
         .where('status', '=', 'validating')
         .execute();
-      for (const file of stuck) startValidation(ctx, validations, file.id);
+      for (const file of stuck) validations.add(file.id);
       sweeper = setInterval(() => void sweep(), ctx.retention.sweepIntervalMs);
       sweeper.unref();
       dispatcher = createDispatcher(ctx);
@@ -148,7 +153,7 @@ export function createService(options: ServiceOptions): Service {
       if (sweeper !== null) clearInterval(sweeper);
       await pool.close();
       await dispatcher?.stop();
-      await Promise.allSettled([...validations]);
+      await validations.close();
       await ctx.store.close();
     },
   };

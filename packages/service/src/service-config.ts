@@ -44,6 +44,13 @@ export interface ServiceConfig {
   masterKey?: string;
   /** Jobs this process works on at once (default 2; 0 = no worker in this process). */
   workerConcurrency?: number;
+  /**
+   * Uploads this process validates at once (default 2), apart from the job workers: a check
+   * never waits for a conversion. Further completed uploads wait in order.
+   */
+  validationConcurrency?: number;
+  /** A file whose checks take longer than this is `rejected` with `timeout` (default 3 min). */
+  validationTimeoutMs?: number;
   /** Job lease (default 30 s), renewed at half. */
   leaseMs?: number;
   /** How often idle workers look for work (default 1 s; notifications wake them sooner). */
