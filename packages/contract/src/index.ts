@@ -53,6 +53,7 @@ export {
   type ResourceTypes,
 } from './schemas/registry.js';
 export { validateRequestBody, assertRequestBody } from './validate-request-body.js';
+export { isStorableText } from './storable-text.js';
 export { validateResource, type ValidateResourceOptions } from './validate-resource.js';
 export {
   OPERATIONS,
