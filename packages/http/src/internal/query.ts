@@ -1,5 +1,6 @@
 import { TransmuteError, isStorableText, type FieldError } from '@transmute/contract';
 import {
+  IGNORED_QUERY_PARAMETERS,
   MAX_CURSOR_LENGTH,
   type LimitBounds,
   type QueryKindDefinition,
@@ -64,6 +65,7 @@ function singleValues(
   const values = new Map<string, string>();
   for (const [name, given] of params) {
     const [value = ''] = given;
+    if (IGNORED_QUERY_PARAMETERS.includes(name)) continue;
     if (!accepted.includes(name)) {
       const takes = accepted.length === 0 ? 'no query parameters' : accepted.join(', ');
       errors.push({
@@ -110,7 +112,8 @@ function parseLimit(raw: string | undefined, bounds: LimitBounds, errors: FieldE
  * query parameters, and the answer is null): `limit`, `cursor` and, where the kind has statuses, `status`. Every other
  * parameter, a parameter given twice, a name or value that is not percent-encoded UTF-8 and a
  * value holding NUL throw 400 `invalid_parameter` with one field error per parameter
- * (docs/DECISIONS.md); so does a bad `limit` or `status`. An over-long cursor is `invalid_cursor`.
+ * (docs/DECISIONS.md); so does a bad `limit` or `status`. `IGNORED_QUERY_PARAMETERS` (the
+ * ownership names, CONTRACT §4) are passed over. An over-long cursor is `invalid_cursor`.
  */
 export function parseQuery(query: string, kind: QueryKindDefinition | null): ListQuery | null {
   const errors: FieldError[] = [];
