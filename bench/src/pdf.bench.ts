@@ -8,15 +8,14 @@
  *   node --conditions=development --import tsx bench/src/pdf.bench.ts
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createOcrSource } from '@transmute/plugin-ocr';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createTestContext } from '@transmute/plugin-sdk/testing';
 import { isMain, runIfMain, type BenchCheck, type BenchReport } from './bench-report.js';
+import { writeFiveHundredPagePdf } from './internal/five-hundred-page-pdf.js';
 import { RawPdfjsThread } from './internal/raw-pdfjs-thread.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -137,20 +136,6 @@ function peakRss(path: string): number | string {
   return mb === undefined ? `failed: ${result.stderr.replace(/\s+/g, ' ').slice(0, 200)}` : Number(mb);
 }
 
-async function fiveHundredPages(): Promise<string> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  const line = 'Benchmark text for a long document, one of many lines on each of five hundred pages.';
-  for (let number = 1; number <= 500; number += 1) {
-    const page = doc.addPage([612, 792]);
-    for (let index = 0; index < 50; index += 1)
-      page.drawText(`${number}.${index} ${line}`, { x: 50, y: 750 - index * 14, size: 10, font });
-  }
-  const path = join(mkdtempSync(join(tmpdir(), 'pdf-bench-')), 'five-hundred-pages.pdf');
-  writeFileSync(path, await doc.save());
-  return path;
-}
-
 /** Runs the PDF benchmark: extraction speed against pdf.js and pdftotext, then peak RSS. */
 export async function run(): Promise<BenchReport> {
   const raw = new RawPdfjsThread();
@@ -174,7 +159,7 @@ export async function run(): Promise<BenchReport> {
   }
   const largest = [...files].sort((a, b) => statSync(b).size - statSync(a).size)[0] ?? tracemonkey;
   const largestRss = peakRss(largest);
-  const generated = await fiveHundredPages();
+  const generated = await writeFiveHundredPagePdf();
   const generatedRss = peakRss(generated);
   rmSync(dirname(generated), { recursive: true, force: true });
   const corpusName = `corpus (${String(files.length)} files)`;

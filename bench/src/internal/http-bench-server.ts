@@ -17,7 +17,7 @@ import { createRepositorySource } from '@transmute/plugin-repository';
 import { createVideoSource } from '@transmute/plugin-video';
 import { createWebpageSource } from '@transmute/plugin-webpage';
 import { createFetchHandler } from '@transmute/http';
-import { createNodeListener } from '@transmute/http/node';
+import { attachProblemHandlers, createNodeListener } from '@transmute/http/node';
 import { createFsBlobStore, createService, createSqliteStore } from '@transmute/service';
 
 /** Messages from the parent. */
@@ -87,7 +87,10 @@ async function main(): Promise<void> {
       { accountId: account.id, requestId: 'req_bench' },
       { source: { type: 'text', content: 'Hello bench.' }, output: { profile: 'raw_source' } },
     );
-    listener = createNodeListener(createFetchHandler({ service, rateLimit: false }));
+    const handler = createFetchHandler({ service, rateLimit: false });
+    listener = createNodeListener(handler);
+    // As `transmute serve` runs: requests node:http refuses are answered with problem+json.
+    attachProblemHandlers(server, handler);
     ready = {
       type: 'ready',
       port,

@@ -1,5 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -36,6 +37,22 @@ function spawnUntil(
     child.once('exit', (code) =>
       reject(new Error(`transmute ${args[0] ?? ''} exited with ${String(code)}: ${text}`)),
     );
+  });
+}
+
+/** Raw bytes to a server, and everything it sends back until it closes the connection. */
+function exchange(baseUrl: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    socket.setTimeout(5_000, () =>
+      socket.destroy(new Error(`no answer to ${JSON.stringify(bytes)}: ${text}`)),
+    );
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(text));
+    socket.write(bytes);
   });
 }
 
@@ -212,6 +229,21 @@ describe('transmute CLI', () => {
     await expect(
       run(process.execPath, [...NODE_ARGS, 'accounts', 'suspend', 'acct_unknown', '--data-dir', dataDir]),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown account acct_unknown.') });
+  });
+
+  it('serve answers what node:http cannot parse, and CONNECT, with problem+json and a Request-Id', async () => {
+    for (const [bytes, status, code] of [
+      ['GET /v1/jobs HTTP/1.1\r\nHost: a\r\nX-A: a\u0000b\r\n\r\n', 400, 'malformed_request'],
+      ['GET /v1/jobs HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
+      ['CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 404, 'route_not_found'],
+    ] as const) {
+      const answer = await exchange(url, bytes);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head, answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+      const requestId = /^request-id: (\S+)$/im.exec(head)?.[1];
+      expect(JSON.parse(body)).toMatchObject({ status, code, request_id: requestId });
+    }
   });
 
   it('openapi prints the contract document as JSON or YAML', async () => {

@@ -22,6 +22,13 @@ export interface ApiErrorEntry {
  * `remembered` ones; ERRORS.md is generated from it.
  */
 export const API_ERRORS = {
+  malformed_request: {
+    status: 400,
+    title: 'Malformed request',
+    retryable: false,
+    remembered: false,
+    when: 'the request is not valid HTTP/1.1 (a control character in a header, bad chunked encoding, both `Content-Length` and `Transfer-Encoding`, two `Content-Length`, an unknown method, no `Host`), or its connection closed before the body was complete (transport level)',
+  },
   invalid_json: {
     status: 400,
     title: 'Invalid JSON body',
@@ -98,6 +105,13 @@ export const API_ERRORS = {
     retryable: false,
     remembered: false,
     when: 'a known path with another method, with `Allow` (route level)',
+  },
+  request_timeout: {
+    status: 408,
+    title: 'Request timeout',
+    retryable: true,
+    remembered: false,
+    when: "the request's headers or body did not arrive in time (transport level)",
   },
   idempotency_key_in_use: {
     status: 409,
@@ -202,7 +216,7 @@ export const API_ERRORS = {
     title: 'Upload does not match intent',
     retryable: false,
     remembered: true,
-    when: 'a completion body that differs from the intent',
+    when: 'a completion body that differs from the intent; an open upload then ends `rejected`, its bytes removed',
   },
   rate_limited: {
     status: 429,
@@ -216,7 +230,14 @@ export const API_ERRORS = {
     title: 'Quota exceeded',
     retryable: false,
     remembered: false,
-    when: "the period's `jobs`/`input_bytes` or the spend cap would be passed",
+    when: "the period's `jobs`/`input_bytes` or the spend cap would be passed; for `createUploadIntent`, the input used with the declared sizes of the account's uploads not yet settled and the new one",
+  },
+  headers_too_large: {
+    status: 431,
+    title: 'Request headers too large',
+    retryable: false,
+    remembered: false,
+    when: "the request's header section is larger than the server accepts (16 KiB by default; transport level)",
   },
   internal_error: {
     status: 500,

@@ -53,6 +53,7 @@ export {
   type ResourceTypes,
 } from './schemas/registry.js';
 export { validateRequestBody, assertRequestBody } from './validate-request-body.js';
+export { isStorableText } from './storable-text.js';
 export { validateResource, type ValidateResourceOptions } from './validate-resource.js';
 export {
   OPERATIONS,
@@ -75,6 +76,7 @@ export {
 export {
   QUERY_KINDS,
   MAX_CURSOR_LENGTH,
+  IGNORED_QUERY_PARAMETERS,
   type LimitBounds,
   type QueryKind,
   type QueryKindDefinition,

@@ -23,6 +23,7 @@ export {
 export {
   QUERY_KINDS,
   MAX_CURSOR_LENGTH,
+  IGNORED_QUERY_PARAMETERS,
   type LimitBounds,
   type QueryKind,
   type QueryKindDefinition,

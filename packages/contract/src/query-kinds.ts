@@ -17,6 +17,12 @@ export interface QueryKindDefinition {
 
 const PAGE_LIMIT: LimitBounds = { min: 1, max: 100, default: 20 };
 
+/**
+ * Ownership names a caller may put in a query: CONTRACT §4 ignores them there (ownership comes from
+ * the credential alone) and rejects them only in bodies, so the strict query rule passes over them.
+ */
+export const IGNORED_QUERY_PARAMETERS: readonly string[] = ['account_id', 'organization_id'];
+
 /** Longest `cursor` accepted; a longer one is `invalid_cursor`. */
 export const MAX_CURSOR_LENGTH = 512;
 

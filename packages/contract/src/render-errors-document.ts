@@ -7,7 +7,8 @@ import type { FieldErrorCode } from './wire-types.js';
 const FIELD_ERROR_MEANINGS: Record<FieldErrorCode, string> = {
   required: 'a required field is missing (or an update body names no field)',
   invalid_type: 'the value has the wrong JSON type',
-  invalid_value: 'the value is not one of the allowed values',
+  invalid_value:
+    'the value is not one of the allowed values, or a string holds a NUL character (U+0000) or an unpaired UTF-16 surrogate (in a body field or a query parameter); also a query parameter given more than once',
   too_short: 'a string is shorter than its limit',
   too_long: 'a string is longer than its limit',
   too_small: 'a number is below its limit',
@@ -15,8 +16,9 @@ const FIELD_ERROR_MEANINGS: Record<FieldErrorCode, string> = {
   too_few_items: 'an array has fewer items than its limit',
   too_many_items: 'an array has more items than its limit',
   duplicate_item: 'an array item repeats an earlier one (the later index is named)',
-  invalid_format: 'a string does not match its pattern or format (identifier, digest, URI, date-time)',
-  unknown_field: 'a field the contract does not define',
+  invalid_format:
+    'a string does not match its pattern or format (identifier, digest, URI, date-time), or a path or query parameter is not percent-encoded UTF-8',
+  unknown_field: 'a field the contract does not define (also a query parameter the operation does not take)',
   not_found: 'a referenced resource (e.g. a file id) does not exist for the account',
   not_ready: 'a referenced resource is not ready (e.g. a file still `validating`)',
   url_not_allowed: 'a URL refused by the SSRF policy',
@@ -46,6 +48,9 @@ export function renderErrorsDocument(): string {
     'a repeat with the same key and request answers it again with `Idempotent-Replayed: true`. Requests',
     'refused before the operation began executing, and server errors, are not stored, so a corrected or',
     'retried request with the same key runs.',
+    '',
+    'Codes marked *transport level* answer requests that never reach an operation: node:http could',
+    'not parse them, or the connection broke. They carry the same problem body and `Request-Id`.',
     '',
     '| status | code | retryable | replayed | title | when |',
     '|---|---|---|---|---|---|',

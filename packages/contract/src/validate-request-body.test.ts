@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTransmuteError } from './transmute-error.js';
+import type { RequestBodyName } from './schemas/registry.js';
 import { assertRequestBody, validateRequestBody } from './validate-request-body.js';
 
 const output = { profile: 'raw_source' };
@@ -135,5 +136,103 @@ describe('validateRequestBody with hostile keys', () => {
     expect(validateRequestBody('CompleteUploadRequest', body)).toEqual([
       expect.objectContaining({ field: '__proto__', code: 'unknown_field' }),
     ]);
+  });
+});
+
+describe('validateRequestBody with text that cannot be stored', () => {
+  const job = (
+    source: Record<string, unknown>,
+    output: Record<string, unknown> = { profile: 'raw_source' },
+  ) => ({
+    source,
+    output,
+  });
+
+  it.each([
+    ['a lone high surrogate', 'x\ud800'],
+    ['a lone low surrogate', '\udc00y'],
+    ['a reversed pair', '\ude00\ud83d'],
+    ['a NUL character', 'a\u0000b'],
+  ])('answers invalid_value for %s, in every kind of string field', (_name, bad) => {
+    const fields = (name: RequestBodyName, body: unknown) =>
+      validateRequestBody(name, body)
+        .map((error) => [error.field, error.code])
+        .sort();
+    expect(fields('CreateJobRequest', job({ type: 'text', content: bad, title: bad }))).toEqual([
+      ['source.content', 'invalid_value'],
+      ['source.title', 'invalid_value'],
+    ]);
+    expect(
+      fields(
+        'CreateJobRequest',
+        job({ type: 'url', url: bad, resolver_preferences: { preferred_language: bad } }),
+      ),
+    ).toEqual([
+      ['source.resolver_preferences.preferred_language', 'invalid_value'],
+      ['source.url', 'invalid_value'],
+    ]);
+    expect(fields('CreateJobRequest', job({ type: 'files', file_ids: ['file_000000000000', bad] }))).toEqual([
+      ['source.file_ids[1]', 'invalid_value'],
+    ]);
+    expect(fields('CreateJobOutputRequest', { output: { profile: bad, language: bad } })).toEqual([
+      ['output.language', 'invalid_value'],
+      ['output.profile', 'invalid_value'],
+    ]);
+    expect(fields('UpdateWebhookEndpointRequest', { description: bad, events: ['job.queued', bad] })).toEqual(
+      [
+        ['description', 'invalid_value'],
+        ['events[1]', 'invalid_value'],
+      ],
+    );
+    expect(
+      fields('CreateUploadIntentRequest', {
+        name: bad,
+        media_type: 'text/plain',
+        size_bytes: 1,
+        sha256: bad,
+      }),
+    ).toEqual([
+      ['name', 'invalid_value'],
+      ['sha256', 'invalid_value'],
+    ]);
+  });
+
+  it('keeps well-formed text, astral characters included', () => {
+    const text = 'naïve 🙂 𝄞 \t\n\u0001\uFFFD';
+    expect(
+      validateRequestBody('CreateJobRequest', job({ type: 'text', content: text, title: text })),
+    ).toEqual([]);
+    expect(validateRequestBody('UpdateWebhookEndpointRequest', { description: '🙂'.repeat(200) })).toEqual(
+      [],
+    );
+  });
+
+  it('takes the place of the other errors of the same string, but not of its type or of an unknown field', () => {
+    const errors = validateRequestBody('CreateUploadIntentRequest', {
+      name: `${'n'.repeat(300)}\ud800`,
+      media_type: 'text/plain',
+      size_bytes: '\u0000',
+      sha256: 'a'.repeat(64),
+      ['\ud800']: '\u0000',
+    });
+    expect(errors.map((error) => [error.field, error.code]).sort()).toEqual([
+      ['["\\ud800"]', 'unknown_field'],
+      ['name', 'invalid_value'],
+      ['size_bytes', 'invalid_type'],
+    ]);
+    expect(errors.find((error) => error.field === 'name')?.detail).toBe(
+      'The field name contains a NUL character (U+0000) or an unpaired UTF-16 surrogate.',
+    );
+  });
+
+  it('still reports only source.type when the tag is unknown or not storable', () => {
+    for (const type of ['pdf', 'text\u0000']) {
+      expect(
+        validateRequestBody('CreateJobRequest', job({ type, content: '\ud800' })).map((e) => [
+          e.field,
+          e.code,
+        ]),
+      ).toEqual([['source.type', 'invalid_value']]);
+    }
   });
 });

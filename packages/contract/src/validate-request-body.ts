@@ -1,4 +1,5 @@
 import { runSchema } from './internal/ajv-instance.js';
+import { textFieldErrors } from './internal/text-field-errors.js';
 import { toFieldErrors } from './internal/to-field-errors.js';
 import { REQUEST_BODY_SCHEMAS, type RequestBodyName, type RequestBodyTypes } from './schemas/registry.js';
 import { TransmuteError } from './transmute-error.js';
@@ -14,6 +15,10 @@ import type { FieldError } from './wire-types.js';
  * `source.type`; otherwise only the errors of the shape `source.type` selects are reported.
  * Errors about the body as a whole (not an object; an empty PATCH) use the field name `body`.
  *
+ * A string field holding a NUL character or an unpaired UTF-16 surrogate is `invalid_value`
+ * (`isStorableText`), in place of whatever else its value breaks: such a string can be
+ * neither stored nor fingerprinted, so it must be refused before anything else looks at it.
+ *
  * @example
  * const errors = validateRequestBody('CreateJobRequest', body);
  * if (errors.length > 0) {
@@ -21,7 +26,10 @@ import type { FieldError } from './wire-types.js';
  * }
  */
 export function validateRequestBody(name: RequestBodyName, body: unknown): FieldError[] {
-  return toFieldErrors(runSchema(REQUEST_BODY_SCHEMAS[name], body), body);
+  const schema = REQUEST_BODY_SCHEMAS[name];
+  const byField = new Map(toFieldErrors(runSchema(schema, body), body).map((error) => [error.field, error]));
+  for (const error of textFieldErrors(schema, body)) byField.set(error.field, error);
+  return [...byField.values()];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Plan } from '@transmute/contract';
 import type { TransmuteService } from '@transmute/service';
 import { createAuthenticator, type AuthOptions } from './internal/authenticate.js';
+import { withBrokenBodyErrors } from './internal/broken-body.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 import { createCoreHandler } from './internal/handle-request.js';
 import type { HandlerLogger } from './internal/problem.js';
@@ -22,7 +23,10 @@ export interface FetchHandlerOptions {
   rateLimit?: false | { plans?: Partial<Record<Plan, RateLimitRule>>; now?: () => number };
   /** Body limits in bytes: createJob (default 16 MiB) and every other JSON body (default 64 KiB). */
   bodyLimits?: { createJob?: number; default?: number };
-  /** Where unexpected errors are logged (default: console.error as one JSON line). */
+  /**
+   * Where unexpected errors are logged (default: console.error as one JSON line) and, with a
+   * `debug` method, clients that broke off or garbled their requests (default: not logged).
+   */
   logger?: HandlerLogger;
 }
 
@@ -33,6 +37,10 @@ export interface FetchHandler {
   readonly core: CoreHandler;
   /** The configured base path. */
   readonly basePath: string;
+  /** The base of problem `type` URIs, for answers made outside the pipeline (node's parse errors). */
+  readonly docsBaseUrl: string;
+  /** Where the handler logs. */
+  readonly logger: HandlerLogger;
 }
 
 const consoleLogger: HandlerLogger = {
@@ -55,7 +63,7 @@ function toCoreRequest(request: Request, basePath: string): CoreRequest {
     path: stripBasePath(url.pathname, basePath) ?? url.pathname,
     query: url.search.slice(1),
     header: (name) => request.headers.get(name),
-    body: () => request.body,
+    body: () => (request.body === null ? null : withBrokenBodyErrors(request.body)),
   };
 }
 
@@ -78,6 +86,8 @@ export function toWebResponse(response: CoreResponse): Response {
 export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const rateLimit = options.rateLimit ?? {};
+  const docsBaseUrl = (options.docsBaseUrl ?? 'https://docs.transmute.dev').replace(/\/+$/, '');
+  const logger = options.logger ?? consoleLogger;
   const core = createCoreHandler({
     service: options.service,
     authenticate: createAuthenticator(options.service, options.auth),
@@ -86,14 +96,14 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
         ? null
         : createRateLimiter({ ...DEFAULT_PLAN_RATE_LIMITS, ...rateLimit.plans }, rateLimit.now),
     basePath,
-    docsBaseUrl: (options.docsBaseUrl ?? 'https://docs.transmute.dev').replace(/\/+$/, ''),
+    docsBaseUrl,
     bodyLimits: {
       createJob: options.bodyLimits?.createJob ?? 16 * 1024 * 1024,
       default: options.bodyLimits?.default ?? 64 * 1024,
     },
-    logger: options.logger ?? consoleLogger,
+    logger,
   });
   const handler = async (request: Request): Promise<Response> =>
     toWebResponse(await core(toCoreRequest(request, basePath)));
-  return Object.assign(handler, { core, basePath });
+  return Object.assign(handler, { core, basePath, docsBaseUrl, logger });
 }

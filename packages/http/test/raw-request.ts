@@ -50,3 +50,31 @@ export function rawRequest(
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   });
 }
+
+/**
+ * Writes raw bytes (any request, valid or not) and collects everything the server sends until it
+ * closes the connection, or until `timeoutMs` passes (an empty answer then: nothing came).
+ * `halfClose` ends the client's side after the bytes, so an unfinished request meets its end.
+ */
+export function rawExchange(
+  baseUrl: string,
+  bytes: string | Buffer,
+  options: { timeoutMs?: number; halfClose?: boolean } = {},
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const done = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(parse(Buffer.concat(chunks)));
+    };
+    const timer = setTimeout(done, options.timeoutMs ?? 5_000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', done);
+    socket.on('close', done);
+    if (options.halfClose === true) socket.end(bytes);
+    else socket.write(bytes);
+  });
+}

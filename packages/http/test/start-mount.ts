@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import express from 'express';
@@ -8,10 +8,10 @@ import { Hono } from 'hono';
 import Koa from 'koa';
 import type { FetchHandler } from '../src/index.js';
 import { createExpressMiddleware } from '../src/express.js';
-import { createFastifyPlugin } from '../src/fastify.js';
+import { createFastifyFrameworkErrors, createFastifyPlugin } from '../src/fastify.js';
 import { createHonoHandler } from '../src/hono.js';
 import { createKoaMiddleware } from '../src/koa.js';
-import { createNodeListener } from '../src/node.js';
+import { attachProblemHandlers, createNodeServer } from '../src/node.js';
 
 /** The five mounts. */
 export const MOUNTS = ['node', 'express', 'fastify', 'hono', 'koa'] as const;
@@ -40,31 +40,39 @@ async function listen(server: Server): Promise<RunningMount> {
   };
 }
 
-/** Starts the handler on loopback behind one mount. */
+/**
+ * Starts the handler on loopback behind one mount. Every server gets the problem handlers, as a
+ * user's server should (`attachProblemHandlers`): node's own parse errors answer problem+json too.
+ */
 export async function startMount(name: MountName, handler: FetchHandler): Promise<RunningMount> {
   switch (name) {
     case 'node':
-      return listen(createServer(createNodeListener(handler)).listen(0, '127.0.0.1'));
+      return listen(createNodeServer(handler).listen(0, '127.0.0.1'));
     case 'express': {
       const app = express();
       app.use(createExpressMiddleware(handler));
-      return listen(app.listen(0, '127.0.0.1'));
+      return listen(attachProblemHandlers(app.listen(0, '127.0.0.1'), handler));
     }
     case 'fastify': {
-      const app = Fastify({ forceCloseConnections: true });
+      const app = Fastify({
+        forceCloseConnections: true,
+        frameworkErrors: createFastifyFrameworkErrors(handler),
+      });
       await app.register(createFastifyPlugin(handler));
       await app.listen({ port: 0, host: '127.0.0.1' });
+      attachProblemHandlers(app.server, handler);
       return { url: urlOf(app.server), close: () => app.close() };
     }
     case 'hono': {
       const app = new Hono();
       app.all('*', createHonoHandler(handler));
-      return listen(serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server);
+      const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+      return listen(attachProblemHandlers(server, handler));
     }
     case 'koa': {
       const app = new Koa();
       app.use(createKoaMiddleware(handler));
-      return listen(app.listen(0, '127.0.0.1'));
+      return listen(attachProblemHandlers(app.listen(0, '127.0.0.1'), handler));
     }
   }
 }

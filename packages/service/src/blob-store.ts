@@ -40,4 +40,19 @@ export interface BlobStore {
   localPath(key: string): string | null;
   /** Removes a blob; missing blobs are ignored. */
   delete(key: string): Promise<void>;
+
+  // ---- orphan collection (the service's sweep; see `RetentionConfig.orphanGraceMs`) ----
+  /** Up to `limit` keys of stored blobs, in ascending order, after `after` (null: from the first). */
+  listKeys(after: string | null, limit: number): Promise<string[]>;
+  /**
+   * Removes a blob unless it was written less than `graceMs` ago, also when a writer stores the
+   * same bytes again while it is being removed (that write wins). Returns the bytes removed, or
+   * null when the blob was kept or absent.
+   */
+  deleteUnlessRecent(key: string, graceMs: number): Promise<number | null>;
+  /**
+   * Removes up to `limit` temporary files of writes that never finished (a crash mid-write), last
+   * written more than `graceMs` ago; a write still in progress keeps touching its file and stays.
+   */
+  deleteStaleTemporaries(graceMs: number, limit: number): Promise<{ name: string; sizeBytes: number }[]>;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Stats } from 'node:fs';
+import { link, mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,33 @@ export interface FsBlobStoreOptions {
 }
 
 const KEY = /^[a-f0-9]{64}$/;
+/** A directory level of the tree: the key's first, then its second, two hex characters. */
+const LEVEL = /^[a-f0-9]{2}$/;
+
+function hasCode(error: unknown, code: string): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === code;
+}
+
+async function statOrNull(path: string): Promise<Stats | null> {
+  try {
+    return await stat(path);
+  } catch (error) {
+    if (hasCode(error, 'ENOENT')) return null;
+    throw error;
+  }
+}
+
+/** The names in a directory that `keep` accepts, sorted; none when it does not exist. */
+async function namesIn(dir: string, keep: (name: string) => boolean): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter(keep).sort();
+  } catch (error) {
+    if (hasCode(error, 'ENOENT')) return [];
+    throw error;
+  }
+}
+
+const ageMs = (info: Stats): number => Date.now() - info.mtimeMs;
 
 function toReadable(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Readable {
   if (source instanceof ReadableStream) {
@@ -25,7 +52,8 @@ function toReadable(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Arra
 
 /**
  * A filesystem {@link BlobStore}: `<root>/ab/cd/<sha256>`, written through `<root>/tmp/` and an
- * atomic rename, streamed both ways.
+ * atomic rename, streamed both ways. A blob's age for orphan collection is its file's mtime: the
+ * rename keeps the time of the last byte written, so bytes just stored always look fresh.
  *
  * @example
  * const blobs = await createFsBlobStore({ root: './data/blobs' });
@@ -74,8 +102,68 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     }
   };
 
+  const listKeys = async (after: string | null, limit: number): Promise<string[]> => {
+    const from = after ?? '';
+    const keys: string[] = [];
+    // Whole subtrees before the cursor are skipped by name, so a run reads only what it returns.
+    for (const a of await namesIn(root, (n) => LEVEL.test(n) && n >= from.slice(0, 2))) {
+      for (const b of await namesIn(join(root, a), (n) => LEVEL.test(n) && a + n >= from.slice(0, 4))) {
+        const leaf = (n: string): boolean => KEY.test(n) && n.startsWith(a + b) && n > from;
+        for (const key of await namesIn(join(root, a, b), leaf)) {
+          keys.push(key);
+          if (keys.length === limit) return keys;
+        }
+      }
+    }
+    return keys;
+  };
+
+  const deleteUnlessRecent = async (key: string, graceMs: number): Promise<number | null> => {
+    const path = pathOf(key);
+    const before = await statOrNull(path);
+    if (before === null || ageMs(before) < graceMs) return null;
+    // Moved aside first: a writer that renames the same bytes into place meanwhile is detected
+    // below by its fresh file (content addressing: any file at this path holds the same bytes).
+    const aside = join(tmp, `${key}.${randomBytes(6).toString('hex')}.trash`);
+    try {
+      await rename(path, aside);
+    } catch (error) {
+      if (hasCode(error, 'ENOENT')) return null;
+      throw error;
+    }
+    const moved = await statOrNull(aside);
+    if (moved === null) return null;
+    if (ageMs(moved) < graceMs) {
+      await link(aside, path).catch((error: unknown) => {
+        if (!hasCode(error, 'EEXIST')) throw error;
+      });
+      await rm(aside, { force: true });
+      return null;
+    }
+    await rm(aside, { force: true });
+    return moved.size;
+  };
+
+  const deleteStaleTemporaries = async (
+    graceMs: number,
+    limit: number,
+  ): Promise<{ name: string; sizeBytes: number }[]> => {
+    const removed: { name: string; sizeBytes: number }[] = [];
+    for (const name of await namesIn(tmp, () => true)) {
+      if (removed.length === limit) break;
+      const info = await statOrNull(join(tmp, name));
+      if (info?.isFile() !== true || ageMs(info) < graceMs) continue;
+      await rm(join(tmp, name), { force: true });
+      removed.push({ name, sizeBytes: info.size });
+    }
+    return removed;
+  };
+
   return {
     put,
+    listKeys,
+    deleteUnlessRecent,
+    deleteStaleTemporaries,
     putFile: (path) => put(createReadStream(path)),
     putBytes: (data) => put(Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : data])),
     getBytes: (key) => readFile(pathOf(key)),

@@ -7,14 +7,17 @@ import { getCapabilities } from './internal/capabilities.js';
 import { createCoreContext, type ServiceContext } from './internal/context.js';
 import { createJob } from './internal/create-job.js';
 import * as files from './internal/files.js';
+import * as uploads from './internal/uploads.js';
 import { runIdempotent } from './internal/idempotency.js';
 import * as jobs from './internal/jobs.js';
 import { getOutputContent } from './internal/output-content.js';
 import * as outputs from './internal/outputs.js';
+import { createOrphanCollector } from './internal/collect-orphans.js';
 import { sweepRetention } from './internal/sweep-retention.js';
 import { testWebhookEndpoint } from './internal/test-webhook-endpoint.js';
 import { computeUsage } from './internal/usage.js';
 import { validateFile } from './internal/validate-file.js';
+import { ValidationLane } from './internal/validation-lane.js';
 import * as webhooks from './internal/webhook-endpoints.js';
 import { WorkerPool } from './internal/worker-pool.js';
 import {
@@ -26,15 +29,23 @@ import {
 /** The service plus the operator's methods. */
 export interface Service extends TransmuteService {
   readonly admin: TransmuteAdmin;
-  /** Runs one retention pass now (the sweeper also runs on its interval). */
+  /**
+   * Runs one sweep now (the sweeper also runs on its interval): a retention pass, then a bounded
+   * orphan collection (blobs no row refers to and abandoned temporary files, past
+   * `retention.orphanGraceMs`).
+   */
   sweep(): Promise<void>;
 }
 
-function startValidation(ctx: ServiceContext, inflight: Set<Promise<void>>, fileId: string): void {
-  const run = validateFile(ctx, fileId)
-    .catch((error: unknown) => ctx.logger.error('file validation failed', { fileId, error: String(error) }))
-    .finally(() => inflight.delete(run));
-  inflight.add(run);
+function createValidationLane(ctx: ServiceContext): ValidationLane {
+  const concurrency = ctx.config.validationConcurrency ?? 2;
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new TypeError('createService: validationConcurrency must be a positive integer');
+  const validate = (fileId: string): Promise<void> =>
+    validateFile(ctx, fileId).catch((error: unknown) =>
+      ctx.logger.error('file validation failed', { fileId, error: String(error) }),
+    );
+  return new ValidationLane(validate, concurrency);
 }
 
 function createDispatcher(ctx: ServiceContext): WebhookDispatcher | null {
@@ -69,14 +80,18 @@ export function createService(options: ServiceOptions): Service {
     pollIntervalMs: options.config.pollIntervalMs ?? 1000,
     shutdownGraceMs: options.config.shutdownGraceMs ?? 10_000,
   });
-  const validations = new Set<Promise<void>>();
+  const validations = createValidationLane(ctx);
   let sweeper: NodeJS.Timeout | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   let closed = false;
+  const orphans = createOrphanCollector(ctx);
   const sweep = async (): Promise<void> => {
     await sweepRetention(ctx).catch((error: unknown) =>
       ctx.logger.warn('retention sweep failed', { error: String(error) }),
     );
+    await orphans
+      .collect()
+      .catch((error: unknown) => ctx.logger.warn('orphan collection failed', { error: String(error) }));
   };
 
   return {
@@ -90,8 +105,8 @@ export function createService(options: ServiceOptions): Service {
     getFile: (caller, fileId) => files.getFile(ctx, caller, fileId),
     deleteFile: (caller, fileId) => files.deleteFile(ctx, caller, fileId),
     async completeFileUpload(caller, fileId, body) {
-      const result = await files.completeFileUpload(ctx, caller, fileId, body);
-      if (result.changed) startValidation(ctx, validations, fileId);
+      const result = await uploads.completeFileUpload(ctx, caller, fileId, body);
+      if (result.changed) validations.add(fileId);
       return result;
     },
     listJobs: (caller, params) => jobs.listJobs(ctx, caller, params),
@@ -116,7 +131,7 @@ export function createService(options: ServiceOptions): Service {
     resumeWebhookEndpoint: (caller, id) => webhooks.resumeWebhookEndpoint(core, caller, id),
     rotateWebhookEndpointSecret: (caller, id) => webhooks.rotateWebhookEndpointSecret(core, caller, id),
     testWebhookEndpoint: (caller, id) => testWebhookEndpoint(core, caller, id),
-    receiveUpload: (token, body) => files.receiveUpload(ctx, token, body),
+    receiveUpload: (token, body) => uploads.receiveUpload(ctx, token, body),
     openArtifact: (token) => outputs.openArtifact(ctx, token),
 
     async start() {
@@ -126,7 +141,7 @@ export function createService(options: ServiceOptions): Service {
         .select('id')
         .where('status', '=', 'validating')
         .execute();
-      for (const file of stuck) startValidation(ctx, validations, file.id);
+      for (const file of stuck) validations.add(file.id);
       sweeper = setInterval(() => void sweep(), ctx.retention.sweepIntervalMs);
       sweeper.unref();
       dispatcher = createDispatcher(ctx);
@@ -138,7 +153,7 @@ export function createService(options: ServiceOptions): Service {
       if (sweeper !== null) clearInterval(sweeper);
       await pool.close();
       await dispatcher?.stop();
-      await Promise.allSettled([...validations]);
+      await validations.close();
       await ctx.store.close();
     },
   };

@@ -4,8 +4,12 @@ import type { BlobStore } from './blob-store.js';
 import type { PlanLimits } from './plans.js';
 import type { Store } from './store.js';
 
-/** Where the service reports problems it cannot return to a caller (worker crashes, bugs). */
+/**
+ * Where the service reports problems it cannot return to a caller (worker crashes, bugs), and at
+ * `info` the bytes it removes on its own (uploads never completed, orphan blobs).
+ */
 export interface ServiceLogger {
+  info(message: string, meta?: Record<string, unknown>): void;
   error(message: string, meta?: Record<string, unknown>): void;
   warn(message: string, meta?: Record<string, unknown>): void;
 }
@@ -22,6 +26,12 @@ export interface RetentionConfig {
   fileMs: number;
   /** How often the sweeper runs (default 60 s). */
   sweepIntervalMs: number;
+  /**
+   * Blobs no row refers to, and temporary files of writes that never finished, are removed once
+   * last written longer ago than this (default 1 hour). Must exceed the longest time between
+   * storing a blob and committing the row that refers to it (milliseconds in this service).
+   */
+  orphanGraceMs: number;
 }
 
 /** Options of the service (CONTRACT §5–§11); everything but baseUrl and signingSecret has a default. */
@@ -34,6 +44,13 @@ export interface ServiceConfig {
   masterKey?: string;
   /** Jobs this process works on at once (default 2; 0 = no worker in this process). */
   workerConcurrency?: number;
+  /**
+   * Uploads this process validates at once (default 2), apart from the job workers: a check
+   * never waits for a conversion. Further completed uploads wait in order.
+   */
+  validationConcurrency?: number;
+  /** A file whose checks take longer than this is `rejected` with `timeout` (default 3 min). */
+  validationTimeoutMs?: number;
   /**
    * Job lease (default 10 s), renewed five times per lease: a stopped worker's jobs are taken over
    * this long after it stopped at most; a worker stalled this long loses them.

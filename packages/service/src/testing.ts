@@ -35,13 +35,14 @@ export interface StoreFactory {
   cleanup?(): Promise<void>;
 }
 
-function context(store: Store, workerId = 'conformance'): CoreContext {
+function context(store: Store, workerId = 'conformance', now?: () => Date): CoreContext {
   return createCoreContext(store, {
     baseUrl: 'http://127.0.0.1:1',
     signingSecret: 'conformance-secret',
     allowPrivateNetworks: true,
     workerId,
     leaseMs: 30_000,
+    ...(now === undefined ? {} : { now }),
   });
 }
 
@@ -163,6 +164,76 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
           Promise.reject(new Error('no')),
         ),
       ).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    });
+
+    it('renews the idempotency claim of a running request, so only a dead one lapses', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount();
+      const caller = { accountId: account.id, requestId: 'req_conformance' };
+      const key = 'long-request';
+      const lockedUntil = async () =>
+        (
+          await store.db
+            .selectFrom('idempotency_keys')
+            .select('locked_until')
+            .where('account_id', '=', account.id)
+            .where('key', '=', key)
+            .executeTakeFirstOrThrow()
+        ).locked_until;
+      const result = await runIdempotent(ctx, caller, { key, fingerprint: 'f1' }, async () => {
+        const firstLease = await lockedUntil();
+        await vi.waitFor(async () => expect(await lockedUntil()).not.toBe(firstLease), {
+          timeout: 20_000,
+          interval: 100,
+        });
+        // When the first lease would have run out, the key is still this request's.
+        const later = context(store, 'other-process', () => new Date(firstLease));
+        await expect(
+          runIdempotent(later, caller, { key, fingerprint: 'f2' }, () => Promise.resolve('must not run')),
+        ).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
+        return 'done';
+      });
+      expect(result).toEqual({ value: 'done', replayed: false });
+    });
+
+    it('lets a lapsed idempotency claim be taken over; the request that lost it commits nothing', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount();
+      const caller = { accountId: account.id, requestId: 'req_conformance' };
+      const key = 'lapsed-claim';
+      let proceed = (): void => undefined;
+      const paused = new Promise<void>((resolve) => (proceed = resolve));
+      const create = (c: CoreContext, url: string) =>
+        createWebhookEndpoint(c, caller, { url, events: ['job.succeeded'] });
+      // A request stalled past its lease (say its event loop was blocked), as a dead one looks.
+      const stalled = runIdempotent(ctx, caller, { key, fingerprint: 'f-stalled' }, async () => {
+        await paused;
+        return create(ctx, 'http://127.0.0.1:9/stalled');
+      }).catch((error: unknown) => error);
+      await vi.waitFor(async () => {
+        const row = await store.db
+          .selectFrom('idempotency_keys')
+          .select('state')
+          .where('account_id', '=', account.id)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        expect(row?.state).toBe('in_flight');
+      });
+      const later = context(store, 'other-process', () => new Date(Date.now() + 3_600_000));
+      const taken = await runIdempotent(later, caller, { key, fingerprint: 'f-retry' }, () =>
+        create(later, 'http://127.0.0.1:9/retry'),
+      );
+      expect(taken.replayed).toBe(false);
+      proceed();
+      expect(await stalled).toMatchObject({ code: 'idempotency_key_in_use' });
+      const urls = await store.db
+        .selectFrom('webhook_endpoints')
+        .select('url')
+        .where('account_id', '=', account.id)
+        .execute();
+      expect(urls).toEqual([{ url: 'http://127.0.0.1:9/retry' }]);
+      const replay = await runIdempotent(later, caller, { key, fingerprint: 'f-retry' }, () =>
+        Promise.reject(new Error('must not run')),
+      );
+      expect(replay).toEqual({ value: taken.value, replayed: true });
     });
 
     it('remembers exactly the errors of operations that began executing, and forgets the rest (CONTRACT §5)', async () => {

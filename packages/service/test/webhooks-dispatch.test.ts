@@ -280,6 +280,73 @@ describe('webhook dispatcher', () => {
     expect(received.map((r) => r.headers['webhook-id'])).toEqual(events.map((e) => e.eventId));
   });
 
+  it('records an attempt whose dispatcher died as interrupted, counting toward the schedule', async () => {
+    const { received, url } = await receiver();
+    const endpoint = await addEndpoint(url);
+    const past = iso(new Date(Date.now() - 60_000));
+    /** The row a dispatcher leaves when it dies: its claim, and maybe an attempt begun, lease run out. */
+    const diedDuring = async (attempts: number, fields: { begun?: boolean; replay?: boolean } = {}) => {
+      const { deliveryId } = await addEvent(endpoint);
+      await store.db
+        .updateTable('webhook_deliveries')
+        .set({
+          status: 'delivering',
+          attempts,
+          locked_by: 'dead-worker',
+          lease_expires_at: past,
+          attempt_started_at: fields.begun === false ? null : past,
+          replay_requested_at: fields.replay === true ? past : null,
+        })
+        .where('id', '=', deliveryId)
+        .execute();
+      return deliveryId;
+    };
+    const first = await diedDuring(1);
+    const last = await diedDuring(3);
+    const manual = await diedDuring(2, { replay: true });
+    const unsent = await diedDuring(0, { begun: false });
+    const inFlight = await addEvent(endpoint);
+    await store.db
+      .updateTable('webhook_deliveries')
+      .set({
+        status: 'delivering',
+        attempts: 1,
+        locked_by: 'live-worker',
+        lease_expires_at: iso(new Date(Date.now() + 60_000)),
+        attempt_started_at: iso(),
+      })
+      .where('id', '=', inFlight.deliveryId)
+      .execute();
+
+    const before = Date.now();
+    await drainAll(dispatcher({ retryDelaysSeconds: [100, 100] }));
+    const interrupted = { last_error_code: 'interrupted', response_status: null, attempt_started_at: null };
+    // The first of three attempts: retried after the schedule's first delay (±20 %).
+    const retried = await delivery(first);
+    expect(retried).toMatchObject({ status: 'retrying', attempts: 1, locked_by: null, ...interrupted });
+    const delayMs = Date.parse(retried.next_attempt_at ?? '') - before;
+    expect(delayMs).toBeGreaterThanOrEqual(80_000);
+    expect(delayMs).toBeLessThanOrEqual(121_000);
+    // The last attempt of the schedule, and a replay's one manual attempt: dead_letter.
+    expect(await delivery(last)).toMatchObject({ status: 'dead_letter', attempts: 3, ...interrupted });
+    expect(await delivery(manual)).toMatchObject({
+      status: 'dead_letter',
+      attempts: 2,
+      replay_requested_at: null,
+      ...interrupted,
+    });
+    // Claimed but never begun: nothing was sent, so no attempt to record; it is simply sent.
+    expect(await delivery(unsent)).toMatchObject({ status: 'succeeded', attempts: 1, last_error_code: null });
+    expect(received.map((r) => r.headers['webhook-id'])).toHaveLength(1);
+    // An attempt whose lease still runs belongs to a live dispatcher.
+    expect(await delivery(inFlight.deliveryId)).toMatchObject({
+      status: 'delivering',
+      attempts: 1,
+      locked_by: 'live-worker',
+      last_error_code: null,
+    });
+  });
+
   it('dead-letters deliveries held longer than 7 days and those of deleted endpoints', async () => {
     const { received, url } = await receiver();
     const paused = await addEndpoint(url, { status: 'paused' });

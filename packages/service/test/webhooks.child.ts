@@ -1,13 +1,14 @@
 /*
  * A dispatcher process for webhooks-crash.test.ts: `node --conditions=development --import tsx
- * webhooks.child.ts <sqlite path>`. Prints "ready" once started; runs until killed.
+ * webhooks.child.ts <store>` (a SQLite path or `postgres:<schema>`, as `openTestStore` takes it).
+ * Prints "ready" once started; runs until killed.
  */
-import { createSqliteStore } from '../src/create-sqlite-store.js';
 import { createWebhookDispatcher } from '../src/internal/webhooks/dispatch-webhooks.js';
+import { openTestStore } from './support/open-test-store.js';
 
-const path = process.argv[2];
-if (path === undefined) throw new Error('usage: webhooks.child.ts <sqlite path>');
-const store = await createSqliteStore({ path });
+const location = process.argv[2];
+if (location === undefined) throw new Error('usage: webhooks.child.ts <store>');
+const store = await openTestStore(location);
 const dispatcher = createWebhookDispatcher({
   store,
   allowPrivateNetworks: true,

@@ -4,12 +4,10 @@
  * dispatcher on a schema of the test PostgreSQL with the default job lease; prints "ready" once
  * started and runs until killed (SIGKILL: nothing is released, its leases have to lapse).
  */
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
-import { createFsBlobStore, createKyselyStore, createService, type Database } from '../src/index.js';
-import { CONNECTION } from './support/postgres.js';
+import { createFsBlobStore, createService } from '../src/index.js';
+import { openTestStore } from './support/open-test-store.js';
 import { createSlowSource } from './support/slow-source.js';
 import { WORKER_KILLS_CONFIG } from './support/worker-kills-config.js';
 
@@ -17,11 +15,7 @@ const [schema, workerId, blobDir] = process.argv.slice(2);
 if (schema === undefined || workerId === undefined || blobDir === undefined) {
   throw new Error('usage: worker-kills.child.ts <schema> <workerId> <blob dir>');
 }
-const pool = new pg.Pool({ connectionString: CONNECTION, max: 6, options: `-c search_path=${schema}` });
-const store = await createKyselyStore({
-  db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-  dialect: 'postgres',
-});
+const store = await openTestStore(`postgres:${schema}`);
 const service = createService({
   store,
   blobs: await createFsBlobStore({ root: blobDir }),

@@ -16,7 +16,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
@@ -168,10 +167,8 @@ function watchRecoveries(store: Store, kills: Kill[]): { stop: () => Promise<voi
 
 /** A fresh schema with the test's own service (it takes no jobs and sends no webhooks: it only makes the work). */
 async function prepare(prefix: string) {
-  const { db, drop } = await createPostgresTestDb(prefix);
+  const { db, drop, schema } = await createPostgresTestDb(prefix);
   cleanups.push(drop);
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema ?? '';
   const store = await createKyselyStore({ db, dialect: 'postgres' });
   cleanups.push(() => store.close());
   const blobDir = mkdtempSync(join(tmpdir(), 'transmute-kills-'));

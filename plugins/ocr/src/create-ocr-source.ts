@@ -35,10 +35,21 @@ import { withoutPageFurniture } from './internal/page-furniture.js';
 export interface OcrSourceOptions {
   /** OCR languages (tesseract codes); each needs its `@tesseract.js-data/<code>` package. Default `['eng']`. */
   languages?: string[];
-  /** pdf.js worker threads (documents read at once). Default: min(2, cores). */
+  /** pdf.js worker threads of the conversions (documents read at once). Default: min(2, cores). */
   poolSize?: number;
+  /**
+   * pdf.js worker threads of upload validation (`inspect`), apart from the conversions' so that
+   * checking a new upload never waits for a conversion's pages. Default 1.
+   */
+  inspectionPoolSize?: number;
   /** Time limit of one page's text layer or rendering, and of opening a document. Default 60 s. */
   pageTimeoutMs?: number;
+  /**
+   * Time limit of each step of upload validation on a PDF (opening it; reading the last page of
+   * one without an end-of-file marker). A sound PDF opens in well under a second; a file that
+   * takes longer is refused (`timeout`) rather than hold the validation worker. Default 20 s.
+   */
+  inspectionTimeoutMs?: number;
   /** Time limit of one page's OCR. Default 120 s. */
   ocrPageTimeoutMs?: number;
   /**
@@ -56,6 +67,19 @@ export interface OcrSourceOptions {
   workerRecycleHeapBytes?: number;
 }
 
+/**
+ * Uploads come in bursts: the validation worker stays for the next one (loading pdf.js again costs
+ * about a second) but does not keep its few hundred MB through a quiet night.
+ */
+const INSPECTION_IDLE_MS = 30_000;
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  const result = value ?? fallback;
+  if (!Number.isInteger(result) || result < 1)
+    throw new TypeError(`createOcrSource: ${name} must be a positive integer`);
+  return result;
+}
+
 function toSettings(options: OcrSourceOptions): OcrSettings {
   const languages = options.languages ?? ['eng'];
   if (languages.length === 0) throw new TypeError('createOcrSource: languages must not be empty');
@@ -71,6 +95,7 @@ function toSettings(options: OcrSourceOptions): OcrSettings {
   return {
     languages,
     pageTimeoutMs: positive(options.pageTimeoutMs, 60_000, 'pageTimeoutMs'),
+    inspectionTimeoutMs: positive(options.inspectionTimeoutMs, 20_000, 'inspectionTimeoutMs'),
     ocrPageTimeoutMs: positive(options.ocrPageTimeoutMs, 120_000, 'ocrPageTimeoutMs'),
     renderDpi: positive(options.renderDpi, 300, 'renderDpi'),
     maxRenderPixels: 40_000_000,
@@ -93,12 +118,20 @@ function toSettings(options: OcrSourceOptions): OcrSettings {
 export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
   const settings = toSettings(options);
   const manifest = createOcrManifest();
+  const workerBounds = {
+    maxHeapMb: options.workerMaxHeapMb ?? 1024,
+    recycleHeapBytes: options.workerRecycleHeapBytes ?? 384 * 1024 * 1024,
+  };
   const runtime: OcrRuntime = {
     settings,
-    pool: new PdfPool({
-      size: options.poolSize ?? Math.min(2, availableParallelism()),
-      maxHeapMb: options.workerMaxHeapMb ?? 1024,
-      recycleHeapBytes: options.workerRecycleHeapBytes ?? 384 * 1024 * 1024,
+    conversionPool: new PdfPool({
+      size: positiveInteger(options.poolSize, Math.min(2, availableParallelism()), 'poolSize'),
+      ...workerBounds,
+    }),
+    inspectionPool: new PdfPool({
+      size: positiveInteger(options.inspectionPoolSize, 1, 'inspectionPoolSize'),
+      ...workerBounds,
+      idleTimeoutMs: INSPECTION_IDLE_MS,
     }),
     ocr: new AdaptiveOcrEngine(chooseOcrEngine(settings.languages, options.engine), {
       retryBelow: manifest.limits['minimum_confidence'] ?? 0.7,
@@ -114,7 +147,11 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
     inspect: (file: SourceFile): Promise<FileInspection> => inspectFile(file, runtime, manifest.limits),
     extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, runtime, manifest),
     close: async () => {
-      await Promise.all([runtime.pool.close(), runtime.ocr.close()]);
+      await Promise.all([
+        runtime.conversionPool.close(),
+        runtime.inspectionPool.close(),
+        runtime.ocr.close(),
+      ]);
     },
   });
 }

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { createFetchHandler } from '@transmute/http';
-import { createNodeListener } from '@transmute/http/node';
+import { createNodeServer } from '@transmute/http/node';
 import { toAuthOptions } from '../internal/jwt-settings.js';
 import { onShutdown } from '../internal/on-shutdown.js';
 import { openRuntime } from '../internal/open-runtime.js';
@@ -75,7 +75,7 @@ export async function startServer(
       rateLimit: settings.rateLimit ? {} : false,
     });
     await runtime.service.start();
-    const server = createServer(createNodeListener(handler));
+    const server = createNodeServer(handler);
     server.listen(port, settings.host);
     await Promise.race([
       once(server, 'listening'),

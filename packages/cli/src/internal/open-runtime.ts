@@ -50,19 +50,15 @@ export async function openStore(settings: ServerSettings): Promise<Store> {
   return createSqliteStore({ path: join(settings.dataDir, 'transmute.db') });
 }
 
-/** Problems the service cannot return to a caller go to stderr, one JSON line each. */
-const stderrLogger = {
-  error(message: string, meta: Record<string, unknown> = {}): void {
-    process.stderr.write(
-      `${JSON.stringify({ level: 'error', time: new Date().toISOString(), message, ...meta })}\n`,
-    );
-  },
-  warn(message: string, meta: Record<string, unknown> = {}): void {
-    process.stderr.write(
-      `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), message, ...meta })}\n`,
-    );
-  },
-};
+/** One JSON line on stderr per message (stdout stays the command's own output). */
+function stderrLine(level: 'info' | 'warn' | 'error') {
+  return (message: string, meta: Record<string, unknown> = {}): void => {
+    process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), message, ...meta })}\n`);
+  };
+}
+
+/** Problems the service cannot return to a caller, and the bytes it removes on its own. */
+const stderrLogger = { info: stderrLine('info'), warn: stderrLine('warn'), error: stderrLine('error') };
 
 /** The service configuration shared by serve, worker and the admin commands. */
 export async function toServiceConfig(

@@ -6,7 +6,8 @@ export const ROOT_FIELD = 'body';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function appendKey(path: string, key: string | number): string {
+/** Appends an object key (`a.b`, or `a["odd key"]`) or an array index (`a[2]`) to a field path. */
+export function appendKey(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   if (!IDENTIFIER.test(key)) return `${path}[${JSON.stringify(key)}]`;
   return path === '' ? key : `${path}.${key}`;

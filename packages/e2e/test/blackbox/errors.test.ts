@@ -226,6 +226,7 @@ describe('404 not_found: unknown, malformed and foreign ids answer identically',
     const job = await a.post('/v1/jobs', textJob('Owned by A only.'));
     expectResource(job, 201, 'Job');
     const accountA = service.accounts[0]?.accountId ?? '';
+    // In a query or a header they are ignored for ownership (CONTRACT §4): B still sees only its own.
     const listed = await b.get(`/v1/jobs?account_id=${accountA}&organization_id=${accountA}`, {
       headers: { 'x-account-id': accountA, 'x-organization-id': accountA },
     });
@@ -235,6 +236,12 @@ describe('404 not_found: unknown, malformed and foreign ids answer identically',
       headers: { 'x-account-id': accountA },
     });
     expectProblem(read, 404, 'not_found');
+    // Any other parameter an operation does not take is refused (docs/DECISIONS.md).
+    const unknown = await b.get(`/v1/jobs?acount_id=${accountA}`);
+    expectProblem(unknown, 400, 'invalid_parameter');
+    expect(unknown.body.field_errors).toEqual([
+      expect.objectContaining({ field: 'acount_id', code: 'unknown_field' }),
+    ]);
     const body = await b.post('/v1/jobs', { ...textJob('x'), account_id: accountA });
     expectProblem(body, 422, 'validation_failed');
     expect(body.body.field_errors).toContainEqual(

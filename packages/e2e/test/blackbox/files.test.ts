@@ -137,17 +137,7 @@ describe('upload flow (spec Endpoints rule 5, CONTRACT §7)', () => {
     expectResource(uploaded, 200, 'File');
     expect(uploaded.body.status).toBe('uploaded');
 
-    // The complete body must equal the intent.
-    const mismatch = await a.post(`/v1/files/${fileId}/complete`, {
-      size_bytes: bytes.length + 1,
-      sha256: sha256(bytes),
-    });
-    expectProblem(mismatch, 422, 'upload_mismatch');
-    const mismatch2 = await a.post(`/v1/files/${fileId}/complete`, {
-      size_bytes: bytes.length,
-      sha256: 'b'.repeat(64),
-    });
-    expectProblem(mismatch2, 422, 'upload_mismatch');
+    // Refused before the operation runs: the upload stays open.
     const invalid = await a.post(`/v1/files/${fileId}/complete`, { size_bytes: 0, sha256: sha256(bytes) });
     expectProblem(invalid, 422, 'validation_failed');
     expect(invalid.body.field_errors).toContainEqual(expect.objectContaining({ field: 'size_bytes' }));
@@ -217,6 +207,35 @@ describe('upload flow (spec Endpoints rule 5, CONTRACT §7)', () => {
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
+  });
+
+  it('a complete that differs from the intent → 422 upload_mismatch; the upload ends rejected', async () => {
+    const bytes = Buffer.from('bytes whose completion will not match');
+    const created = await intent(a, 'mismatch.txt', 'text/plain', bytes);
+    expect((await put(created, bytes)).status).toBeLessThan(300);
+    const fileId = created.body.file_id as string;
+    const mismatch = await a.post(`/v1/files/${fileId}/complete`, {
+      size_bytes: bytes.length + 1,
+      sha256: sha256(bytes),
+    });
+    expectProblem(mismatch, 422, 'upload_mismatch');
+    const rejected = await a.get(`/v1/files/${fileId}`);
+    expectResource(rejected, 200, 'File');
+    expect(rejected.body.status).toBe('rejected');
+    expect((rejected.body.warnings as string[])[0]).toMatch(/^upload_mismatch: /);
+    // The same body is refused the same way; a matching one finds the file past pending_upload.
+    const again = await a.post(`/v1/files/${fileId}/complete`, {
+      size_bytes: bytes.length,
+      sha256: 'b'.repeat(64),
+    });
+    expectProblem(again, 422, 'upload_mismatch');
+    const matching = await a.post(`/v1/files/${fileId}/complete`, {
+      size_bytes: bytes.length,
+      sha256: sha256(bytes),
+    });
+    expectResource(matching, 200, 'File');
+    expect(matching.body.status).toBe('rejected');
+    expect((await put(created, bytes)).status).toBe(409);
   });
 
   it('digest mismatch → rejected with a warning, never ready', async () => {

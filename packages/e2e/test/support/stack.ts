@@ -65,16 +65,19 @@ function unclosable(store: Store): Store {
 }
 
 /** A handler whose implementation is set after the server listens (the base URL needs the port). */
-function deferredHandler(): { handler: FetchHandler; set(real: FetchHandler): void } {
+export function deferredHandler(): { handler: FetchHandler; set(real: FetchHandler): void } {
   let real: FetchHandler | null = null;
   const need = (): FetchHandler => {
     if (real === null) throw new Error('handler not ready');
     return real;
   };
-  const handler = Object.assign((request: Request) => need()(request), {
-    core: (request: Parameters<FetchHandler['core']>[0]) => need().core(request),
-    basePath: '',
-  });
+  // defineProperties, not Object.assign: the getters must read the real handler when called.
+  const handler = Object.defineProperties((request: Request) => need()(request), {
+    core: { value: (request: Parameters<FetchHandler['core']>[0]) => need().core(request) },
+    basePath: { value: '' },
+    docsBaseUrl: { get: () => need().docsBaseUrl },
+    logger: { get: () => need().logger },
+  }) as FetchHandler;
   return { handler, set: (value) => (real = value) };
 }
 

@@ -15,7 +15,7 @@ import {
   type QueryKind,
 } from '@transmute/contract/operations';
 import type { Caller, TransmuteService } from '@transmute/service';
-import { parseListQuery, type ListQuery } from './query.js';
+import { parseQuery, type ListQuery } from './query.js';
 
 /** Everything an operation needs once the request has passed every check. */
 export interface OperationInput {
@@ -31,12 +31,10 @@ type Call = (service: TransmuteService, input: OperationInput) => Promise<unknow
 
 /**
  * Parses the query string of an operation by its query kind (the contract's `QUERY_KINDS`); bad
- * values throw 400. A kind without query parameters ignores the query string.
+ * values, unknown and repeated parameters throw 400 (an operation of kind `none` takes none).
  */
 export function parseOperationQuery(kind: QueryKind, query: string): ListQuery {
-  const definition = QUERY_KINDS[kind];
-  if (definition === null) return { limit: QUERY_KINDS.list.limit.default };
-  return parseListQuery(query, definition.limit, definition.statuses ?? undefined);
+  return parseQuery(query, QUERY_KINDS[kind]) ?? { limit: QUERY_KINDS.list.limit.default };
 }
 
 function param(input: OperationInput, name: PathParameterName): string {

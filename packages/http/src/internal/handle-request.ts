@@ -6,7 +6,7 @@ import { handleArtifact, handleUpload } from './blob-routes.js';
 import { callOperation, parseOperationQuery, type OperationInput } from './call-operation.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
 import { idempotencyFingerprint, parseIdempotencyKey } from './idempotency.js';
-import { matchRoute } from './match-route.js';
+import { matchRoute, type RouteMatch } from './match-route.js';
 import { operationResponse } from './operation-response.js';
 import { errorResponse, type HandlerLogger } from './problem.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -55,15 +55,24 @@ async function checkAccount(context: ApiContext, operation: ApiOperation): Promi
   return account;
 }
 
-async function handleApi(
-  context: ApiContext,
-  operation: ApiOperation,
-  params: Partial<Record<PathParameterName, string>>,
-  malformedId: string | null,
-): Promise<CoreResponse> {
+/** What the router found for an operation request. */
+type FoundRoute = Extract<RouteMatch, { kind: 'found' }>;
+
+function undecodableParameter(name: PathParameterName): TransmuteError {
+  const detail = `The path parameter ${name} is not percent-encoded UTF-8.`;
+  return new TransmuteError('invalid_parameter', detail, {
+    fieldErrors: [{ field: name, code: 'invalid_format', detail }],
+  });
+}
+
+async function handleApi(context: ApiContext, found: FoundRoute): Promise<CoreResponse> {
   const { settings, request, requestId, headers } = context;
+  const { operation, params, malformedId, undecodable } = found;
   const account = await checkAccount(context, operation);
+  if (undecodable !== null) throw undecodableParameter(undecodable);
   if (malformedId !== null) throw new TransmuteError('not_found', malformedId);
+  // The URL is checked whole before the headers and the body are read.
+  const query = parseOperationQuery(operation.query, request.query);
   const { operationId } = operation;
   const rawKey = operation.idempotencyKey === 'none' ? null : request.header('idempotency-key');
   if (rawKey === null && operation.idempotencyKey === 'required') {
@@ -79,7 +88,6 @@ async function handleApi(
     assertRequestBody(operation.requestBody.schema, body);
   }
   const caller: Caller = { accountId: account.id, requestId };
-  const query = parseOperationQuery(operation.query, request.query);
   const input: OperationInput = { caller, params, body, query };
   const answer = { basePath: settings.basePath, headers, replayed: false };
   const call = (): Promise<unknown> => callOperation(settings.service, operationId, input);
@@ -129,7 +137,7 @@ async function route(context: ApiContext): Promise<CoreResponse> {
         headers: { allow: match.allow.join(', ') },
       });
     case 'found':
-      return handleApi(context, match.operation, match.params, match.malformedId);
+      return handleApi(context, match);
   }
 }
 
@@ -147,8 +155,9 @@ function finish(response: CoreResponse, method: string): CoreResponse {
 }
 
 /**
- * The request pipeline: route → auth → rate limit → account status → Idempotency-Key → content type
- * → body size → JSON → schema → service. Every response carries `Request-Id`; nothing throws.
+ * The request pipeline: route → auth → rate limit → account status → path parameters → query →
+ * Idempotency-Key → content type → body size → JSON → schema → service. Every response carries
+ * `Request-Id`; nothing throws.
  * HEAD runs the GET pipeline (same auth, rate limit and headers) and answers without a body.
  */
 export function createCoreHandler(settings: CoreSettings): CoreHandler {

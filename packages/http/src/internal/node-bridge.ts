@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toBrokenBodyError } from './broken-body.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 
 const HIGH_WATER_MARK = 64 * 1024;
@@ -6,7 +7,8 @@ const HIGH_WATER_MARK = 64 * 1024;
 /**
  * Wraps an IncomingMessage in a pull-based Web ReadableStream: the socket is paused whenever the
  * stream's queue is full, so an upload of any size keeps memory bounded. Cancel (e.g. after a 413)
- * drains the rest instead of destroying the socket, so the client still reads our response.
+ * drains the rest instead of destroying the socket, so the client still reads our response. A
+ * connection that breaks off mid-body fails the stream with a `malformed_request` error.
  */
 export function toWebStream(message: IncomingMessage): ReadableStream<Uint8Array> {
   let finished = false;
@@ -26,7 +28,7 @@ export function toWebStream(message: IncomingMessage): ReadableStream<Uint8Array
         message.once('error', (error) => {
           if (finished) return;
           finished = true;
-          controller.error(error);
+          controller.error(toBrokenBodyError(error));
         });
         message.pause();
       },
@@ -48,6 +50,16 @@ function hasBody(message: IncomingMessage): boolean {
   return message.headers['transfer-encoding'] !== undefined;
 }
 
+/**
+ * The path of a request target: origin-form as sent (`/v1/jobs`), the path of an absolute-form
+ * http(s) URL, anything else (`*`, a CONNECT authority, junk) as sent, for the router to refuse.
+ */
+function toPathname(target: string): string {
+  if (target.startsWith('/')) return target;
+  const url = URL.parse(target);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') ? url.pathname : target;
+}
+
 /** Builds the core request straight from node's IncomingMessage (no Web Request allocation). */
 export function toCoreRequest(
   message: IncomingMessage,
@@ -56,7 +68,7 @@ export function toCoreRequest(
 ): CoreRequest {
   const queryAt = url.indexOf('?');
   const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
-  const path = rawPath.startsWith('/') ? rawPath : new URL(rawPath, 'http://localhost').pathname;
+  const path = toPathname(rawPath);
   const headers = message.headers;
   return {
     method: message.method ?? 'GET',

@@ -7,9 +7,13 @@ import {
 } from '@transmute/contract';
 import type { CoreResponse } from './core-types.js';
 
-/** Where the handler reports unexpected errors. */
+/**
+ * Where the handler reports: unexpected errors at `error`; a client that broke off its request or
+ * sent one node:http could not parse at `debug` (optional: without it those are not logged).
+ */
 export interface HandlerLogger {
   error(message: string, details: Record<string, unknown>): void;
+  debug?(message: string, details: Record<string, unknown>): void;
 }
 
 /** Settings shared by every problem response. */
@@ -20,6 +24,8 @@ export interface ProblemContext {
 }
 
 const PROBLEM_TYPE = 'application/problem+json';
+/** Client-side transport failures: worth a debug line with their cause, never an error. */
+const DEBUG_CODES = new Set<string>(['malformed_request', 'request_timeout']);
 const INTERNAL_DETAIL = 'An internal error occurred. Quote the request id when you report it.';
 
 /** The problem body of a catalogue code. */
@@ -64,6 +70,13 @@ export function errorResponse(error: unknown, context: ProblemContext): CoreResp
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
     return problemResponse(toProblem('internal_error', INTERNAL_DETAIL, [], context));
+  }
+  if (DEBUG_CODES.has(failure.code)) {
+    context.logger.debug?.('The client broke off or garbled its request', {
+      request_id: context.requestId,
+      code: failure.code,
+      cause: failure.cause instanceof Error ? failure.cause.message : failure.message,
+    });
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(failure.headers)) headers[name.toLowerCase()] = value;

@@ -1,18 +1,65 @@
+import type { Kysely } from 'kysely';
 import type { ServiceContext } from './context.js';
+import type { Database } from './schema.js';
+
+/**
+ * Of `keys`, those a row refers to. The one list of the columns that hold blob keys: a file's
+ * bytes, a job's normalized document, an output's artifacts, a running job's stage checkpoints.
+ */
+export async function referencedKeys(db: Kysely<Database>, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const lists = await Promise.all([
+    db.selectFrom('files').select('blob_key as key').distinct().where('blob_key', 'in', keys).execute(),
+    db.selectFrom('artifacts').select('blob_key as key').distinct().where('blob_key', 'in', keys).execute(),
+    db
+      .selectFrom('jobs')
+      .select('document_key as key')
+      .distinct()
+      .where('document_key', 'in', keys)
+      .execute(),
+    db
+      .selectFrom('job_checkpoints')
+      .select('blob_key as key')
+      .distinct()
+      .where('blob_key', 'in', keys)
+      .execute(),
+  ]);
+  const referenced = new Set<string>();
+  for (const rows of lists) for (const row of rows) if (row.key !== null) referenced.add(row.key);
+  return referenced;
+}
 
 /**
  * Deletes a content-addressed blob once nothing refers to it any more (two files with the same
- * bytes share one blob).
+ * bytes share one blob). A crash before the delete leaves an orphan for `collectOrphans`.
  */
 export async function releaseBlob(ctx: ServiceContext, key: string | null): Promise<void> {
   if (key === null) return;
-  const db = ctx.store.db;
-  const [file, artifact, job, checkpoint] = await Promise.all([
-    db.selectFrom('files').select('id').where('blob_key', '=', key).limit(1).executeTakeFirst(),
-    db.selectFrom('artifacts').select('id').where('blob_key', '=', key).limit(1).executeTakeFirst(),
-    db.selectFrom('jobs').select('id').where('document_key', '=', key).limit(1).executeTakeFirst(),
-    db.selectFrom('job_checkpoints').select('job_id').where('blob_key', '=', key).limit(1).executeTakeFirst(),
-  ]);
-  if (file ?? artifact ?? job ?? checkpoint) return;
+  if ((await referencedKeys(ctx.store.db, [key])).size > 0) return;
   await ctx.blobs.delete(key);
+}
+
+/** Why the bytes of an upload were removed before any job used them. */
+export type UploadBytesRemoval = 'upload_mismatch' | 'upload_expired';
+
+/** An upload whose row no longer refers to its bytes. */
+export interface ReleasedUpload {
+  fileId: string;
+  blobKey: string | null;
+  /** The bytes received (`received_size`). */
+  bytes: number | null;
+}
+
+/**
+ * Removes the bytes of an upload that will never be used (a complete refused as `upload_mismatch`,
+ * an intent that lapsed), after the commit that cut the row's reference, and logs it at `info`.
+ */
+export async function releaseUploadBytes(
+  ctx: ServiceContext,
+  upload: ReleasedUpload,
+  reason: UploadBytesRemoval,
+): Promise<void> {
+  if (upload.blobKey === null) return;
+  await releaseBlob(ctx, upload.blobKey);
+  ctx.logger.info('upload bytes removed', { fileId: upload.fileId, bytes: upload.bytes ?? 0, reason });
 }

@@ -42,6 +42,7 @@ const DAY = 24 * HOUR;
 export const DEFAULT_LEASE_MS = 10_000;
 
 const consoleLogger: ServiceLogger = {
+  info: (message, meta) => console.info(`[transmute] ${message}`, meta ?? ''),
   error: (message, meta) => console.error(`[transmute] ${message}`, meta ?? ''),
   warn: (message, meta) => console.warn(`[transmute] ${message}`, meta ?? ''),
 };
@@ -66,6 +67,7 @@ export function createCoreContext(store: Store, config: ServiceConfig): CoreCont
       uploadIntentMs: HOUR,
       fileMs: 7 * DAY,
       sweepIntervalMs: 60_000,
+      orphanGraceMs: HOUR,
       ...config.retention,
     },
     workerId: config.workerId ?? `${hostname()}:${String(process.pid)}:${randomBase62(6)}`,

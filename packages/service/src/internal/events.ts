@@ -94,5 +94,6 @@ export function newDeliveryRow(input: {
     completed_at: null,
     is_test: input.isTest ? 1 : 0,
     replay_requested_at: null,
+    attempt_started_at: null,
   };
 }

@@ -1,20 +1,19 @@
 import {
   TransmuteError,
   fieldError,
-  type CompleteUploadRequest,
   type CreateUploadIntentRequest,
   type FileResource,
   type UploadIntent,
 } from '@transmute/contract';
-import type { Kysely } from 'kysely';
 import type { Caller } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import { releaseBlob } from './blob-refs.js';
 import { addMs, type ServiceContext } from './context.js';
 import { newId } from './ids.js';
 import { rememberInTransaction } from './idempotency.js';
+import { checkUploadQuota, emitQuotaExceeded, lockAccount } from './quota.js';
 import { toFileResource } from './resources.js';
-import type { Database, FilesTable } from './schema.js';
+import type { FilesTable } from './schema.js';
 import { closeStorageMeters } from './storage-usage.js';
 
 /** Loads a file of the account; `not_found` otherwise (same body for foreign and unknown ids). */
@@ -29,7 +28,12 @@ export async function loadFile(ctx: ServiceContext, accountId: string, fileId: s
   return row;
 }
 
-/** createUploadIntent: a `pending_upload` file and a signed PUT URL valid for the intent's life. */
+/**
+ * createUploadIntent: a `pending_upload` file and a signed PUT URL valid for the intent's life.
+ * Refused with `quota_exceeded` (and a `quota.exceeded` event) when the declared size, with the
+ * account's uploads not yet settled and the input already used, would pass the period's
+ * `input_bytes` limit (`checkUploadQuota`).
+ */
 export async function createUploadIntent(
   ctx: ServiceContext,
   caller: Caller,
@@ -49,8 +53,11 @@ export async function createUploadIntent(
     upload_headers: { 'Content-Type': body.media_type },
     expires_at: expiresAt,
   };
-  await ctx.store.transaction(async (trx) => {
-    await assertMutable(trx, caller.accountId);
+  const result = await ctx.store.transaction(async (trx) => {
+    await lockAccount(trx, ctx, caller.accountId);
+    const account = await assertMutable(trx, caller.accountId);
+    const verdict = await checkUploadQuota(trx, ctx, account, body.size_bytes);
+    if (verdict.exceeded) return { verdict, account };
     await trx
       .insertInto('files')
       .values({
@@ -72,7 +79,12 @@ export async function createUploadIntent(
       })
       .execute();
     await rememberInTransaction(trx, intent);
+    return { verdict, account };
   });
+  if (result.verdict.exceeded) {
+    await emitQuotaExceeded(ctx, result.account);
+    throw new TransmuteError('quota_exceeded', result.verdict.detail);
+  }
   return intent;
 }
 
@@ -97,114 +109,4 @@ export async function deleteFile(ctx: ServiceContext, caller: Caller, fileId: st
     return row.blob_key;
   });
   await releaseBlob(ctx, key);
-}
-
-/** The PUT route: streams into the BlobStore while hashing, refusing bytes past `size_bytes`. */
-export async function receiveUpload(
-  ctx: ServiceContext,
-  token: string,
-  body: ReadableStream<Uint8Array>,
-): Promise<FileResource> {
-  const payload = ctx.signer.verify('upload', token) as { f?: unknown; e?: unknown } | null;
-  if (payload === null || typeof payload.f !== 'string' || typeof payload.e !== 'number') {
-    throw new TransmuteError('not_found', 'Unknown or expired upload URL.');
-  }
-  if (ctx.now().getTime() > payload.e)
-    throw new TransmuteError('not_found', 'Unknown or expired upload URL.');
-  const fileId = payload.f;
-  const before = await ctx.store.db
-    .selectFrom('files')
-    .selectAll()
-    .where('id', '=', fileId)
-    .executeTakeFirst();
-  if (before === undefined) throw new TransmuteError('not_found', 'Unknown or expired upload URL.');
-  if (before.status !== 'pending_upload' && before.status !== 'uploaded') {
-    throw new TransmuteError('upload_already_completed', 'This upload was already completed.');
-  }
-  const blob = await ctx.blobs.put(body, { maxBytes: Number(before.size_bytes) });
-  const now = ctx.nowIso();
-  const updated = await ctx.store.transaction(async (trx) => {
-    const result = await trx
-      .updateTable('files')
-      .set({
-        status: 'uploaded',
-        blob_key: blob.key,
-        received_size: blob.sizeBytes,
-        received_sha256: blob.sha256,
-        updated_at: now,
-      })
-      .where('id', '=', fileId)
-      .where('status', 'in', ['pending_upload', 'uploaded'])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  });
-  if (!updated) {
-    await releaseBlob(ctx, blob.key);
-    throw new TransmuteError('upload_already_completed', 'This upload was already completed.');
-  }
-  if (before.blob_key !== null && before.blob_key !== blob.key) await releaseBlob(ctx, before.blob_key);
-  const row = await ctx.store.db
-    .selectFrom('files')
-    .selectAll()
-    .where('id', '=', fileId)
-    .executeTakeFirstOrThrow();
-  return toFileResource(row);
-}
-
-/** completeFileUpload (CONTRACT §7): `validating` and a background validation, or the file as is. */
-export async function completeFileUpload(
-  ctx: ServiceContext,
-  caller: Caller,
-  fileId: string,
-  body: CompleteUploadRequest,
-): Promise<{ file: FileResource; changed: boolean }> {
-  const now = ctx.nowIso();
-  return ctx.store.transaction(async (trx) => {
-    const result = await completeInTransaction(trx, caller, fileId, body, now);
-    const answer = { file: toFileResource(result.row), changed: result.changed };
-    // Under an Idempotency-Key the answer commits with the status change.
-    await rememberInTransaction(trx, answer);
-    return answer;
-  });
-}
-
-async function completeInTransaction(
-  trx: Kysely<Database>,
-  caller: Caller,
-  fileId: string,
-  body: CompleteUploadRequest,
-  now: string,
-): Promise<{ row: FilesTable; changed: boolean }> {
-  await assertMutable(trx, caller.accountId);
-  const row = await trx
-    .selectFrom('files')
-    .selectAll()
-    .where('id', '=', fileId)
-    .where('account_id', '=', caller.accountId)
-    .executeTakeFirst();
-  if (row === undefined) throw new TransmuteError('not_found', 'No such file.');
-  if (Number(row.size_bytes) !== body.size_bytes || row.sha256 !== body.sha256.toLowerCase()) {
-    throw new TransmuteError(
-      'upload_mismatch',
-      'size_bytes and sha256 must equal those of the upload intent.',
-    );
-  }
-  if (row.status !== 'pending_upload' && row.status !== 'uploaded') {
-    if (row.status === 'expired')
-      throw new TransmuteError('upload_expired', 'The upload intent has expired.');
-    return { row, changed: false };
-  }
-  if (row.upload_expires_at < now)
-    throw new TransmuteError('upload_expired', 'The upload intent has expired.');
-  if (row.status === 'pending_upload') {
-    throw new TransmuteError('upload_not_received', 'No bytes were received for this upload yet.', {
-      retryAfter: 1,
-    });
-  }
-  await trx
-    .updateTable('files')
-    .set({ status: 'validating', updated_at: now })
-    .where('id', '=', fileId)
-    .execute();
-  return { row: { ...row, status: 'validating', updated_at: now }, changed: true };
 }

@@ -9,16 +9,26 @@ import {
 import type { Kysely } from 'kysely';
 import type { Caller, IdempotencyRequest, IdempotentResult } from '../service-types.js';
 import { addMs, type CoreContext } from './context.js';
+import { randomBase62 } from './ids.js';
 import type { Database } from './schema.js';
 
 const RETENTION_MS = 24 * 3_600_000;
-/** An in-flight claim older than this belongs to a crashed request and may be taken over. */
-const CLAIM_MS = 60_000;
+/**
+ * The lease of an in-flight claim. The running request renews it every {@link CLAIM_RENEW_MS}, so
+ * a request of any length keeps its key, while the claim of a request whose process died lapses
+ * within this time and is taken over by the next request with the key, whatever its body: nothing
+ * of the dead request was stored (CONTRACT §5).
+ */
+const CLAIM_MS = 10_000;
+/** A third of the lease: two renewals may fail (a busy database) before the claim lapses. */
+const CLAIM_RENEW_MS = 3_000;
 
-/** The key of the request being executed, for {@link rememberInTransaction}. */
+/** The claim of the request being executed, for {@link rememberInTransaction}. */
 interface Claim {
   accountId: string;
   key: string;
+  /** Identifies this claim: a lapsed claim taken over by another request is no longer ours. */
+  claimId: string;
   /** Set once the operation wrote its value in its own transaction (nothing left to write after it). */
   rememberedInTransaction?: boolean;
 }
@@ -35,7 +45,7 @@ type Remembered =
   | { kind: 'value'; value: unknown }
   | { kind: 'error'; code: ErrorCode; detail: string; fieldErrors: FieldError[]; retryAfter?: number };
 
-type ClaimResult = { kind: 'claimed' } | { kind: 'replay'; remembered: Remembered };
+type ClaimResult = { kind: 'claimed'; claimId: string } | { kind: 'replay'; remembered: Remembered };
 
 function inUse(): TransmuteError {
   return new TransmuteError(
@@ -97,6 +107,14 @@ function decode(status: number | null, body: string | null): Remembered {
 async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyRequest): Promise<ClaimResult> {
   const db = ctx.store.db;
   const now = ctx.nowIso();
+  const claimId = randomBase62(16);
+  const fresh = {
+    fingerprint: request.fingerprint,
+    claim_id: claimId,
+    locked_until: addMs(now, CLAIM_MS),
+    created_at: now,
+    expires_at: addMs(now, RETENTION_MS),
+  };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await db
       .deleteFrom('idempotency_keys')
@@ -109,18 +127,15 @@ async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyReque
       .values({
         account_id: caller.accountId,
         key: request.key,
-        fingerprint: request.fingerprint,
         state: 'in_flight',
         response_status: null,
         response_headers: null,
         response_body: null,
-        locked_until: addMs(now, CLAIM_MS),
-        created_at: now,
-        expires_at: addMs(now, RETENTION_MS),
+        ...fresh,
       })
       .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'claimed' };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'claimed', claimId };
     const row = await db
       .selectFrom('idempotency_keys')
       .selectAll()
@@ -128,49 +143,78 @@ async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyReque
       .where('key', '=', request.key)
       .executeTakeFirst();
     if (row === undefined) continue;
-    if (row.fingerprint !== request.fingerprint) {
-      throw new TransmuteError(
-        'idempotency_key_reused',
-        'This Idempotency-Key was used with a different request (method, path or body).',
-      );
-    }
     if (row.state === 'done') {
+      if (row.fingerprint !== request.fingerprint) {
+        throw new TransmuteError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with a different request (method, path or body).',
+        );
+      }
       return { kind: 'replay', remembered: decode(row.response_status, row.response_body) };
     }
+    // In flight: the key is bound to no request until one stores its outcome, so a request with
+    // another body waits too (a retryable 409) rather than being refused for good (a 422).
     if (row.locked_until > now) throw inUse();
+    // The claim lapsed: its request died before committing. Taken over as if the key were new;
+    // compared on the lapsed lease, so of several takers exactly one wins.
     const taken = await db
       .updateTable('idempotency_keys')
-      .set({ locked_until: addMs(now, CLAIM_MS) })
+      .set(fresh)
       .where('account_id', '=', caller.accountId)
       .where('key', '=', request.key)
       .where('state', '=', 'in_flight')
       .where('locked_until', '=', row.locked_until)
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed' };
+    if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed', claimId };
   }
   throw inUse();
 }
 
-/** Writes what the key remembers, unless the operation already did in its own transaction. */
-async function remember(db: Kysely<Database>, claimed: Claim, remembered: Remembered): Promise<void> {
-  await db
+/** The in-flight row of this claim (none once it lapsed and another request took the key). */
+function ownRow(db: Kysely<Database>, claimed: Claim) {
+  return db
     .updateTable('idempotency_keys')
-    .set(encode(remembered))
     .where('account_id', '=', claimed.accountId)
     .where('key', '=', claimed.key)
-    .where('state', '=', 'in_flight')
-    .execute();
+    .where('claim_id', '=', claimed.claimId)
+    .where('state', '=', 'in_flight');
+}
+
+/**
+ * Renews the claim's lease every {@link CLAIM_RENEW_MS} while its request runs; returns the
+ * function that stops it. A failed renewal is only logged: the next one may succeed, and a claim
+ * lost meanwhile is caught where the operation commits ({@link rememberInTransaction}).
+ */
+function keepClaim(ctx: CoreContext, claimed: Claim): () => void {
+  const timer = setInterval(() => {
+    ownRow(ctx.store.db, claimed)
+      .set({ locked_until: addMs(ctx.nowIso(), CLAIM_MS) })
+      .execute()
+      .catch((error: unknown) => {
+        ctx.logger.warn('idempotency claim renewal failed', { key: claimed.key, error: String(error) });
+      });
+  }, CLAIM_RENEW_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Writes what the key remembers; false when the claim was no longer this request's. */
+async function remember(db: Kysely<Database>, claimed: Claim, remembered: Remembered): Promise<boolean> {
+  const result = await ownRow(db, claimed).set(encode(remembered)).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
  * Inside an operation's transaction: remembers the value it will return with the side effect, so
  * that a crash between the commit and the end of {@link runIdempotent} still replays instead of
  * running twice. `value` must be exactly what the operation returns. No-op outside `runIdempotent`.
+ * Throws `idempotency_key_in_use`, rolling the transaction back, when this request's claim lapsed
+ * and another request took the key: that one runs instead, so the key still yields one resource.
  */
 export async function rememberInTransaction(trx: Kysely<Database>, value: unknown): Promise<void> {
   const claimed = pending.getStore();
   if (claimed === undefined) return;
-  await remember(trx, claimed, { kind: 'value', value });
+  if (!(await remember(trx, claimed, { kind: 'value', value }))) throw inUse();
   // A transaction that rolls back throws out of the operation, so the flag only stands for a commit.
   claimed.rememberedInTransaction = true;
 }
@@ -189,7 +233,9 @@ function answer<T>(remembered: Remembered): IdempotentResult<T> {
  * remembers its value, or the code of an error the catalogue marks `remembered`; a repeat with the
  * same fingerprint gets the remembered value (`replayed: true`) or the same error again (with
  * `Idempotent-Replayed: true`). Any other error forgets the key, so a corrected or retried request
- * runs. Another fingerprint: `idempotency_key_reused`; still running: `idempotency_key_in_use`.
+ * runs, and so does a request whose process died: its claim lapses ({@link CLAIM_MS}). Another
+ * fingerprint after an outcome was stored: `idempotency_key_reused`; a claim still running (any
+ * fingerprint): `idempotency_key_in_use`.
  */
 export async function runIdempotent<T>(
   ctx: CoreContext,
@@ -199,8 +245,9 @@ export async function runIdempotent<T>(
 ): Promise<IdempotentResult<T>> {
   const claimed = await claim(ctx, caller, request);
   if (claimed.kind === 'replay') return answer<T>(claimed.remembered);
-  const where: Claim = { accountId: caller.accountId, key: request.key };
+  const where: Claim = { accountId: caller.accountId, key: request.key, claimId: claimed.claimId };
   const db = ctx.store.db;
+  const stopRenewing = keepClaim(ctx, where);
   let value: T;
   try {
     value = await pending.run(where, execute);
@@ -218,10 +265,13 @@ export async function runIdempotent<T>(
         .deleteFrom('idempotency_keys')
         .where('account_id', '=', where.accountId)
         .where('key', '=', where.key)
+        .where('claim_id', '=', where.claimId)
         .where('state', '=', 'in_flight')
         .execute();
     }
     throw error;
+  } finally {
+    stopRenewing();
   }
   if (where.rememberedInTransaction !== true) await remember(db, where, { kind: 'value', value });
   return { value, replayed: false };

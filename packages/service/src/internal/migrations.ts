@@ -12,7 +12,8 @@
  *     pending|delivering|succeeded|retrying|dead_letter, attempts, response_status,
  *     response_preview, last_error_code, next_attempt_at, locked_by, lease_expires_at,
  *     created_at, completed_at, is_test 0|1, replay_requested_at (0006: set by
- *     replayWebhookDelivery: exactly one manual attempt, back to dead_letter if it fails))
+ *     replayWebhookDelivery: exactly one manual attempt, back to dead_letter if it fails),
+ *     attempt_started_at (0121: the attempt in flight, committed before its request is sent))
  * Times are ISO 8601 strings with ms and Z (lexicographic order = time order).
  */
 import type { Kysely } from 'kysely';
@@ -343,6 +344,29 @@ async function createStorageMeters(db: Kysely<unknown>): Promise<void> {
     where status = 'ready' and blob_key is not null`.execute(db);
 }
 
+/**
+ * Indexes for the upload meter and blob references: createUploadIntent sums the account's uploads
+ * not yet settled (quota.ts), and releasing a blob or collecting orphans asks, for a key, whether
+ * any row still refers to it (blob-refs.ts), which without these scans every table.
+ */
+async function createUploadAndBlobIndexes(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('files_account_status').on('files').columns(['account_id', 'status']).execute();
+  await db.schema.createIndex('files_blob').on('files').column('blob_key').execute();
+  await db.schema.createIndex('artifacts_blob').on('artifacts').column('blob_key').execute();
+  await db.schema.createIndex('jobs_document').on('jobs').column('document_key').execute();
+  await db.schema.createIndex('job_checkpoints_blob').on('job_checkpoints').column('blob_key').execute();
+}
+
+/** 0120: which claim holds an in-flight idempotency key (a lapsed claim is taken over). */
+async function addIdempotencyClaimId(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('idempotency_keys').addColumn('claim_id', 'varchar(32)').execute();
+}
+
+/** 0121: the attempt in flight of a delivery, recorded before its request is sent. */
+async function addDeliveryAttemptStartedAt(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('webhook_deliveries').addColumn('attempt_started_at', TIME).execute();
+}
+
 /** Every migration in order; names sort in application order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_core': { up: createCore },
@@ -355,6 +379,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0100_webhook_dispatch': webhookDispatchMigration,
   '0101_usage_totals': { up: createUsageTotals },
   '0102_storage_meters': { up: createStorageMeters },
+  '0110_upload_and_blob_indexes': { up: createUploadAndBlobIndexes },
+  '0120_idempotency_claim_id': { up: addIdempotencyClaimId },
+  '0121_delivery_attempt_started_at': { up: addDeliveryAttemptStartedAt },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -4,6 +4,7 @@ import { limitsOf } from './accounts.js';
 import { periodOf, type CoreContext } from './context.js';
 import { writeEvent } from './events.js';
 import type { AccountsTable, Database } from './schema.js';
+import { UNSETTLED_UPLOAD_STATES } from './upload-states.js';
 import { computeUsage, costOf, unitTotals } from './usage.js';
 
 /** Which limit a create would pass, or null. */
@@ -53,6 +54,39 @@ export async function checkQuota(
     }
   }
   return { exceeded: false };
+}
+
+/**
+ * Would an upload intent of `sizeBytes` pass the period's `input_bytes` limit? Counts the input
+ * already committed, the declared sizes of the account's unsettled uploads and the new one, so an
+ * account never parks more bytes than its input limit has room for. Call it under
+ * {@link lockAccount}, in the transaction that inserts the file, so concurrent intents cannot all
+ * pass on the same sum.
+ */
+export async function checkUploadQuota(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  account: AccountsTable,
+  sizeBytes: number,
+): Promise<QuotaVerdict> {
+  const limits = limitsOf(ctx, account);
+  const totals = await unitTotals(trx, account.id, periodOf(ctx.now()).start);
+  const unsettled = await trx
+    .selectFrom('files')
+    .select((eb) => eb.fn.sum<number | string | null>('size_bytes').as('bytes'))
+    .where('account_id', '=', account.id)
+    .where('status', 'in', UNSETTLED_UPLOAD_STATES)
+    .executeTakeFirst();
+  const used = totals.input_bytes.committed;
+  const held = Number(unsettled?.bytes ?? 0);
+  if (used + held + sizeBytes <= limits.inputBytes) return { exceeded: false };
+  return {
+    exceeded: true,
+    unit: 'input_bytes',
+    detail:
+      `The plan allows ${String(limits.inputBytes)} input bytes per period: ${String(used)} are used ` +
+      `and ${String(held)} are held by uploads not yet completed.`,
+  };
 }
 
 /** Emits `quota.warning` once per unit per period when 80 % of a limit is reached. */

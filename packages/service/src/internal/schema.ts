@@ -30,8 +30,10 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_headers: string | null;
   response_body: string | null;
-  /** An in-flight claim older than this may be taken over (a crashed request). */
+  /** The lease of an in-flight claim, renewed while its request runs; once past, taken over. */
   locked_until: string;
+  /** The claim that holds the row (0120): its request's writes apply only while it is theirs. */
+  claim_id: string | null;
   created_at: string;
   expires_at: string;
 }
@@ -168,6 +170,12 @@ export interface WebhookDeliveriesTable {
   is_test: number;
   /** Set by replayWebhookDelivery: one manual attempt, then back to dead_letter on failure. */
   replay_requested_at: string | null;
+  /**
+   * When the attempt in flight began (0121): committed, with `attempts` already counting it, before
+   * its request is sent; cleared when its outcome is recorded. Still set once the lease ran out:
+   * the worker died during the attempt (`interrupted`).
+   */
+  attempt_started_at: string | null;
 }
 
 export interface UsageRecordsTable {

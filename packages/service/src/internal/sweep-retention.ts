@@ -1,18 +1,46 @@
-import { releaseBlob } from './blob-refs.js';
+import { releaseBlob, releaseUploadBytes, type ReleasedUpload } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
 import { expireJobRows, findExpiredJobs } from './job-row.js';
 import { accrueDueStorage, closeStorageMeters } from './storage-usage.js';
+import { OPEN_UPLOAD_STATES } from './upload-states.js';
+
+/**
+ * Open uploads whose intent lapsed → `expired`; returns them, for their bytes to be removed after
+ * the commit. The rows are read in the transaction (PostgreSQL: locked), so a PUT finishing at
+ * the same moment either attaches its bytes first (and they are removed here) or finds the upload
+ * closed (and removes them itself): never bytes that no row refers to.
+ */
+async function expireLapsedIntents(ctx: ServiceContext, now: string): Promise<ReleasedUpload[]> {
+  return ctx.store.transaction(async (trx) => {
+    const lapsed = await trx
+      .selectFrom('files')
+      .select(['id', 'blob_key', 'received_size'])
+      .where('status', 'in', OPEN_UPLOAD_STATES)
+      .where('upload_expires_at', '<', now)
+      .limit(500)
+      .$if(ctx.store.dialect === 'postgres', (qb) => qb.forUpdate())
+      .execute();
+    if (lapsed.length === 0) return [];
+    await trx
+      .updateTable('files')
+      .set({ status: 'expired', blob_key: null, updated_at: now })
+      .where(
+        'id',
+        'in',
+        lapsed.map((row) => row.id),
+      )
+      .execute();
+    return lapsed.map((row) => ({
+      fileId: row.id,
+      blobKey: row.blob_key,
+      bytes: row.received_size === null ? null : Number(row.received_size),
+    }));
+  });
+}
 
 /** Files a still-living job (not ended, or not yet expired) uses stay. */
-async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> {
+async function expireRetainedFiles(ctx: ServiceContext, now: string): Promise<string[]> {
   const db = ctx.store.db;
-  const lapsedIntents = await db
-    .selectFrom('files')
-    .select(['id', 'blob_key'])
-    .where('status', 'in', ['pending_upload', 'uploaded'])
-    .where('upload_expires_at', '<', now)
-    .limit(500)
-    .execute();
   const retained = await db
     .selectFrom('files')
     .select(['id', 'blob_key', 'expires_at'])
@@ -39,8 +67,7 @@ async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> 
     )
     .limit(500)
     .execute();
-  const rows = [...lapsedIntents, ...retained];
-  if (rows.length === 0) return [];
+  if (retained.length === 0) return [];
   await ctx.store.transaction(async (trx) => {
     await trx
       .updateTable('files')
@@ -48,7 +75,7 @@ async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> 
       .where(
         'id',
         'in',
-        rows.map((r) => r.id),
+        retained.map((r) => r.id),
       )
       .execute();
     // Storage is billed up to the promised expiry, not up to whenever the sweep got here.
@@ -58,7 +85,7 @@ async function expireFiles(ctx: ServiceContext, now: string): Promise<string[]> 
       retained.map((file) => ({ id: file.id, until: file.expires_at ?? now })),
     );
   });
-  return rows.map((r) => r.blob_key).filter((key): key is string => key !== null);
+  return retained.map((r) => r.blob_key).filter((key): key is string => key !== null);
 }
 
 async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
@@ -117,15 +144,19 @@ async function dropEndedCheckpoints(ctx: ServiceContext): Promise<string[]> {
 }
 
 /**
- * One retention pass: lapsed upload intents and retained files → `expired`; ended jobs past
- * `expires_at` → `expired` with their outputs (metadata kept, bytes removed); old idempotency
- * records and the checkpoints of ended jobs dropped; then the storage kept is metered (due meters
- * measured and billed, storage-usage.ts), after the removals so removed bytes are not measured.
+ * One retention pass: lapsed upload intents → `expired` and their bytes removed (logged);
+ * retained files → `expired`; ended jobs past `expires_at` → `expired` with their outputs
+ * (metadata kept, bytes removed); old idempotency records and the checkpoints of ended jobs
+ * dropped; then the storage kept is metered (due meters measured and billed, storage-usage.ts),
+ * after the removals so removed bytes are not measured.
  */
 export async function sweepRetention(ctx: ServiceContext): Promise<void> {
   const now = ctx.nowIso();
+  for (const upload of await expireLapsedIntents(ctx, now)) {
+    await releaseUploadBytes(ctx, upload, 'upload_expired');
+  }
   const keys = [
-    ...(await expireFiles(ctx, now)),
+    ...(await expireRetainedFiles(ctx, now)),
     ...(await expireJobs(ctx, now)),
     ...(await dropEndedCheckpoints(ctx)),
   ];

@@ -1,4 +1,5 @@
-import { FAILURE_CODES, type FailureCode } from '@transmute/contract';
+import { FAILURE_CODES, TransmuteError, type FailureCode } from '@transmute/contract';
+import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
 import { releaseBlob } from './blob-refs.js';
 import { addMs, periodOf, type ServiceContext } from './context.js';
 import { newId } from './ids.js';
@@ -8,10 +9,36 @@ import type { FilesTable, UsageRecordsTable } from './schema.js';
 import { touchStorageMeter } from './storage-usage.js';
 import { addToUsageTotals } from './usage-totals.js';
 
+/** Past it a validation gives up (`timeout`): well above the plugins' own time limits, for one that has none. */
+const DEFAULT_VALIDATION_TIMEOUT_MS = 180_000;
+
 type Verdict = { ok: true; warnings: string[] } | { ok: false; warning: string };
 
 function reject(code: FailureCode, detail?: string): Verdict {
   return { ok: false, warning: `${code}: ${detail ?? FAILURE_CODES[code]}` };
+}
+
+/**
+ * The engine's checks of a file, given up at the deadline: a plugin that ignores the abort (or
+ * hangs) keeps its own resources until its own time limits, but no longer holds the file in
+ * `validating` nor its place in the validation lane.
+ */
+async function inspectWithinDeadline(ctx: ServiceContext, file: SourceFile): Promise<FileInspection> {
+  const timeoutMs = ctx.config.validationTimeoutMs ?? DEFAULT_VALIDATION_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<FileInspection>((resolve) => {
+    timer = setTimeout(() => {
+      const detail = `Checking the file took longer than ${String(Math.ceil(timeoutMs / 1000))} s.`;
+      controller.abort(new TransmuteError('timeout', detail));
+      resolve({ ok: false, code: 'timeout', detail });
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([ctx.engine.inspectFile(file, controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function inspect(ctx: ServiceContext, row: FilesTable): Promise<Verdict> {
@@ -25,7 +52,7 @@ async function inspect(ctx: ServiceContext, row: FilesTable): Promise<Verdict> {
   if (row.received_sha256 !== row.sha256) return reject('digest_mismatch');
   const path = ctx.blobs.localPath(row.blob_key);
   if (path === null) return reject('internal_error', 'The blob store has no local copy of the file.');
-  const inspection = await ctx.engine.inspectFile({
+  const inspection = await inspectWithinDeadline(ctx, {
     fileId: row.id,
     name: row.name,
     mediaType: row.media_type,

@@ -115,6 +115,25 @@ export async function uploadFile(
   mediaType: string,
   name = 'input.txt',
 ): Promise<FileResource> {
+  const fileId = await completeUpload(harness, data, mediaType, name);
+  return waitForValidation(harness, fileId);
+}
+
+/** Waits until a file leaves `validating`. */
+export function waitForValidation(harness: Harness, fileId: string): Promise<FileResource> {
+  return waitFor(async () => {
+    const file = await harness.service.getFile(harness.caller, fileId);
+    return file.status === 'validating' ? undefined : file;
+  });
+}
+
+/** Uploads bytes through intent → PUT → complete; returns the file id while validation runs. */
+export async function completeUpload(
+  harness: Harness,
+  data: Uint8Array | string,
+  mediaType: string,
+  name = 'input.txt',
+): Promise<string> {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   const digest = sha256(bytes);
   const intent = await harness.service.createUploadIntent(harness.caller, {
@@ -129,8 +148,5 @@ export async function uploadFile(
     size_bytes: bytes.length,
     sha256: digest,
   });
-  return waitFor(async () => {
-    const file = await harness.service.getFile(harness.caller, intent.file_id);
-    return file.status === 'validating' ? undefined : file;
-  });
+  return intent.file_id;
 }

@@ -4,10 +4,20 @@ import { SDK_VERSION, definePlugin, type SourceAdapter } from '@transmute/plugin
 /** Media type read by {@link createSlowSource}. */
 export const SLOW_MEDIA_TYPE = 'application/x-transmute-slow';
 
+/** Waits `ms`, checking `signal` every 25 ms unless `ignoreAbort`. */
+async function sleepUnlessAborted(ms: number, signal: AbortSignal, ignoreAbort: boolean): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (!ignoreAbort && signal.aborted) throw signal.reason;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /**
  * A real source adapter for tests: its file says how long extraction takes (`sleep=<ms>`) and
  * whether it honours cancellation (`ignore_abort=1`), and may log each call (`log=<path>`), so cancellation, crashes and forced stops can
- * be exercised mid-stage. Its text becomes one paragraph.
+ * be exercised mid-stage. Its text becomes one paragraph. Upload validation's `inspect` takes
+ * `inspect_sleep=<ms>` (also under `ignore_abort=1`) and logs `inspect <name> start|end` to `inspect_log=<path>`.
  */
 export function createSlowSource(): SourceAdapter {
   return definePlugin<SourceAdapter>({
@@ -26,6 +36,15 @@ export function createSlowSource(): SourceAdapter {
     },
     health: () => Promise.resolve({ ok: true }),
     accepts: (probe) => probe.mediaType === SLOW_MEDIA_TYPE,
+    async inspect(file, signal) {
+      const text = await readFile(file.path, 'utf8');
+      const log = /inspect_log=(\S+)/.exec(text)?.[1];
+      if (log !== undefined) await appendFile(log, `inspect ${file.name} start\n`);
+      const sleep = Number(/inspect_sleep=(\d+)/.exec(text)?.[1] ?? '0');
+      await sleepUnlessAborted(sleep, signal, text.includes('ignore_abort=1'));
+      if (log !== undefined) await appendFile(log, `inspect ${file.name} end\n`);
+      return { ok: true, warnings: [] };
+    },
     async extract(file, ctx) {
       const text = await readFile(file.path, 'utf8');
       const sleep = Number(/sleep=(\d+)/.exec(text)?.[1] ?? '0');
@@ -37,7 +56,7 @@ export function createSlowSource(): SourceAdapter {
         ctx.progress(Math.min(99, 100 - ((end - Date.now()) / Math.max(1, sleep)) * 100), 'working');
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      const log = /log=(\S+)/.exec(text)?.[1];
+      const log = /(?:^|\s)log=(\S+)/.exec(text)?.[1];
       if (log !== undefined) await appendFile(log, 'extract\n');
       const paragraphs = text.split(/\n\n+/).filter((p) => p.trim() !== '');
       return {

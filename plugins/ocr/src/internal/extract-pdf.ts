@@ -31,7 +31,7 @@ export function assertNotCanceled(signal: AbortSignal): void {
  */
 export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrRuntime): Promise<PdfReading> {
   const { settings } = runtime;
-  const session = new PdfSession(runtime.pool, file.path, settings.pageTimeoutMs);
+  const session = new PdfSession(runtime.conversionPool, file.path, settings.pageTimeoutMs);
   try {
     const info = await session.open(true);
     const maximum = ctx.limits['maximum_pages'] ?? 500;

@@ -58,7 +58,7 @@ export async function inspectFile(
     return { ok: true, warnings: [], facts: { pages: 1, ...(size ?? {}) } };
   }
   const truncated = !Buffer.from(tail).toString('latin1').includes('%%EOF');
-  const session = new PdfSession(runtime.pool, file.path, runtime.settings.pageTimeoutMs);
+  const session = new PdfSession(runtime.inspectionPool, file.path, runtime.settings.inspectionTimeoutMs);
   try {
     const info = await session.open();
     const maximumPages = limits['maximum_pages'] ?? 500;

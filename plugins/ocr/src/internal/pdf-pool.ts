@@ -12,6 +12,11 @@ export interface PdfPoolOptions {
   maxHeapMb: number;
   /** A worker whose heap grew past this after a request is replaced. */
   recycleHeapBytes: number;
+  /**
+   * A worker left idle this long is terminated (a pdf.js thread holds about 300 MB of RSS once
+   * loaded); without it idle workers are kept for the next document.
+   */
+  idleTimeoutMs?: number;
 }
 
 /** One pdf.js worker thread with request/reply matching, time limits and a memory reading. */
@@ -93,6 +98,7 @@ function toWorkerError(error: Error): TransmuteError {
 /** A small pool of long-lived pdf.js workers, lent out one per document. */
 export class PdfPool {
   private readonly idle: PdfWorker[] = [];
+  private readonly idleTimers = new Map<PdfWorker, NodeJS.Timeout>();
   private readonly waiting: ((worker: PdfWorker) => void)[] = [];
   private live = 0;
   private closed = false;
@@ -103,7 +109,11 @@ export class PdfPool {
   async acquire(): Promise<PdfWorker> {
     if (this.closed) throw new TransmuteError('internal_error', 'The OCR source is closed.');
     const ready = this.idle.pop();
-    if (ready !== undefined) return ready;
+    if (ready !== undefined) {
+      clearTimeout(this.idleTimers.get(ready));
+      this.idleTimers.delete(ready);
+      return ready;
+    }
     if (this.live < this.options.size) {
       this.live += 1;
       return new PdfWorker(this.options.maxHeapMb);
@@ -133,12 +143,31 @@ export class PdfPool {
     if (this.needsRenewal(worker)) next = this.renew(worker);
     const waiter = this.waiting.shift();
     if (waiter !== undefined) waiter(next);
-    else this.idle.push(next);
+    else this.park(next);
+  }
+
+  /** Keeps an idle worker for the next document, until the idle timeout retires it. */
+  private park(worker: PdfWorker): void {
+    this.idle.push(worker);
+    const idleTimeoutMs = this.options.idleTimeoutMs;
+    if (idleTimeoutMs === undefined) return;
+    const timer = setTimeout(() => {
+      this.idleTimers.delete(worker);
+      const index = this.idle.indexOf(worker);
+      if (index < 0) return;
+      this.idle.splice(index, 1);
+      this.live -= 1;
+      void worker.terminate();
+    }, idleTimeoutMs);
+    timer.unref();
+    this.idleTimers.set(worker, timer);
   }
 
   /** Terminates every worker. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    this.idleTimers.clear();
     const workers = this.idle.splice(0);
     this.live -= workers.length;
     await Promise.all(workers.map((worker) => worker.terminate()));

@@ -5,6 +5,7 @@ import type { PdfPool } from './pdf-pool.js';
 export interface OcrSettings {
   languages: string[];
   pageTimeoutMs: number;
+  inspectionTimeoutMs: number;
   ocrPageTimeoutMs: number;
   renderDpi: number;
   maxRenderPixels: number;
@@ -13,9 +14,15 @@ export interface OcrSettings {
   maxImagePixels: number;
 }
 
-/** What the stages of the OCR source share: settings, the pdf.js pool and the OCR engine. */
+/** What the stages of the OCR source share: settings, the pdf.js pools and the OCR engine. */
 export interface OcrRuntime {
   settings: OcrSettings;
-  pool: PdfPool;
+  /** The conversions' workers: each is lent to one document for all of its pages. */
+  conversionPool: PdfPool;
+  /**
+   * Upload validation's workers, apart from the conversions': a cheap check never waits until a
+   * conversion has read its last page.
+   */
+  inspectionPool: PdfPool;
   ocr: OcrEngine;
 }

@@ -4,8 +4,9 @@ import { createSafeFetch, type HostResolver } from '@transmute/engine/net';
 import type { Store } from '../../store.js';
 import { CHANNELS } from '../channels.js';
 import { claimDeliveries, type ClaimedDelivery } from './dispatcher/claim-deliveries.js';
-import { recordAttempt, releaseDeliveries, renewLease } from './dispatcher/record-attempt.js';
+import { beginAttempt, recordAttempt, releaseDeliveries } from './dispatcher/record-attempt.js';
 import { sendDelivery } from './dispatcher/send-delivery.js';
+import { settleInterruptedAttempts } from './dispatcher/settle-interrupted.js';
 import { sweepDeliveries } from './dispatcher/sweep-deliveries.js';
 import {
   DEFAULT_RETRY_DELAYS_SECONDS,
@@ -56,7 +57,10 @@ export interface WebhookDispatcher {
   start(): void;
   /** Stops and waits for the round in flight. */
   stop(): Promise<void>;
-  /** One round: sweep, claim due deliveries, send, record. Returns how many it claimed. */
+  /**
+   * One round: sweep, record interrupted attempts, claim due deliveries, and for each record that
+   * its attempt begins, send, record the outcome. Returns how many it claimed.
+   */
   drainOnce(): Promise<number>;
   /** The schedule in force (seconds between attempts). */
   readonly retryDelaysSeconds: readonly number[];
@@ -87,8 +91,9 @@ async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Pr
 
 /**
  * The webhook dispatcher: claims due deliveries with a lease (several processes share the work,
- * a crash loses nothing), sends each signed attempt through the SSRF-safe fetch (redirects never
- * followed), records the outcome and schedules retries (±20 % jitter, Retry-After honoured within
+ * a crash loses nothing), records each attempt before sending it signed through the SSRF-safe
+ * fetch (redirects never followed; an attempt its process died during shows as `interrupted`),
+ * records the outcome and schedules retries (±20 % jitter, Retry-After honoured within
  * [delay, 2 × delay]) until `dead_letter`.
  *
  * @example
@@ -123,12 +128,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let lastSweep = -Infinity;
 
   const leaseMs = options.leaseMs ?? timeoutMs + 10_000;
-  const deliverGroup = async (group: ClaimedDelivery[], claimedAt: number): Promise<void> => {
+  const deliverGroup = async (group: ClaimedDelivery[]): Promise<void> => {
     for (const [index, delivery] of group.entries()) {
       try {
-        // Late in a long batch: renew at half the lease, and skip a delivery whose lease was lost.
-        const renew = Date.now() - claimedAt > leaseMs / 2;
-        if (renew && !(await renewLease(delivery, { store, workerId, now: now(), leaseMs }))) continue;
+        // Committed before the request is sent (and renews the lease, late in a long batch); a
+        // delivery whose lease was lost is another worker's now: skip it.
+        if (!(await beginAttempt(delivery, { store, workerId, now: now(), leaseMs }))) continue;
         const outcome = await sendDelivery(delivery, fetcher, now());
         await recordAttempt(delivery, outcome, { store, workerId, now: now(), retryDelaysSeconds, random });
         if (outcome.kind === 'failed' && outcome.code === 'endpoint_gone') {
@@ -137,7 +142,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           return;
         }
       } catch (error) {
-        // The lease runs out and the delivery is tried again later; keep the other sends going.
+        // The lease runs out and the attempt is recorded interrupted; keep the other sends going.
         options.logger?.error('webhook delivery attempt failed', {
           deliveryId: delivery.id,
           error: String(error),
@@ -155,18 +160,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         pausedHoldMs: options.pausedHoldMs ?? 7 * 24 * 3600 * 1000,
       });
     }
+    const batchSize = options.batchSize ?? 50;
+    await settleInterruptedAttempts({ store, now: now(), retryDelaysSeconds, random, limit: batchSize });
     const claimed = await claimDeliveries({
       store,
       workerId,
       now: now(),
       leaseMs,
-      limit: options.batchSize ?? 50,
+      limit: batchSize,
       masterKey: options.masterKey,
     });
-    const claimedAt = Date.now();
-    await runPool(groupByEndpoint(claimed), options.concurrency ?? 8, (group) =>
-      deliverGroup(group, claimedAt),
-    );
+    await runPool(groupByEndpoint(claimed), options.concurrency ?? 8, deliverGroup);
     return claimed.length;
   };
 

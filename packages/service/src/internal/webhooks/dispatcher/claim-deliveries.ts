@@ -29,15 +29,22 @@ export interface ClaimContext {
   masterKey: string | undefined;
 }
 
-/** Due (pending/retrying whose time has come) or abandoned (delivering with an expired lease). */
+/**
+ * Due (pending/retrying whose time has come) or abandoned before its attempt began (delivering
+ * with an expired lease; one whose attempt began is `settleInterruptedAttempts`' first).
+ */
 function isClaimable(eb: ExpressionBuilder<Database, 'webhook_deliveries'>, nowIso: string) {
   return eb.or([
     eb.and([
       eb('status', 'in', ['pending', 'retrying']),
       eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]),
     ]),
-    // A worker died mid-attempt: its lease ran out, the delivery is due again (at-least-once).
-    eb.and([eb('status', '=', 'delivering'), eb('lease_expires_at', '<', nowIso)]),
+    // A worker died between its claim and the attempt: nothing was sent, the delivery is due again.
+    eb.and([
+      eb('status', '=', 'delivering'),
+      eb('lease_expires_at', '<', nowIso),
+      eb('attempt_started_at', 'is', null),
+    ]),
   ]);
 }
 

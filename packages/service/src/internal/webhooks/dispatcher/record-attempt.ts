@@ -13,11 +13,32 @@ export interface RecordContext {
   random: () => number;
 }
 
-/** The row changes for an outcome (status, next attempt, terminal time). */
-function toChanges(delivery: ClaimedDelivery, outcome: AttemptOutcome, ctx: RecordContext) {
+/** Which attempt of a delivery an outcome ends. */
+export interface AttemptNumber {
+  /** Its number, counting it (1 for the first). */
+  number: number;
+  /** A replay's single manual attempt: any failure goes back to dead_letter. */
+  manual: boolean;
+}
+
+/**
+ * The row changes for the outcome of an attempt (status, next attempt, terminal time). A failure
+ * is retried on the schedule until its attempts are used up, then `dead_letter`.
+ */
+export function attemptChanges(
+  attempt: AttemptNumber,
+  outcome: AttemptOutcome,
+  ctx: Pick<RecordContext, 'now' | 'retryDelaysSeconds' | 'random'>,
+) {
   const nowIso = ctx.now.toISOString();
-  const attempts = delivery.attempts + 1;
-  const base = { attempts, locked_by: null, lease_expires_at: null, replay_requested_at: null };
+  const attempts = attempt.number;
+  const base = {
+    attempts,
+    attempt_started_at: null,
+    locked_by: null,
+    lease_expires_at: null,
+    replay_requested_at: null,
+  };
   if (outcome.kind === 'succeeded') {
     return {
       ...base,
@@ -30,7 +51,7 @@ function toChanges(delivery: ClaimedDelivery, outcome: AttemptOutcome, ctx: Reco
     };
   }
   const delayMs =
-    outcome.code === 'endpoint_gone' || delivery.manualAttempt
+    outcome.code === 'endpoint_gone' || attempt.manual
       ? undefined
       : nextRetryDelayMs({
           delays: ctx.retryDelaysSeconds,
@@ -55,8 +76,34 @@ function toChanges(delivery: ClaimedDelivery, outcome: AttemptOutcome, ctx: Reco
 }
 
 /**
- * Records an attempt on the delivery this worker still holds (a lost lease records nothing: the
- * new holder's attempt wins). 410 Gone dead-letters at once and pauses the endpoint, in the same
+ * Records that an attempt begins, committed before its request is sent, so that every attempt
+ * that began shows in `attempts` even if this worker dies during it (then
+ * `settleInterruptedAttempts` records it as `interrupted`): counts it, marks it in flight
+ * (`attempt_started_at`) and renews the lease for it. Returns false when the lease was lost
+ * (another worker took the delivery): do not send.
+ */
+export async function beginAttempt(
+  delivery: ClaimedDelivery,
+  ctx: Pick<RecordContext, 'store' | 'workerId' | 'now'> & { leaseMs: number },
+): Promise<boolean> {
+  const result = await ctx.store.db
+    .updateTable('webhook_deliveries')
+    .set({
+      attempts: delivery.attempts + 1,
+      attempt_started_at: ctx.now.toISOString(),
+      lease_expires_at: new Date(ctx.now.getTime() + ctx.leaseMs).toISOString(),
+    })
+    .where('id', '=', delivery.id)
+    .where('locked_by', '=', ctx.workerId)
+    .where('status', '=', 'delivering')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Records the outcome of the attempt {@link beginAttempt} began, on the delivery this worker still
+ * holds (a lost lease records nothing: the attempt was recorded `interrupted`, and the new
+ * holder's attempt wins). 410 Gone dead-letters at once and pauses the endpoint, in the same
  * transaction. Returns whether the row was updated.
  */
 export async function recordAttempt(
@@ -64,7 +111,11 @@ export async function recordAttempt(
   outcome: AttemptOutcome,
   ctx: RecordContext,
 ): Promise<boolean> {
-  const changes = toChanges(delivery, outcome, ctx);
+  const changes = attemptChanges(
+    { number: delivery.attempts + 1, manual: delivery.manualAttempt },
+    outcome,
+    ctx,
+  );
   const update = (db: Kysely<Database>) =>
     db
       .updateTable('webhook_deliveries')
@@ -109,22 +160,4 @@ export async function releaseDeliveries(
       .where('status', '=', 'delivering')
       .execute();
   }
-}
-
-/**
- * Extends the lease of a delivery this worker still holds (before a late attempt in a long batch).
- * Returns false when the lease was lost: another worker took the delivery, so do not send it.
- */
-export async function renewLease(
-  delivery: ClaimedDelivery,
-  ctx: Pick<RecordContext, 'store' | 'workerId' | 'now'> & { leaseMs: number },
-): Promise<boolean> {
-  const result = await ctx.store.db
-    .updateTable('webhook_deliveries')
-    .set({ lease_expires_at: new Date(ctx.now.getTime() + ctx.leaseMs).toISOString() })
-    .where('id', '=', delivery.id)
-    .where('locked_by', '=', ctx.workerId)
-    .where('status', '=', 'delivering')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }

@@ -4,7 +4,10 @@ import { parseRetryAfter } from '../schedule-retry.js';
 import { toWebhookHeaders } from '../sign-webhook.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 
-/** `last_error_code` values (CONTRACT §10). */
+/**
+ * `last_error_code` values (CONTRACT §10). `interrupted`: the dispatcher died while the attempt's
+ * request was in flight (recorded once its lease ran out; the receiver may have had it).
+ */
 export type WebhookErrorCode =
   | 'timeout'
   | 'connection_refused'
@@ -17,7 +20,8 @@ export type WebhookErrorCode =
   | 'rate_limited'
   | 'endpoint_gone'
   | 'endpoint_paused'
-  | 'endpoint_deleted';
+  | 'endpoint_deleted'
+  | 'interrupted';
 
 /** The result of one attempt. */
 export type AttemptOutcome =

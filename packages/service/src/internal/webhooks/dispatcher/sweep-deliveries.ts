@@ -25,6 +25,7 @@ export async function sweepDeliveries(ctx: SweepContext): Promise<number> {
     locked_by: null,
     lease_expires_at: null,
     replay_requested_at: null,
+    attempt_started_at: null,
   });
   const undelivered = db
     .updateTable('webhook_deliveries')
