@@ -9,13 +9,20 @@ const CLAIM = 'https://transmute.test/account';
 
 describe('JWT access tokens with a local key set and a custom account claim', () => {
   let handler: FetchHandler;
+  const looked: string[] = [];
   let sign: (claims: Record<string, unknown>) => Promise<string>;
 
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256');
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
+    const service = createFakeService();
+    const getAccount = service.getAccount.bind(service);
+    service.getAccount = (accountId) => {
+      looked.push(accountId);
+      return getAccount(accountId);
+    };
     handler = createFetchHandler({
-      service: createFakeService(),
+      service,
       auth: { jwt: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, accountClaim: CLAIM } },
     });
     sign = (claims) =>
@@ -42,5 +49,15 @@ describe('JWT access tokens with a local key set and a custom account claim', ()
 
   it('refuses an account the service does not know', async () => {
     expect((await get(await sign({ [CLAIM]: 'acct_zzz' }))).status).toBe(401);
+  });
+
+  it('refuses a claim holding NUL or a lone surrogate without looking it up', async () => {
+    for (const bad of ['acct_\u0000a', 'acct_\ud800']) {
+      looked.length = 0;
+      const response = await get(await sign({ [CLAIM]: bad }));
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { code: string }).code).toBe('invalid_token');
+      expect(looked).toEqual([]);
+    }
   });
 });

@@ -5,7 +5,7 @@ import {
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
-import { TransmuteError } from '@transmute/contract';
+import { TransmuteError, isStorableText } from '@transmute/contract';
 import type { Account, TransmuteService } from '@transmute/service';
 
 /** OAuth access tokens: JWTs checked against one issuer, audience and key set (CONTRACT §4). */
@@ -72,6 +72,10 @@ function createJwtVerifier(options: JwtAuthOptions): (token: string) => Promise<
     const accountId = payload[claim];
     if (typeof accountId !== 'string' || accountId === '')
       throw invalidToken(`The access token has no ${claim} claim.`);
+    // A NUL or lone surrogate names no account and must not reach a store query (PostgreSQL text
+    // cannot hold NUL): the issuer's mistake is a refused token, not a 500.
+    if (!isStorableText(accountId))
+      throw invalidToken(`The access token's ${claim} claim is not valid text.`);
     return accountId;
   };
 }
