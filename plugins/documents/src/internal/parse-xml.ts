@@ -1,0 +1,103 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
+import { SaxesParser } from 'saxes';
+
+/** An element of a parsed XML part; qualified names as written (`w:p`, `text:h`). */
+export interface XmlElement {
+  name: string;
+  attributes: Readonly<Record<string, string>>;
+  children: XmlNode[];
+}
+
+/** Element or text, in document order. */
+export type XmlNode = XmlElement | string;
+
+/**
+ * Parses one XML part of a document package into a tree. Strict XML (saxes): no DTD is ever read
+ * or resolved; a part that declares one (`<!DOCTYPE`, the carrier of entity-expansion bombs and
+ * external entities) is refused as `archive_unsafe`, and an undeclared entity is a parse error.
+ * Only the five predefined entities and character references are expanded.
+ */
+export function parseXml(xml: string, partName: string): XmlElement {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  const root: XmlElement = { name: '#document', attributes: {}, children: [] };
+  const stack: XmlElement[] = [root];
+  // The first problem met; checked once the whole part was read (saxes reports through events).
+  const failed: { error?: TransmuteError } = {};
+  parser.on('doctype', () => {
+    failure ??= new TransmuteError(
+      'archive_unsafe',
+      `The part ${partName} declares a DTD, which is never read.`,
+    );
+  });
+  parser.on('opentag', (tag) => {
+    const element: XmlElement = {
+      name: tag.name,
+      attributes: tag.attributes,
+      children: [],
+    };
+    stack.at(-1)?.children.push(element);
+    if (!tag.isSelfClosing) stack.push(element);
+  });
+  parser.on('closetag', (tag) => {
+    if (!tag.isSelfClosing) stack.pop();
+  });
+  parser.on('text', (text) => {
+    stack.at(-1)?.children.push(text);
+  });
+  parser.on('cdata', (text) => {
+    stack.at(-1)?.children.push(text);
+  });
+  parser.on('error', (error) => {
+    failure ??= new TransmuteError(
+      'corrupt_file',
+      `The part ${partName} is not well-formed XML: ${error.message}`,
+    );
+  });
+  parser.write(xml).close();
+  if (failed.error !== undefined) throw failed.error;
+  const top = root.children.find((child): child is XmlElement => typeof child !== 'string');
+  if (top === undefined)
+    throw new TransmuteError('corrupt_file', `The part ${partName} has no root element.`);
+  return top;
+}
+
+/** The name without its prefix (`w:p` → `p`). */
+export function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
+}
+
+/** Child elements, optionally only those with this qualified name. */
+export function elements(parent: XmlElement, name?: string): XmlElement[] {
+  return parent.children.filter(
+    (child): child is XmlElement => typeof child !== 'string' && (name === undefined || child.name === name),
+  );
+}
+
+/** The first child element with this qualified name. */
+export function firstElement(parent: XmlElement, name: string): XmlElement | undefined {
+  return parent.children.find(
+    (child): child is XmlElement => typeof child !== 'string' && child.name === name,
+  );
+}
+
+/** Every descendant element with this qualified name, in document order. */
+export function descendants(parent: XmlElement, name: string): XmlElement[] {
+  const found: XmlElement[] = [];
+  const walk = (element: XmlElement): void => {
+    for (const child of element.children) {
+      if (typeof child === 'string') continue;
+      if (child.name === name) found.push(child);
+      walk(child);
+    }
+  };
+  walk(parent);
+  return found;
+}
+
+/** The concatenated text of an element and its descendants. */
+export function textOf(element: XmlElement): string {
+  let text = '';
+  for (const child of element.children) text += typeof child === 'string' ? child : textOf(child);
+  return text;
+}
