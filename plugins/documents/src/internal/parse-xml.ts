@@ -24,7 +24,7 @@ export function parseXml(xml: string, partName: string): XmlElement {
   // The first problem met; checked once the whole part was read (saxes reports through events).
   const failed: { error?: TransmuteError } = {};
   parser.on('doctype', () => {
-    failure ??= new TransmuteError(
+    failed.error ??= new TransmuteError(
       'archive_unsafe',
       `The part ${partName} declares a DTD, which is never read.`,
     );
@@ -48,7 +48,7 @@ export function parseXml(xml: string, partName: string): XmlElement {
     stack.at(-1)?.children.push(text);
   });
   parser.on('error', (error) => {
-    failure ??= new TransmuteError(
+    failed.error ??= new TransmuteError(
       'corrupt_file',
       `The part ${partName} is not well-formed XML: ${error.message}`,
     );
