@@ -15,8 +15,16 @@ export interface Provenance {
   /** Character offsets into the source's plain text, when known. */
   startOffset?: number;
   endOffset?: number;
-  /** Path inside an archive (repositories). */
+  /** Path inside an archive (repositories), or the part of a package or e-mail it was read from. */
   path?: string;
+  /** 1-based slide number (presentations). */
+  slide?: number;
+  /** Sheet name (spreadsheets). */
+  sheet?: string;
+  /** A1-style cell range within `sheet` (`A1:D20`). */
+  cellRange?: string;
+  /** Chapter title or spine item (e-books). */
+  chapter?: string;
   /** OCR or recognition confidence, 0..1. */
   confidence?: number;
 }
