@@ -17,7 +17,12 @@ export const SDK_VERSION = 1;
 
 /** A plugin's static description (= the capabilities plugin entry, camelCased, minus status). */
 export interface PluginManifest {
-  id: PluginId;
+  /**
+   * One of the spec's ids, or an id of its own (`source.documents`, a user's plugin): such a plugin
+   * is registered and used like any other but not listed under capabilities' `plugins`, whose
+   * wire enum is closed (CONTRACT §12).
+   */
+  id: PluginId | `${string}.${string}`;
   kind: PluginKind;
   canonicalIdentifier: string;
   useCase: string;

@@ -7,6 +7,8 @@ export const PLUGIN_PACKAGES = [
   '@transmute/plugin-audio',
   '@transmute/plugin-video',
   '@transmute/plugin-dataset',
+  // Before the repository plugin: a docx or an epub is a zip too, and the first source that accepts a file reads it.
+  '@transmute/plugin-documents',
   '@transmute/plugin-repository',
 ] as const;
 

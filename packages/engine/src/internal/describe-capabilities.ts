@@ -1,4 +1,4 @@
-import type { CapabilityPlugin, OutputFormat } from '@transmute/contract';
+import { PLUGIN_IDS, type CapabilityPlugin, type OutputFormat, type PluginId } from '@transmute/contract';
 import type { Plugin } from '@transmute/plugin-sdk';
 import type { EngineCapabilities } from '../engine-types.js';
 import { SUPPORTED_LANGUAGES } from '../languages.js';
@@ -13,15 +13,21 @@ async function isHealthy(plugin: Plugin): Promise<boolean> {
   }
 }
 
+/** Whether an id is one of the spec's closed enum (CONTRACT §12): only those are listed under `plugins`. */
+function isSpecPluginId(id: string): id is PluginId {
+  return (PLUGIN_IDS as readonly string[]).includes(id);
+}
+
 /** Maps a plugin manifest to the wire's capability entry with its real status. */
-export function toCapabilityPlugin(
+function toCapabilityPlugin(
   plugin: Plugin,
+  id: PluginId,
   healthy: boolean,
   limits: Record<string, number>,
 ): CapabilityPlugin {
   const { manifest } = plugin;
   return {
-    id: manifest.id,
+    id,
     kind: manifest.kind,
     status: healthy ? 'general_availability' : 'disabled',
     canonical_identifier: manifest.canonicalIdentifier,
@@ -48,9 +54,11 @@ export async function describeCapabilities(registry: PluginRegistry): Promise<En
       for (const format of plugin.manifest.outputFormats) outputFormats.add(format);
   });
   return {
-    plugins: registry.plugins.map((plugin, index) =>
-      toCapabilityPlugin(plugin, health[index] === true, registry.limitsOf(plugin)),
-    ),
+    plugins: registry.plugins.flatMap((plugin, index) => {
+      const { id } = plugin.manifest;
+      if (!isSpecPluginId(id)) return [];
+      return [toCapabilityPlugin(plugin, id, health[index] === true, registry.limitsOf(plugin))];
+    }),
     fileMediaTypes: [...fileMediaTypes],
     languages: [...SUPPORTED_LANGUAGES],
     outputFormats: (['markdown', 'jsonl', 'zip'] as const).filter((format) => outputFormats.has(format)),

@@ -1,0 +1,35 @@
+import { SDK_VERSION, type PluginManifest } from '@transmute/plugin-sdk';
+import { DEFAULT_PACKAGE_LIMITS } from './open-package.js';
+import { DOCUMENT_MEDIA_TYPES } from './formats.js';
+
+/**
+ * The `source.documents` plugin entry. Its id is outside the spec's closed enum (CONTRACT §12):
+ * registered and used like any other, its media types join `file_media_types`, it is not listed
+ * under `plugins`.
+ */
+export function createDocumentsManifest(): PluginManifest {
+  return {
+    id: 'source.documents',
+    kind: 'source_adapter',
+    canonicalIdentifier: 'office_document.v1',
+    useCase:
+      'Office documents to structured text: headings, lists, tables, links, footnotes, comments, equations and images as a careful reader would copy them.',
+    mediaTypes: [...DOCUMENT_MEDIA_TYPES],
+    outputFormats: [],
+    costUnit: 'extracted_characters',
+    limits: {
+      maximum_bytes: 104_857_600,
+      maximum_package_entries: DEFAULT_PACKAGE_LIMITS.maximumEntries,
+      maximum_uncompressed_bytes: DEFAULT_PACKAGE_LIMITS.maximumUncompressedBytes,
+      maximum_compression_ratio: DEFAULT_PACKAGE_LIMITS.maximumCompressionRatio,
+      maximum_part_bytes: DEFAULT_PACKAGE_LIMITS.maximumPartBytes,
+      maximum_sheet_rows: 1_000_000,
+      maximum_sheet_cells: 5_000_000,
+      parse_timeout_seconds: 120,
+      worker_max_heap_mb: 1024,
+    },
+    qualityThreshold: 0.5,
+    surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
+    sdkVersion: SDK_VERSION,
+  };
+}

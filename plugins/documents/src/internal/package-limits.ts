@@ -1,0 +1,13 @@
+import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './open-package.js';
+
+/** A package's limits from the plugin's effective limits (manifest merged with operator overrides). */
+export function packageLimitsOf(limits: Readonly<Record<string, number>>): PackageLimits {
+  return {
+    maximumEntries: limits['maximum_package_entries'] ?? DEFAULT_PACKAGE_LIMITS.maximumEntries,
+    maximumUncompressedBytes:
+      limits['maximum_uncompressed_bytes'] ?? DEFAULT_PACKAGE_LIMITS.maximumUncompressedBytes,
+    maximumCompressionRatio:
+      limits['maximum_compression_ratio'] ?? DEFAULT_PACKAGE_LIMITS.maximumCompressionRatio,
+    maximumPartBytes: limits['maximum_part_bytes'] ?? DEFAULT_PACKAGE_LIMITS.maximumPartBytes,
+  };
+}

@@ -1,0 +1,13 @@
+import type { ExtractedDocument } from '@transmute/plugin-sdk';
+import type { DocumentFile } from './format-reader.js';
+
+/** What the main thread asks the parsing worker: read one file with these limits. */
+export interface ParseRequest {
+  file: DocumentFile;
+  limits: Record<string, number>;
+}
+
+/** The worker's one reply: the document and its warnings, or the failure's code and detail. */
+export type ParseReply =
+  | { ok: true; document: ExtractedDocument; warnings: [string, string][] }
+  | { ok: false; code: string; detail: string };

@@ -1,0 +1,38 @@
+/**
+ * Worker thread that reads one document: the format readers parse zip packages and XML here, so
+ * that a slow or bloated file never blocks the main thread and can be stopped (time and heap).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { isTransmuteError } from '@transmute/plugin-sdk';
+import { FORMATS } from './formats.js';
+import type { ParseReply, ParseRequest } from './parse-protocol.js';
+
+async function parse(request: ParseRequest): Promise<ParseReply> {
+  const warnings: [string, string][] = [];
+  const reader = FORMATS[request.file.mediaType];
+  if (reader === undefined)
+    return {
+      ok: false,
+      code: 'unsupported_content',
+      detail: `No document reader for ${request.file.mediaType}.`,
+    };
+  try {
+    const document = await reader(request.file, {
+      signal: new AbortController().signal,
+      limits: request.limits,
+      warn: (code, detail) => warnings.push([code, detail]),
+    });
+    return { ok: true, document, warnings };
+  } catch (error) {
+    if (isTransmuteError(error)) return { ok: false, code: error.code, detail: error.message };
+    if (error instanceof RangeError)
+      return {
+        ok: false,
+        code: 'limit_exceeded',
+        detail: `The document is too deeply nested or large: ${error.message}`,
+      };
+    return { ok: false, code: 'corrupt_file', detail: `The document could not be read: ${String(error)}` };
+  }
+}
+
+void parse(workerData as ParseRequest).then((reply) => parentPort?.postMessage(reply));

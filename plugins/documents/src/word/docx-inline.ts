@@ -1,0 +1,231 @@
+import { posix } from 'node:path';
+import type { PhrasingContent } from 'mdast';
+import { elements, firstElement, localName, textOf, type XmlElement } from '../internal/parse-xml.js';
+import type { Relationship } from './docx-package-parts.js';
+import type { StyleInfo } from './docx-styles.js';
+import { ommlToLatex } from './omml-to-latex.js';
+
+interface Marks {
+  bold: boolean;
+  italic: boolean;
+  strike: boolean;
+  code: boolean;
+}
+
+type Segment = { kind: 'text'; text: string; marks: Marks } | { kind: 'node'; node: PhrasingContent };
+
+/** What reading runs needs from the whole document, and what it reports back. */
+export interface InlineContext {
+  relationships: Map<string, Relationship>;
+  characterStyles: Map<string, StyleInfo>;
+  /** Called for each page break met (explicit, or where Word last broke the page). */
+  onPageBreak(): void;
+  /** Which page-break markers count (the rendered ones when the file has any). */
+  countRenderedBreaks: boolean;
+  /** Text of each comment's anchor, filled as runs are read. */
+  commentAnchors: Map<string, string>;
+  openComments: Set<string>;
+}
+
+const MONOSPACE = /courier|consolas|mono|menlo|lucida console|source code/i;
+
+function isOn(element: XmlElement | undefined): boolean {
+  if (element === undefined) return false;
+  const value = element.attributes['w:val'];
+  return value === undefined || !['0', 'false', 'off', 'none'].includes(value);
+}
+
+function runMarks(run: XmlElement, ctx: InlineContext): Marks {
+  const rPr = firstElement(run, 'w:rPr');
+  if (rPr === undefined) return { bold: false, italic: false, strike: false, code: false };
+  const style = firstElement(rPr, 'w:rStyle')?.attributes['w:val'];
+  const font = firstElement(rPr, 'w:rFonts')?.attributes['w:ascii'] ?? '';
+  return {
+    bold: isOn(firstElement(rPr, 'w:b')),
+    italic: isOn(firstElement(rPr, 'w:i')),
+    strike: isOn(firstElement(rPr, 'w:strike')) || isOn(firstElement(rPr, 'w:dstrike')),
+    code: (style !== undefined && ctx.characterStyles.get(style)?.code === true) || MONOSPACE.test(font),
+  };
+}
+
+function imageOf(drawing: XmlElement, ctx: InlineContext): PhrasingContent | undefined {
+  const blip = findFirst(drawing, (element) => localName(element.name) === 'blip');
+  const docPr = findFirst(drawing, (element) => localName(element.name) === 'docPr');
+  const imageData = findFirst(drawing, (element) => element.name === 'v:imagedata');
+  const relId = blip?.attributes['r:embed'] ?? blip?.attributes['r:link'] ?? imageData?.attributes['r:id'];
+  const target = relId === undefined ? undefined : ctx.relationships.get(relId);
+  if (target === undefined) return undefined;
+  const name = target.external ? target.target : posix.basename(target.target);
+  const alt =
+    docPr?.attributes['descr']?.trim() ||
+    docPr?.attributes['title']?.trim() ||
+    imageData?.attributes['o:title']?.trim() ||
+    '';
+  return { type: 'image', url: name, alt };
+}
+
+function findFirst(root: XmlElement, test: (element: XmlElement) => boolean): XmlElement | undefined {
+  for (const child of elements(root)) {
+    if (test(child)) return child;
+    const found = findFirst(child, test);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function addText(segments: Segment[], text: string, marks: Marks, ctx: InlineContext): void {
+  if (text === '') return;
+  for (const id of ctx.openComments) ctx.commentAnchors.set(id, (ctx.commentAnchors.get(id) ?? '') + text);
+  segments.push({ kind: 'text', text, marks });
+}
+
+function readRun(run: XmlElement, ctx: InlineContext, segments: Segment[]): void {
+  const marks = runMarks(run, ctx);
+  for (const child of elements(run)) {
+    switch (child.name) {
+      case 'w:t':
+        addText(segments, textOf(child), marks, ctx);
+        break;
+      case 'w:tab':
+        addText(segments, ' ', marks, ctx);
+        break;
+      case 'w:noBreakHyphen':
+        addText(segments, '-', marks, ctx);
+        break;
+      case 'w:br':
+      case 'w:cr':
+        if (child.attributes['w:type'] === 'page') {
+          if (!ctx.countRenderedBreaks) ctx.onPageBreak();
+        } else if (child.attributes['w:type'] !== 'column')
+          segments.push({ kind: 'node', node: { type: 'break' } });
+        break;
+      case 'w:lastRenderedPageBreak':
+        if (ctx.countRenderedBreaks) ctx.onPageBreak();
+        break;
+      case 'w:footnoteReference':
+      case 'w:endnoteReference': {
+        const id = child.attributes['w:id'];
+        if (id === undefined) break;
+        const identifier = `${child.name === 'w:footnoteReference' ? 'fn' : 'en'}${id}`;
+        segments.push({ kind: 'node', node: { type: 'footnoteReference', identifier, label: identifier } });
+        break;
+      }
+      case 'w:drawing':
+      case 'w:pict':
+      case 'w:object': {
+        const image = imageOf(child, ctx);
+        if (image !== undefined) segments.push({ kind: 'node', node: image });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+/** Reads the inline content of a paragraph (or hyperlink, field, content control, insertion). */
+function readInline(parent: XmlElement, ctx: InlineContext, segments: Segment[]): void {
+  for (const child of elements(parent)) {
+    switch (child.name) {
+      case 'w:r':
+        readRun(child, ctx, segments);
+        break;
+      case 'w:hyperlink': {
+        const inner: Segment[] = [];
+        readInline(child, ctx, inner);
+        const relId = child.attributes['r:id'];
+        const anchor = child.attributes['w:anchor'];
+        const target = relId === undefined ? undefined : ctx.relationships.get(relId)?.target;
+        const url = target ?? (anchor === undefined ? undefined : `#${anchor}`);
+        const content = toPhrasing(inner);
+        if (url === undefined || content.length === 0) segments.push(...inner);
+        else segments.push({ kind: 'node', node: { type: 'link', url, children: content } });
+        break;
+      }
+      // Tracked changes resolve to the accepted text: insertions and moves' destinations stay.
+      case 'w:del':
+      case 'w:moveFrom':
+      case 'w:pPr':
+        break;
+      case 'w:commentRangeStart': {
+        const id = child.attributes['w:id'];
+        if (id !== undefined) {
+          ctx.openComments.add(id);
+          ctx.commentAnchors.set(id, ctx.commentAnchors.get(id) ?? '');
+        }
+        break;
+      }
+      case 'w:commentRangeEnd': {
+        const id = child.attributes['w:id'];
+        if (id !== undefined) ctx.openComments.delete(id);
+        break;
+      }
+      case 'm:oMath':
+        segments.push({ kind: 'node', node: { type: 'html', value: `$${ommlToLatex(child)}$` } });
+        break;
+      case 'm:oMathPara':
+        for (const math of elements(child, 'm:oMath'))
+          segments.push({ kind: 'node', node: { type: 'html', value: `$$${ommlToLatex(math)}$$` } });
+        break;
+      case 'w:sdt': {
+        const content = firstElement(child, 'w:sdtContent');
+        if (content !== undefined) readInline(content, ctx, segments);
+        break;
+      }
+      default:
+        // w:ins, w:moveTo, w:smartTag, w:customXml, w:fldSimple, w:bdo, w:dir: their runs are the text.
+        readInline(child, ctx, segments);
+    }
+  }
+}
+
+function sameMarks(a: Marks, b: Marks): boolean {
+  return a.bold === b.bold && a.italic === b.italic && a.strike === b.strike && a.code === b.code;
+}
+
+function wrap(text: string, marks: Marks): PhrasingContent[] {
+  // Emphasis cannot open or close on a space: the spaces go outside it.
+  const leading = /^\s*/.exec(text)?.[0] ?? '';
+  const trailing = leading.length === text.length ? '' : (/\s*$/.exec(text)?.[0] ?? '');
+  const core = text.slice(leading.length, text.length - trailing.length);
+  if (core === '') return [{ type: 'text', value: text }];
+  let node: PhrasingContent = marks.code
+    ? { type: 'inlineCode', value: core }
+    : { type: 'text', value: core };
+  if (marks.strike) node = { type: 'delete', children: [node] };
+  if (marks.italic) node = { type: 'emphasis', children: [node] };
+  if (marks.bold) node = { type: 'strong', children: [node] };
+  const out: PhrasingContent[] = [];
+  if (leading !== '') out.push({ type: 'text', value: leading });
+  out.push(node);
+  if (trailing !== '') out.push({ type: 'text', value: trailing });
+  return out;
+}
+
+/** Segments → mdast phrasing: neighbouring runs with the same formatting become one node. */
+function toPhrasing(segments: Segment[]): PhrasingContent[] {
+  const merged: Segment[] = [];
+  for (const segment of segments) {
+    const last = merged.at(-1);
+    if (segment.kind === 'text' && last?.kind === 'text' && sameMarks(last.marks, segment.marks))
+      merged[merged.length - 1] = { ...last, text: last.text + segment.text };
+    else merged.push(segment);
+  }
+  const out: PhrasingContent[] = [];
+  for (const segment of merged) {
+    if (segment.kind === 'node') out.push(segment.node);
+    else out.push(...wrap(segment.text, segment.marks));
+  }
+  return out;
+}
+
+/**
+ * The inline content of a `w:p` as mdast phrasing: formatted runs (bold, italic, strike, code),
+ * hyperlinks, footnote and endnote references, images with their alt text, equations as LaTeX,
+ * tracked changes accepted; page breaks reported through the context.
+ */
+export function readParagraphInline(paragraph: XmlElement, ctx: InlineContext): PhrasingContent[] {
+  const segments: Segment[] = [];
+  readInline(paragraph, ctx, segments);
+  return toPhrasing(segments);
+}

@@ -1,0 +1,8 @@
+import type { FormatReader } from '../internal/format-reader.js';
+import { readDocx } from './read-docx.js';
+
+/** Word-processing formats by media type (docx, docm; odt and rtf as they are added). */
+export const WORD_FORMATS: Record<string, FormatReader> = {
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': readDocx,
+  'application/vnd.ms-word.document.macroenabled.12': readDocx,
+};
