@@ -20,6 +20,9 @@ export interface InlineContext {
   characterStyles: Map<string, StyleInfo>;
   /** Called for each page break met (explicit, or where Word last broke the page). */
   onPageBreak(): void;
+  /** The page being read, and the page the current paragraph's first text is on (set as it is read). */
+  currentPage(): number;
+  firstTextPage: number | undefined;
   /** Which page-break markers count (the rendered ones when the file has any). */
   countRenderedBreaks: boolean;
   /** Text of each comment's anchor, filled as runs are read. */
@@ -75,6 +78,7 @@ function findFirst(root: XmlElement, test: (element: XmlElement) => boolean): Xm
 
 function addText(segments: Segment[], text: string, marks: Marks, ctx: InlineContext): void {
   if (text === '') return;
+  ctx.firstTextPage ??= ctx.currentPage();
   for (const id of ctx.openComments) ctx.commentAnchors.set(id, (ctx.commentAnchors.get(id) ?? '') + text);
   segments.push({ kind: 'text', text, marks });
 }

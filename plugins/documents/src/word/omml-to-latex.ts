@@ -102,7 +102,7 @@ function convert(element: XmlElement): string {
   switch (localName(element.name)) {
     case 'r':
       return elements(element, 'm:t')
-        .map((t) => text(t.children.join('')))
+        .map((t) => text(textOf(t)))
         .join('');
     case 'f':
       return `\\frac{${part(element, 'm:num')}}{${part(element, 'm:den')}}`;

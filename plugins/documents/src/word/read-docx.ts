@@ -112,9 +112,11 @@ class BlockReader {
   private paragraph(paragraph: XmlElement): void {
     if (pageBreakBefore(paragraph) && this.ctx.page.counted && !this.ctx.inline.countRenderedBreaks)
       this.ctx.page.current += 1;
-    const page = this.ctx.page.current;
     const style = paragraphStyle(paragraph, this.ctx);
+    this.ctx.inline.firstTextPage = undefined;
     const content = readParagraphInline(paragraph, this.ctx.inline);
+    // A paragraph that opens with a page break belongs to the page after it.
+    const page = this.ctx.inline.firstTextPage ?? this.ctx.page.current;
     const plain = toString({ type: 'paragraph', children: content });
     if (style?.code === true) {
       this.closeList();
@@ -354,6 +356,8 @@ async function readDocxPackage(
       onPageBreak: () => {
         page.current += 1;
       },
+      currentPage: () => page.current,
+      firstTextPage: undefined,
       commentAnchors: new Map(),
       openComments: new Set(),
     },
