@@ -30,3 +30,29 @@ export function toCanonicalMediaType(mediaType: string): string {
 export function isTextMediaType(mediaType: string): boolean {
   return TEXT_MEDIA_TYPES.includes(toCanonicalMediaType(mediaType));
 }
+
+/**
+ * The IANA media types of the documents people send (office, OpenDocument, e-book, e-mail,
+ * notebook, feed formats): the one table sniffing, the CLI's extensions and tests name them from.
+ */
+export const DOCUMENT_MEDIA_TYPES = Object.freeze({
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  docm: 'application/vnd.ms-word.document.macroenabled.12',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsm: 'application/vnd.ms-excel.sheet.macroenabled.12',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  pptm: 'application/vnd.ms-powerpoint.presentation.macroenabled.12',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  epub: 'application/epub+zip',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  msg: 'application/vnd.ms-outlook',
+  eml: 'message/rfc822',
+  rtf: 'text/rtf',
+  ipynb: 'application/x-ipynb+json',
+  rss: 'application/rss+xml',
+  atom: 'application/atom+xml',
+} as const);

@@ -13,7 +13,13 @@ import {
   type OutputFormat,
   type OutputProfile,
 } from '@transmute/contract';
-import { createEngine, sniffMediaType, type ConvertSource, type PipelineProgress } from '@transmute/engine';
+import {
+  DOCUMENT_MEDIA_TYPES,
+  createEngine,
+  sniffMediaType,
+  type ConvertSource,
+  type PipelineProgress,
+} from '@transmute/engine';
 import { loadPlugins } from '../internal/load-plugins.js';
 
 /** Options of `transmute convert`. */
@@ -68,6 +74,10 @@ const EXTENSIONS: Record<string, string> = {
   '.tar': 'application/x-tar',
   '.tgz': 'application/gzip',
   '.gz': 'application/gzip',
+  // .docx → the Word media type, .xlsx, .odt, .epub, .msg, .eml, .ipynb, .rss, .atom, …
+  ...Object.fromEntries(
+    Object.entries(DOCUMENT_MEDIA_TYPES).map(([extension, type]) => [`.${extension}`, type]),
+  ),
 };
 
 /** The media type of a file name by its extension, if known. */
@@ -95,7 +105,7 @@ async function sniffFile(path: string): Promise<string | undefined> {
   try {
     const buffer = Buffer.alloc(4100);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return await sniffMediaType(buffer.subarray(0, bytesRead));
+    return await sniffMediaType(buffer.subarray(0, bytesRead), path);
   } finally {
     await handle.close();
   }

@@ -25,7 +25,7 @@ export async function inspectSourceFile(
     };
   }
   if (head.length === 0) return { ok: false, code: 'empty_content', detail: 'The file is empty.' };
-  const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length);
+  const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length, file.path);
   if (!check.ok) return check;
   const mediaType = toCanonicalMediaType(file.mediaType);
   if (isTextMediaType(mediaType)) return { ok: true, warnings: check.warnings };

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { FailureCode } from '@transmute/contract';
-import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import { DOCUMENT_MEDIA_TYPES, isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import { sniffDocument, type DocumentSniff } from './sniff-document.js';
 
 /** Outcome of comparing a file's bytes with its declared media type. */
 export type MediaTypeCheck =
@@ -61,6 +62,42 @@ function family(mediaType: string): string {
   return mediaType;
 }
 
+/** Documents that differ only by macros (docx / docm, xlsx / xlsm, pptx / pptm): a sibling, not a mismatch. */
+const DOCUMENT_SIBLINGS: string[][] = [
+  [DOCUMENT_MEDIA_TYPES.docx, DOCUMENT_MEDIA_TYPES.docm],
+  [DOCUMENT_MEDIA_TYPES.xlsx, DOCUMENT_MEDIA_TYPES.xlsm],
+  [DOCUMENT_MEDIA_TYPES.pptx, DOCUMENT_MEDIA_TYPES.pptm],
+];
+
+/**
+ * A zip package or OLE file that is a document is judged as that document, before any archive
+ * rule (a docx declared as a zip is refused, never read as a code archive). A plain zip is left to
+ * the magic-byte rules (a package whose first entries say nothing is still checked by its reader).
+ */
+function checkDocument(document: DocumentSniff, declared: string): MediaTypeCheck | undefined {
+  if (document.kind === 'encrypted')
+    return {
+      ok: false,
+      code: 'encrypted_document',
+      detail: 'The document is encrypted (password protected).',
+    };
+  if (document.kind === 'zip') return undefined;
+  const { mediaType, label } = document;
+  if (mediaType === declared) return { ok: true, warnings: [], sniffed: mediaType };
+  if (DOCUMENT_SIBLINGS.some((pair) => pair.includes(mediaType) && pair.includes(declared))) {
+    return {
+      ok: true,
+      warnings: [`media_type_mismatch: The file was declared ${declared} but it is ${label} (${mediaType}).`],
+      sniffed: mediaType,
+    };
+  }
+  return {
+    ok: false,
+    code: 'media_type_mismatch',
+    detail: `The file was declared ${declared} but it is ${label} (${mediaType}).`,
+  };
+}
+
 /** How text bytes are encoded: UTF-8, UTF-16 (with a BOM), a legacy 8-bit encoding, or not text at all. */
 export type TextEncodingGuess = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'binary';
 
@@ -86,8 +123,12 @@ export async function checkMediaType(
   head: Uint8Array,
   declaredType: string,
   complete = false,
+  path?: string,
 ): Promise<MediaTypeCheck> {
   const declared = canonical(declaredType);
+  const document = await sniffDocument(head, path);
+  const verdict = document === undefined ? undefined : checkDocument(document, declared);
+  if (verdict !== undefined) return verdict;
   const result = await fileTypeFromBuffer(head);
   const sniffed = result ? canonical(result.mime) : undefined;
   if (isTextMediaType(declared) || declared === 'text/html' || declared === 'application/xhtml+xml') {

@@ -34,7 +34,7 @@ export async function readTextFile(file: SourceFile): Promise<string> {
 
 async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem> {
   const head = await readHead(file.path);
-  const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length);
+  const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length, file.path);
   if (!check.ok) throw new TransmuteError(check.code, `${file.name}: ${check.detail}`);
   for (const warning of check.warnings) ctx.recorder.add(warning);
   const mediaType = toCanonicalMediaType(file.mediaType);
