@@ -1,0 +1,177 @@
+import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import {
+  Document,
+  ExternalHyperlink,
+  FootnoteReferenceRun,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+} from 'docx';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '@transmute/engine';
+import { createDocumentsSource } from '../src/index.js';
+import { extractBytes, toMarkdown, writeTemp } from './support/read-document.js';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A realistic report written with the `docx` library (what Word-compatible writers produce). */
+async function report(): Promise<Buffer> {
+  const document = new Document({
+    title: 'Quarterly report',
+    creator: 'Ana Lima',
+    numbering: {
+      config: [
+        {
+          reference: 'steps',
+          levels: [
+            { level: 0, format: LevelFormat.DECIMAL, text: '%1.', start: 1 },
+            { level: 1, format: LevelFormat.LOWER_LETTER, text: '%2)', start: 1 },
+          ],
+        },
+      ],
+    },
+    footnotes: { 1: { children: [new Paragraph('Unaudited figures.')] } },
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: 'Quarterly report', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph({
+            children: [
+              new TextRun('Revenue grew '),
+              new TextRun({ text: '12%', bold: true }),
+              new TextRun(' in '),
+              new TextRun({ text: 'every', italics: true }),
+              new TextRun(' region'),
+              new FootnoteReferenceRun(1),
+              new TextRun('. See '),
+              new ExternalHyperlink({
+                link: 'https://example.com/q3',
+                children: [new TextRun('the details')],
+              }),
+              new TextRun('.'),
+            ],
+          }),
+          new Paragraph({ text: 'Next steps', heading: HeadingLevel.HEADING_2 }),
+          new Paragraph({ text: 'Hire', numbering: { reference: 'steps', level: 0 } }),
+          new Paragraph({ text: 'Two engineers', numbering: { reference: 'steps', level: 1 } }),
+          new Paragraph({ text: 'Ship', numbering: { reference: 'steps', level: 0 } }),
+          new Table({
+            rows: [
+              new TableRow({
+                children: [
+                  new TableCell({ children: [new Paragraph('Region')] }),
+                  new TableCell({ children: [new Paragraph('Sales')] }),
+                ],
+              }),
+              new TableRow({
+                children: [
+                  new TableCell({ children: [new Paragraph('North')] }),
+                  new TableCell({ children: [new Paragraph('120')] }),
+                ],
+              }),
+            ],
+          }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
+
+const EXPECTED = [
+  '# Quarterly report',
+  '',
+  'Revenue grew **12%** in _every_ region[^fn1]. See [the details](https://example.com/q3).',
+  '',
+  '## Next steps',
+  '',
+  '1. Hire',
+  '   1. Two engineers',
+  '2. Ship',
+  '',
+  '| Region | Sales |',
+  '| ------ | ----- |',
+  '| North  | 120   |',
+  '',
+  '[^fn1]: Unaudited figures.',
+  '',
+].join('\n');
+
+describe('docx written by the docx library', () => {
+  const plugin = createDocumentsSource();
+  afterAll(() => plugin.close?.());
+
+  it('reads headings, runs, a footnote, a link, a numbered list and a table', async () => {
+    const document = await extractBytes(plugin, 'report.docx', DOCX, await report());
+    expect(toMarkdown(document.root)).toBe(EXPECTED);
+    expect(document.metadata).toMatchObject({ title: 'Quarterly report', author: 'Ana Lima' });
+  });
+});
+
+describe('docx through the engine and the CLI', () => {
+  const engine = createEngine({ plugins: [createDocumentsSource()] });
+  afterAll(() => engine.close());
+
+  it('engine.prepare reads a docx as the document, never a repository digest', async () => {
+    const path = await writeTemp('report.docx', await report());
+    const { document } = await engine.prepare({
+      type: 'files',
+      files: [{ name: 'report.docx', mediaType: DOCX, sizeBytes: (await stat(path)).size, path }],
+    });
+    expect(document.text).toContain('Quarterly report');
+    expect(document.text).toContain('Revenue grew 12% in every region');
+    expect(document.root.children.map((block) => block.type)).toContain('table');
+  });
+
+  it('refuses at validation a docx uploaded as a zip, naming what it is', async () => {
+    const path = await writeTemp('report.zip', await report());
+    const inspection = await engine.inspectFile({
+      name: 'report.zip',
+      mediaType: 'application/zip',
+      sizeBytes: (await stat(path)).size,
+      path,
+    });
+    expect(inspection).toMatchObject({ ok: false, code: 'media_type_mismatch' });
+    expect(!inspection.ok && inspection.detail).toContain('a Word document');
+  });
+
+  it('`transmute convert report.docx` prints the document’s markdown', async () => {
+    const dir = await writeTemp('report.docx', await report());
+    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [
+            '--conditions=development',
+            '--import',
+            'tsx',
+            join(root, 'packages/cli/src/bin.ts'),
+            'convert',
+            dir,
+          ],
+          { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^# Quarterly report\n/);
+    expect(run.stdout).toContain('1. Hire');
+    expect(run.stdout).toContain('| North  | 120   |');
+    expect(run.stdout).not.toContain('```');
+  }, 60_000);
+});
