@@ -132,6 +132,12 @@ describe('docx through the engine and the CLI', () => {
     expect(document.root.children.map((block) => block.type)).toContain('table');
   });
 
+  it('capabilities take its media types but list no plugin outside the spec’s ids (CONTRACT §12)', async () => {
+    const capabilities = await engine.capabilities();
+    expect(capabilities.fileMediaTypes).toContain(DOCX);
+    expect(capabilities.plugins.map((plugin) => plugin.id)).not.toContain('source.documents');
+  });
+
   it('refuses at validation a docx uploaded as a zip, naming what it is', async () => {
     const path = await writeTemp('report.zip', await report());
     const inspection = await engine.inspectFile({
