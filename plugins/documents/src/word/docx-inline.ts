@@ -4,15 +4,7 @@ import { elements, firstElement, localName, textOf, type XmlElement } from '../i
 import type { Relationship } from './docx-package-parts.js';
 import type { StyleInfo } from './docx-styles.js';
 import { ommlToLatex } from './omml-to-latex.js';
-
-interface Marks {
-  bold: boolean;
-  italic: boolean;
-  strike: boolean;
-  code: boolean;
-}
-
-type Segment = { kind: 'text'; text: string; marks: Marks } | { kind: 'node'; node: PhrasingContent };
+import { toPhrasing, type Marks, type Segment } from './phrasing.js';
 
 /** What reading runs needs from the whole document, and what it reports back. */
 export interface InlineContext {
@@ -181,46 +173,6 @@ function readInline(parent: XmlElement, ctx: InlineContext, segments: Segment[])
         readInline(child, ctx, segments);
     }
   }
-}
-
-function sameMarks(a: Marks, b: Marks): boolean {
-  return a.bold === b.bold && a.italic === b.italic && a.strike === b.strike && a.code === b.code;
-}
-
-function wrap(text: string, marks: Marks): PhrasingContent[] {
-  // Emphasis cannot open or close on a space: the spaces go outside it.
-  const leading = /^\s*/.exec(text)?.[0] ?? '';
-  const trailing = leading.length === text.length ? '' : (/\s*$/.exec(text)?.[0] ?? '');
-  const core = text.slice(leading.length, text.length - trailing.length);
-  if (core === '') return [{ type: 'text', value: text }];
-  let node: PhrasingContent = marks.code
-    ? { type: 'inlineCode', value: core }
-    : { type: 'text', value: core };
-  if (marks.strike) node = { type: 'delete', children: [node] };
-  if (marks.italic) node = { type: 'emphasis', children: [node] };
-  if (marks.bold) node = { type: 'strong', children: [node] };
-  const out: PhrasingContent[] = [];
-  if (leading !== '') out.push({ type: 'text', value: leading });
-  out.push(node);
-  if (trailing !== '') out.push({ type: 'text', value: trailing });
-  return out;
-}
-
-/** Segments → mdast phrasing: neighbouring runs with the same formatting become one node. */
-function toPhrasing(segments: Segment[]): PhrasingContent[] {
-  const merged: Segment[] = [];
-  for (const segment of segments) {
-    const last = merged.at(-1);
-    if (segment.kind === 'text' && last?.kind === 'text' && sameMarks(last.marks, segment.marks))
-      merged[merged.length - 1] = { ...last, text: last.text + segment.text };
-    else merged.push(segment);
-  }
-  const out: PhrasingContent[] = [];
-  for (const segment of merged) {
-    if (segment.kind === 'node') out.push(segment.node);
-    else out.push(...wrap(segment.text, segment.marks));
-  }
-  return out;
 }
 
 /**

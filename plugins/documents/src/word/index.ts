@@ -1,8 +1,10 @@
 import type { FormatReader } from '../internal/format-reader.js';
 import { readDocx } from './read-docx.js';
+import { readOdt } from './read-odt.js';
 
-/** Word-processing formats by media type (docx, docm; odt and rtf as they are added). */
+/** Word-processing formats by media type (docx, docm, odt). */
 export const WORD_FORMATS: Record<string, FormatReader> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': readDocx,
   'application/vnd.ms-word.document.macroenabled.12': readDocx,
+  'application/vnd.oasis.opendocument.text': readOdt,
 };
