@@ -329,7 +329,8 @@ function fillInteger(digits: string, tokens: Token[], grouped: boolean): string 
     if (token.kind === 'literal') out = token.text + out;
     else if (token.kind === 'digit') {
       if (index === firstDigit) {
-        out = (remaining.length > 0 ? remaining : token.char === '?' ? ' ' : '') + out;
+        const empty = token.char === '0' ? '0' : token.char === '?' ? ' ' : '';
+        out = (remaining.length > 0 ? remaining : empty) + out;
         remaining = '';
       } else {
         const digit = remaining.slice(-1);
