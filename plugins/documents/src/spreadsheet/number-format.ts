@@ -194,7 +194,7 @@ function tokenize(code: string): Section {
     }
   }
   const isDate = tokens.some((token) => token.kind === 'date' || token.kind === 'elapsed');
-  return { tokens: isDate ? dateTokens(tokens) : tokens, isDate, condition };
+  return { tokens: isDate ? dateTokens(tokens) : tokens, isDate, ...(condition !== undefined && { condition }) };
 }
 
 /** In a date section, `.0` after seconds is a fraction of a second, and digits are literal. */
