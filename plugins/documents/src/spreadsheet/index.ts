@@ -1,4 +1,5 @@
 import type { FormatReader } from '../internal/format-reader.js';
+import { readOds } from './read-ods.js';
 import { readXlsx } from './read-xlsx.js';
 
 export { SPREADSHEET_LIMIT_DEFAULTS } from './spreadsheet-limits.js';
@@ -10,4 +11,5 @@ export { SPREADSHEET_LIMIT_DEFAULTS } from './spreadsheet-limits.js';
 export const SPREADSHEET_FORMATS: Record<string, FormatReader> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': readXlsx,
   'application/vnd.ms-excel.sheet.macroEnabled.12': readXlsx,
+  'application/vnd.oasis.opendocument.spreadsheet': readOds,
 };
