@@ -20,7 +20,8 @@ function odsOf(tables: string, manifestExtra = ''): Promise<Buffer> {
   });
 }
 
-const cell = (text: string, attributes = ''): string => `<table:table-cell ${attributes}><text:p>${text}</text:p></table:table-cell>`;
+const cell = (text: string, attributes = ''): string =>
+  `<table:table-cell ${attributes}><text:p>${text}</text:p></table:table-cell>`;
 
 describe('ods', () => {
   it('reads displayed text, typed values, repeated cells, spans and hidden sheets, in order', async () => {
@@ -62,7 +63,11 @@ describe('ods', () => {
     expect(document.metadata).toEqual({ title: 'Budget', author: 'Grace Hopper' });
     expect(document.root.children[1]?.data).toEqual({
       provenance: { sheet: 'Costs', cellRange: 'A3:D4' },
-      table: { columns: ['Item', 'Share', 'Price', 'Due'], rows: [['Ink and  paper', 0.125, 1234.5, '03/01/2024']], origin: 'ods' },
+      table: {
+        columns: ['Item', 'Share', 'Price', 'Due'],
+        rows: [['Ink and  paper', 0.125, 1234.5, '03/01/2024']],
+        origin: 'ods',
+      },
     });
   });
 

@@ -13,7 +13,10 @@ export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml
 export const ODS = 'application/vnd.oasis.opendocument.spreadsheet';
 
 /** The markdown the engine writes (CommonMark + GFM), to assert exact tables. */
-const processor = unified().use(remarkGfm).use(remarkStringify, { bullet: '-', fences: true, rule: '-' }).freeze();
+const processor = unified()
+  .use(remarkGfm)
+  .use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
+  .freeze();
 
 const folder = await mkdtemp(join(tmpdir(), 'sheets-'));
 afterAll(() => rm(folder, { recursive: true, force: true }));

@@ -20,8 +20,10 @@ const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 /** A hand-written one-sheet package: sheet XML, optional shared strings and styles. */
 function handWritten(sheet: string, parts: { strings?: string; styles?: string; date1904?: boolean } = {}) {
   const rels = [`<Relationship Id="rId1" Type="${R}/worksheet" Target="worksheets/sheet1.xml"/>`];
-  if (parts.strings !== undefined) rels.push(`<Relationship Id="rId2" Type="${R}/sharedStrings" Target="sharedStrings.xml"/>`);
-  if (parts.styles !== undefined) rels.push(`<Relationship Id="rId3" Type="${R}/styles" Target="styles.xml"/>`);
+  if (parts.strings !== undefined)
+    rels.push(`<Relationship Id="rId2" Type="${R}/sharedStrings" Target="sharedStrings.xml"/>`);
+  if (parts.styles !== undefined)
+    rels.push(`<Relationship Id="rId3" Type="${R}/styles" Target="styles.xml"/>`);
   const entries: Record<string, string> = {
     '[Content_Types].xml': CONTENT_TYPES,
     '_rels/.rels': ROOT_RELS,
@@ -34,7 +36,8 @@ function handWritten(sheet: string, parts: { strings?: string; styles?: string; 
   return zipOf(entries);
 }
 
-const SHEET_OPEN = '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+const SHEET_OPEN =
+  '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
 
 describe('xlsx', () => {
   it('reads every visible sheet in order with displayed values, merges as HTML, hidden sheets skipped', async () => {
@@ -42,7 +45,14 @@ describe('xlsx', () => {
       const sales = workbook.addWorksheet('Sales');
       sales.addRow([]);
       sales.addRow([undefined, 'Item', 'Share', 'Price', 'Date', 'Total']);
-      const row = sales.addRow([undefined, 'Tea', 0.125, 1234.5, new Date(Date.UTC(2024, 2, 1)), { formula: 'D3*2', result: 2469 }]);
+      const row = sales.addRow([
+        undefined,
+        'Tea',
+        0.125,
+        1234.5,
+        new Date(Date.UTC(2024, 2, 1)),
+        { formula: 'D3*2', result: 2469 },
+      ]);
       row.getCell(3).numFmt = '0.0%';
       row.getCell(4).numFmt = '"$"#,##0.00';
       row.getCell(5).numFmt = 'yyyy-mm-dd';
@@ -77,7 +87,11 @@ describe('xlsx', () => {
     const table = document.root.children[1];
     expect(table?.data).toEqual({
       provenance: { sheet: 'Sales', cellRange: 'B2:F3' },
-      table: { columns: ['Item', 'Share', 'Price', 'Date', 'Total'], rows: [['Tea', 0.125, 1234.5, '2024-03-01', 2469]], origin: 'xlsx' },
+      table: {
+        columns: ['Item', 'Share', 'Price', 'Date', 'Total'],
+        rows: [['Tea', 0.125, 1234.5, '2024-03-01', 2469]],
+        origin: 'xlsx',
+      },
     });
   });
 
@@ -89,7 +103,10 @@ describe('xlsx', () => {
       <row r="2"><c r="A2" s="1"><v>0</v></c><c r="B2" t="b"><v>1</v></c><c r="C2" t="e"><v>#DIV/0!</v></c></row>
       <row r="3"><c r="A3" s="2"><v>0.5</v></c><c r="B3"><f>SUM(A1:A2)</f></c><c r="C3" t="str"><f>"x"</f><v>x</v></c></row>
     </sheetData></worksheet>`;
-    const { markdown, warnings } = await readSheet(await handWritten(sheet, { strings, styles, date1904: true }), XLSX);
+    const { markdown, warnings } = await readSheet(
+      await handWritten(sheet, { strings, styles, date1904: true }),
+      XLSX,
+    );
     expect(markdown).toBe(
       [
         '## Hand',
@@ -115,13 +132,17 @@ describe('xlsx', () => {
     const empty = await handWritten(`${SHEET_OPEN}<sheetData/></worksheet>`);
     await expect(readSheet(empty, XLSX)).rejects.toMatchObject({ code: 'empty_content' });
     const whole = await xlsxOf((workbook) => workbook.addWorksheet('A').addRow(['x']));
-    await expect(readSheet(whole.subarray(0, whole.length - 40), XLSX)).rejects.toMatchObject({ code: 'corrupt_file' });
+    await expect(readSheet(whole.subarray(0, whole.length - 40), XLSX)).rejects.toMatchObject({
+      code: 'corrupt_file',
+    });
   });
 
   it('stops a 200,000-row sheet at maximum_rows, saying how many rows were left out, and keeps no more rows', async () => {
     const rows: string[] = [];
     for (let index = 1; index <= 200_000; index += 1) {
-      rows.push(`<row r="${String(index)}"><c r="A${String(index)}"><v>${String(index)}</v></c><c r="B${String(index)}" t="inlineStr"><is><t>row ${String(index)}</t></is></c></row>`);
+      rows.push(
+        `<row r="${String(index)}"><c r="A${String(index)}"><v>${String(index)}</v></c><c r="B${String(index)}" t="inlineStr"><is><t>row ${String(index)}</t></is></c></row>`,
+      );
     }
     const bytes = await handWritten(`${SHEET_OPEN}<sheetData>${rows.join('')}</sheetData></worksheet>`);
     const { document, warnings } = await readSheet(bytes, XLSX, { maximum_rows: 1000 });

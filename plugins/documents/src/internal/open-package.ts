@@ -136,7 +136,10 @@ function readEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Buffer>
 function streamEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Readable> {
   if (entry.uncompressedSize > maximum) {
     return Promise.reject(
-      new TransmuteError('archive_unsafe', `The part ${entry.fileName} is larger than ${String(maximum)} bytes.`),
+      new TransmuteError(
+        'archive_unsafe',
+        `The part ${entry.fileName} is larger than ${String(maximum)} bytes.`,
+      ),
     );
   }
   return new Promise((resolve, reject) => {
@@ -146,7 +149,8 @@ function streamEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Reada
       const counted = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           total += chunk.length;
-          if (total > maximum) done(new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its limit.`));
+          if (total > maximum)
+            done(new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its limit.`));
           else done(null, chunk);
         },
       });

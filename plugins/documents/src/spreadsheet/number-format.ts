@@ -194,7 +194,11 @@ function tokenize(code: string): Section {
     }
   }
   const isDate = tokens.some((token) => token.kind === 'date' || token.kind === 'elapsed');
-  return { tokens: isDate ? dateTokens(tokens) : tokens, isDate, ...(condition !== undefined && { condition }) };
+  return {
+    tokens: isDate ? dateTokens(tokens) : tokens,
+    isDate,
+    ...(condition !== undefined && { condition }),
+  };
 }
 
 /** In a date section, `.0` after seconds is a fraction of a second, and digits are literal. */
@@ -291,7 +295,9 @@ export function formatValue(value: number | string, code: string | undefined, da
   if (section.tokens.length === 0) return '';
   if (section.isDate) return formatDate(value, section.tokens, date1904) ?? formatGeneral(value);
   if (section.tokens.every((token) => token.kind === 'literal' || token.kind === 'text')) {
-    return section.tokens.map((token) => (token.kind === 'literal' ? token.text : formatGeneral(value))).join('');
+    return section.tokens
+      .map((token) => (token.kind === 'literal' ? token.text : formatGeneral(value)))
+      .join('');
   }
   const text = formatNumber(Math.abs(value), section.tokens).trim();
   return value < 0 && signed && /[1-9]/.test(text) ? `-${text}` : text;
@@ -299,7 +305,8 @@ export function formatValue(value: number | string, code: string | undefined, da
 
 function formatText(value: string, code: string): string {
   const sections = sectionsOf(code);
-  const section = sections[3] ?? sections.find((candidate) => candidate.tokens.some((t) => t.kind === 'text'));
+  const section =
+    sections[3] ?? sections.find((candidate) => candidate.tokens.some((t) => t.kind === 'text'));
   if (section === undefined) return value;
   return section.tokens
     .map((token) => (token.kind === 'text' ? value : token.kind === 'literal' ? token.text : ''))
@@ -395,7 +402,9 @@ function formatNumber(magnitude: number, tokens: Token[]): string {
     const integerPlaces = integerTokens.filter((token) => token.kind === 'digit').length;
     const engineering = integerPlaces > 1 && integerTokens.some((t) => t.kind === 'digit' && t.char === '#');
     let power = number === 0 ? 0 : Math.floor(Math.log10(number));
-    power = engineering ? Math.floor(power / integerPlaces) * integerPlaces : power - Math.max(integerPlaces, 1) + 1;
+    power = engineering
+      ? Math.floor(power / integerPlaces) * integerPlaces
+      : power - Math.max(integerPlaces, 1) + 1;
     let mantissa = number / 10 ** power;
     if (Number(mantissa.toFixed(decimals)) >= 10 ** Math.max(integerPlaces, 1) && !engineering) {
       power += 1;

@@ -69,7 +69,8 @@ export const readOds: FormatReader = async (file, ctx) => {
   const pkg = await openPackage(file.path, file.sizeBytes);
   try {
     await refuseEncrypted(pkg);
-    if (!pkg.has('content.xml')) throw new TransmuteError('corrupt_file', 'The spreadsheet has no content.xml.');
+    if (!pkg.has('content.xml'))
+      throw new TransmuteError('corrupt_file', 'The spreadsheet has no content.xml.');
     const writer = new WorkbookWriter('ods', ctx);
     const hiddenStyles = new Set<string>();
     let tableStyle: string | undefined;
@@ -98,9 +99,13 @@ export const readOds: FormatReader = async (file, ctx) => {
             break;
           }
           for (const { column: start, cell: rowCell } of rowCells) {
-            const shown: SheetCell = { text: rowCell.paragraphs.join('\n'), value: rowCell.value ?? rowCell.paragraphs.join('\n') };
+            const shown: SheetCell = {
+              text: rowCell.paragraphs.join('\n'),
+              value: rowCell.value ?? rowCell.paragraphs.join('\n'),
+            };
             const repeat = Math.min(rowCell.repeat, MAXIMUM_COLUMNS - start);
-            for (let offset = 0; offset < repeat; offset += 1) grid.put(sheet.row + copy, start + offset, shown);
+            for (let offset = 0; offset < repeat; offset += 1)
+              grid.put(sheet.row + copy, start + offset, shown);
             if (copy === 0 && (rowCell.columnSpan > 1 || rowCell.rowSpan > 1)) {
               grid.addMerge({
                 top: sheet.row,
@@ -120,8 +125,13 @@ export const readOds: FormatReader = async (file, ctx) => {
       'content.xml',
       {
         open(name, attributes) {
-          if (name === 'style' && attributes['style:family'] === 'table') tableStyle = attributes['style:name'];
-          else if (name === 'table-properties' && tableStyle !== undefined && attributes['table:display'] === 'false') {
+          if (name === 'style' && attributes['style:family'] === 'table')
+            tableStyle = attributes['style:name'];
+          else if (
+            name === 'table-properties' &&
+            tableStyle !== undefined &&
+            attributes['table:display'] === 'false'
+          ) {
             hiddenStyles.add(tableStyle);
           } else if (name === 'table' && sheet === undefined) {
             const sheetName = attributes['table:name'] ?? 'Sheet';
@@ -145,7 +155,8 @@ export const readOds: FormatReader = async (file, ctx) => {
           } else if (name === 'annotation') annotation += 1;
           else if (cell !== undefined && annotation === 0) {
             if (name === 'p' || name === 'h') paragraph = '';
-            else if (paragraph !== undefined && name === 's') paragraph += ' '.repeat(Math.min(count(attributes['text:c']), 1000));
+            else if (paragraph !== undefined && name === 's')
+              paragraph += ' '.repeat(Math.min(count(attributes['text:c']), 1000));
             else if (paragraph !== undefined && name === 'tab') paragraph += '\t';
             else if (paragraph !== undefined && name === 'line-break') paragraph += '\n';
           }

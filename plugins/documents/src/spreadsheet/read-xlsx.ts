@@ -3,7 +3,12 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
 import { openPackage } from '../internal/open-package.js';
 import { WorkbookWriter } from './workbook-writer.js';
-import { readCellFormats, readCoreProperties, readSharedStrings, readWorkbookStructure } from './xlsx-parts.js';
+import {
+  readCellFormats,
+  readCoreProperties,
+  readSharedStrings,
+  readWorkbookStructure,
+} from './xlsx-parts.js';
 import { readWorksheet } from './xlsx-sheet.js';
 
 /** An OOXML file wrapped in an OLE compound file is password-encrypted (MS-OFFCRYPTO). */
@@ -30,7 +35,9 @@ export const readXlsx: FormatReader = async (file, ctx) => {
   try {
     const structure = await readWorkbookStructure(pkg);
     const sharedStrings =
-      structure.sharedStringsPart === undefined ? [] : await readSharedStrings(pkg, structure.sharedStringsPart, ctx.signal);
+      structure.sharedStringsPart === undefined
+        ? []
+        : await readSharedStrings(pkg, structure.sharedStringsPart, ctx.signal);
     const cellFormats = await readCellFormats(pkg, structure.stylesPart);
     const writer = new WorkbookWriter('xlsx', ctx);
     for (const sheet of structure.sheets) {

@@ -54,7 +54,10 @@ export class SheetGrid {
       const top = Math.min(this.bounds?.top ?? row, row);
       const bottom = Math.max(this.bounds?.bottom ?? row, row);
       const rowsAfter = this.budget.rowsUsed + bottom - top + 1;
-      if (rowsAfter > this.budget.maximumRows || this.budget.cellsUsed + this.cells + 1 > this.budget.maximumCells) {
+      if (
+        rowsAfter > this.budget.maximumRows ||
+        this.budget.cellsUsed + this.cells + 1 > this.budget.maximumCells
+      ) {
         this.truncated = true;
       } else {
         let cells = this.rows.get(row);

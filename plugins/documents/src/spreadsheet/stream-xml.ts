@@ -30,7 +30,10 @@ export async function streamXml(
   const parser = new SaxesParser({ xmlns: false, position: false });
   const failed: { error?: TransmuteError } = {};
   parser.on('doctype', () => {
-    failed.error ??= new TransmuteError('archive_unsafe', `The part ${partName} declares a DTD, which is never read.`);
+    failed.error ??= new TransmuteError(
+      'archive_unsafe',
+      `The part ${partName} declares a DTD, which is never read.`,
+    );
   });
   parser.on('opentag', (tag) => {
     handlers.open(localName(tag.name), tag.attributes, tag.isSelfClosing);
@@ -42,7 +45,10 @@ export async function streamXml(
   parser.on('text', (text) => handlers.text(text));
   parser.on('cdata', (text) => handlers.text(text));
   parser.on('error', (error) => {
-    failed.error ??= new TransmuteError('corrupt_file', `The part ${partName} is not well-formed XML: ${error.message}`);
+    failed.error ??= new TransmuteError(
+      'corrupt_file',
+      `The part ${partName} is not well-formed XML: ${error.message}`,
+    );
   });
   const stream = await pkg.openStream(partName);
   let decoding: { decoder: TextDecoder; skip: number } | undefined;

@@ -60,8 +60,10 @@ export class WorkbookWriter {
       const parts = [
         `The workbook reached its limits (maximum_rows ${String(this.budget.maximumRows)}, maximum_cells ${String(this.budget.maximumCells)})`,
       ];
-      if (this.truncation !== undefined) parts.push(`${String(rowsLeftOut)} more rows with values in "${sheet}" were left out`);
-      if (this.notRead.length > 0) parts.push(`the sheets ${this.notRead.map((n) => `"${n}"`).join(', ')} were not read`);
+      if (this.truncation !== undefined)
+        parts.push(`${String(rowsLeftOut)} more rows with values in "${sheet}" were left out`);
+      if (this.notRead.length > 0)
+        parts.push(`the sheets ${this.notRead.map((n) => `"${n}"`).join(', ')} were not read`);
       this.ctx.warn('sheet_truncated', `${parts.join('; ')}.`);
     }
     if (this.blocks.length === 0) {

@@ -30,7 +30,10 @@ function attribute(element: XmlElement, name: string): string | undefined {
 }
 
 /** Relationship id → target part name, resolved against the source part's folder. */
-async function relationships(pkg: OfficePackage, sourcePart: string): Promise<Map<string, { type: string; part: string }>> {
+async function relationships(
+  pkg: OfficePackage,
+  sourcePart: string,
+): Promise<Map<string, { type: string; part: string }>> {
   const folder = posix.dirname(sourcePart);
   const relsPart = posix.join(folder, '_rels', `${posix.basename(sourcePart)}.rels`);
   const found = new Map<string, { type: string; part: string }>();
@@ -58,7 +61,9 @@ export async function readWorkbookStructure(pkg: OfficePackage): Promise<Workboo
   const root = parseXml(await pkg.readText(part), part);
   const rels = await relationships(pkg, part);
   const properties = childrenNamed(root, 'workbookPr')[0];
-  const date1904 = ['1', 'true'].includes(properties === undefined ? '' : (attribute(properties, 'date1904') ?? ''));
+  const date1904 = ['1', 'true'].includes(
+    properties === undefined ? '' : (attribute(properties, 'date1904') ?? ''),
+  );
   const sheets: WorkbookSheetEntry[] = [];
   for (const list of childrenNamed(root, 'sheets')) {
     for (const sheet of childrenNamed(list, 'sheet')) {
@@ -66,20 +71,30 @@ export async function readWorkbookStructure(pkg: OfficePackage): Promise<Workboo
       sheets.push({
         name: sheet.attributes.name ?? `Sheet ${String(sheets.length + 1)}`,
         hidden: sheet.attributes.state === 'hidden' || sheet.attributes.state === 'veryHidden',
-        part: rel !== undefined && rel.type.endsWith('/worksheet') && pkg.has(rel.part) ? rel.part : undefined,
+        part:
+          rel !== undefined && rel.type.endsWith('/worksheet') && pkg.has(rel.part) ? rel.part : undefined,
       });
     }
   }
   const partOfType = (suffix: string): string | undefined =>
     [...rels.values()].find((rel) => rel.type.endsWith(suffix) && pkg.has(rel.part))?.part;
-  return { sheets, date1904, sharedStringsPart: partOfType('/sharedStrings'), stylesPart: partOfType('/styles') };
+  return {
+    sheets,
+    date1904,
+    sharedStringsPart: partOfType('/sharedStrings'),
+    stylesPart: partOfType('/styles'),
+  };
 }
 
 /**
  * The shared strings, streamed (a workbook can hold a million of them): each `si` is its plain
  * text or its rich-text runs joined, phonetic guides (`rPh`) left out.
  */
-export async function readSharedStrings(pkg: OfficePackage, part: string, signal: AbortSignal): Promise<string[]> {
+export async function readSharedStrings(
+  pkg: OfficePackage,
+  part: string,
+  signal: AbortSignal,
+): Promise<string[]> {
   const strings: string[] = [];
   let current: string | undefined;
   let inText = false;
@@ -110,7 +125,10 @@ export async function readSharedStrings(pkg: OfficePackage, part: string, signal
 }
 
 /** Cell style index (`s`) → number format code. */
-export async function readCellFormats(pkg: OfficePackage, part: string | undefined): Promise<(string | undefined)[]> {
+export async function readCellFormats(
+  pkg: OfficePackage,
+  part: string | undefined,
+): Promise<(string | undefined)[]> {
   if (part === undefined) return [];
   const root = parseXml(await pkg.readText(part), part);
   const custom = new Map<number, string>();

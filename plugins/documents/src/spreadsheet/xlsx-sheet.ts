@@ -42,7 +42,10 @@ function cellOf(cell: CellState, context: SheetContext): { cell: SheetCell; miss
     case 'e':
       return text(cell.value);
     case 'b':
-      return { cell: { text: cell.value === '1' ? 'TRUE' : 'FALSE', value: cell.value === '1' }, missingValue: false };
+      return {
+        cell: { text: cell.value === '1' ? 'TRUE' : 'FALSE', value: cell.value === '1' },
+        missingValue: false,
+      };
     case 'd':
       return text(cell.value.replace(/T00:00:00(\.0+)?Z?$/, ''));
     default: {
