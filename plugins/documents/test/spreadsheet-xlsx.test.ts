@@ -137,6 +137,25 @@ describe('xlsx', () => {
     });
   });
 
+  it('refuses an OOXML workbook wrapped in an OLE compound file (password-encrypted) as encrypted_document', async () => {
+    const compound = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]);
+    await expect(readSheet(compound, XLSX)).rejects.toMatchObject({ code: 'encrypted_document' });
+  });
+
+  it('stops at maximum_cells (whole rows only) and names the sheets it did not read', async () => {
+    const bytes = await xlsxOf((workbook) => {
+      const first = workbook.addWorksheet('First');
+      for (let index = 0; index < 5; index += 1) first.addRow(['a', 'b', 'c']);
+      workbook.addWorksheet('Second').addRow(['never']);
+      workbook.addWorksheet('Third').addRow(['never']);
+    });
+    const { markdown, warnings } = await readSheet(bytes, XLSX, { maximum_cells: 7 });
+    expect(markdown).toBe(['## First', '', '| a | b | c |', '| - | - | - |', '| a | b | c |', ''].join('\n'));
+    expect(warnings).toEqual([
+      'sheet_truncated: The workbook reached its limits (maximum_rows 100000, maximum_cells 7); 3 more rows with values in "First" were left out; the sheets "Second", "Third" were not read.',
+    ]);
+  });
+
   it('stops a 200,000-row sheet at maximum_rows, saying how many rows were left out, and keeps no more rows', async () => {
     const rows: string[] = [];
     for (let index = 1; index <= 200_000; index += 1) {
