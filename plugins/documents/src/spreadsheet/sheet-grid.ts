@@ -42,6 +42,8 @@ export class SheetGrid {
   bounds: CellArea | undefined;
   truncated = false;
   rowsLeftOut = 0;
+  /** The row the sheet stopped in (it may also hold kept cells), -1 while not truncated. */
+  firstLeftOutRow = -1;
   private lastLeftOutRow = -1;
   private cells = 0;
 
@@ -77,6 +79,7 @@ export class SheetGrid {
       }
     }
     if (row !== this.lastLeftOutRow) {
+      if (this.firstLeftOutRow === -1) this.firstLeftOutRow = row;
       this.lastLeftOutRow = row;
       this.rowsLeftOut += 1;
     }

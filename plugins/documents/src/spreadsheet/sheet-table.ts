@@ -88,7 +88,10 @@ export function sheetSection(
   const height = Math.max(1, Math.min(fullHeight, Math.floor(maximumCells / width)));
   const area = { ...bounds, bottom: bounds.top + height - 1 };
   let rowsLeftOut = 0;
-  for (let row = area.bottom + 1; row <= bounds.bottom; row += 1) if (grid.rows.has(row)) rowsLeftOut += 1;
+  // Rows cut here that the grid has not already counted as left out.
+  for (let row = area.bottom + 1; row <= bounds.bottom; row += 1) {
+    if (grid.rows.has(row) && row !== grid.firstLeftOutRow) rowsLeftOut += 1;
+  }
   const texts: string[][] = [];
   const values: CellValue[][] = [];
   for (let row = area.top; row <= area.bottom; row += 1) {
