@@ -78,12 +78,17 @@ export class SheetGrid {
         return true;
       }
     }
+    this.countLeftOut(row);
+    return false;
+  }
+
+  /** Counts a cell with a value that is left out (past the budget) by its row. */
+  countLeftOut(row: number): void {
     if (row !== this.lastLeftOutRow) {
       if (this.firstLeftOutRow === -1) this.firstLeftOutRow = row;
       this.lastLeftOutRow = row;
       this.rowsLeftOut += 1;
     }
-    return false;
   }
 
   /** Counts `count` more left-out rows with values (repeated rows of an ODS sheet). */

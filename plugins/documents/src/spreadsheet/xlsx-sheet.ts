@@ -121,6 +121,12 @@ export async function readWorksheet(
       },
       close(name) {
         if (name === 'c' && cell !== undefined) {
+          // Past the limits a cell is only counted: nothing to look up or format.
+          if (grid.truncated) {
+            if (cell.value !== '' || cell.inline !== '' || cell.formula !== '') grid.countLeftOut(cell.row);
+            cell = undefined;
+            return;
+          }
           const read = cellOf(cell, context);
           if (read.missingValue) missing += 1;
           grid.put(cell.row, cell.column, read.cell);
