@@ -82,6 +82,22 @@ describe('ods', () => {
     ]);
   });
 
+  it('shows a formula without a cached value as its formula, with a warning, and skips a nested table', async () => {
+    const nested = `<table:table-cell><table:table table:name="inner"><table:table-row>${cell('inner')}</table:table-row></table:table></table:table-cell>`;
+    const bytes = await odsOf(
+      `<table:table table:name="Calc"><table:table-row>${cell('Sum')}${nested}</table:table-row><table:table-row>${cell('3', 'office:value-type="float" office:value="3"')}<table:table-cell table:formula="of:=SUM([.A2])"/></table:table-row></table:table>`,
+    );
+    const { markdown, warnings } = await readSheet(bytes, ODS);
+    expect(markdown).toBe(
+      ['## Calc', '', '| Sum |              |', '| --- | ------------ |', '| 3   | =SUM(\\[.A2]) |', ''].join(
+        '\n',
+      ),
+    );
+    expect(warnings).toEqual([
+      'formula_without_value: The sheet "Calc" has 1 formula cells without a cached value; their formula text is shown.',
+    ]);
+  });
+
   it('refuses an encrypted spreadsheet and a content.xml with a DTD', async () => {
     const encrypted = await odsOf(cell('x'), '<manifest:encryption-data/>');
     await expect(readSheet(encrypted, ODS)).rejects.toMatchObject({ code: 'encrypted_document' });

@@ -14,7 +14,8 @@ const MAXIMUM_COLUMNS = 16_384;
 interface OdsCell {
   value: CellValue;
   paragraphs: string[];
-  formula: boolean;
+  /** The formula (`of:=SUM([.A1:.A3])` → `=SUM([.A1:.A3])`), shown only when nothing was cached. */
+  formula: string | undefined;
   repeat: number;
   columnSpan: number;
   rowSpan: number;
@@ -81,11 +82,18 @@ export const readOds: FormatReader = async (file, ctx) => {
     let cell: OdsCell | undefined;
     let paragraph: string | undefined;
     let annotation = 0;
+    // A table nested in a cell (rare) is skipped, and never taken for the end of the sheet.
+    let nestedTables = 0;
     const endCell = (): void => {
       if (sheet === undefined || cell === undefined) return;
       const text = cell.paragraphs.join('\n');
-      if (!cell.covered && (text !== '' || cell.value !== null)) rowCells.push({ column, cell });
-      else if (!cell.covered && cell.formula) sheet.missing += 1;
+      if (!cell.covered && text === '' && cell.value === null && cell.formula !== undefined) {
+        cell.paragraphs = [cell.formula];
+        sheet.missing += 1;
+      }
+      if (!cell.covered && (text !== '' || cell.paragraphs.length > 0 || cell.value !== null)) {
+        rowCells.push({ column, cell });
+      }
       column += cell.repeat;
       cell = undefined;
     };
@@ -138,6 +146,8 @@ export const readOds: FormatReader = async (file, ctx) => {
             const hidden = hiddenStyles.has(attributes['table:style-name'] ?? '');
             sheet = { name: sheetName, grid: writer.beginSheet(sheetName, hidden), row: 0, missing: 0 };
           } else if (sheet === undefined) return;
+          else if (name === 'table') nestedTables += 1;
+          else if (nestedTables > 0) return;
           else if (name === 'table-row') {
             rowRepeat = count(attributes['table:number-rows-repeated']);
             column = 0;
@@ -146,7 +156,7 @@ export const readOds: FormatReader = async (file, ctx) => {
             cell = {
               value,
               paragraphs: [],
-              formula: attributes['table:formula'] !== undefined,
+              formula: attributes['table:formula']?.replace(/^[a-z]+:(?==)/, ''),
               repeat: count(attributes['table:number-columns-repeated']),
               columnSpan: count(attributes['table:number-columns-spanned']),
               rowSpan: count(attributes['table:number-rows-spanned']),
@@ -164,6 +174,8 @@ export const readOds: FormatReader = async (file, ctx) => {
         close(name) {
           if (name === 'style') tableStyle = undefined;
           else if (sheet === undefined) return;
+          else if (name === 'table' && nestedTables > 0) nestedTables -= 1;
+          else if (nestedTables > 0) return;
           else if (name === 'annotation') annotation -= 1;
           else if ((name === 'p' || name === 'h') && cell !== undefined && paragraph !== undefined) {
             cell.paragraphs.push(paragraph);
