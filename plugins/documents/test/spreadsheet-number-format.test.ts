@@ -26,6 +26,8 @@ describe('Excel number formats', () => {
     [0.1 + 0.2, 'General', '0.3'],
     [123456789012, 'General', '1.23457E+11'],
     [150, '[>100]"big";"small"', 'big'],
+    [2.5, 'General" kg"', '2.5 kg'],
+    [-2.5, 'General;"minus "General', 'minus 2.5'],
   ])('%s in %s is %s', (value, code, shown) => {
     expect(formatValue(value, code, false)).toBe(shown);
   });

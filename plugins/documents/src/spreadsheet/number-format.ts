@@ -62,6 +62,7 @@ type Token =
   | { kind: 'exponent'; sign: '+' | '-' }
   | { kind: 'slash' }
   | { kind: 'text' }
+  | { kind: 'general' }
   | { kind: 'date'; code: string }
   | { kind: 'ampm'; short: boolean }
   | { kind: 'elapsed'; unit: 'h' | 'm' | 's'; width: number }
@@ -158,6 +159,9 @@ function tokenize(code: string): Section {
         condition = { operator: compare[1] ?? '=', operand: Number(compare[2]) };
       } else push({ kind: 'literal', text: bracketLiteral(inside) });
       index = stop + 1;
+    } else if (code.slice(index, index + 7).toLowerCase() === 'general') {
+      push({ kind: 'general' });
+      index += 7;
     } else if (/^(a\/p|am\/pm)/i.test(code.slice(index))) {
       const short = code.slice(index, index + 3).toLowerCase() === 'a/p';
       push({ kind: 'ampm', short });
@@ -294,10 +298,16 @@ export function formatValue(value: number | string, code: string | undefined, da
   const { section, signed } = picked;
   if (section.tokens.length === 0) return '';
   if (section.isDate) return formatDate(value, section.tokens, date1904) ?? formatGeneral(value);
-  if (section.tokens.every((token) => token.kind === 'literal' || token.kind === 'text')) {
+  // No digit placeholders (`General" kg"`, `"-"`, `@`): the literals around the General value.
+  const literalOnly = section.tokens.every(
+    (token) => token.kind === 'literal' || token.kind === 'text' || token.kind === 'general',
+  );
+  if (literalOnly) {
+    const general = formatGeneral(signed ? value : Math.abs(value));
     return section.tokens
-      .map((token) => (token.kind === 'literal' ? token.text : formatGeneral(value)))
-      .join('');
+      .map((token) => (token.kind === 'literal' ? token.text : general))
+      .join('')
+      .trim();
   }
   const text = formatNumber(Math.abs(value), section.tokens).trim();
   return value < 0 && signed && /[1-9]/.test(text) ? `-${text}` : text;
