@@ -1,4 +1,6 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 
@@ -36,6 +38,11 @@ export interface OfficePackage {
   readBytes(name: string): Promise<Buffer>;
   /** A part decoded as UTF-8 (XML parts of these formats are UTF-8, or UTF-16 with a BOM). */
   readText(name: string): Promise<string>;
+  /**
+   * A part as a stream of inflated bytes, for parts too big to hold (a worksheet of a million
+   * rows); counted as it inflates like {@link readBytes}, erroring `archive_unsafe` past the limit.
+   */
+  openStream(name: string): Promise<Readable>;
   close(): void;
 }
 
@@ -126,6 +133,36 @@ function readEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Buffer>
   });
 }
 
+function streamEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Readable> {
+  if (entry.uncompressedSize > maximum) {
+    return Promise.reject(
+      new TransmuteError(
+        'archive_unsafe',
+        `The part ${entry.fileName} is larger than ${String(maximum)} bytes.`,
+      ),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error !== null) return reject(toPackageError(error));
+      let total = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          total += chunk.length;
+          if (total > maximum)
+            done(new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its limit.`));
+          else done(null, chunk);
+        },
+      });
+      stream.on('error', (streamError: Error) =>
+        counted.destroy(streamError instanceof TransmuteError ? streamError : toPackageError(streamError)),
+      );
+      counted.on('close', () => stream.destroy());
+      resolve(stream.pipe(counted));
+    });
+  });
+}
+
 /** Decodes an XML part: UTF-8 (BOM dropped), or UTF-16 when it starts with a UTF-16 BOM. */
 export function decodeXmlBytes(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
@@ -172,6 +209,7 @@ export async function openPackage(
     sizeOf: (name) => entries.get(name)?.uncompressedSize,
     readBytes: (name) => readEntry(zip, entryOf(name), limits.maximumPartBytes),
     readText: async (name) => decodeXmlBytes(await readEntry(zip, entryOf(name), limits.maximumPartBytes)),
+    openStream: (name) => streamEntry(zip, entryOf(name), limits.maximumPartBytes),
     close: () => zip.close(),
   };
 }

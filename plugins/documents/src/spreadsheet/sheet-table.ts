@@ -1,0 +1,124 @@
+import type { CellValue } from '@transmute/plugin-sdk';
+import type { Heading, Html, RootContent, Table, TableRow } from 'mdast';
+import { areaReference } from './sheet-grid.js';
+import type { CellArea, SheetGrid } from './sheet-grid.js';
+
+/** Where a sheet's values came from, recorded as the table's `data.table.origin`. */
+export type SheetOrigin = 'xlsx' | 'ods';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** A GFM cell holds one line. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\r?\n\s*/g, ' ');
+}
+
+/** The merges inside the area, clipped to it, keyed by their top-left cell. */
+function mergesByTopLeft(merges: readonly CellArea[], area: CellArea): Map<string, CellArea> {
+  const byTopLeft = new Map<string, CellArea>();
+  for (const merge of merges) {
+    const clipped = {
+      top: Math.max(merge.top, area.top),
+      left: Math.max(merge.left, area.left),
+      bottom: Math.min(merge.bottom, area.bottom),
+      right: Math.min(merge.right, area.right),
+    };
+    if (clipped.top > clipped.bottom || clipped.left > clipped.right) continue;
+    if (clipped.top === clipped.bottom && clipped.left === clipped.right) continue;
+    byTopLeft.set(`${String(clipped.top)}:${String(clipped.left)}`, clipped);
+  }
+  return byTopLeft;
+}
+
+function htmlTable(texts: string[][], area: CellArea, merges: Map<string, CellArea>): string {
+  const covered = new Set<string>();
+  const lines = ['<table>'];
+  texts.forEach((row, rowOffset) => {
+    const cells: string[] = [];
+    row.forEach((text, columnOffset) => {
+      const key = `${String(area.top + rowOffset)}:${String(area.left + columnOffset)}`;
+      if (covered.has(key)) return;
+      const merge = merges.get(key);
+      let spans = '';
+      if (merge !== undefined) {
+        for (let r = merge.top; r <= merge.bottom; r += 1)
+          for (let c = merge.left; c <= merge.right; c += 1) covered.add(`${String(r)}:${String(c)}`);
+        const rows = merge.bottom - merge.top + 1;
+        const columns = merge.right - merge.left + 1;
+        if (columns > 1) spans += ` colspan="${String(columns)}"`;
+        if (rows > 1) spans += ` rowspan="${String(rows)}"`;
+      }
+      const tag = rowOffset === 0 ? 'th' : 'td';
+      cells.push(`<${tag}${spans}>${escapeHtml(text).replace(/\r?\n/g, '<br>')}</${tag}>`);
+    });
+    lines.push(`<tr>${cells.join('')}</tr>`);
+  });
+  lines.push('</table>');
+  return lines.join('\n');
+}
+
+/**
+ * A sheet's section: its name as a `##` heading, then its used range as a table (GFM, or HTML with
+ * colspan/rowspan when the range has merged cells), with `data.provenance` and typed `data.table`.
+ * `maximumCells` bounds the rendered area (a value at A1 and one at XFD100000 span 1.6e9 cells):
+ * rows past it are left out and their count returned.
+ */
+export function sheetSection(
+  name: string,
+  grid: SheetGrid,
+  origin: SheetOrigin,
+  maximumCells: number,
+): { blocks: RootContent[]; rowsLeftOut: number } {
+  const heading: Heading = {
+    type: 'heading',
+    depth: 2,
+    children: [{ type: 'text', value: name }],
+    data: { provenance: { sheet: name } },
+  };
+  const bounds = grid.bounds;
+  if (bounds === undefined) return { blocks: [], rowsLeftOut: 0 };
+  const width = bounds.right - bounds.left + 1;
+  const fullHeight = bounds.bottom - bounds.top + 1;
+  const height = Math.max(1, Math.min(fullHeight, Math.floor(maximumCells / width)));
+  const area = { ...bounds, bottom: bounds.top + height - 1 };
+  let rowsLeftOut = 0;
+  // Rows cut here that the grid has not already counted as left out.
+  for (let row = area.bottom + 1; row <= bounds.bottom; row += 1) {
+    if (grid.rows.has(row) && row !== grid.firstLeftOutRow) rowsLeftOut += 1;
+  }
+  const texts: string[][] = [];
+  const values: CellValue[][] = [];
+  for (let row = area.top; row <= area.bottom; row += 1) {
+    const cells = grid.rows.get(row);
+    const rowTexts: string[] = [];
+    const rowValues: CellValue[] = [];
+    for (let column = area.left; column <= area.right; column += 1) {
+      const cell = cells?.get(column);
+      rowTexts.push(cell?.text ?? '');
+      rowValues.push(cell?.value ?? null);
+    }
+    texts.push(rowTexts);
+    values.push(rowValues);
+  }
+  const data = {
+    provenance: { sheet: name, cellRange: areaReference(area) },
+    table: { columns: texts[0] ?? [], rows: values.slice(1), origin },
+  };
+  const merges = mergesByTopLeft(grid.merges, area);
+  if (merges.size > 0) {
+    const html: Html = { type: 'html', value: htmlTable(texts, area, merges), data };
+    return { blocks: [heading, html], rowsLeftOut };
+  }
+  const rows: TableRow[] = texts.map((row) => ({
+    type: 'tableRow',
+    children: row.map((text) => ({ type: 'tableCell', children: [{ type: 'text', value: oneLine(text) }] })),
+  }));
+  const table: Table = { type: 'table', align: texts[0]?.map(() => null) ?? [], children: rows, data };
+  return { blocks: [heading, table], rowsLeftOut };
+}

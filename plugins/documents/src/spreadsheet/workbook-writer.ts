@@ -1,0 +1,74 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
+import type { DocumentMetadata, ExtractedDocument } from '@transmute/plugin-sdk';
+import type { RootContent } from 'mdast';
+import type { ReadContext } from '../internal/format-reader.js';
+import { SheetGrid } from './sheet-grid.js';
+import { sheetSection } from './sheet-table.js';
+import type { SheetOrigin } from './sheet-table.js';
+import { workbookBudget } from './spreadsheet-limits.js';
+
+/**
+ * Collects a workbook's sheets in order into one document, one section per sheet, and words the
+ * warnings every spreadsheet format shares: hidden sheets skipped (`sheet_hidden`), the row/cell
+ * limit reached (`sheet_truncated`, with how much was left out), formulas without a cached value
+ * (`formula_without_value`).
+ */
+export class WorkbookWriter {
+  private readonly blocks: RootContent[] = [];
+  private readonly budget;
+  private readonly notRead: string[] = [];
+  private truncation: { sheet: string; rowsLeftOut: number } | undefined;
+
+  constructor(
+    private readonly origin: SheetOrigin,
+    private readonly ctx: ReadContext,
+  ) {
+    this.budget = workbookBudget(ctx);
+  }
+
+  /** A grid for the next sheet, or undefined when it is skipped (hidden, or past the limits). */
+  beginSheet(name: string, hidden: boolean): SheetGrid | undefined {
+    if (hidden) {
+      this.ctx.warn('sheet_hidden', `The sheet "${name}" is hidden and was skipped.`);
+      return undefined;
+    }
+    if (this.budget.exhausted) {
+      this.notRead.push(name);
+      return undefined;
+    }
+    return new SheetGrid(this.budget);
+  }
+
+  endSheet(name: string, grid: SheetGrid, formulasWithoutValue = 0): void {
+    grid.close();
+    const { blocks, rowsLeftOut } = sheetSection(name, grid, this.origin, this.budget.maximumCells);
+    this.blocks.push(...blocks);
+    if (grid.truncated || rowsLeftOut > 0) {
+      this.truncation = { sheet: name, rowsLeftOut: grid.rowsLeftOut + rowsLeftOut };
+    }
+    if (formulasWithoutValue > 0) {
+      this.ctx.warn(
+        'formula_without_value',
+        `The sheet "${name}" has ${String(formulasWithoutValue)} formula cells without a cached value; their formula text is shown.`,
+      );
+    }
+  }
+
+  finish(metadata: DocumentMetadata): ExtractedDocument {
+    if (this.truncation !== undefined || this.notRead.length > 0) {
+      const { sheet, rowsLeftOut } = this.truncation ?? { sheet: '', rowsLeftOut: 0 };
+      const parts = [
+        `The workbook reached its limits (maximum_rows ${String(this.budget.maximumRows)}, maximum_cells ${String(this.budget.maximumCells)})`,
+      ];
+      if (this.truncation !== undefined)
+        parts.push(`${String(rowsLeftOut)} more rows with values in "${sheet}" were left out`);
+      if (this.notRead.length > 0)
+        parts.push(`the sheets ${this.notRead.map((n) => `"${n}"`).join(', ')} were not read`);
+      this.ctx.warn('sheet_truncated', `${parts.join('; ')}.`);
+    }
+    if (this.blocks.length === 0) {
+      throw new TransmuteError('empty_content', 'The workbook has no sheet with values.');
+    }
+    return { root: { type: 'root', children: this.blocks }, metadata };
+  }
+}
