@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENTATION_FORMATS } from '../src/presentation/index.js';
-import { readWith } from './support/presentation-markdown.js';
+import { readWith, readerFor } from './support/presentation-markdown.js';
 import { zipOf } from './support/zip-of.js';
 
 const ODP = 'application/vnd.oasis.opendocument.presentation';
@@ -53,9 +53,7 @@ describe('odp presentations are read page by page', () => {
   const read = async (name: string, bytes: Buffer) => {
     const path = join(dir, name);
     await writeFile(path, bytes);
-    const reader = PRESENTATION_FORMATS[ODP];
-    if (reader === undefined) throw new Error('no odp reader');
-    return readWith(reader, path, ODP);
+    return readWith(readerFor(PRESENTATION_FORMATS, ODP), path, ODP);
   };
 
   it('writes titles, nested lists, frames in reading order, tables, images, groups and notes; skips hidden pages', async () => {

@@ -33,3 +33,10 @@ export async function readWith(
   );
   return { document, markdown: toMarkdown(document.root), warnings };
 }
+
+/** The reader a family's table holds for a media type (fails the test when it holds none). */
+export function readerFor(formats: Record<string, FormatReader>, mediaType: string): FormatReader {
+  const reader = formats[mediaType];
+  if (reader === undefined) throw new Error(`no reader for ${mediaType}`);
+  return reader;
+}
