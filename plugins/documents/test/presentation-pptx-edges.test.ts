@@ -128,6 +128,34 @@ describe('pptx edge cases from hand-written parts', () => {
     ]);
   });
 
+  it('reads SmartArt text from its data model, nested by parent-of connections', async () => {
+    const frame =
+      '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Diagram"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>' +
+      '<p:xfrm><a:off x="0" y="0"/><a:ext cx="10" cy="10"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram">' +
+      '<dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rId2" r:lo="rId3" r:qs="rId4" r:cs="rId5"/>' +
+      '</a:graphicData></a:graphic></p:graphicFrame>';
+    const point = (id: string, text: string) =>
+      `<dgm:pt modelId="${id}"><dgm:prSet/><dgm:t><a:bodyPr/><a:p><a:r><a:t>${text}</a:t></a:r></a:p></dgm:t></dgm:pt>`;
+    const data =
+      '<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">' +
+      '<dgm:ptLst><dgm:pt modelId="0" type="doc"/>' +
+      point('1', 'Plan') +
+      point('2', 'Build') +
+      point('3', 'Test it') +
+      '<dgm:pt modelId="8" type="parTrans"/><dgm:pt modelId="9" type="pres"/></dgm:ptLst><dgm:cxnLst>' +
+      '<dgm:cxn modelId="c1" srcId="0" destId="2" srcOrd="1"/><dgm:cxn modelId="c2" srcId="0" destId="1" srcOrd="0"/>' +
+      '<dgm:cxn modelId="c3" srcId="2" destId="3" srcOrd="0"/><dgm:cxn modelId="c4" type="presOf" srcId="1" destId="9"/>' +
+      '</dgm:cxnLst></dgm:dataModel>';
+    const { markdown } = await deck('smartart.pptx', [
+      {
+        shapes: frame,
+        rels: `<Relationship Id="rId2" Type="${RELATIONSHIP_TYPES}/diagramData" Target="../diagrams/data1.xml"/>`,
+        parts: { 'ppt/diagrams/data1.xml': data },
+      },
+    ]);
+    expect(markdown).toBe('## Slide 1\n\n- Plan\n- Build\n  - Test it\n');
+  });
+
   it('numbers slides by their place in the slide list, not by part name', async () => {
     // slide2.xml comes first in the list (and is addressed by an absolute target).
     const reversed = await zipOf({

@@ -9,6 +9,7 @@ import { textBodyParagraphs } from './pptx-text.js';
 import { drawingTableGrid } from './pptx-table.js';
 import { tableNode } from './table-node.js';
 import { chartReference } from './pptx-chart.js';
+import { diagramReference } from './pptx-diagram.js';
 
 /** A point on the slide in EMU. */
 export interface Point {
@@ -187,13 +188,19 @@ export function pictureBlocks(shape: PlacedShape, rels: Map<string, Relationship
   return [{ type: 'paragraph', children: [{ type: 'image', url: name, alt }] }];
 }
 
-/** What a graphic frame holds: a table, or the id of the chart it shows. */
-export function graphicFrameContent(shape: PlacedShape): { table?: BlockContent; chartId?: string } {
+/** What a graphic frame holds: a table, or the relationship id of the chart or SmartArt data it shows. */
+export function graphicFrameContent(shape: PlacedShape): {
+  table?: BlockContent;
+  chartId?: string;
+  diagramId?: string;
+} {
   const table = descendants(shape.element, 'a:tbl')[0];
   if (table !== undefined) {
     const node = tableNode(drawingTableGrid(table));
     return node === undefined ? {} : { table: node };
   }
   const chartId = chartReference(shape.element);
-  return chartId === undefined ? {} : { chartId };
+  if (chartId !== undefined) return { chartId };
+  const diagramId = diagramReference(shape.element);
+  return diagramId === undefined ? {} : { diagramId };
 }

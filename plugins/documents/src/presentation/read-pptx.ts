@@ -19,6 +19,7 @@ import {
 } from './package-parts.js';
 import type { Relationship } from './package-parts.js';
 import { chartBlocks } from './pptx-chart.js';
+import { diagramBlocks } from './pptx-diagram.js';
 import {
   TITLE_PLACEHOLDERS,
   flattenShapeTree,
@@ -89,6 +90,16 @@ async function notesBlocks(
     .flatMap((shape) => textShapeBlocks({ ...shape, placeholder: 'notes' }, rels));
 }
 
+/** The part a relationship id points to, parsed, when both exist. */
+async function linkedPart(
+  pkg: OfficePackage,
+  rels: Map<string, Relationship>,
+  id: string | undefined,
+): Promise<XmlElement | undefined> {
+  const rel = id === undefined ? undefined : rels.get(id);
+  return rel === undefined || rel.external ? undefined : readOptionalXmlPart(pkg, rel.target);
+}
+
 async function readSlide(
   pkg: OfficePackage,
   partName: string,
@@ -112,9 +123,10 @@ async function readSlide(
     else {
       const content = graphicFrameContent(shape);
       if (content.table !== undefined) blocks.push(content.table);
-      const chart = content.chartId === undefined ? undefined : rels.get(content.chartId);
-      const chartPart = chart === undefined ? undefined : await readOptionalXmlPart(pkg, chart.target);
+      const chartPart = await linkedPart(pkg, rels, content.chartId);
       if (chartPart !== undefined) blocks.push(...chartBlocks(chartPart));
+      const diagramPart = await linkedPart(pkg, rels, content.diagramId);
+      if (diagramPart !== undefined) blocks.push(...diagramBlocks(diagramPart));
     }
   }
   return { number, title, blocks, notes: await notesBlocks(pkg, rels) };
