@@ -28,7 +28,16 @@ async function writeDeck(path: string): Promise<void> {
   });
   const intro = pptx.addSlide({ masterName: 'TITLED' });
   // Added out of reading order: the box at the bottom first.
-  intro.addText('Questions welcome.', { x: 1, y: 4.5, w: 8, h: 0.5 });
+  intro.addText(
+    [
+      { text: 'Questions ', options: { bold: true } },
+      { text: 'welcome', options: { hyperlink: { url: 'https://example.org/ask' } } },
+      { text: ' at any ' },
+      { text: 'time', options: { italic: true } },
+      { text: '.' },
+    ],
+    { x: 1, y: 4.5, w: 8, h: 0.5 },
+  );
   intro.addText('Q3 in review', { placeholder: 'title' });
   intro.addText(
     [
@@ -91,7 +100,7 @@ describe('pptx decks are read slide by slide', () => {
         '  - Europe',
         '- Costs flat',
         '',
-        'Questions welcome.',
+        '**Questions** [welcome](https://example.org/ask) at any _time_.',
         '',
         '> **Notes:**',
         '>',

@@ -9,20 +9,24 @@ function runContent(run: XmlElement, rels: Map<string, Relationship>): PhrasingC
   const text = textOf(firstElement(run, 'a:t') ?? { name: '', attributes: {}, children: [] });
   if (text === '') return [];
   const props = firstElement(run, 'a:rPr');
-  let node: PhrasingContent = { type: 'text', value: text };
   const on = (name: string): boolean => {
     const value = props?.attributes[name];
     return value === '1' || value === 'true';
   };
-  // Marks wrap the text but not its surrounding spaces, so the markdown stays valid.
-  if (text.trim() !== '' && (on('b') || on('i'))) {
-    if (on('i')) node = { type: 'emphasis', children: [node] };
-    if (on('b')) node = { type: 'strong', children: [node] };
-  }
   const linkId = props === undefined ? undefined : firstElement(props, 'a:hlinkClick')?.attributes['r:id'];
   const link = linkId === undefined ? undefined : rels.get(linkId);
-  if (link?.external === true) node = { type: 'link', url: link.target, children: [node] };
-  return [node];
+  const linked = link?.external === true;
+  if (text.trim() === '' || !(on('b') || on('i') || linked)) return [{ type: 'text', value: text }];
+  // Marks wrap the words but not the spaces around them (`**word **` is not emphasis in markdown).
+  const [, before = '', words = '', after = ''] = /^(\s*)(.*?)(\s*)$/s.exec(text) ?? [];
+  let node: PhrasingContent = { type: 'text', value: words };
+  if (on('i')) node = { type: 'emphasis', children: [node] };
+  if (on('b')) node = { type: 'strong', children: [node] };
+  if (linked) node = { type: 'link', url: link.target, children: [node] };
+  const content: PhrasingContent[] = [node];
+  if (before !== '') content.unshift({ type: 'text', value: before });
+  if (after !== '') content.push({ type: 'text', value: after });
+  return content;
 }
 
 /** Merges adjacent text nodes (runs split by spell-check or formatting edits). */
