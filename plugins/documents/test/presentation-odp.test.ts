@@ -132,6 +132,56 @@ describe('odp presentations are read page by page', () => {
     expect(document.metadata).toMatchObject({ title: 'Field notes', author: 'Grace Hopper', mediaType: ODP });
   });
 
+  it('reads an embedded chart as its title and its local data table', async () => {
+    const cell = (value: string, type = 'string') =>
+      type === 'float'
+        ? `<table:table-cell office:value-type="float" office:value="${value}"><text:p>${value}</text:p></table:table-cell>`
+        : `<table:table-cell office:value-type="string"><text:p>${value}</text:p></table:table-cell>`;
+    const chart =
+      `<office:document-content ${NS} xmlns:chart="urn:oasis:names:tc:opendocument:xmlns:chart:1.0"><office:body><office:chart>` +
+      '<chart:chart><chart:title><text:p>Sightings</text:p></chart:title><chart:plot-area/>' +
+      '<table:table table:name="local-table"><table:table-header-rows><table:table-row>' +
+      '<table:table-cell><text:p/></table:table-cell>' +
+      cell('Owls') +
+      cell('Bats') +
+      '</table:table-row></table:table-header-rows><table:table-rows>' +
+      `<table:table-row>${cell('May')}${cell('3', 'float')}${cell('1.5', 'float')}</table:table-row>` +
+      `<table:table-row>${cell('June')}${cell('4', 'float')}${cell('2', 'float')}</table:table-row>` +
+      '</table:table-rows></table:table></chart:chart></office:chart></office:body></office:document-content>';
+    const page =
+      '<draw:page draw:name="Sightings chart">' +
+      frame(
+        'svg:x="1cm" svg:y="1cm"',
+        '<draw:object xlink:href="./Object 1"/><draw:image xlink:href="./ObjectReplacements/Object 1"/>',
+      ) +
+      '</draw:page>';
+    const { markdown, document } = await read(
+      'chart.odp',
+      await odp(page, { 'Object 1/content.xml': chart }),
+    );
+    expect(markdown).toBe(
+      [
+        '## Slide 1: Sightings chart',
+        '',
+        'Chart: Sightings',
+        '',
+        '| Category | Owls | Bats |',
+        '| -------- | ---- | ---- |',
+        '| May      | 3    | 1.5  |',
+        '| June     | 4    | 2    |',
+        '',
+      ].join('\n'),
+    );
+    expect(document.root.children[2]?.data?.table).toEqual({
+      columns: ['Category', 'Owls', 'Bats'],
+      rows: [
+        ['May', 3, 1.5],
+        ['June', 4, 2],
+      ],
+      origin: 'chart',
+    });
+  });
+
   it('refuses an encrypted package, a DTD and a presentation without text', async () => {
     const page = `<draw:page draw:name="p">${frame('', box('<text:p>x</text:p>'))}</draw:page>`;
     const manifest =

@@ -11,6 +11,7 @@ import { metadataOf } from './core-properties.js';
 import { warnHiddenSlides } from './hidden-slides.js';
 import type { HiddenSlide } from './hidden-slides.js';
 import { readOptionalXmlPart, readXmlPart } from './package-parts.js';
+import { chartContentPart, odfChartBlocks } from './odp-chart.js';
 import { odfInline, odfParagraphs } from './odp-text.js';
 import { oneLine, slideSection } from './slide-section.js';
 import { phrasingText, paragraphBlocks } from './text-blocks.js';
@@ -130,8 +131,11 @@ function odfTableGrid(table: XmlElement): CellGrid {
   return { rows, columns };
 }
 
-function frameBlocks(frame: PlacedFrame): BlockContent[] {
+async function frameBlocks(pkg: OfficePackage, frame: PlacedFrame): Promise<BlockContent[]> {
   const blocks: BlockContent[] = [];
+  const chartPart = chartContentPart(frame.element);
+  const chart = chartPart === undefined ? undefined : await readOptionalXmlPart(pkg, chartPart);
+  if (chart !== undefined) return odfChartBlocks(chart);
   for (const child of elements(frame.element)) {
     if (child.name === 'draw:text-box') blocks.push(...paragraphBlocks(odfParagraphs(child)));
     else if (child.name === 'table:table') {
@@ -161,12 +165,20 @@ function frameTitle(frame: PlacedFrame): string {
       );
 }
 
-function notesOf(page: XmlElement): BlockContent[] {
+/** Each frame's blocks, in the frames' order. */
+async function blocksOf(pkg: OfficePackage, frames: PlacedFrame[]): Promise<BlockContent[]> {
+  const blocks: BlockContent[] = [];
+  for (const frame of frames) blocks.push(...(await frameBlocks(pkg, frame)));
+  return blocks;
+}
+
+function notesOf(pkg: OfficePackage, page: XmlElement): Promise<BlockContent[]> {
   const notes = firstElement(page, 'presentation:notes');
-  if (notes === undefined) return [];
-  return flattenPage(notes)
-    .filter((frame) => frame.cls === 'notes' || frame.cls === undefined)
-    .flatMap(frameBlocks);
+  if (notes === undefined) return Promise.resolve([]);
+  return blocksOf(
+    pkg,
+    flattenPage(notes).filter((frame) => frame.cls === 'notes' || frame.cls === undefined),
+  );
 }
 
 /** A page's default name (`page1`, `Slide 1`) says nothing: it is not used as a title. */
@@ -201,8 +213,11 @@ async function readPages(
       hidden.push({ number, title });
       continue;
     }
-    const blocks = frames.filter((frame) => frame !== titleFrame).flatMap(frameBlocks);
-    const notes = notesOf(page);
+    const blocks = await blocksOf(
+      pkg,
+      frames.filter((frame) => frame !== titleFrame),
+    );
+    const notes = await notesOf(pkg, page);
     if (title === '' && blocks.length === 0 && notes.length === 0) continue;
     children.push(...slideSection({ number, title, blocks, notes }));
   }
