@@ -174,7 +174,7 @@ describe('pptx edge cases from hand-written parts', () => {
     );
   });
 
-  it('refuses a DTD, an encrypted package, a truncated file, and a deck with no visible text', async () => {
+  it('refuses a DTD, an encrypted package, a truncated file, groups nested to exhaust the stack, and a deck with no visible text', async () => {
     await expect(
       read(
         'dtd.pptx',
@@ -188,6 +188,8 @@ describe('pptx edge cases from hand-written parts', () => {
     await expect(read('truncated.pptx', whole.subarray(0, whole.length - 30))).rejects.toMatchObject({
       code: 'corrupt_file',
     });
+    const deep = `${'<p:grpSp>'.repeat(100_000)}${textShape('deep', 0, 0)}${'</p:grpSp>'.repeat(100_000)}`;
+    await expect(deck('deep.pptx', [{ shapes: deep }])).rejects.toMatchObject({ code: 'archive_unsafe' });
     await expect(deck('blank.pptx', [{ shapes: textShape(' ', 0, 0) }])).rejects.toMatchObject({
       code: 'empty_content',
     });
