@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPptx } from '../src/presentation/read-pptx.js';
-import { RELATIONSHIP_TYPES, handPptx, textShape } from './support/hand-pptx.js';
+import { PPTX_NAMESPACES, RELATIONSHIP_TYPES, handPptx, textShape } from './support/hand-pptx.js';
 import type { HandSlide } from './support/hand-pptx.js';
 import { readWith } from './support/presentation-markdown.js';
 import { zipOf } from './support/zip-of.js';
@@ -37,6 +37,32 @@ describe('pptx edge cases from hand-written parts', () => {
       },
     ]);
     expect(markdown).toBe('## Slide 1: Agenda\n\nleft\n\nright\n\nbottom\n');
+  });
+
+  it('places a placeholder without its own position where its layout puts it, bulleted as the master body', async () => {
+    const body =
+      '<p:sp><p:nvSpPr><p:cNvPr id="3" name="Content"/><p:cNvSpPr/><p:nvPr><p:ph idx="1"/></p:nvPr></p:nvSpPr><p:spPr/>' +
+      '<p:txBody><a:bodyPr/><a:p><a:r><a:t>Point</a:t></a:r></a:p><a:p><a:pPr lvl="1"/><a:r><a:t>Detail</a:t></a:r></a:p>' +
+      '<a:p><a:pPr><a:buNone/></a:pPr><a:r><a:t>Plain closing line</a:t></a:r></a:p></p:txBody></p:sp>';
+    const layout =
+      `<p:sldLayout ${PPTX_NAMESPACES}><p:cSld><p:spTree>` +
+      textShape('', 0, 1_500_000, 'idx="1"') +
+      textShape('', 0, 9_000_000, 'type="sldNum" idx="12"') +
+      '</p:spTree></p:cSld></p:sldLayout>';
+    const { markdown } = await deck('layout.pptx', [
+      {
+        // The slide-number placeholder is master boilerplate: left out.
+        shapes:
+          body +
+          textShape('Intro above the body', 0, 500_000) +
+          textShape('7', 0, 9_000_000, 'type="sldNum" idx="12"'),
+        rels: `<Relationship Id="rId1" Type="${RELATIONSHIP_TYPES}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/>`,
+        parts: { 'ppt/slideLayouts/slideLayout1.xml': layout },
+      },
+    ]);
+    expect(markdown).toBe(
+      '## Slide 1\n\nIntro above the body\n\n- Point\n  - Detail\n\nPlain closing line\n',
+    );
   });
 
   it('flattens group shapes, placing their children through the group transform', async () => {
