@@ -8,6 +8,12 @@ export interface XmlElement {
   children: XmlNode[];
 }
 
+/**
+ * The deepest nesting a part may have. Real documents stay far below it; a part nested deeper is
+ * built to exhaust the stack of the recursive walks over the tree (`descendants`, `textOf`).
+ */
+export const MAXIMUM_XML_DEPTH = 1000;
+
 /** Element or text, in document order. */
 export type XmlNode = XmlElement | string;
 
@@ -30,6 +36,13 @@ export function parseXml(xml: string, partName: string): XmlElement {
     );
   });
   parser.on('opentag', (tag) => {
+    if (stack.length > MAXIMUM_XML_DEPTH) {
+      failed.error ??= new TransmuteError(
+        'archive_unsafe',
+        `The part ${partName} nests elements deeper than ${String(MAXIMUM_XML_DEPTH)} levels.`,
+      );
+      return;
+    }
     const element: XmlElement = {
       name: tag.name,
       attributes: tag.attributes,

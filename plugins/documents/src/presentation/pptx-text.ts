@@ -1,0 +1,69 @@
+import type { PhrasingContent } from 'mdast';
+import { elements, firstElement, localName, textOf } from '../internal/parse-xml.js';
+import type { XmlElement } from '../internal/parse-xml.js';
+import type { Relationship } from './package-parts.js';
+import type { SlideParagraph } from './text-blocks.js';
+
+/** A run's text with its bold/italic marks and its hyperlink. */
+function runContent(run: XmlElement, rels: Map<string, Relationship>): PhrasingContent[] {
+  const text = textOf(firstElement(run, 'a:t') ?? { name: '', attributes: {}, children: [] });
+  if (text === '') return [];
+  const props = firstElement(run, 'a:rPr');
+  const on = (name: string): boolean => {
+    const value = props?.attributes[name];
+    return value === '1' || value === 'true';
+  };
+  const linkId = props === undefined ? undefined : firstElement(props, 'a:hlinkClick')?.attributes['r:id'];
+  const link = linkId === undefined ? undefined : rels.get(linkId);
+  const linked = link?.external === true;
+  if (text.trim() === '' || !(on('b') || on('i') || linked)) return [{ type: 'text', value: text }];
+  // Marks wrap the words but not the spaces around them (`**word **` is not emphasis in markdown).
+  const [, before = '', words = '', after = ''] = /^(\s*)(.*?)(\s*)$/s.exec(text) ?? [];
+  let node: PhrasingContent = { type: 'text', value: words };
+  if (on('i')) node = { type: 'emphasis', children: [node] };
+  if (on('b')) node = { type: 'strong', children: [node] };
+  if (linked) node = { type: 'link', url: link.target, children: [node] };
+  const content: PhrasingContent[] = [node];
+  if (before !== '') content.unshift({ type: 'text', value: before });
+  if (after !== '') content.push({ type: 'text', value: after });
+  return content;
+}
+
+/** Merges adjacent text nodes (runs split by spell-check or formatting edits). */
+function mergeTexts(content: PhrasingContent[]): PhrasingContent[] {
+  const merged: PhrasingContent[] = [];
+  for (const node of content) {
+    const last = merged.at(-1);
+    if (node.type === 'text' && last?.type === 'text') last.value += node.value;
+    else merged.push(node);
+  }
+  return merged;
+}
+
+/**
+ * The paragraphs of a DrawingML text body. A paragraph is a list item when it has a bullet of
+ * its own (`a:buChar`, `a:buAutoNum`), or when it sits in a body placeholder (whose bullets come
+ * from the master) without `a:buNone`; `lvl` is its nesting level.
+ */
+export function textBodyParagraphs(
+  body: XmlElement,
+  rels: Map<string, Relationship>,
+  bulletedByDefault: boolean,
+): SlideParagraph[] {
+  return elements(body, 'a:p').map((paragraph) => {
+    const props = firstElement(paragraph, 'a:pPr');
+    const content: PhrasingContent[] = [];
+    for (const child of elements(paragraph)) {
+      const name = localName(child.name);
+      if (name === 'r' || name === 'fld') content.push(...runContent(child, rels));
+      else if (name === 'br') content.push({ type: 'break' });
+    }
+    const level = Number(props?.attributes.lvl ?? '0') || 0;
+    const numbered = props !== undefined && firstElement(props, 'a:buAutoNum') !== undefined;
+    const bulleted = props !== undefined && firstElement(props, 'a:buChar') !== undefined;
+    const none = props !== undefined && firstElement(props, 'a:buNone') !== undefined;
+    const isItem = numbered || bulleted || (!none && (bulletedByDefault || level > 0));
+    const trimmed = mergeTexts(content);
+    return isItem ? { content: trimmed, level, ordered: numbered } : { content: trimmed };
+  });
+}
