@@ -1,14 +1,8 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
+import { dropExternalDoctype } from '../internal/drop-external-doctype.js';
 import { elements, localName, parseXml, textOf, type XmlElement } from '../internal/parse-xml.js';
 import { serializeXml } from '../internal/serialize-xml.js';
 import type { Feed, FeedItem } from './feed-shape.js';
-
-/**
- * A DOCTYPE without an internal subset (RSS 0.91's Netscape DTD) declares nothing the parser
- * would read (external DTDs are never fetched), so it is dropped before parsing; one with an
- * internal subset (`[`, where entity bombs live) is left for parseXml to refuse.
- */
-const EXTERNAL_DOCTYPE = /^(\uFEFF?(?:<\?xml[^>]*\?>)?\s*(?:<!--[\s\S]*?-->\s*)*)<!DOCTYPE[^[>]*>/;
 
 const text = (element: XmlElement | undefined): string | undefined => {
   const value = element === undefined ? undefined : textOf(element).trim();
@@ -64,7 +58,10 @@ function readRdf(root: XmlElement): Feed {
 }
 
 /** An Atom text construct (`type` text, html or xhtml) as HTML or as text. */
-function atomContent(element: XmlElement | undefined): { html?: string; text?: string } {
+function atomContent(element: XmlElement | undefined): {
+  html?: string | undefined;
+  text?: string | undefined;
+} {
   if (element === undefined) return {};
   const type = element.attributes.type ?? 'text';
   if (type === 'xhtml') return { html: serializeXml(element.children) };
@@ -110,7 +107,7 @@ function readAtom(root: XmlElement): Feed {
 
 /** Reads an RSS 2.0 (and 0.9x), RSS 1.0 (RDF) or Atom 1.0 feed, told apart by its root element. */
 export function parseFeed(xml: string): Feed {
-  const root = parseXml(xml.replace(EXTERNAL_DOCTYPE, '$1'), 'feed');
+  const root = parseXml(dropExternalDoctype(xml), 'feed');
   switch (localName(root.name)) {
     case 'rss':
       return readRss(root);

@@ -1,4 +1,4 @@
-import type { Root as HastRoot } from 'hast';
+import type { Root as HastRoot, RootContent as HastContent } from 'hast';
 import type { Root, RootContent } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
@@ -6,17 +6,40 @@ import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 
 // Configured once and frozen (unified's model): they run for every feed item, chapter and e-mail.
-const htmlParser = unified().use(rehypeParse, { fragment: true }).freeze();
+const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
+const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
 const toMarkdownTree = unified().use(rehypeRemark).use(remarkGfm).freeze();
 
+/** A whole document (XML declaration, DOCTYPE or `<html>` first) rather than a fragment. */
+const WHOLE_DOCUMENT = /^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)/i;
+
 /**
- * HTML or XHTML (a fragment or a whole document) → mdast blocks, through rehype-parse (parse5, a
- * WHATWG parser: a DOCTYPE is only a token, no DTD or entity is ever resolved) and rehype-remark
- * (hast-util-to-mdast: headings, lists, GFM tables, code, links, images with their alt).
- * `<head>`, scripts and styles are left out by hast-util-to-mdast.
+ * HTML or XHTML → hast with rehype-parse (parse5, a WHATWG parser: a DOCTYPE is only a token, no
+ * DTD or entity is ever resolved). A whole document is parsed as one (its `<head>` apart), anything
+ * else as a fragment.
+ */
+export function parseHtml(html: string): HastRoot {
+  return (WHOLE_DOCUMENT.test(html) ? documentParser : fragmentParser).parse(html);
+}
+
+/**
+ * Removes comments, which carry nothing a reader sees (parse5 also turns an XHTML file's XML
+ * declaration into one); rehype-remark would keep them as raw HTML.
+ */
+function dropComments(node: HastRoot | HastContent): void {
+  if (!('children' in node)) return;
+  node.children = node.children.filter((child) => child.type !== 'comment');
+  for (const child of node.children) dropComments(child);
+}
+
+/**
+ * HTML or XHTML → mdast blocks through {@link parseHtml} and rehype-remark (hast-util-to-mdast:
+ * headings, lists, GFM tables, code, links, images with their alt; head, scripts and styles left
+ * out).
  */
 export function htmlToMdast(html: string): RootContent[] {
-  const hast: HastRoot = htmlParser.parse(html);
+  const hast = parseHtml(html);
+  dropComments(hast);
   const root: Root = toMarkdownTree.runSync(hast);
   return root.children;
 }
