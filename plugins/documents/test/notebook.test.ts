@@ -108,6 +108,38 @@ describe('ipynb', () => {
     });
   });
 
+  it('reads HTML tables (DataFrames) as tables and text/markdown outputs as markdown', async () => {
+    const { document } = await read({
+      nbformat: 4,
+      metadata: { language_info: { name: 'python' } },
+      cells: [
+        {
+          cell_type: 'code',
+          source: 'df',
+          outputs: [
+            {
+              output_type: 'execute_result',
+              data: {
+                'text/plain': ['   a  b\n', '0  1  2'],
+                'text/html': [
+                  '<div><style scoped>th {}</style><table><thead><tr><th></th><th>a</th><th>b</th></tr></thead>',
+                  '<tbody><tr><th>0</th><td>1</td><td>2</td></tr></tbody></table></div>',
+                ],
+              },
+            },
+            {
+              output_type: 'display_data',
+              data: { 'text/markdown': '**Done** in 2 s', 'text/plain': 'Done' },
+            },
+          ],
+        },
+      ],
+    });
+    expect(markdownOf(document.root)).toBe(
+      '```python\ndf\n```\n\n|   | a | b |\n| - | - | - |\n| 0 | 1 | 2 |\n\n**Done** in 2 s\n',
+    );
+  });
+
   it('reads nbformat 3 worksheets, heading cells and language_info', async () => {
     const { document } = await read({
       nbformat: 3,

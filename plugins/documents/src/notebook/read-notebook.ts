@@ -6,6 +6,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
+import { htmlToMdast } from '../internal/html-to-mdast.js';
 import { stampProvenance } from '../internal/stamp-provenance.js';
 import { joinText, type Notebook, type NotebookCell, type NotebookOutput } from './notebook-json.js';
 
@@ -82,11 +83,20 @@ function outputBlocks(output: NotebookOutput, cellNumber: number): RootContent[]
     const paragraph: Paragraph = { type: 'paragraph', children: [node] };
     return [paragraph];
   }
-  const plain = bundle['text/plain'] ?? (output.data === undefined ? output.text : undefined);
-  if (typeof plain === 'string' || Array.isArray(plain)) {
-    return [textBlock(joinText(plain as string | string[]))];
-  }
-  return [];
+  const text = (key: string): string | undefined => {
+    const value = bundle[key];
+    return typeof value === 'string' || Array.isArray(value)
+      ? joinText(value as string | string[])
+      : undefined;
+  };
+  const markdown = text('text/markdown');
+  if (markdown !== undefined) return markdownBlocks(markdown);
+  // A table (a pandas DataFrame) reads better as a table than as its fixed-width text/plain.
+  const html = text('text/html');
+  if (html !== undefined && /<table/i.test(html)) return htmlToMdast(html);
+  const plain = text('text/plain') ?? (output.data === undefined ? text('text') : undefined);
+  if (plain !== undefined) return [textBlock(plain)];
+  return html === undefined ? [] : htmlToMdast(html);
 }
 
 function cellBlocks(cell: NotebookCell, cellNumber: number, language: string | undefined): RootContent[] {
@@ -117,8 +127,9 @@ function cellBlocks(cell: NotebookCell, cellNumber: number, language: string | u
 
 /**
  * A Jupyter notebook (nbformat 4, and 3): markdown cells as markdown (remark, CommonMark + GFM),
- * code cells fenced with the kernel's language, then their text outputs (streams, `text/plain`
- * results, errors as `ename: evalue`) as plain fences and image outputs as image placeholders;
+ * code cells fenced with the kernel's language, then their outputs: `text/markdown` as markdown,
+ * HTML tables (DataFrames) as tables, else streams, `text/plain` results and errors (`ename:
+ * evalue`) as plain fences, other HTML converted and image outputs as image placeholders;
  * raw cells as plain fences. Each block's provenance is its cell (`path: 'cell N'`, 1-based).
  */
 export const readNotebook: FormatReader = async (file) => {
