@@ -120,6 +120,36 @@ describe('eml', () => {
     expect(document.root.children[2]?.data?.provenance).toEqual({ path: 'text/plain' });
   });
 
+  it('reads a newsletter built of layout tables as its text, data tables kept and preheaders dropped', async () => {
+    const newsletter = [
+      '<html><body><div style="display:none;max-height:0">Preheader nobody sees</div>',
+      '<table width="100%" role="presentation"><tr><td align="center"><table><tr><td>',
+      '<h1>Sale!</h1><p>Big <b>discounts</b> today.</p></td></tr>',
+      '<tr><td><table border="1"><tr><th>Item</th><th>Price</th></tr><tr><td>Hat</td><td>5</td></tr></table></td></tr>',
+      '<tr><td><a href="https://shop.example/">Shop now</a></td></tr></table></td></tr></table></body></html>',
+    ].join('');
+    const eml = `From: shop@example.com\r\nSubject: News\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${newsletter}\r\n`;
+    const { document } = await read(eml);
+    expect(markdownOf(document.root)).toBe(
+      [
+        '# News',
+        '',
+        'From: shop\\@example.com',
+        '',
+        '# Sale!',
+        '',
+        'Big **discounts** today.',
+        '',
+        '| Item | Price |',
+        '| ---- | ----- |',
+        '| Hat  | 5     |',
+        '',
+        '[Shop now](https://shop.example/)',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('refuses an encrypted message, a file that is not e-mail and an empty message', async () => {
     const pgp =
       'From: a@example.com\r\nContent-Type: multipart/encrypted; protocol="application/pgp-encrypted"; boundary=b\r\n\r\n--b\r\n\r\nx\r\n--b--\r\n';

@@ -1,9 +1,10 @@
-import type { Root as HastRoot, RootContent as HastContent } from 'hast';
+import type { Root as HastRoot } from 'hast';
 import type { Root, RootContent } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
+import { cleanHtmlTree } from './clean-html-tree.js';
 
 // Configured once and frozen (unified's model): they run for every feed item, chapter and e-mail.
 const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
@@ -23,23 +24,13 @@ export function parseHtml(html: string): HastRoot {
 }
 
 /**
- * Removes comments, which carry nothing a reader sees (parse5 also turns an XHTML file's XML
- * declaration into one); rehype-remark would keep them as raw HTML.
- */
-function dropComments(node: HastRoot | HastContent): void {
-  if (!('children' in node)) return;
-  node.children = node.children.filter((child) => child.type !== 'comment');
-  for (const child of node.children) dropComments(child);
-}
-
-/**
  * HTML or XHTML → mdast blocks through {@link parseHtml} and rehype-remark (hast-util-to-mdast:
  * headings, lists, GFM tables, code, links, images with their alt; head, scripts and styles left
- * out).
+ * out), after {@link cleanHtmlTree} (comments, hidden elements, layout tables).
  */
 export function htmlToMdast(html: string): RootContent[] {
   const hast = parseHtml(html);
-  dropComments(hast);
+  cleanHtmlTree(hast);
   const root: Root = toMarkdownTree.runSync(hast);
   return root.children;
 }
