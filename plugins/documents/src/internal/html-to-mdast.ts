@@ -1,0 +1,36 @@
+import type { Root as HastRoot } from 'hast';
+import type { Root, RootContent } from 'mdast';
+import rehypeParse from 'rehype-parse';
+import rehypeRemark from 'rehype-remark';
+import remarkGfm from 'remark-gfm';
+import { unified } from 'unified';
+import { cleanHtmlTree } from './clean-html-tree.js';
+
+// Configured once and frozen (unified's model): they run for every feed item, chapter and e-mail.
+const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
+const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
+const toMarkdownTree = unified().use(rehypeRemark).use(remarkGfm).freeze();
+
+/** A whole document (XML declaration, DOCTYPE or `<html>` first) rather than a fragment. */
+const WHOLE_DOCUMENT = /^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)/i;
+
+/**
+ * HTML or XHTML → hast with rehype-parse (parse5, a WHATWG parser: a DOCTYPE is only a token, no
+ * DTD or entity is ever resolved). A whole document is parsed as one (its `<head>` apart), anything
+ * else as a fragment.
+ */
+export function parseHtml(html: string): HastRoot {
+  return (WHOLE_DOCUMENT.test(html) ? documentParser : fragmentParser).parse(html);
+}
+
+/**
+ * HTML or XHTML → mdast blocks through {@link parseHtml} and rehype-remark (hast-util-to-mdast:
+ * headings, lists, GFM tables, code, links, images with their alt; head, scripts and styles left
+ * out), after {@link cleanHtmlTree} (comments, hidden elements, layout tables).
+ */
+export function htmlToMdast(html: string): RootContent[] {
+  const hast = parseHtml(html);
+  cleanHtmlTree(hast);
+  const root: Root = toMarkdownTree.runSync(hast);
+  return root.children;
+}

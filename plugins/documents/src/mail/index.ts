@@ -1,0 +1,9 @@
+import type { FormatReader } from '../internal/format-reader.js';
+import { readEml } from './read-eml.js';
+import { readMsg } from './read-msg.js';
+
+/** E-mail, by media type. */
+export const MAIL_FORMATS: Record<string, FormatReader> = {
+  'message/rfc822': readEml,
+  'application/vnd.ms-outlook': readMsg,
+};

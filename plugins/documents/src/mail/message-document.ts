@@ -1,0 +1,116 @@
+import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
+import { TransmuteError, type ExtractedDocument } from '@transmute/plugin-sdk';
+import { htmlToMdast } from '../internal/html-to-mdast.js';
+import { stampProvenance } from '../internal/stamp-provenance.js';
+import type { MailAttachment, MailMessage } from './mail-message.js';
+
+/** A byte count for people (1.2 KB), as the engine's renderers write it. */
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${String(bytes)} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit] ?? 'GB'}`;
+}
+
+function headerBlock(message: MailMessage): Paragraph | undefined {
+  const lines: [string, string | undefined][] = [
+    ['From', message.from],
+    ['To', message.to.length > 0 ? message.to.join(', ') : undefined],
+    ['Cc', message.cc.length > 0 ? message.cc.join(', ') : undefined],
+    ['Date', message.date],
+  ];
+  const children: PhrasingContent[] = [];
+  for (const [label, value] of lines) {
+    if (value === undefined) continue;
+    if (children.length > 0) children.push({ type: 'break' });
+    children.push({ type: 'text', value: `${label}: ${value}` });
+  }
+  return children.length === 0 ? undefined : { type: 'paragraph', children };
+}
+
+/** Plain text: paragraphs at blank lines, each line kept (signatures, addresses, quoted lines). */
+function textBlocks(text: string): RootContent[] {
+  const blocks: RootContent[] = [];
+  for (const part of text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/)) {
+    const lines = part.split('\n').map((line) => line.trimEnd());
+    while (lines.length > 0 && lines[0]?.trim() === '') lines.shift();
+    while (lines.length > 0 && lines.at(-1)?.trim() === '') lines.pop();
+    if (lines.length === 0) continue;
+    const children: PhrasingContent[] = [];
+    for (const line of lines) {
+      if (children.length > 0) children.push({ type: 'break' });
+      children.push({ type: 'text', value: line });
+    }
+    blocks.push({ type: 'paragraph', children });
+  }
+  return blocks;
+}
+
+function attachmentBlocks(attachments: MailAttachment[]): RootContent[] {
+  if (attachments.length === 0) return [];
+  return [
+    { type: 'heading', depth: 2, children: [{ type: 'text', value: 'Attachments' }] },
+    {
+      type: 'list',
+      ordered: false,
+      spread: false,
+      children: attachments.map((attachment) => ({
+        type: 'listItem',
+        spread: false,
+        children: [
+          {
+            type: 'paragraph',
+            children: [
+              {
+                type: 'text',
+                value: `${attachment.name} (${attachment.mediaType}, ${formatBytes(attachment.sizeBytes)})`,
+              },
+            ],
+          },
+        ],
+      })),
+    },
+  ];
+}
+
+/**
+ * An e-mail as a document: the subject as its title heading, a header block (From, To, Cc, Date),
+ * the body (the HTML part converted to markdown, else the text part) and the attachments listed
+ * with their media type and size. Provenance `path` names the part: `header`, `text/html` or
+ * `text/plain`, `attachments`.
+ */
+export function messageDocument(
+  message: MailMessage,
+  facts: Record<string, string | number>,
+): ExtractedDocument {
+  const head: RootContent[] = [];
+  if (message.subject !== undefined) {
+    head.push({ type: 'heading', depth: 1, children: [{ type: 'text', value: message.subject }] });
+  }
+  const header = headerBlock(message);
+  if (header !== undefined) head.push(header);
+  const html = message.html === undefined ? [] : htmlToMdast(message.html);
+  const body = html.length > 0 || message.text === undefined ? html : textBlocks(message.text);
+  const children = [
+    ...stampProvenance(head, { path: 'header' }),
+    ...stampProvenance(body, { path: html.length > 0 ? 'text/html' : 'text/plain' }),
+    ...stampProvenance(attachmentBlocks(message.attachments), { path: 'attachments' }),
+  ];
+  if (body.length === 0 && message.subject === undefined && message.attachments.length === 0) {
+    throw new TransmuteError('empty_content', 'The e-mail has no subject, body or attachment.');
+  }
+  return {
+    root: { type: 'root', children },
+    metadata: {
+      ...(message.subject !== undefined ? { title: message.subject } : {}),
+      ...(message.from !== undefined ? { author: message.from } : {}),
+      ...(message.date !== undefined ? { publishedTime: message.date } : {}),
+      facts: { ...facts, attachments: message.attachments.length },
+    },
+  };
+}

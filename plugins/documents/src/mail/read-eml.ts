@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import PostalMime, { type Address, type Email } from 'postal-mime';
+import { TransmuteError } from '@transmute/plugin-sdk';
+import type { FormatReader } from '../internal/format-reader.js';
+import { formatMailbox, type MailMessage } from './mail-message.js';
+import { messageDocument } from './message-document.js';
+
+/** PGP/MIME and S/MIME enveloped messages: the body is ciphertext. */
+const ENCRYPTED =
+  /^\s*(?:multipart\/encrypted|application\/(?:x-)?pkcs7-mime\s*;(?:(?!smime-type)[^])*smime-type\s*=\s*"?enveloped-data)/i;
+
+/** A message opens with a header field (`Name: value`), or an mbox `From ` line. */
+const HEADER_FIRST = /^(?:\uFEFF)?(?:\r?\n)*(?:From |[\x21-\x39\x3b-\x7e]+:)/;
+
+function addresses(list: Address[] | Address | undefined): string[] {
+  if (list === undefined) return [];
+  return (Array.isArray(list) ? list : [list]).flatMap((address) =>
+    address.group === undefined
+      ? [formatMailbox(address.name, address.address)].filter((text): text is string => text !== undefined)
+      : [
+          `${address.name}: ${address.group.map((member) => formatMailbox(member.name, member.address)).join(', ')}`,
+        ],
+  );
+}
+
+const byteLength = (content: ArrayBuffer | Uint8Array | string): number =>
+  typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+
+/**
+ * An RFC 822 / MIME message (.eml), parsed by postal-mime: charsets, quoted-printable and base64
+ * bodies, RFC 2047 encoded words and RFC 2231 file names are decoded by it. Inline images the HTML
+ * refers to by Content-ID are part of the body, not listed as attachments. PGP/MIME and S/MIME
+ * encrypted messages are `encrypted_document`.
+ */
+export const readEml: FormatReader = async (file) => {
+  const bytes = await readFile(file.path);
+  let email: Email;
+  try {
+    email = await PostalMime.parse(bytes);
+  } catch (error) {
+    throw new TransmuteError('corrupt_file', `The e-mail could not be parsed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  if (!HEADER_FIRST.test(bytes.subarray(0, 1000).toString('latin1')) || email.headers.length === 0) {
+    throw new TransmuteError(
+      'corrupt_file',
+      'The file has no e-mail headers (it is not an RFC 822 message).',
+    );
+  }
+  const contentType = email.headers.find((header) => header.key === 'content-type')?.value ?? '';
+  if (ENCRYPTED.test(contentType)) {
+    throw new TransmuteError('encrypted_document', 'The e-mail is encrypted (PGP/MIME or S/MIME).');
+  }
+  const message: MailMessage = {
+    subject: email.subject?.trim() === '' ? undefined : email.subject?.trim(),
+    from: addresses(email.from)[0],
+    to: addresses(email.to),
+    cc: addresses(email.cc),
+    date: email.date,
+    html: email.html,
+    text: email.text,
+    attachments: email.attachments
+      .filter((attachment) => attachment.related !== true)
+      .map((attachment, index) => ({
+        name: attachment.filename ?? `attachment-${String(index + 1)}`,
+        mediaType: attachment.mimeType,
+        sizeBytes: byteLength(attachment.content),
+      })),
+  };
+  return messageDocument(message, { format: 'MIME' });
+};
