@@ -1,6 +1,7 @@
 import { SDK_VERSION, type PluginManifest } from '@transmute/plugin-sdk';
 import { DEFAULT_PACKAGE_LIMITS } from './open-package.js';
 import { DOCUMENT_MEDIA_TYPES } from './formats.js';
+import { SPREADSHEET_LIMIT_DEFAULTS } from '../spreadsheet/index.js';
 
 /**
  * The `source.documents` plugin entry. Its id is outside the spec's closed enum (CONTRACT §12):
@@ -23,8 +24,8 @@ export function createDocumentsManifest(): PluginManifest {
       maximum_uncompressed_bytes: DEFAULT_PACKAGE_LIMITS.maximumUncompressedBytes,
       maximum_compression_ratio: DEFAULT_PACKAGE_LIMITS.maximumCompressionRatio,
       maximum_part_bytes: DEFAULT_PACKAGE_LIMITS.maximumPartBytes,
-      maximum_sheet_rows: 1_000_000,
-      maximum_sheet_cells: 5_000_000,
+      maximum_rows: SPREADSHEET_LIMIT_DEFAULTS.maximum_rows,
+      maximum_cells: SPREADSHEET_LIMIT_DEFAULTS.maximum_cells,
       parse_timeout_seconds: 120,
       worker_max_heap_mb: 1024,
     },
