@@ -29,6 +29,8 @@ const TEXTUAL_SNIFFS = new Set([
   'text/html',
   'application/json',
 ]);
+/** What file-type reports for any XML document, whatever its vocabulary. */
+const GENERIC_XML = new Set(['application/xml', 'text/xml']);
 const ARCHIVES = new Set([
   'application/zip',
   'application/gzip',
@@ -158,6 +160,9 @@ export async function checkMediaType(
     return { ok: true, warnings: [] };
   }
   if (sniffed === declared) return { ok: true, warnings: [], sniffed };
+  // file-type names any XML `application/xml`: an RSS or Atom feed (`+xml`) declared as such is that.
+  if (GENERIC_XML.has(sniffed) && declared.endsWith('+xml'))
+    return { ok: true, warnings: [], sniffed: declared };
   if (family(sniffed) === family(declared)) {
     return {
       ok: true,

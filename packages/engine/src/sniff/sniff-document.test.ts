@@ -159,3 +159,25 @@ describe('checkMediaType with documents', () => {
     expect(await sniffMediaType(docx)).toBe(DOCUMENT_MEDIA_TYPES.docx);
   });
 });
+
+describe('checkMediaType with XML vocabularies', () => {
+  const rss = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>t</title></channel></rss>',
+  );
+
+  it('passes an RSS or Atom feed declared as such, though file-type names it application/xml', async () => {
+    expect(await checkMediaType(rss, 'application/rss+xml', true)).toEqual({
+      ok: true,
+      warnings: [],
+      sniffed: 'application/rss+xml',
+    });
+    expect(await checkMediaType(rss, 'application/atom+xml', true)).toMatchObject({ ok: true, warnings: [] });
+  });
+
+  it('still refuses XML declared as a binary type', async () => {
+    expect(await checkMediaType(rss, 'application/pdf', true)).toMatchObject({
+      ok: false,
+      code: 'media_type_mismatch',
+    });
+  });
+});
