@@ -50,16 +50,23 @@ function checkDownload(plan: DownloadPlan, response: ConnectorResponse): void {
       'source_unreachable',
       `${PROVIDER_NAMES[plan.provider]} answered HTTP ${response.status} instead of the shared file.`,
     );
-  if (isProviderPage(response)) throw notPublic(plan, 'the provider answered with its sign-in page, not the file');
+  if (isProviderPage(response))
+    throw notPublic(plan, 'the provider answered with its sign-in page, not the file');
 }
 
-async function download(plan: DownloadPlan, hosts: DriveHosts, ctx: ConnectorContext): Promise<ConnectorResponse> {
+async function download(
+  plan: DownloadPlan,
+  hosts: DriveHosts,
+  ctx: ConnectorContext,
+): Promise<ConnectorResponse> {
   const response = await ctx.fetch(plan.url);
-  if (plan.provider !== 'google_drive' || !isProviderPage(response) || response.status !== 200) return response;
+  if (plan.provider !== 'google_drive' || !isProviderPage(response) || response.status !== 200)
+    return response;
   // Drive answers a file too large to scan for viruses with a page asking to confirm; its form
   // names the real download. Followed once, and only back to Drive's own hosts.
   const confirmed = driveConfirmationUrl(response);
-  if (confirmed === undefined || !onOrigin(confirmed, [hosts.googleDownload, ...hosts.googleDrive])) return response;
+  if (confirmed === undefined || !onOrigin(confirmed, [hosts.googleDownload, ...hosts.googleDrive]))
+    return response;
   return ctx.fetch(confirmed.href);
 }
 
@@ -85,12 +92,19 @@ export function createDriveConnector(options: DriveConnectorOptions = {}): Conne
     resolve: async (url, ctx): Promise<ResolvedShare> => {
       const plan = toDownloadPlan(url, hosts);
       if (plan === undefined)
-        throw new TransmuteError('unsupported_content', 'The link names no shared file this connector knows.');
+        throw new TransmuteError(
+          'unsupported_content',
+          'The link names no shared file this connector knows.',
+        );
       const response = await download(plan, hosts, ctx);
       checkDownload(plan, response);
       const name = dispositionFileName(response);
       const mediaType = name === undefined ? undefined : mediaTypeOfName(name);
-      return { response, ...(name === undefined ? {} : { name }), ...(mediaType === undefined ? {} : { mediaType }) };
+      return {
+        response,
+        ...(name === undefined ? {} : { name }),
+        ...(mediaType === undefined ? {} : { mediaType }),
+      };
     },
   });
 }

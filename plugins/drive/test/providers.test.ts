@@ -31,13 +31,18 @@ const requests: string[] = [];
 
 beforeAll(async () => {
   signIn = await serve((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<html><title>Sign in</title><input type="password"></html>');
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<html><title>Sign in</title><input type="password"></html>');
   });
   // Where providers redirect a download to (their content hosts).
   files = await serve((req, res) => {
     const name = new URL(req.url ?? '/', 'http://x').pathname.slice(1);
     res
-      .writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': `attachment; filename="${name}"` })
+      .writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'content-disposition': `attachment; filename="${name}"`,
+      })
       .end(`# ${name}\n\nThe shared file ${name} arrived in one piece.\n`);
   });
   docs = await serve((req, res) => {
@@ -57,7 +62,10 @@ beforeAll(async () => {
     if (query.get('id') !== 'BigFile') return void res.writeHead(403).end('Forbidden');
     if (query.get('confirm') === 't' && query.get('uuid') === 'u-1') {
       res
-        .writeHead(200, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="big.txt"' })
+        .writeHead(200, {
+          'content-type': 'text/plain',
+          'content-disposition': 'attachment; filename="big.txt"',
+        })
         .end('A file too large to scan, downloaded anyway.');
       return;
     }
@@ -73,7 +81,8 @@ beforeAll(async () => {
   dropbox = await serve((req, res) => {
     requests.push(`dropbox ${req.url}`);
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.searchParams.get('dl') !== '1') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>preview</html>');
+    if (url.searchParams.get('dl') !== '1')
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>preview</html>');
     const to = url.searchParams.get('to');
     res.writeHead(302, { location: to ?? `${files}/notes.md` }).end();
   });
@@ -82,7 +91,8 @@ beforeAll(async () => {
     const match = /^\/v1\.0\/shares\/u!([\w-]+)\/root\/content$/.exec(req.url ?? '');
     const link = match ? Buffer.from(match[1] ?? '', 'base64url').toString('utf8') : '';
     if (link.endsWith('s!public')) res.writeHead(302, { location: `${files}/table.md` }).end();
-    else res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"unauthenticated"}}');
+    else
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"unauthenticated"}}');
   });
   box = await serve((req, res) => {
     requests.push(`box ${req.url}`);
@@ -111,7 +121,14 @@ const docxReader: SourceAdapter = definePlugin<SourceAdapter>({
   extract: async (file) => ({
     root: {
       type: 'root',
-      children: [{ type: 'paragraph', children: [{ type: 'text', value: `docx ${file.name} of ${(await readFile(file.path)).length} bytes` }] }],
+      children: [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', value: `docx ${file.name} of ${(await readFile(file.path)).length} bytes` },
+          ],
+        },
+      ],
     },
     metadata: { title: file.name },
   }),
@@ -137,7 +154,10 @@ const codeOf = (error: unknown) => (isTransmuteError(error) ? error.code : Strin
 describe('connector.drive against loopback providers', () => {
   it('exports a Google Doc as docx and hands it to the docx reader', async () => {
     const engine = engineFor();
-    const { document } = await engine.prepare({ type: 'url', url: `${docs}/document/d/PublicDoc/edit?usp=sharing` });
+    const { document } = await engine.prepare({
+      type: 'url',
+      url: `${docs}/document/d/PublicDoc/edit?usp=sharing`,
+    });
     expect(document.text).toBe('docx Quarterly_report.docx of 64 bytes');
     expect(requests).toContain('docs /document/d/PublicDoc/export?format=docx');
     await engine.close();
@@ -145,7 +165,10 @@ describe('connector.drive against loopback providers', () => {
 
   it('follows Drive’s virus-scan confirmation form to the file', async () => {
     const engine = engineFor();
-    const { document } = await engine.prepare({ type: 'url', url: `${drive}/file/d/BigFile/view?usp=sharing` });
+    const { document } = await engine.prepare({
+      type: 'url',
+      url: `${drive}/file/d/BigFile/view?usp=sharing`,
+    });
     expect(document.text).toContain('too large to scan, downloaded anyway');
     expect(requests).toContain('drive /download?id=BigFile&export=download&confirm=t&uuid=u-1');
     await engine.close();

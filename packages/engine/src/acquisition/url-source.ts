@@ -85,7 +85,10 @@ export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext):
     ...(ctx.resolver === undefined ? {} : { resolver: ctx.resolver }),
     ...(ctx.allowedAddresses === undefined ? {} : { allowedAddresses: ctx.allowedAddresses }),
   };
-  const fetchDecoded = async (url: string, extra: Record<string, string> = {}): Promise<ConnectorResponse> => {
+  const fetchDecoded = async (
+    url: string,
+    extra: Record<string, string> = {},
+  ): Promise<ConnectorResponse> => {
     const response = await safeFetch(url, { headers: { ...headers, ...extra }, signal: ctx.signal }, policy);
     const body = await decodeBody(response, maxBytes);
     const { 'content-encoding': _applied, ...rest } = response.headers;

@@ -46,7 +46,9 @@ export async function acquireSource(source: ConvertSource, ctx: RunContext): Pro
     }
     case 'url': {
       const webpage = ctx.registry.byId('source.webpage');
-      const connector = URL.canParse(source.url) ? ctx.registry.findConnector(new URL(source.url)) : undefined;
+      const connector = URL.canParse(source.url)
+        ? ctx.registry.findConnector(new URL(source.url))
+        : undefined;
       const { file } = await acquireUrl(source, {
         workDir: ctx.scratchDir,
         signal: ctx.signal,
@@ -54,11 +56,14 @@ export async function acquireSource(source: ConvertSource, ctx: RunContext): Pro
         ...(ctx.options.allowedAddresses ? { allowedAddresses: ctx.options.allowedAddresses } : {}),
         // A share link's download is bounded by its connector's limits (a shared file is no web page).
         ...(connector
-          ? { limits: ctx.registry.limitsOf(connector), connector: { plugin: connector, limits: ctx.registry.limitsOf(connector) } }
+          ? {
+              limits: ctx.registry.limitsOf(connector),
+              connector: { plugin: connector, limits: ctx.registry.limitsOf(connector) },
+            }
           : webpage
             ? { limits: ctx.registry.limitsOf(webpage) }
             : {}),
-        readsMediaType: ctx.registry.readsMediaType,
+        readsMediaType: (mediaType) => ctx.registry.readsMediaType(mediaType),
       });
       ctx.recorder.meter('input_bytes', file.sizeBytes);
       return { items: [{ kind: 'file', file }], sourceUrl: source.url };

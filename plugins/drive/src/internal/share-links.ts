@@ -56,7 +56,10 @@ export function toDownloadPlan(link: URL, hosts: DriveHosts): DownloadPlan | und
       return { provider, url: url.href };
     }
     case 'onedrive':
-      return { provider, url: `${hosts.oneDriveApi}/v1.0/shares/${encodeSharingUrl(link.href)}/root/content` };
+      return {
+        provider,
+        url: `${hosts.oneDriveApi}/v1.0/shares/${encodeSharingUrl(link.href)}/root/content`,
+      };
     case 'sharepoint': {
       const url = new URL(link);
       url.searchParams.set('download', '1');
