@@ -276,11 +276,10 @@ describe('createEngine', () => {
       await tempFile('l.txt', Buffer.from('caf\xe9 cr\xe8me', 'latin1')),
       'text/plain',
     );
-    expect(await engine.inspectFile(latin1)).toMatchObject({
-      ok: true,
-      warnings: [expect.stringMatching(/^encoding_fallback:/)],
-    });
-    const { document } = await engine.prepare({ type: 'files', files: [latin1] });
+    // The encoding is decided, and warned about, when the whole text is decoded.
+    expect(await engine.inspectFile(latin1)).toEqual({ ok: true, warnings: [] });
+    const { document, warnings } = await engine.prepare({ type: 'files', files: [latin1] });
     expect(document.text).toBe('café crème');
+    expect(warnings).toEqual([expect.stringMatching(/^encoding_guessed: decoded as windows-1252/)]);
   });
 });

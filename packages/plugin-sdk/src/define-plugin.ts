@@ -26,6 +26,8 @@ export function definePlugin<TPlugin extends Plugin>(plugin: TPlugin): TPlugin {
     problems.push('a source_adapter must implement extract()');
   if (manifest.kind === 'output_renderer' && !('render' in plugin))
     problems.push('an output_renderer must implement render()');
+  if (manifest.kind === 'connector' && !('resolve' in plugin && 'recognizes' in plugin))
+    problems.push('a connector must implement recognizes() and resolve()');
   if (problems.length > 0) {
     throw new TypeError(`Invalid plugin ${manifest.id || '(no id)'}: ${problems.join('; ')}`);
   }

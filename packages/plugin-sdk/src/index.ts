@@ -14,6 +14,7 @@ export {
   SDK_VERSION,
   isSourceAdapter,
   isOutputRenderer,
+  isConnector,
   type PluginManifest,
   type PluginHealth,
   type StageContext,
@@ -24,6 +25,10 @@ export {
   type Artifact,
   type RenderRequest,
   type OutputRenderer,
+  type Connector,
+  type ConnectorContext,
+  type ConnectorResponse,
+  type ResolvedShare,
   type Plugin,
 } from './plugin-types.js';
 export type { RenderedFile, ProfileRendering } from './rendering.js';

@@ -129,11 +129,62 @@ export interface OutputRenderer {
   close?(): Promise<void>;
 }
 
-export type Plugin = SourceAdapter | OutputRenderer;
+/** A response of {@link ConnectorContext.fetch}: fully read, capped, after its redirects. */
+export interface ConnectorResponse {
+  /** The final URL, after redirects. */
+  url: string;
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/**
+ * What a connector may use. Its only way out is `fetch`: the engine's SSRF-safe client (http(s)
+ * only, every redirect re-checked against the operator's address policy, byte cap, one deadline
+ * for the whole acquisition), so a share link cannot lead the engine anywhere a URL source could not.
+ */
+export interface ConnectorContext {
+  signal: AbortSignal;
+  /** The connector's effective limits (manifest limits merged with operator overrides). */
+  limits: Record<string, number>;
+  fetch(url: string, init?: { headers?: Record<string, string> }): Promise<ConnectorResponse>;
+}
+
+/** The file a share link leads to, downloaded: the engine reads it like any fetched URL. */
+export interface ResolvedShare {
+  /** The download's response (2xx); its `Content-Type` (else the sniffed bytes) picks the reader. */
+  response: ConnectorResponse;
+  /** The file's name (from `Content-Disposition`, else the link), when the provider tells it. */
+  name?: string;
+  /** The media type when the provider's `Content-Type` says nothing (taken from the name's extension). */
+  mediaType?: string;
+}
+
+/**
+ * A connector turns a `url` source it recognizes (a share link of a storage provider) into the file
+ * it shares, before the engine reads it. It runs in source acquisition, ahead of the plain download.
+ */
+export interface Connector {
+  readonly manifest: PluginManifest;
+  health(): Promise<PluginHealth>;
+  /** Whether this URL is one of the connector's links (cheap, no I/O). */
+  recognizes(url: URL): boolean;
+  /** Downloads the shared file; a link that is not public fails with `source_blocked`. */
+  resolve(url: URL, ctx: ConnectorContext): Promise<ResolvedShare>;
+  close?(): Promise<void>;
+}
+
+export type Plugin = SourceAdapter | OutputRenderer | Connector;
 
 /** Guard: is this plugin a source adapter? */
 export function isSourceAdapter(plugin: Plugin): plugin is SourceAdapter {
   return plugin.manifest.kind === 'source_adapter';
+}
+
+/** Guard: is this plugin a connector? */
+export function isConnector(plugin: Plugin): plugin is Connector {
+  return plugin.manifest.kind === 'connector';
 }
 
 /** Guard: is this plugin an output renderer? */

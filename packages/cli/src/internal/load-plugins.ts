@@ -10,9 +10,10 @@ export const PLUGIN_PACKAGES = [
   // Before the repository plugin: a docx or an epub is a zip too, and the first source that accepts a file reads it.
   '@transmute/plugin-documents',
   '@transmute/plugin-repository',
+  '@transmute/plugin-drive',
 ] as const;
 
-const FACTORY = /^create[A-Za-z0-9]*(Source|Renderer|Plugin)$/;
+const FACTORY = /^create[A-Za-z0-9]*(Source|Renderer|Connector|Plugin)$/;
 
 function isPlugin(value: unknown): value is Plugin {
   return typeof value === 'object' && value !== null && 'manifest' in value;
@@ -27,7 +28,7 @@ export interface LoadedPlugins {
 
 /**
  * Imports every plugin package that is installed and calls its `create…Source` / `create…Renderer`
- * factories with default options. A package that is missing or fails to load is skipped (and
+ * / `create…Connector` factories with default options. A package that is missing or fails to load is skipped (and
  * reported) so one broken plugin never stops `serve`; getCapabilities then reports what loaded.
  */
 export async function loadPlugins(packages: readonly string[] = PLUGIN_PACKAGES): Promise<LoadedPlugins> {

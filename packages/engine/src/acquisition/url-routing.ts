@@ -2,7 +2,7 @@ import { TransmuteError } from '@transmute/contract';
 import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
 
 /** Which reader a fetched response goes to. */
-export type UrlContentRoute = 'webpage' | 'document' | 'audio' | 'text';
+export type UrlContentRoute = 'webpage' | 'document' | 'audio' | 'text' | 'plugin';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const AUDIO_TYPES = new Set([
@@ -25,9 +25,15 @@ const AUDIO_ALIASES: Record<string, string> = {
 /**
  * Routes the media type of a fetched URL to its reader: HTML to the webpage plugin, PDF to the
  * document (OCR) plugin, audio only when the caller allowed transcription, plain text, markdown,
- * CSV and JSON to the built-in text source. Anything else fails with `unsupported_content`.
+ * CSV and JSON to the built-in text source, any other type an installed source adapter declares
+ * (`readsMediaType`: docx from a share link, an archive) to that adapter. Anything else fails with
+ * `unsupported_content`.
  */
-export function routeUrlMediaType(mediaType: string, allowAudioTranscription: boolean): UrlContentRoute {
+export function routeUrlMediaType(
+  mediaType: string,
+  allowAudioTranscription: boolean,
+  readsMediaType: (mediaType: string) => boolean = () => false,
+): UrlContentRoute {
   const canonical = toCanonicalMediaType(mediaType);
   if (HTML_TYPES.has(canonical)) return 'webpage';
   if (canonical === 'application/pdf') return 'document';
@@ -41,6 +47,7 @@ export function routeUrlMediaType(mediaType: string, allowAudioTranscription: bo
     return 'audio';
   }
   if (isTextMediaType(canonical)) return 'text';
+  if (readsMediaType(canonical)) return 'plugin';
   throw new TransmuteError(
     'unsupported_content',
     `The URL serves ${canonical || 'an unknown type'}, which no reader supports.`,

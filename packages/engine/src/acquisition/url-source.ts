@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { TransmuteError } from '@transmute/contract';
-import { resolveByteLimit, type SourceFile } from '@transmute/plugin-sdk';
+import {
+  resolveByteLimit,
+  type Connector,
+  type ConnectorResponse,
+  type SourceFile,
+} from '@transmute/plugin-sdk';
 import type { ConvertSource } from '../engine-types.js';
 import type { HostResolver } from '../net/resolver.js';
-import { safeFetch, type SafeFetchResponse } from '../net/safe-fetch.js';
+import { safeFetch, type SafeFetchPolicy, type SafeFetchResponse } from '../net/safe-fetch.js';
 import { toCanonicalMediaType } from '../media-types.js';
 import { routeUrlMediaType, toRoutedMediaType, type UrlContentRoute } from './url-routing.js';
 import { sniffUrlMediaType } from './url-sniff.js';
@@ -30,6 +35,10 @@ export interface UrlAcquisitionContext {
   limits?: Record<string, number>;
   /** DNS resolver (tests simulate answers); the system's by default. */
   resolver?: HostResolver;
+  /** The connector that recognized the URL as a share link, with its effective limits. */
+  connector?: { plugin: Connector; limits: Record<string, number> };
+  /** Whether an installed source adapter reads a media type the built-in routes do not. */
+  readsMediaType?: (mediaType: string) => boolean;
 }
 
 /** The downloaded source and the reader it is meant for. */
@@ -68,30 +77,46 @@ export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext):
   if (source.preferredLanguage !== undefined) {
     headers['accept-language'] = `${source.preferredLanguage}, *;q=0.5`;
   }
-  const response = await safeFetch(
-    source.url,
-    { headers, signal: ctx.signal },
-    {
-      maxBytes,
-      maxRedirects: limits['maximum_redirects'] ?? URL_LIMIT_DEFAULTS.maximum_redirects,
-      timeoutMs: (limits['timeout_seconds'] ?? URL_LIMIT_DEFAULTS.timeout_seconds) * 1000,
-      ...(ctx.allowPrivateNetworks === undefined ? {} : { allowPrivateNetworks: ctx.allowPrivateNetworks }),
-      ...(ctx.resolver === undefined ? {} : { resolver: ctx.resolver }),
-      ...(ctx.allowedAddresses === undefined ? {} : { allowedAddresses: ctx.allowedAddresses }),
-    },
-  );
+  const policy: SafeFetchPolicy = {
+    maxBytes,
+    maxRedirects: limits['maximum_redirects'] ?? URL_LIMIT_DEFAULTS.maximum_redirects,
+    timeoutMs: (limits['timeout_seconds'] ?? URL_LIMIT_DEFAULTS.timeout_seconds) * 1000,
+    ...(ctx.allowPrivateNetworks === undefined ? {} : { allowPrivateNetworks: ctx.allowPrivateNetworks }),
+    ...(ctx.resolver === undefined ? {} : { resolver: ctx.resolver }),
+    ...(ctx.allowedAddresses === undefined ? {} : { allowedAddresses: ctx.allowedAddresses }),
+  };
+  const fetchDecoded = async (
+    url: string,
+    extra: Record<string, string> = {},
+  ): Promise<ConnectorResponse> => {
+    const response = await safeFetch(url, { headers: { ...headers, ...extra }, signal: ctx.signal }, policy);
+    const body = await decodeBody(response, maxBytes);
+    const { 'content-encoding': _applied, ...rest } = response.headers;
+    return { url: response.url, status: response.status, headers: rest, body };
+  };
+  const download: Download = ctx.connector
+    ? await ctx.connector.plugin.resolve(new URL(source.url), {
+        signal: ctx.signal,
+        limits: ctx.connector.limits,
+        fetch: (url, init) => fetchDecoded(url, init?.headers),
+      })
+    : { response: await fetchDecoded(source.url) };
+  const { response } = download;
   if (response.status < 200 || response.status > 299) {
     throw new TransmuteError('source_unreachable', `The URL answered HTTP ${response.status}, not a page.`);
   }
-  const body = await decodeBody(response, maxBytes);
+  const body = Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
   if (body.length === 0) throw new TransmuteError('empty_content', 'The URL answered with an empty body.');
   const declared = toCanonicalMediaType(response.headers['content-type'] ?? '');
-  const mediaType = toRoutedMediaType(GENERIC_TYPES.has(declared) ? sniffUrlMediaType(body) : declared);
-  const route = routeUrlMediaType(mediaType, source.allowAudioTranscription === true);
-  const path = join(ctx.workDir, `url-source${extensionOf(route, mediaType)}`);
+  const mediaType = toRoutedMediaType(
+    GENERIC_TYPES.has(declared) ? (download.mediaType ?? sniffUrlMediaType(body)) : declared,
+  );
+  const route = routeUrlMediaType(mediaType, source.allowAudioTranscription === true, ctx.readsMediaType);
+  const name = download.name !== undefined ? toSafeName(download.name) : undefined;
+  const path = join(ctx.workDir, `url-source${extensionOf(route, mediaType, name)}`);
   await writeFile(path, body);
   const file: SourceFile = {
-    name: nameOf(response.url, route, mediaType),
+    name: name ?? nameOf(response.url, route, mediaType),
     mediaType,
     sizeBytes: body.length,
     path,
@@ -101,6 +126,13 @@ export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext):
   const charset = charsetOf(response.headers['content-type']);
   if (charset !== undefined) file.charset = charset;
   return { file, route };
+}
+
+/** What was downloaded: a plain URL's response, or the file a connector resolved a share link to. */
+interface Download {
+  response: ConnectorResponse;
+  name?: string;
+  mediaType?: string;
 }
 
 /** Undoes a `Content-Encoding` the server applied although none was asked for, within the byte cap. */
@@ -136,8 +168,10 @@ function charsetOf(contentType: string | undefined): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
-function extensionOf(route: UrlContentRoute, mediaType: string): string {
+function extensionOf(route: UrlContentRoute, mediaType: string, name?: string): string {
   switch (route) {
+    case 'plugin':
+      return /\.[\w-]{1,10}$/.exec(name ?? '')?.[0] ?? '.bin';
     case 'webpage':
       return mediaType === 'application/xhtml+xml' ? '.xhtml' : '.html';
     case 'document':
@@ -156,6 +190,11 @@ function nameOf(url: string, route: UrlContentRoute, mediaType: string): string 
   } catch {
     // A malformed escape: keep the name as sent.
   }
-  last = last.replace(/[^\w.-]+/g, '_');
+  last = toSafeName(last);
   return last !== '' && last !== '_' ? last : `page${extensionOf(route, mediaType)}`;
+}
+
+/** A file name without path separators or characters a file system or a header could trip on. */
+function toSafeName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_');
 }

@@ -1,8 +1,10 @@
 import {
   SDK_VERSION,
   definePlugin,
+  isConnector,
   isOutputRenderer,
   isSourceAdapter,
+  type Connector,
   type OutputRenderer,
   type Plugin,
   type SourceAdapter,
@@ -15,10 +17,15 @@ export interface PluginRegistry {
   readonly plugins: readonly Plugin[];
   readonly sources: readonly SourceAdapter[];
   readonly renderers: readonly OutputRenderer[];
+  readonly connectors: readonly Connector[];
   /** The plugin's effective limits: manifest limits merged with operator overrides. */
   limitsOf(plugin: Plugin): Record<string, number>;
   findSource(probe: SourceProbe): SourceAdapter | undefined;
   findRenderer(format: OutputFormat): OutputRenderer | undefined;
+  /** The first connector that recognizes the URL (a share link), if any. */
+  findConnector(url: URL): Connector | undefined;
+  /** Whether an installed source adapter declares this media type (a fetched URL may go to it). */
+  readsMediaType(mediaType: string): boolean;
   byId(id: string): Plugin | undefined;
 }
 
@@ -47,6 +54,15 @@ export function safeAccepts(source: SourceAdapter, probe: SourceProbe): boolean 
   }
 }
 
+/** A connector's recognizes(), where a throwing connector simply does not recognize. */
+function safeRecognizes(connector: Connector, url: URL): boolean {
+  try {
+    return connector.recognizes(url);
+  } catch {
+    return false;
+  }
+}
+
 /** Validates plugins (SDK version, manifest, duplicate ids) and freezes the set. */
 export function createPluginRegistry(
   input: readonly Plugin[],
@@ -63,6 +79,7 @@ export function createPluginRegistry(
   Object.freeze(plugins);
   const sources = Object.freeze(plugins.filter(isSourceAdapter));
   const renderers = Object.freeze(plugins.filter(isOutputRenderer));
+  const connectors = Object.freeze(plugins.filter(isConnector));
   const limits = new Map(
     plugins.map((plugin) => [
       plugin.manifest.id,
@@ -73,10 +90,14 @@ export function createPluginRegistry(
     plugins,
     sources,
     renderers,
+    connectors,
     limitsOf: (plugin: Plugin) => ({ ...(limits.get(plugin.manifest.id) ?? plugin.manifest.limits) }),
     findSource: (probe: SourceProbe) => sources.find((source) => safeAccepts(source, probe)),
     findRenderer: (format: OutputFormat) =>
       renderers.find((renderer) => renderer.manifest.outputFormats.includes(format)),
+    findConnector: (url: URL) => connectors.find((connector) => safeRecognizes(connector, url)),
+    readsMediaType: (mediaType: string) =>
+      sources.some((source) => source.manifest.mediaTypes.includes(mediaType)),
     byId: (id: string) => plugins.find((plugin) => plugin.manifest.id === id),
   });
 }

@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FailureCode } from '@transmute/contract';
 import { DOCUMENT_MEDIA_TYPES, isTextMediaType, toCanonicalMediaType } from '../media-types.js';
 import { sniffDocument, type DocumentSniff } from './sniff-document.js';
+import { bomEncoding, isUtf8, utf16Layout } from './text-encoding.js';
 
 /** Outcome of comparing a file's bytes with its declared media type. */
 export type MediaTypeCheck =
@@ -100,20 +101,20 @@ function checkDocument(document: DocumentSniff, declared: string): MediaTypeChec
   };
 }
 
-/** How text bytes are encoded: UTF-8, UTF-16 (with a BOM), a legacy 8-bit encoding, or not text at all. */
-export type TextEncodingGuess = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'binary';
+/** How text bytes are encoded: UTF-8, UTF-16 (a byte-order mark or its NUL pattern), another encoding, or not text at all. */
+export type TextEncodingGuess = 'utf-8' | 'utf-16le' | 'utf-16be' | 'legacy' | 'binary';
 
-/** Guesses the encoding of text bytes; NUL bytes (outside UTF-16) mean binary. */
+/**
+ * Guesses the encoding of text bytes; NUL bytes (outside UTF-16) mean binary. Which legacy
+ * encoding is decided when the whole text is decoded (decodeTextBytes).
+ */
 export function guessTextEncoding(bytes: Uint8Array, complete: boolean): TextEncodingGuess {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  const bom = bomEncoding(bytes);
+  if (bom !== undefined) return bom;
+  const utf16 = utf16Layout(bytes);
+  if (utf16 !== undefined) return utf16.encoding === 'utf-16le' ? 'utf-16le' : 'utf-16be';
   if (bytes.includes(0)) return 'binary';
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: !complete });
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
-  }
+  return isUtf8(bytes, complete) ? 'utf-8' : 'legacy';
 }
 
 /**
@@ -142,11 +143,8 @@ export async function checkMediaType(
         detail: `The file was declared ${declared} but its content is binary${sniffed ? ` (${sniffed})` : ''}.`,
       };
     }
-    const warnings =
-      encoding === 'windows-1252' && isTextMediaType(declared)
-        ? ['encoding_fallback: The text is not valid UTF-8; it was read as Windows-1252.']
-        : [];
-    return { ok: true, warnings };
+    // A text's encoding is decided, and warned about, when the whole of it is decoded.
+    return { ok: true, warnings: [] };
   }
   if (!sniffed) {
     const binaryExpected = BINARY_FAMILIES.some((prefix) => declared.startsWith(prefix));

@@ -4,7 +4,8 @@ import { readFileHead, type SourceAdapter, type SourceFile } from '@transmute/pl
 import { checkAborted } from '../internal/abort.js';
 import type { RunContext } from './run-context.js';
 import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
-import { checkMediaType, guessTextEncoding } from '../sniff/check-media-type.js';
+import { checkMediaType } from '../sniff/check-media-type.js';
+import { decodeTextBytes, type DecodedText } from '../text-source/decode-text-bytes.js';
 import type { AcquiredItem } from './source-acquisition.js';
 
 /** A source routed to its reader. */
@@ -19,17 +20,9 @@ export function readHead(path: string): Promise<Uint8Array> {
   return readFileHead(path, HEAD_BYTES);
 }
 
-/** Decodes a text file: UTF-8 (BOM dropped), UTF-16 with a BOM, the declared charset, or Windows-1252. */
-export async function readTextFile(file: SourceFile): Promise<string> {
-  const bytes = await readFile(file.path);
-  const guess = guessTextEncoding(bytes, true);
-  let label: string = guess === 'binary' ? 'utf-8' : guess;
-  if (file.charset && guess !== 'utf-8' && guess !== 'utf-16le' && guess !== 'utf-16be') label = file.charset;
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+/** Decodes a text file by the rules of decodeTextBytes (its bytes are read whole, as its text will be). */
+export async function readTextFile(file: SourceFile): Promise<DecodedText> {
+  return decodeTextBytes(await readFile(file.path), file.charset);
 }
 
 async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem> {
@@ -39,7 +32,8 @@ async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem>
   for (const warning of check.warnings) ctx.recorder.add(warning);
   const mediaType = toCanonicalMediaType(file.mediaType);
   if (isTextMediaType(mediaType)) {
-    const content = await readTextFile(file);
+    const { text: content, warnings } = await readTextFile(file);
+    for (const warning of warnings) ctx.recorder.add(warning);
     return {
       kind: 'text',
       content,

@@ -19,7 +19,8 @@ export interface Acquisition {
 /**
  * Stage source_acquisition: inline text stays in memory (its type guessed from the content),
  * uploaded files are used where they are, URLs are downloaded into the run's scratch directory
- * through the SSRF-safe fetcher. Meters `input_bytes`.
+ * through the SSRF-safe fetcher (a share link a connector recognizes is first resolved by it to
+ * the file it shares, through the same fetcher). Meters `input_bytes`.
  */
 export async function acquireSource(source: ConvertSource, ctx: RunContext): Promise<Acquisition> {
   checkAborted(ctx.signal);
@@ -45,12 +46,24 @@ export async function acquireSource(source: ConvertSource, ctx: RunContext): Pro
     }
     case 'url': {
       const webpage = ctx.registry.byId('source.webpage');
+      const connector = URL.canParse(source.url)
+        ? ctx.registry.findConnector(new URL(source.url))
+        : undefined;
       const { file } = await acquireUrl(source, {
         workDir: ctx.scratchDir,
         signal: ctx.signal,
         allowPrivateNetworks: ctx.options.allowPrivateNetworks === true,
         ...(ctx.options.allowedAddresses ? { allowedAddresses: ctx.options.allowedAddresses } : {}),
-        ...(webpage ? { limits: ctx.registry.limitsOf(webpage) } : {}),
+        // A share link's download is bounded by its connector's limits (a shared file is no web page).
+        ...(connector
+          ? {
+              limits: ctx.registry.limitsOf(connector),
+              connector: { plugin: connector, limits: ctx.registry.limitsOf(connector) },
+            }
+          : webpage
+            ? { limits: ctx.registry.limitsOf(webpage) }
+            : {}),
+        readsMediaType: (mediaType) => ctx.registry.readsMediaType(mediaType),
       });
       ctx.recorder.meter('input_bytes', file.sizeBytes);
       return { items: [{ kind: 'file', file }], sourceUrl: source.url };
