@@ -198,6 +198,18 @@ describe('docx structures', () => {
     );
   });
 
+  it('reads a drawing Word wrapped in mc:AlternateContent once', async () => {
+    const drawing =
+      '<w:drawing><wp:inline><wp:docPr id="2" name="Chart 2" title="Monthly sales"/>' +
+      '<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rId3"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>';
+    const body =
+      '<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">' +
+      `<mc:Choice Requires="wps">${drawing}</mc:Choice><mc:Fallback><w:pict/></mc:Fallback></mc:AlternateContent></w:r></w:p>`;
+    expect(await markdownOf({ body, relationships: { rId3: 'media/chart.png' } })).toBe(
+      '![Monthly sales](chart.png)\n',
+    );
+  });
+
   it('counts explicit page breaks into each block’s provenance', async () => {
     const body =
       p('One') + '<w:p><w:r><w:br w:type="page"/></w:r><w:r><w:t>Two</w:t></w:r></w:p>' + p('Still two');

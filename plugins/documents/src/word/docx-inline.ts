@@ -106,6 +106,14 @@ function readRun(run: XmlElement, ctx: InlineContext, segments: Segment[]): void
         segments.push({ kind: 'node', node: { type: 'footnoteReference', identifier, label: identifier } });
         break;
       }
+      case 'mc:AlternateContent': {
+        // Word writes a drawing twice (the modern choice, a VML fallback): the first one is read.
+        const choice = elements(child).find(
+          (option) => option.name === 'mc:Choice' || option.name === 'mc:Fallback',
+        );
+        if (choice !== undefined) readRun({ ...run, children: choice.children }, ctx, segments);
+        break;
+      }
       case 'w:drawing':
       case 'w:pict':
       case 'w:object': {
