@@ -9,7 +9,7 @@ import type {
 } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { TransmuteError, type DocumentMetadata, type ExtractedDocument } from '@transmute/plugin-sdk';
-import type { DocumentFile, FormatReader, ReadContext } from '../internal/format-reader.js';
+import type { DocumentFile, FormatReader } from '../internal/format-reader.js';
 import { openPackage, type OfficePackage } from '../internal/open-package.js';
 import { packageLimitsOf } from '../internal/package-limits.js';
 import { descendants, elements, firstElement, textOf, type XmlElement } from '../internal/parse-xml.js';
@@ -328,11 +328,7 @@ function pageMarkers(body: XmlElement): { any: boolean; rendered: boolean } {
   return { any: rendered || explicit, rendered };
 }
 
-async function readDocxPackage(
-  pkg: OfficePackage,
-  file: DocumentFile,
-  read: ReadContext,
-): Promise<ExtractedDocument> {
+async function readDocxPackage(pkg: OfficePackage, file: DocumentFile): Promise<ExtractedDocument> {
   if (!pkg.has(DOCUMENT_PART))
     throw new TransmuteError(
       'corrupt_file',
@@ -362,7 +358,6 @@ async function readDocxPackage(
       openComments: new Set(),
     },
   };
-  read.signal.throwIfAborted();
   const reader = new BlockReader(ctx);
   reader.read(body);
   const children: RootContent[] = [...reader.blocks];
@@ -406,7 +401,7 @@ function collectReferences(node: RootContent | PhrasingContent | ListItem): stri
 export const readDocx: FormatReader = async (file, ctx) => {
   const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
-    return await readDocxPackage(pkg, file, ctx);
+    return await readDocxPackage(pkg, file);
   } finally {
     pkg.close();
   }
