@@ -210,6 +210,15 @@ describe('docx structures', () => {
     );
   });
 
+  it('reads the paragraphs of a text box in place', async () => {
+    const body =
+      '<w:p><w:r><w:t xml:space="preserve">Before </w:t></w:r><w:r><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml"><v:textbox><w:txbxContent>' +
+      p('Boxed one') +
+      p('Boxed two') +
+      '</w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>';
+    expect(await markdownOf({ body })).toBe('Before\\\nBoxed one\\\nBoxed two\n');
+  });
+
   it('counts explicit page breaks into each block’s provenance', async () => {
     const body =
       p('One') + '<w:p><w:r><w:br w:type="page"/></w:r><w:r><w:t>Two</w:t></w:r></w:p>' + p('Still two');
