@@ -210,6 +210,16 @@ describe('docx structures', () => {
     );
   });
 
+  it('gives an image without alt text the caption written under it', async () => {
+    const body =
+      '<w:p><w:r><w:drawing><wp:inline><wp:docPr id="3" name="Picture 3"/><a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rId4"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>' +
+      p('Figure 1: Hive layout', 'Caption');
+    const styles = '<w:style w:type="paragraph" w:styleId="Caption"><w:name w:val="caption"/></w:style>';
+    expect(await markdownOf({ body, styles, relationships: { rId4: 'media/hive.jpeg' } })).toBe(
+      '![Figure 1: Hive layout](hive.jpeg)\n\nFigure 1: Hive layout\n',
+    );
+  });
+
   it('reads the paragraphs of a text box in place', async () => {
     const body =
       '<w:p><w:r><w:t xml:space="preserve">Before </w:t></w:r><w:r><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml"><v:textbox><w:txbxContent>' +

@@ -145,7 +145,15 @@ class BlockReader {
       this.push({ type: 'html', value: `$$\n${only.value.slice(2, -2)}\n$$` }, page);
       return;
     }
+    if (style?.caption === true) this.captionImageAbove(plain.trim());
     this.push({ type: 'paragraph', children: content }, page);
+  }
+
+  /** An image without alt text takes the caption written under it. */
+  private captionImageAbove(caption: string): void {
+    const above = this.blocks.at(-1);
+    if (above?.type !== 'paragraph') return;
+    for (const node of above.children) if (node.type === 'image' && node.alt === '') node.alt = caption;
   }
 
   private listItem(
