@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, poll, waitJob, type Api } from './support/http.js';
+import { api, expectResource, poll, waitJob, type Api } from './support/http.js';
 import { readAllPages } from './support/outputs.js';
 import { startService, type RunningService } from './support/service.js';
 
@@ -88,6 +88,15 @@ describe('documents through the API (served by `transmute serve`)', () => {
     expect(text).toContain('# Harvest log');
     expect(text).toContain('The hives gave **40 kg** of honey.');
   }, 120_000);
+
+  it('capabilities list the document media types, valid against the spec, without source.documents', async () => {
+    const reply = await a.get('/v1/capabilities');
+    expectResource(reply, 200, 'Capabilities');
+    expect(reply.body.file_media_types).toContain(DOCX);
+    expect((reply.body.plugins as { id: string }[]).map((plugin) => plugin.id)).not.toContain(
+      'source.documents',
+    );
+  });
 
   it('a docx uploaded as a zip is rejected at validation, naming what it is', async () => {
     const { status, body } = await upload('harvest.zip', 'application/zip', await report());
