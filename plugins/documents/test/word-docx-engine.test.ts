@@ -17,6 +17,7 @@ import {
 } from 'docx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '@transmute/engine';
+import { SDK_VERSION, TransmuteError, definePlugin, type SourceAdapter } from '@transmute/plugin-sdk';
 import { createDocumentsSource } from '../src/index.js';
 import { extractBytes, toMarkdown, writeTemp } from './support/read-document.js';
 
@@ -130,6 +131,38 @@ describe('docx through the engine and the CLI', () => {
     expect(document.text).toContain('Quarterly report');
     expect(document.text).toContain('Revenue grew 12% in every region');
     expect(document.root.children.map((block) => block.type)).toContain('table');
+  });
+
+  it('reads a docx even behind a source that takes every zip (the declared type decides first)', async () => {
+    const greedy = definePlugin<SourceAdapter>({
+      manifest: {
+        id: 'test.every_zip',
+        kind: 'source_adapter',
+        canonicalIdentifier: 'every_zip.v1',
+        useCase: 'Takes every zip, as a code-archive reader does.',
+        mediaTypes: ['application/zip'],
+        outputFormats: [],
+        costUnit: 'files',
+        limits: {},
+        qualityThreshold: 0,
+        surfaces: ['api'],
+        sdkVersion: SDK_VERSION,
+      },
+      health: async () => ({ ok: true }),
+      accepts: (probe) => probe.head[0] === 0x50 && probe.head[1] === 0x4b,
+      extract: () => Promise.reject(new TransmuteError('unsupported_content', 'read as a zip archive')),
+    });
+    const both = createEngine({ plugins: [greedy, createDocumentsSource()] });
+    try {
+      const path = await writeTemp('report.docx', await report());
+      const { document } = await both.prepare({
+        type: 'files',
+        files: [{ name: 'report.docx', mediaType: DOCX, sizeBytes: (await stat(path)).size, path }],
+      });
+      expect(document.text).toContain('Quarterly report');
+    } finally {
+      await both.close();
+    }
   });
 
   it('capabilities take its media types but list no plugin outside the spec’s ids (CONTRACT §12)', async () => {

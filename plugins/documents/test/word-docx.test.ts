@@ -198,6 +198,37 @@ describe('docx structures', () => {
     );
   });
 
+  it('reads a drawing Word wrapped in mc:AlternateContent once', async () => {
+    const drawing =
+      '<w:drawing><wp:inline><wp:docPr id="2" name="Chart 2" title="Monthly sales"/>' +
+      '<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rId3"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>';
+    const body =
+      '<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">' +
+      `<mc:Choice Requires="wps">${drawing}</mc:Choice><mc:Fallback><w:pict/></mc:Fallback></mc:AlternateContent></w:r></w:p>`;
+    expect(await markdownOf({ body, relationships: { rId3: 'media/chart.png' } })).toBe(
+      '![Monthly sales](chart.png)\n',
+    );
+  });
+
+  it('gives an image without alt text the caption written under it', async () => {
+    const body =
+      '<w:p><w:r><w:drawing><wp:inline><wp:docPr id="3" name="Picture 3"/><a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rId4"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>' +
+      p('Figure 1: Hive layout', 'Caption');
+    const styles = '<w:style w:type="paragraph" w:styleId="Caption"><w:name w:val="caption"/></w:style>';
+    expect(await markdownOf({ body, styles, relationships: { rId4: 'media/hive.jpeg' } })).toBe(
+      '![Figure 1: Hive layout](hive.jpeg)\n\nFigure 1: Hive layout\n',
+    );
+  });
+
+  it('reads the paragraphs of a text box in place', async () => {
+    const body =
+      '<w:p><w:r><w:t xml:space="preserve">Before </w:t></w:r><w:r><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml"><v:textbox><w:txbxContent>' +
+      p('Boxed one') +
+      p('Boxed two') +
+      '</w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>';
+    expect(await markdownOf({ body })).toBe('Before\\\nBoxed one\\\nBoxed two\n');
+  });
+
   it('counts explicit page breaks into each block’s provenance', async () => {
     const body =
       p('One') + '<w:p><w:r><w:br w:type="page"/></w:r><w:r><w:t>Two</w:t></w:r></w:p>' + p('Still two');

@@ -92,7 +92,12 @@ export function createPluginRegistry(
     renderers,
     connectors,
     limitsOf: (plugin: Plugin) => ({ ...(limits.get(plugin.manifest.id) ?? plugin.manifest.limits) }),
-    findSource: (probe: SourceProbe) => sources.find((source) => safeAccepts(source, probe)),
+    // A source that names the declared type reads it before one that would take its bytes (a docx is a
+    // zip too: the documents source reads it, not the repository source, whatever their order).
+    findSource: (probe: SourceProbe) =>
+      sources.find(
+        (source) => source.manifest.mediaTypes.includes(probe.mediaType) && safeAccepts(source, probe),
+      ) ?? sources.find((source) => safeAccepts(source, probe)),
     findRenderer: (format: OutputFormat) =>
       renderers.find((renderer) => renderer.manifest.outputFormats.includes(format)),
     findConnector: (url: URL) => connectors.find((connector) => safeRecognizes(connector, url)),

@@ -118,9 +118,12 @@ export function guessTextEncoding(bytes: Uint8Array, complete: boolean): TextEnc
 }
 
 /**
- * Sniffs the real type from magic bytes (file-type) and compares it with the declared one. Text
- * types must look like text; a different family (a PDF declared as audio) fails with
- * `media_type_mismatch`; a sibling type (WAV declared, MP3 found) passes with a warning.
+ * Sniffs the real type and compares it with the declared one. A document package or OLE file is
+ * judged as the document it is first (see `sniffDocument`; `path` lets legacy Office files be
+ * read by their streams): another document or an archive declared fails naming it, an encrypted
+ * one fails with `encrypted_document`. Then magic bytes (file-type): text types must look like
+ * text; a different family (a PDF declared as audio) fails with `media_type_mismatch`; a sibling
+ * type (WAV declared, MP3 found) passes with a warning.
  */
 export async function checkMediaType(
   head: Uint8Array,

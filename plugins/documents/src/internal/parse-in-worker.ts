@@ -34,7 +34,10 @@ export function parseInWorker(
   request: ParseRequest,
   bounds: ParseBounds,
 ): Promise<{ document: ExtractedDocument; warnings: [string, string][] }> {
-  bounds.signal.throwIfAborted();
+  if (bounds.signal.aborted)
+    return Promise.reject(
+      new TransmuteError('job_canceled', 'The conversion was canceled.', { cause: bounds.signal.reason }),
+    );
   const script = toWorkerScript('parse-worker', import.meta.url);
   const worker = new Worker(script.script, {
     ...script.options,

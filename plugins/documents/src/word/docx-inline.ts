@@ -1,6 +1,13 @@
 import { posix } from 'node:path';
 import type { PhrasingContent } from 'mdast';
-import { elements, firstElement, localName, textOf, type XmlElement } from '../internal/parse-xml.js';
+import {
+  descendants,
+  elements,
+  firstElement,
+  localName,
+  textOf,
+  type XmlElement,
+} from '../internal/parse-xml.js';
 import type { Relationship } from './docx-package-parts.js';
 import type { StyleInfo } from './docx-styles.js';
 import { ommlToLatex } from './omml-to-latex.js';
@@ -106,11 +113,26 @@ function readRun(run: XmlElement, ctx: InlineContext, segments: Segment[]): void
         segments.push({ kind: 'node', node: { type: 'footnoteReference', identifier, label: identifier } });
         break;
       }
+      case 'mc:AlternateContent': {
+        // Word writes a drawing twice (the modern choice, a VML fallback): the first one is read.
+        const choice = elements(child).find(
+          (option) => option.name === 'mc:Choice' || option.name === 'mc:Fallback',
+        );
+        if (choice !== undefined) readRun({ ...run, children: choice.children }, ctx, segments);
+        break;
+      }
       case 'w:drawing':
       case 'w:pict':
       case 'w:object': {
         const image = imageOf(child, ctx);
         if (image !== undefined) segments.push({ kind: 'node', node: image });
+        // A text box's paragraphs are text of the page: read in place, one line each.
+        for (const box of descendants(child, 'w:txbxContent')) {
+          for (const paragraph of elements(box, 'w:p')) {
+            if (segments.length > 0) segments.push({ kind: 'node', node: { type: 'break' } });
+            readInline(paragraph, ctx, segments);
+          }
+        }
         break;
       }
       default:

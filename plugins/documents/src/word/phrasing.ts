@@ -43,6 +43,12 @@ export function toPhrasing(segments: Segment[]): PhrasingContent[] {
       merged[merged.length - 1] = { ...last, text: last.text + segment.text };
     else merged.push(segment);
   }
+  // A hard break ends its line: the spaces before it would only trail.
+  merged.forEach((segment, index) => {
+    const next = merged[index + 1];
+    if (segment.kind === 'text' && next?.kind === 'node' && next.node.type === 'break')
+      merged[index] = { ...segment, text: segment.text.trimEnd() };
+  });
   const out: PhrasingContent[] = [];
   for (const segment of merged) {
     if (segment.kind === 'node') out.push(segment.node);

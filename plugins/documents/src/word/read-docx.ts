@@ -9,7 +9,7 @@ import type {
 } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { TransmuteError, type DocumentMetadata, type ExtractedDocument } from '@transmute/plugin-sdk';
-import type { DocumentFile, FormatReader, ReadContext } from '../internal/format-reader.js';
+import type { DocumentFile, FormatReader } from '../internal/format-reader.js';
 import { openPackage, type OfficePackage } from '../internal/open-package.js';
 import { packageLimitsOf } from '../internal/package-limits.js';
 import { descendants, elements, firstElement, textOf, type XmlElement } from '../internal/parse-xml.js';
@@ -145,7 +145,15 @@ class BlockReader {
       this.push({ type: 'html', value: `$$\n${only.value.slice(2, -2)}\n$$` }, page);
       return;
     }
+    if (style?.caption === true) this.captionImageAbove(plain.trim());
     this.push({ type: 'paragraph', children: content }, page);
+  }
+
+  /** An image without alt text takes the caption written under it. */
+  private captionImageAbove(caption: string): void {
+    const above = this.blocks.at(-1);
+    if (above?.type !== 'paragraph') return;
+    for (const node of above.children) if (node.type === 'image' && node.alt === '') node.alt = caption;
   }
 
   private listItem(
@@ -328,11 +336,7 @@ function pageMarkers(body: XmlElement): { any: boolean; rendered: boolean } {
   return { any: rendered || explicit, rendered };
 }
 
-async function readDocxPackage(
-  pkg: OfficePackage,
-  file: DocumentFile,
-  read: ReadContext,
-): Promise<ExtractedDocument> {
+async function readDocxPackage(pkg: OfficePackage, file: DocumentFile): Promise<ExtractedDocument> {
   if (!pkg.has(DOCUMENT_PART))
     throw new TransmuteError(
       'corrupt_file',
@@ -362,7 +366,6 @@ async function readDocxPackage(
       openComments: new Set(),
     },
   };
-  read.signal.throwIfAborted();
   const reader = new BlockReader(ctx);
   reader.read(body);
   const children: RootContent[] = [...reader.blocks];
@@ -406,7 +409,7 @@ function collectReferences(node: RootContent | PhrasingContent | ListItem): stri
 export const readDocx: FormatReader = async (file, ctx) => {
   const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
-    return await readDocxPackage(pkg, file, ctx);
+    return await readDocxPackage(pkg, file);
   } finally {
     pkg.close();
   }
