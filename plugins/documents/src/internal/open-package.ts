@@ -103,36 +103,6 @@ function listEntries(zip: ZipFile, limits: PackageLimits): Promise<Map<string, E
   });
 }
 
-function readEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Buffer> {
-  if (entry.uncompressedSize > maximum) {
-    return Promise.reject(
-      new TransmuteError(
-        'archive_unsafe',
-        `The part ${entry.fileName} is larger than ${String(maximum)} bytes.`,
-      ),
-    );
-  }
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error !== null) return reject(toPackageError(error));
-      const chunks: Buffer[] = [];
-      let total = 0;
-      stream.on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > maximum) {
-          stream.destroy(new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its limit.`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      stream.on('error', (streamError: Error) =>
-        reject(streamError instanceof TransmuteError ? streamError : toPackageError(streamError)),
-      );
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    });
-  });
-}
-
 function streamEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Readable> {
   if (entry.uncompressedSize > maximum) {
     return Promise.reject(
@@ -161,6 +131,13 @@ function streamEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Reada
       resolve(stream.pipe(counted));
     });
   });
+}
+
+/** A whole part's bytes, counted as it inflates like {@link streamEntry}. */
+async function readEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await streamEntry(zip, entry, maximum)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Decodes an XML part: UTF-8 (BOM dropped), or UTF-16 when it starts with a UTF-16 BOM. */

@@ -18,16 +18,16 @@ export const MAXIMUM_XML_DEPTH = 1000;
 export type XmlNode = XmlElement | string;
 
 /**
- * Parses one XML part of a document package into a tree. Strict XML (saxes): no DTD is ever read
- * or resolved; a part that declares one (`<!DOCTYPE`, the carrier of entity-expansion bombs and
- * external entities) is refused as `archive_unsafe`, and an undeclared entity is a parse error.
- * Only the five predefined entities and character references are expanded.
+ * A saxes parser with the package's XML rules: a part that declares a DTD (`<!DOCTYPE`, the carrier
+ * of entity-expansion bombs and external entities) is `archive_unsafe`, malformed XML is
+ * `corrupt_file`. saxes reports through events, so the first problem lands in `failed` for the
+ * caller to throw once it has written its input.
  */
-export function parseXml(xml: string, partName: string): XmlElement {
+export function createStrictParser(partName: string): {
+  parser: SaxesParser;
+  failed: { error?: TransmuteError };
+} {
   const parser = new SaxesParser({ xmlns: false, position: false });
-  const root: XmlElement = { name: '#document', attributes: {}, children: [] };
-  const stack: XmlElement[] = [root];
-  // The first problem met; checked once the whole part was read (saxes reports through events).
   const failed: { error?: TransmuteError } = {};
   parser.on('doctype', () => {
     failed.error ??= new TransmuteError(
@@ -35,6 +35,25 @@ export function parseXml(xml: string, partName: string): XmlElement {
       `The part ${partName} declares a DTD, which is never read.`,
     );
   });
+  parser.on('error', (error) => {
+    failed.error ??= new TransmuteError(
+      'corrupt_file',
+      `The part ${partName} is not well-formed XML: ${error.message}`,
+    );
+  });
+  return { parser, failed };
+}
+
+/**
+ * Parses one XML part of a document package into a tree. Strict XML (saxes): no DTD is ever read
+ * or resolved; a part that declares one (`<!DOCTYPE`, the carrier of entity-expansion bombs and
+ * external entities) is refused as `archive_unsafe`, and an undeclared entity is a parse error.
+ * Only the five predefined entities and character references are expanded.
+ */
+export function parseXml(xml: string, partName: string): XmlElement {
+  const { parser, failed } = createStrictParser(partName);
+  const root: XmlElement = { name: '#document', attributes: {}, children: [] };
+  const stack: XmlElement[] = [root];
   parser.on('opentag', (tag) => {
     if (stack.length > MAXIMUM_XML_DEPTH) {
       failed.error ??= new TransmuteError(
@@ -59,12 +78,6 @@ export function parseXml(xml: string, partName: string): XmlElement {
   });
   parser.on('cdata', (text) => {
     stack.at(-1)?.children.push(text);
-  });
-  parser.on('error', (error) => {
-    failed.error ??= new TransmuteError(
-      'corrupt_file',
-      `The part ${partName} is not well-formed XML: ${error.message}`,
-    );
   });
   parser.write(xml).close();
   if (failed.error !== undefined) throw failed.error;

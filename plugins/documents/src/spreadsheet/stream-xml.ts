@@ -1,7 +1,5 @@
-import { TransmuteError } from '@transmute/plugin-sdk';
-import { SaxesParser } from 'saxes';
 import type { OfficePackage } from '../internal/open-package.js';
-import { localName } from '../internal/parse-xml.js';
+import { createStrictParser, localName } from '../internal/parse-xml.js';
 
 /** What a streamed part reports: elements by local name (`row`, `table-cell`) and their text. */
 export interface XmlStreamHandlers {
@@ -27,14 +25,7 @@ export async function streamXml(
   handlers: XmlStreamHandlers,
   signal: AbortSignal,
 ): Promise<void> {
-  const parser = new SaxesParser({ xmlns: false, position: false });
-  const failed: { error?: TransmuteError } = {};
-  parser.on('doctype', () => {
-    failed.error ??= new TransmuteError(
-      'archive_unsafe',
-      `The part ${partName} declares a DTD, which is never read.`,
-    );
-  });
+  const { parser, failed } = createStrictParser(partName);
   parser.on('opentag', (tag) => {
     handlers.open(localName(tag.name), tag.attributes, tag.isSelfClosing);
     if (tag.isSelfClosing) handlers.close(localName(tag.name));
@@ -44,12 +35,6 @@ export async function streamXml(
   });
   parser.on('text', (text) => handlers.text(text));
   parser.on('cdata', (text) => handlers.text(text));
-  parser.on('error', (error) => {
-    failed.error ??= new TransmuteError(
-      'corrupt_file',
-      `The part ${partName} is not well-formed XML: ${error.message}`,
-    );
-  });
   const stream = await pkg.openStream(partName);
   let decoding: { decoder: TextDecoder; skip: number } | undefined;
   try {
