@@ -32,7 +32,7 @@ function toProvenance(covered: readonly DocumentBlock[]): Provenance {
   const provenance: Provenance = {};
   const first = covered[0]?.provenance;
   if (!first) return provenance;
-  const same = <K extends 'fileId' | 'path'>(key: K): Provenance[K] | undefined => {
+  const same = <K extends 'fileId' | 'path' | 'sheet'>(key: K): Provenance[K] | undefined => {
     const value = first[key];
     return covered.every((block) => block.provenance[key] === value) ? value : undefined;
   };
@@ -42,6 +42,22 @@ function toProvenance(covered: readonly DocumentBlock[]): Provenance {
   if (path !== undefined) provenance.path = path;
   const page = covered.find((block) => block.provenance.page !== undefined)?.provenance.page;
   if (page !== undefined) provenance.page = page;
+  // Slides and chapters are read in order, so like a page the chunk names the one it starts in. A
+  // sheet only when every block of the chunk is in it; a cell range when every block that has one
+  // (a table, not the sheet's heading) has the same.
+  const slide = covered.find((block) => block.provenance.slide !== undefined)?.provenance.slide;
+  if (slide !== undefined) provenance.slide = slide;
+  const chapter = covered.find((block) => block.provenance.chapter !== undefined)?.provenance.chapter;
+  if (chapter !== undefined) provenance.chapter = chapter;
+  const sheet = same('sheet');
+  if (sheet !== undefined) {
+    provenance.sheet = sheet;
+    const ranges = new Set(
+      covered.map((block) => block.provenance.cellRange).filter((range) => range !== undefined),
+    );
+    const [range] = ranges;
+    if (ranges.size === 1 && range !== undefined) provenance.cellRange = range;
+  }
   const starts = covered.map((block) => block.provenance.timeStart).filter((value) => value !== undefined);
   const ends = covered.map((block) => block.provenance.timeEnd).filter((value) => value !== undefined);
   if (starts.length > 0) provenance.timeStart = Math.min(...starts);

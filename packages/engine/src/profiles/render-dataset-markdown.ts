@@ -2,9 +2,11 @@ import type { Chunk } from '@transmute/plugin-sdk';
 import { cell, code, fenced, joinBlocks, oneLine } from './internal/markdown.js';
 import {
   describeCitation,
+  locationOf,
   pageOf,
   timeOf,
   toJsonLines,
+  type Location,
   type ProfileContext,
   type ProfileParts,
 } from './internal/profile-context.js';
@@ -60,7 +62,14 @@ function toRecord(chunk: Chunk, source: string): Record<string, unknown> {
     end_offset: chunk.endOffset,
     page: pageOf(chunk.provenance),
     time: timeOf(chunk.provenance),
+    ...withLocation(chunk.provenance),
   };
+}
+
+/** `location` only where the source has one, so records of other sources keep their shape. */
+function withLocation(provenance: Chunk['provenance']): { location?: Location } {
+  const location = locationOf(provenance);
+  return location === null ? {} : { location };
 }
 
 const RECORD_SCHEMA = {
@@ -81,6 +90,17 @@ const RECORD_SCHEMA = {
       type: ['object', 'null'],
       properties: { start: { type: 'number' }, end: { type: ['number', 'null'] } },
       required: ['start', 'end'],
+    },
+    location: {
+      type: 'object',
+      description: 'Where in a structured document (present only for slides, sheets and chapters).',
+      properties: {
+        slide: { type: 'integer', minimum: 1 },
+        sheet: { type: 'string' },
+        cell_range: { type: 'string' },
+        chapter: { type: 'string' },
+      },
+      additionalProperties: false,
     },
   },
   required: [

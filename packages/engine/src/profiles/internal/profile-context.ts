@@ -35,6 +35,27 @@ export function pageOf(provenance: Provenance): number | null {
   return provenance.page ?? null;
 }
 
+/** Where in a structured document: slide, sheet and cell range, chapter (wire names). */
+export interface Location {
+  slide?: number;
+  sheet?: string;
+  cell_range?: string;
+  chapter?: string;
+}
+
+/**
+ * The slide, sheet and cell range, or chapter a piece came from; null when the source has none of
+ * them (text, web pages, PDFs and media say where with `page` and `time`).
+ */
+export function locationOf(provenance: Provenance): Location | null {
+  const location: Location = {};
+  if (provenance.slide !== undefined) location.slide = provenance.slide;
+  if (provenance.sheet !== undefined) location.sheet = provenance.sheet;
+  if (provenance.cellRange !== undefined) location.cell_range = provenance.cellRange;
+  if (provenance.chapter !== undefined) location.chapter = provenance.chapter;
+  return Object.keys(location).length === 0 ? null : location;
+}
+
 /** A time range or null. */
 export function timeOf(provenance: Provenance): { start: number; end: number | null } | null {
   return provenance.timeStart === undefined
