@@ -68,6 +68,7 @@ const ATOM =
 
 /** Each format through the API: its name, media type, bytes and what its markdown must hold. */
 const FORMATS: [name: string, mediaType: string, bytes: () => Promise<Buffer>, expected: string[]][] = [
+  ['harvest.docx', DOCX, report, ['# Harvest log', 'The hives gave **40 kg** of honey.']],
   [
     'harvest.xlsx',
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -173,21 +174,6 @@ async function upload(
 }
 
 describe('documents through the API (served by `transmute serve`)', () => {
-  it('a docx upload → job → content is the document’s markdown', async () => {
-    const { fileId, status } = await upload('harvest.docx', DOCX, await report());
-    expect(status).toBe('ready');
-    const job = await a.post('/v1/jobs', {
-      source: { type: 'files', file_ids: [fileId] },
-      output: { profile: 'raw_source', format: 'markdown' },
-    });
-    expect(job.status, job.text).toBe(201);
-    const done = await waitJob(a, job.body.id as string);
-    expect(done.body.status, done.text).toBe('succeeded');
-    const { text } = await readAllPages(a, done.body.output_ids[0] as string);
-    expect(text).toContain('# Harvest log');
-    expect(text).toContain('The hives gave **40 kg** of honey.');
-  }, 120_000);
-
   for (const [name, mediaType, bytes, expected] of FORMATS) {
     it(`${name} (${mediaType}): upload → job → content is its markdown`, async () => {
       const { fileId, status, body } = await upload(name, mediaType, await bytes());
