@@ -1,10 +1,11 @@
 import type { CellValue } from '@transmute/plugin-sdk';
-import type { BlockContent, TableRow } from 'mdast';
+import type { BlockContent } from 'mdast';
 import { descendants, elements, firstElement } from '../internal/parse-xml.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 import { odfInline } from './odp-text.js';
 import { oneLine } from './slide-section.js';
 import { phrasingText } from './text-blocks.js';
+import { chartTable } from './chart-table.js';
 
 /** `./Object 1` → `Object 1/content.xml`: the embedded object's content part. */
 export function chartContentPart(frame: XmlElement): string | undefined {
@@ -53,17 +54,6 @@ export function odfChartBlocks(content: XmlElement): BlockContent[] {
   const columns = header.map((cell, index) =>
     cell === null || cell === '' ? (index === 0 ? 'Category' : '') : String(cell),
   );
-  const toRow = (cells: CellValue[]): TableRow => ({
-    type: 'tableRow',
-    children: cells.map((cell) => ({
-      type: 'tableCell',
-      children: cell === null ? [] : [{ type: 'text', value: String(cell) }],
-    })),
-  });
-  blocks.push({
-    type: 'table',
-    children: [toRow(columns), ...body.map(toRow)],
-    data: { table: { columns, rows: body, origin: 'chart' } },
-  });
+  blocks.push(chartTable(columns, body));
   return blocks;
 }

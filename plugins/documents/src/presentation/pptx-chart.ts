@@ -1,8 +1,9 @@
-import type { BlockContent, TableRow } from 'mdast';
+import type { BlockContent } from 'mdast';
 import type { CellValue } from '@transmute/plugin-sdk';
 import { descendants, elements, firstElement, textOf } from '../internal/parse-xml.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 import { oneLine } from './slide-section.js';
+import { chartTable } from './chart-table.js';
 
 /** The cached points of a `c:cat` / `c:val` / `c:tx` reference, by index. */
 function cachedPoints(holder: XmlElement | undefined): Map<number, string> {
@@ -65,18 +66,7 @@ export function chartBlocks(chartSpace: XmlElement): BlockContent[] {
     series.find((one) => one.categories.has(index))?.categories.get(index) ?? String(index + 1),
     ...series.map((one) => asValue(one.values.get(index))),
   ]);
-  const toRow = (cells: CellValue[]): TableRow => ({
-    type: 'tableRow',
-    children: cells.map((cell) => ({
-      type: 'tableCell',
-      children: cell === null ? [] : [{ type: 'text', value: String(cell) }],
-    })),
-  });
-  blocks.push({
-    type: 'table',
-    children: [toRow(columns), ...rows.map(toRow)],
-    data: { table: { columns, rows, origin: 'chart' } },
-  });
+  blocks.push(chartTable(columns, rows));
   return blocks;
 }
 
