@@ -8,7 +8,6 @@
  * measures throughput under a plan's concurrency).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -27,6 +26,7 @@ import {
   type Store,
 } from '../src/index.js';
 import { DEFAULT_LEASE_MS } from '../src/internal/context.js';
+import { completeUpload } from './support/harness.js';
 import { createPostgresTestDb } from './support/postgres.js';
 import { SLOW_MEDIA_TYPE, createSlowSource } from './support/slow-source.js';
 import { WORKER_KILLS_CONFIG } from './support/worker-kills-config.js';
@@ -102,26 +102,13 @@ async function startReceiver(): Promise<{ url: string; received: string[] }> {
 
 async function uploadSlowFile(service: Service, caller: { accountId: string; requestId: string }) {
   const text = `sleep=${String(EXTRACTION_MS)}\n\nA paragraph for a worker that may be killed.`;
-  const bytes = Buffer.from(text, 'utf8');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const intent = await service.createUploadIntent(caller, {
-    name: 'slow.bin',
-    media_type: SLOW_MEDIA_TYPE,
-    size_bytes: bytes.length,
-    sha256,
-  });
-  await service.receiveUpload(
-    intent.upload_url.split('/uploads/')[1] ?? '',
-    new Blob([bytes]).stream(),
-    SLOW_MEDIA_TYPE,
-  );
-  await service.completeFileUpload(caller, intent.file_id, { size_bytes: bytes.length, sha256 });
+  const fileId = await completeUpload({ service, caller }, text, SLOW_MEDIA_TYPE, 'slow.bin');
   await until(
-    async () => ((await service.getFile(caller, intent.file_id)).status === 'ready' ? true : undefined),
+    async () => ((await service.getFile(caller, fileId)).status === 'ready' ? true : undefined),
     30_000,
     'the file to be validated',
   );
-  return intent.file_id;
+  return fileId;
 }
 
 /** A killed worker's jobs, and when each was claimed again (`resumedAt`, ms since the epoch). */

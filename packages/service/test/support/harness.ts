@@ -110,7 +110,7 @@ export function streamOf(data: Uint8Array | string): ReadableStream<Uint8Array> 
 
 /** Uploads bytes through intent → PUT → complete and waits until validation ends. */
 export async function uploadFile(
-  harness: Harness,
+  harness: Pick<Harness, 'service' | 'caller'>,
   data: Uint8Array | string,
   mediaType: string,
   name = 'input.txt',
@@ -120,7 +120,10 @@ export async function uploadFile(
 }
 
 /** Waits until a file leaves `validating`. */
-export function waitForValidation(harness: Harness, fileId: string): Promise<FileResource> {
+export function waitForValidation(
+  harness: Pick<Harness, 'service' | 'caller'>,
+  fileId: string,
+): Promise<FileResource> {
   return waitFor(async () => {
     const file = await harness.service.getFile(harness.caller, fileId);
     return file.status === 'validating' ? undefined : file;
@@ -129,7 +132,7 @@ export function waitForValidation(harness: Harness, fileId: string): Promise<Fil
 
 /** Uploads bytes through intent → PUT → complete; returns the file id while validation runs. */
 export async function completeUpload(
-  harness: Harness,
+  harness: Pick<Harness, 'service' | 'caller'>,
   data: Uint8Array | string,
   mediaType: string,
   name = 'input.txt',

@@ -1,10 +1,10 @@
 // A service process for the crash test: `first` creates a slow job and SIGKILLs itself right after
 // the transaction storing the first stage checkpoint commits (deterministic, mid-job); `resume` restarts on the same data and waits for the job.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { createFsBlobStore, createService, createSqliteStore, type Store } from '../../src/index.js';
+import { completeUpload } from './harness.js';
 import { SLOW_MEDIA_TYPE, createSlowSource } from './slow-source.js';
 
 const [mode = '', dir = '', arg = ''] = process.argv.slice(2);
@@ -64,23 +64,10 @@ if (mode === 'first') {
     (_, i) => `Paragraph ${String(i)} talks about crash recovery and checkpoints in some detail.`,
   ).join('\n\n');
   const text = `sleep=300 log=${arg}\n\n${body}`;
-  const bytes = Buffer.from(text, 'utf8');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const intent = await service.createUploadIntent(caller, {
-    name: 'slow.bin',
-    media_type: SLOW_MEDIA_TYPE,
-    size_bytes: bytes.length,
-    sha256,
-  });
-  await service.receiveUpload(
-    intent.upload_url.split('/uploads/')[1] ?? '',
-    new Blob([bytes]).stream(),
-    SLOW_MEDIA_TYPE,
-  );
-  await service.completeFileUpload(caller, intent.file_id, { size_bytes: bytes.length, sha256 });
-  while ((await service.getFile(caller, intent.file_id)).status === 'validating') await sleep(10);
+  const fileId = await completeUpload({ service, caller }, text, SLOW_MEDIA_TYPE, 'slow.bin');
+  while ((await service.getFile(caller, fileId)).status === 'validating') await sleep(10);
   await service.createJob(caller, {
-    source: { type: 'files', file_ids: [intent.file_id] },
+    source: { type: 'files', file_ids: [fileId] },
     output: { profile: 'raw_source' },
   });
   await sleep(60_000);
