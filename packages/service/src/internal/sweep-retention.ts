@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
 import { releaseBlob, releaseUploadBytes, type ReleasedUpload } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
 import { expireJobRows, findExpiredJobs } from './job-row.js';
@@ -21,21 +23,26 @@ async function expireLapsedIntents(ctx: ServiceContext, now: string): Promise<Re
       .$if(ctx.store.dialect === 'postgres', (qb) => qb.forUpdate())
       .execute();
     if (lapsed.length === 0) return [];
-    await trx
-      .updateTable('files')
-      .set({ status: 'expired', blob_key: null, updated_at: now })
-      .where(
-        'id',
-        'in',
-        lapsed.map((row) => row.id),
-      )
-      .execute();
+    await expireFiles(
+      trx,
+      lapsed.map((row) => row.id),
+      now,
+    );
     return lapsed.map((row) => ({
       fileId: row.id,
       blobKey: row.blob_key,
       bytes: row.received_size === null ? null : Number(row.received_size),
     }));
   });
+}
+
+/** Files become `expired` and let go of their bytes (the caller releases the blobs after the commit). */
+async function expireFiles(trx: Kysely<Database>, ids: string[], now: string): Promise<void> {
+  await trx
+    .updateTable('files')
+    .set({ status: 'expired', blob_key: null, updated_at: now })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Files a still-living job (not ended, or not yet expired) uses stay. */
@@ -69,15 +76,11 @@ async function expireRetainedFiles(ctx: ServiceContext, now: string): Promise<st
     .execute();
   if (retained.length === 0) return [];
   await ctx.store.transaction(async (trx) => {
-    await trx
-      .updateTable('files')
-      .set({ status: 'expired', blob_key: null, updated_at: now })
-      .where(
-        'id',
-        'in',
-        retained.map((r) => r.id),
-      )
-      .execute();
+    await expireFiles(
+      trx,
+      retained.map((file) => file.id),
+      now,
+    );
     // Storage is billed up to the promised expiry, not up to whenever the sweep got here.
     await closeStorageMeters(
       trx,
