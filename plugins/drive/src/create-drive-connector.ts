@@ -6,6 +6,7 @@ import {
   type ConnectorResponse,
   type ResolvedShare,
 } from '@transmute/plugin-sdk';
+import { checkDriveHosts } from './internal/check-hosts.js';
 import { DEFAULT_DRIVE_HOSTS, onOrigin, type DriveHosts } from './internal/hosts.js';
 import { dispositionFileName, driveConfirmationUrl, isProviderPage } from './internal/download-page.js';
 import { createDriveManifest } from './internal/manifest.js';
@@ -16,7 +17,10 @@ export { DEFAULT_DRIVE_HOSTS, type DriveHosts };
 
 /** Options of {@link createDriveConnector}. */
 export interface DriveConnectorOptions {
-  /** Provider origins, each replacing the default's (tests: loopback servers). */
+  /**
+   * Provider origins, each replacing the default's (tests: loopback servers; `transmute serve` takes
+   * them from `TRANSMUTE_DRIVE_HOSTS`). Unknown keys and values that are not origins are refused.
+   */
   hosts?: Partial<DriveHosts>;
 }
 
@@ -81,7 +85,10 @@ async function download(
  * await engine.prepare({ type: 'url', url: 'https://docs.google.com/document/d/<id>/edit' });
  */
 export function createDriveConnector(options: DriveConnectorOptions = {}): Connector {
-  const hosts: DriveHosts = { ...DEFAULT_DRIVE_HOSTS, ...options.hosts };
+  const hosts: DriveHosts = {
+    ...DEFAULT_DRIVE_HOSTS,
+    ...(options.hosts === undefined ? {} : checkDriveHosts(options.hosts)),
+  };
   return definePlugin<Connector>({
     manifest: createDriveManifest(),
     health: async () => ({

@@ -15,6 +15,10 @@ export const PLUGIN_PACKAGES = [
 
 const FACTORY = /^create[A-Za-z0-9]*(Source|Renderer|Connector|Plugin)$/;
 
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+}
+
 function isPlugin(value: unknown): value is Plugin {
   return typeof value === 'object' && value !== null && 'manifest' in value;
 }
@@ -26,27 +30,45 @@ export interface LoadedPlugins {
   skipped: string[];
 }
 
+/** Options for the factories of one package, by package name (a package not named gets defaults). */
+export type PluginOptions = Partial<Record<string, Record<string, unknown>>>;
+
 /**
  * Imports every plugin package that is installed and calls its `create…Source` / `create…Renderer`
- * / `create…Connector` factories with default options. A package that is missing or fails to load is skipped (and
- * reported) so one broken plugin never stops `serve`; getCapabilities then reports what loaded.
+ * / `create…Connector` factories with that package's options (default ones when none are given). A
+ * package that is missing or fails to load is skipped (and reported) so one broken plugin never
+ * stops `serve`; getCapabilities then reports what loaded.
  */
-export async function loadPlugins(packages: readonly string[] = PLUGIN_PACKAGES): Promise<LoadedPlugins> {
+export async function loadPlugins(
+  packages: readonly string[] = PLUGIN_PACKAGES,
+  options: PluginOptions = {},
+): Promise<LoadedPlugins> {
   const plugins: Plugin[] = [];
   const skipped: string[] = [];
   const seen = new Set<string>();
   for (const name of packages) {
+    let module: Record<string, unknown>;
     try {
-      const module = (await import(name)) as Record<string, unknown>;
-      for (const [exportName, value] of Object.entries(module)) {
-        if (!FACTORY.test(exportName) || typeof value !== 'function') continue;
-        const plugin: unknown = (value as () => unknown)();
-        if (!isPlugin(plugin) || seen.has(plugin.manifest.id)) continue;
-        seen.add(plugin.manifest.id);
-        plugins.push(plugin);
-      }
+      module = (await import(name)) as Record<string, unknown>;
     } catch (error) {
-      skipped.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      skipped.push(`${name}: ${firstLine(error)}`);
+      continue;
+    }
+    for (const [exportName, value] of Object.entries(module)) {
+      if (!FACTORY.test(exportName) || typeof value !== 'function') continue;
+      let plugin: unknown;
+      try {
+        plugin = (value as (options?: Record<string, unknown>) => unknown)(options[name]);
+      } catch (error) {
+        // Options come from settings: refusing them must stop the process, not hide the plugin.
+        if (options[name] !== undefined)
+          throw new Error(`${name} refused its settings: ${firstLine(error)}`, { cause: error });
+        skipped.push(`${name}: ${firstLine(error)}`);
+        continue;
+      }
+      if (!isPlugin(plugin) || seen.has(plugin.manifest.id)) continue;
+      seen.add(plugin.manifest.id);
+      plugins.push(plugin);
     }
   }
   return { plugins, skipped };

@@ -11,7 +11,7 @@ import {
   type ServiceConfig,
   type Store,
 } from '@transmute/service';
-import { loadPlugins } from './load-plugins.js';
+import { PLUGIN_PACKAGES, loadPlugins, type PluginOptions } from './load-plugins.js';
 import type { ServerSettings } from './settings.js';
 
 /** Whether the database URL names PostgreSQL. */
@@ -77,6 +77,20 @@ export async function toServiceConfig(
   };
 }
 
+/** The plugin options the settings hold (so far only `connector.drive`'s provider hosts). */
+export function pluginOptionsOf(settings: ServerSettings): PluginOptions {
+  if (settings.driveHosts === undefined) return {};
+  let hosts: unknown;
+  try {
+    hosts = JSON.parse(settings.driveHosts);
+  } catch {
+    throw new Error(
+      'TRANSMUTE_DRIVE_HOSTS must be a JSON object, e.g. {"dropbox":["https://dropbox.internal"]}.',
+    );
+  }
+  return { '@transmute/plugin-drive': { hosts } };
+}
+
 /** A running service with what it was built from. */
 export interface Runtime {
   service: Service;
@@ -94,7 +108,7 @@ export async function openRuntime(
   const config = await toServiceConfig(settings, options.baseUrl, options.worker);
   const store = await openStore(settings);
   const blobs = await createFsBlobStore({ root: join(settings.dataDir, 'blobs') });
-  const { plugins, skipped } = await loadPlugins();
+  const { plugins, skipped } = await loadPlugins(PLUGIN_PACKAGES, pluginOptionsOf(settings));
   const engine = createEngine({
     plugins,
     allowPrivateNetworks: settings.allowPrivateNetworks,

@@ -24,6 +24,8 @@ export interface ServerSettings {
   enrichmentBaseUrl: string | undefined;
   enrichmentModel: string | undefined;
   enrichmentApiKey: string | undefined;
+  /** JSON object of `connector.drive` provider origins replacing the real providers' (tests, proxies). */
+  driveHosts: string | undefined;
 }
 
 type Kind = 'string' | 'integer' | 'boolean';
@@ -193,6 +195,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     kind: 'string',
     description: 'API key for the enrichment endpoint.',
     defaultText: '',
+  },
+  {
+    key: 'driveHosts',
+    env: 'TRANSMUTE_DRIVE_HOSTS',
+    kind: 'string',
+    description:
+      'JSON object of share-link provider origins replacing the real ones, e.g. `{"dropbox":["https://dropbox.internal"]}` (keys: googleDocs, googleDrive, googleDownload, dropbox, oneDrive, oneDriveApi, sharePoint, box).',
+    defaultText: 'the real providers',
   },
 ];
 
