@@ -1,0 +1,91 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Readability } from '@mozilla/readability';
+import { createEngine } from '@transmute/engine';
+import { createWebpageSource } from '@transmute/plugin-webpage';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import { parseHTML } from 'linkedom';
+import { markdownToPlainText } from './markdown-to-text.js';
+
+/** The URL every page is read under (the corpus has no URLs; links do not matter to the text). */
+export const PAGE_URL = 'https://corpus.example/page/';
+
+/** Names of the compared extractors, in table order. */
+export const EXTRACTORS = ['ours', 'readability-linkedom', 'readability-jsdom'] as const;
+/** One of {@link EXTRACTORS}. */
+export type ExtractorName = (typeof EXTRACTORS)[number];
+
+/** Extracts a page's main content as plain text; `close()` releases what it holds. */
+export interface Extractor {
+  name: ExtractorName;
+  extract(htmlPath: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Creates one extractor. */
+export async function createExtractor(name: ExtractorName): Promise<Extractor> {
+  switch (name) {
+    case 'ours':
+      return createOurs();
+    case 'readability-linkedom':
+      return {
+        name,
+        extract: async (htmlPath) => readabilityText(parseHTML(await readFile(htmlPath, 'utf8')).document),
+        close: async () => undefined,
+      };
+    case 'readability-jsdom':
+      return {
+        name,
+        extract: async (htmlPath) => {
+          const html = await readFile(htmlPath, 'utf8');
+          const dom = new JSDOM(html, { url: PAGE_URL, virtualConsole: new VirtualConsole() });
+          try {
+            return readabilityText(dom.window.document);
+          } finally {
+            dom.window.close();
+          }
+        },
+        close: async () => undefined,
+      };
+  }
+}
+
+/** Readability's own text of the article (`textContent`), or '' when it finds none. */
+function readabilityText(document: Document): string {
+  return new Readability(document).parse()?.textContent ?? '';
+}
+
+/**
+ * Ours: the page as an uploaded `text/html` file through the engine with the webpage source
+ * (`prepare`, then the `raw_source` markdown artifact), the markdown turned into plain text.
+ */
+async function createOurs(): Promise<Extractor> {
+  const source = createWebpageSource();
+  const engine = createEngine({ plugins: [source] });
+  const workDir = await mkdtemp(join(tmpdir(), 'webpage-eval-'));
+  return {
+    name: 'ours',
+    extract: async (htmlPath) => {
+      const file = {
+        name: basename(htmlPath),
+        mediaType: 'text/html',
+        sizeBytes: (await stat(htmlPath)).size,
+        path: htmlPath,
+        baseUrl: PAGE_URL,
+      };
+      const { document } = await engine.prepare({ type: 'files', files: [file] });
+      const output = { profile: 'raw_source', format: 'markdown', language: 'en', includeRawSource: false } as const;
+      const { artifacts } = await engine.render(document, output, { workDir });
+      const [artifact] = artifacts;
+      if (!artifact) throw new Error(`no markdown artifact for ${htmlPath}`);
+      const markdown = await readFile(artifact.path, 'utf8');
+      await rm(artifact.path, { force: true });
+      return markdownToPlainText(markdown);
+    },
+    close: async () => {
+      await engine.close();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
