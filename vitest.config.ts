@@ -10,6 +10,7 @@ export default defineConfig({
       'plugins/*/src/**/*.test.ts',
       'plugins/*/test/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/src/**/*.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 60_000,

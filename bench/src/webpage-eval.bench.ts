@@ -82,7 +82,9 @@ function summaryCells(summary: ScoreSummary): string[] {
 
 function classRows(scored: readonly ScoredPage[]): (string | number)[][] {
   const groups = [
-    ...PAGE_CLASSES.map((pageClass) => [pageClass, scored.filter((entry) => entry.page.class === pageClass)] as const),
+    ...PAGE_CLASSES.map(
+      (pageClass) => [pageClass, scored.filter((entry) => entry.page.class === pageClass)] as const,
+    ),
     ['all', scored] as const,
   ].filter(([, entries]) => entries.length > 0);
   return groups.map(([group, entries]) => [
@@ -152,7 +154,9 @@ export async function run(): Promise<BenchReport> {
   for (const name of EXTRACTORS) {
     const started = performance.now();
     byExtractor.set(name, await scoreExtractor(name, pages));
-    console.error(`${name}: ${String(pages.length)} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.error(
+      `${name}: ${String(pages.length)} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   const scored: ScoredPage[] = pages.map((page, index) => ({
     page,
@@ -169,11 +173,7 @@ export async function run(): Promise<BenchReport> {
   );
   return {
     title: `Main content against hand labels (${String(pages.length)} pages of fixtures/webpage-eval): shingle F1 / precision / recall`,
-    columns: [
-      'class',
-      'pages',
-      ...EXTRACTORS.flatMap((name) => [`${name} F1`, 'P', 'R']),
-    ],
+    columns: ['class', 'pages', ...EXTRACTORS.flatMap((name) => [`${name} F1`, 'P', 'R'])],
     rows: classRows(scored),
     tables: [headToHead(scored), worstPages(scored)],
     notes: [

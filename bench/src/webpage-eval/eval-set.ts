@@ -44,10 +44,7 @@ export function readPageEntries(directory = EVAL_SET_DIRECTORY): EvalPageEntry[]
 }
 
 /** Every listed page with its label and corpus path. */
-export function loadEvalSet(
-  directory = EVAL_SET_DIRECTORY,
-  corpus = HTML_CORPUS_DIRECTORY,
-): EvalPage[] {
+export function loadEvalSet(directory = EVAL_SET_DIRECTORY, corpus = HTML_CORPUS_DIRECTORY): EvalPage[] {
   return readPageEntries(directory).map((entry) => ({
     ...entry,
     htmlPath: join(corpus, entry.file),

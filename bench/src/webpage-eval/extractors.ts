@@ -75,7 +75,12 @@ async function createOurs(): Promise<Extractor> {
         baseUrl: PAGE_URL,
       };
       const { document } = await engine.prepare({ type: 'files', files: [file] });
-      const output = { profile: 'raw_source', format: 'markdown', language: 'en', includeRawSource: false } as const;
+      const output = {
+        profile: 'raw_source',
+        format: 'markdown',
+        language: 'en',
+        includeRawSource: false,
+      } as const;
       const { artifacts } = await engine.render(document, output, { workDir });
       const [artifact] = artifacts;
       if (!artifact) throw new Error(`no markdown artifact for ${htmlPath}`);

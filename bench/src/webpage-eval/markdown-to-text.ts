@@ -5,8 +5,8 @@ import { unified } from 'unified';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 
-/** Nodes whose children are blocks: each child starts on a line of its own. */
-const BLOCK_CONTAINERS = new Set(['root', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'footnoteDefinition']);
+/** Nodes whose children are blocks: each child starts on a line of its own (a table row's cells share one). */
+const BLOCK_CONTAINERS = new Set(['root', 'blockquote', 'list', 'listItem', 'table', 'footnoteDefinition']);
 
 /**
  * Markdown as the plain text a reader sees: markdown syntax removed (markers, link targets, emphasis,
@@ -16,32 +16,23 @@ const BLOCK_CONTAINERS = new Set(['root', 'blockquote', 'list', 'listItem', 'tab
  */
 export function markdownToPlainText(markdown: string): string {
   const root = parser.parse(markdown);
-  return textOf(root).replace(/\n{3,}/g, '\n\n').trim();
+  return textOf(root)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 function textOf(node: Nodes | Root): string {
-  switch (node.type) {
-    case 'text':
-    case 'inlineCode':
-      return node.value;
-    case 'code':
-      return `${node.value}\n`;
-    case 'html':
-      return node.value.replace(/<[^>]*>/g, ' ');
-    case 'image':
-    case 'imageReference':
-      return node.alt ?? '';
-    case 'break':
-      return '\n';
-    case 'tableCell':
-      return `${node.children.map(textOf).join('')} `;
-    default:
-      if (!('children' in node)) return '';
-      if (BLOCK_CONTAINERS.has(node.type)) return node.children.map(textOf).join('\n');
-      return node.children.map(textOf).join('') + (isBlock(node) ? '\n' : '');
-  }
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+  if (node.type === 'code') return `${node.value}\n`;
+  if (node.type === 'html') return node.value.replace(/<[^>]*>/g, ' ');
+  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
+  if (node.type === 'break') return '\n';
+  if (node.type === 'tableCell') return `${node.children.map(textOf).join('')} `;
+  if (!('children' in node)) return '';
+  if (BLOCK_CONTAINERS.has(node.type)) return node.children.map(textOf).join('\n');
+  return node.children.map(textOf).join('') + (isBlock(node) ? '\n' : '');
 }
 
 function isBlock(node: Nodes): boolean {
-  return node.type === 'paragraph' || node.type === 'heading';
+  return node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableRow';
 }

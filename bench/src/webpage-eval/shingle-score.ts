@@ -113,12 +113,7 @@ export function summarize(scores: readonly PageScore[]): ScoreSummary {
  * (`unmatchedStretches(extracted, label, …)`). A stretch is a run of shingles left over once every
  * shingle of `reference` has been matched once, shown as its lower-cased tokens.
  */
-export function unmatchedStretches(
-  reference: string,
-  text: string,
-  limit: number,
-  maxTokens = 24,
-): string[] {
+export function unmatchedStretches(reference: string, text: string, limit: number, maxTokens = 24): string[] {
   const available = shingles(reference);
   const tokens = tokenize(text);
   const stretches: { start: number; end: number }[] = [];
