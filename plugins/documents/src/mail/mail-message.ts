@@ -1,10 +1,11 @@
-/** An e-mail as read from its file (MIME or Outlook), before it becomes a document. */
-export interface MailAttachment {
-  name: string;
-  mediaType: string;
+import type { EmbeddedFile } from '../internal/write-attachments.js';
+
+/** An attachment of an e-mail: listed with its type and size, its bytes written for the engine on demand. */
+export interface MailAttachment extends EmbeddedFile {
   sizeBytes: number;
 }
 
+/** An e-mail as read from its file (MIME or Outlook), before it becomes a document. */
 export interface MailMessage {
   subject: string | undefined;
   from: string | undefined;
