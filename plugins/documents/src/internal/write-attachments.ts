@@ -53,7 +53,8 @@ export async function writeAttachments(
   const { outputDir } = ctx;
   if (outputDir === undefined || files.length === 0) return [];
   const maxCount = ctx.limits['maximum_attachments'] ?? ATTACHMENT_LIMIT_DEFAULTS.maximum_attachments;
-  const maxBytes = ctx.limits['maximum_attachment_bytes'] ?? ATTACHMENT_LIMIT_DEFAULTS.maximum_attachment_bytes;
+  const maxBytes =
+    ctx.limits['maximum_attachment_bytes'] ?? ATTACHMENT_LIMIT_DEFAULTS.maximum_attachment_bytes;
   const written: ExtractedAttachment[] = [];
   const parts = new Set<string>();
   let totalBytes = 0;
