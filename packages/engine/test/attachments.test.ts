@@ -155,7 +155,7 @@ describe('attachments are read as child documents of the same job', () => {
     ]);
     for (const block of document.blocks ?? []) expect(block.provenance.fileId).toBe('file_parent');
     expect(document.text).toContain('Lyon');
-    expect(document.attachments).toBeUndefined();
+    expect('attachments' in document).toBe(false);
     // Attachments are part of the uploaded file's bytes; the children's characters count.
     expect(usage.input_bytes).toBe(inputBytes);
     // The normalized text is metered whole (normalization), plus what each box adapter metered, children included.
