@@ -191,7 +191,7 @@ describe('attachments are read as child documents of the same job', () => {
     ]);
   });
 
-  it('sniffs an attachment declared application/octet-stream like an upload', async () => {
+  it('sniffs an attachment declared application/octet-stream (then its name tells text apart) and checks a declared one', async () => {
     const { document, warnings } = await prepareBox({
       title: 'Parent',
       body: 'An inner box sent as octet-stream and a PDF that is text.',
@@ -201,8 +201,14 @@ describe('attachments are read as child documents of the same job', () => {
           mediaType: 'application/octet-stream',
         },
         { name: 'fake.pdf', mediaType: 'application/pdf', content: 'just some words' },
+        { name: 'sent.csv', mediaType: 'application/octet-stream', content: 'k,v\nx,1\n' },
       ],
     });
+    // Text bytes declared as nothing: the name's extension says CSV, so it is a table.
+    expect(outline(document.root.children).slice(-2)).toEqual([
+      'heading2 Attachment: sent.csv @ files/sent.csv',
+      'table kvx1 @ files/sent.csv',
+    ]);
     // An octet-stream box sniffs as text: read by the text source, not refused.
     expect(outline(document.root.children)[2]).toBe('heading2 Attachment: inner.box @ files/inner.box');
     expect(warnings).toEqual([

@@ -5,6 +5,7 @@ import { isTransmuteError } from '@transmute/contract';
 import type { ExtractedAttachment, ExtractedDocument, SourceFile, StageContext } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
 import type { RunRecorder } from '../internal/usage-meter.js';
+import { mediaTypeFromName } from '../media-type-from-name.js';
 import { isGenericMediaType, isTextMediaType, toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
 import { sniffMediaType } from '../sniff/sniff-media-type.js';
@@ -91,11 +92,16 @@ async function toSourceFile(attachment: ExtractedAttachment, scratchDir: string)
   return { name: attachment.name, mediaType: attachment.mediaType, sizeBytes: info.size, path };
 }
 
-/** The declared type, unless it says nothing (`application/octet-stream`): then what the bytes show. */
-async function attachmentMediaType(declared: string, head: Uint8Array, path: string): Promise<string> {
-  const canonical = toCanonicalMediaType(declared);
-  if (!isGenericMediaType(canonical)) return canonical;
-  return toCanonicalMediaType((await sniffMediaType(head, path)) ?? canonical);
+/**
+ * The declared type, unless it says nothing (`application/octet-stream`): then what the bytes show,
+ * and where they only show text (or nothing known), what the name's extension says (`.csv`).
+ */
+async function attachmentMediaType(file: SourceFile, head: Uint8Array): Promise<string> {
+  const declared = toCanonicalMediaType(file.mediaType);
+  if (!isGenericMediaType(declared)) return declared;
+  const sniffed = await sniffMediaType(head, file.path);
+  if (sniffed !== undefined && sniffed !== 'text/plain') return toCanonicalMediaType(sniffed);
+  return toCanonicalMediaType(mediaTypeFromName(file.name) ?? sniffed ?? declared);
 }
 
 /**
@@ -115,7 +121,7 @@ async function readAttachment(
     const file = await toSourceFile(attachment, run.scratchDir);
     const head = await readHead(file.path);
     if (head.length === 0) return failed('the file is empty.');
-    file.mediaType = await attachmentMediaType(attachment.mediaType, head, file.path);
+    file.mediaType = await attachmentMediaType(file, head);
     const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length, file.path);
     if (!check.ok) return failed(check.detail);
     for (const warning of check.warnings) run.recorder.add(`${warning} (${name})`);
