@@ -167,6 +167,10 @@ describe('e-mail attachments become child documents of the same job', () => {
       'table k v x 1 @ attachments/Earlier thread.msg/attachments/deep.csv',
     ]);
     expect(outline(document)[2]).toBe('paragraph Please read the report. @ text/plain');
+    // An embedded message is a storage, not a stream: it is listed without a size.
+    expect(textOf(document.root.children[4] as RootContent)).toContain(
+      'Earlier thread.msg (application/vnd.ms-outlook)',
+    );
   });
 
   it('past maximum_attachments the rest are listed only, with a warning; a corrupt child does not fail the job', async () => {

@@ -70,7 +70,10 @@ function attachmentBlocks(attachments: MailAttachment[]): RootContent[] {
             children: [
               {
                 type: 'text',
-                value: `${attachment.name} (${attachment.mediaType}, ${formatBytes(attachment.sizeBytes)})`,
+                value: `${attachment.name} (${[
+                  attachment.mediaType,
+                  ...(attachment.sizeBytes === undefined ? [] : [formatBytes(attachment.sizeBytes)]),
+                ].join(', ')})`,
               },
             ],
           },

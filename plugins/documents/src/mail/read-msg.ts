@@ -48,7 +48,7 @@ function attachments(reader: MsgReader, fields: FieldsData): MailAttachment[] {
         return {
           name: `${subject ?? `message-${String(index + 1)}`}.msg`,
           mediaType: 'application/vnd.ms-outlook',
-          sizeBytes: attachment.contentLength ?? 0,
+          sizeBytes: undefined,
           read,
         };
       }
