@@ -5,6 +5,8 @@ export { registerKeysCommand } from './commands/keys.js';
 export { registerOpenapiCommand } from './commands/openapi.js';
 // The renderer lives with the document in the contract; the CLI keeps offering it.
 export { renderOpenApi } from '@transmute/contract';
-export { registerConvertCommand, runConvert, mediaTypeFromName } from './commands/convert.js';
+export { registerConvertCommand, runConvert } from './commands/convert.js';
+// The extension table lives in the engine (attachments use it too); the CLI keeps offering it.
+export { mediaTypeFromName } from '@transmute/engine';
 export type { ConvertCommandOptions, ConvertIo } from './commands/convert.js';
 export { loadPlugins, PLUGIN_PACKAGES, type LoadedPlugins } from './internal/load-plugins.js';

@@ -92,6 +92,11 @@ export interface EngineOptions {
   /** Chunking defaults. */
   chunking?: { maxTokens?: number; overlapTokens?: number };
   /**
+   * How far files embedded in a source (e-mail attachments) are read as child documents: nesting
+   * depth (an e-mail attached to an e-mail…; default 3) and how many in one job (default 100).
+   */
+  attachments?: { maxDepth?: number; maxPerJob?: number };
+  /**
    * Given, the engine's pure CPU stages of a large input (text parsing, normalization, chunking,
    * built-in profile rendering without an enrichment provider) run in a small pool of worker
    * threads so a conversion never blocks the caller's event loop for long; results are identical.

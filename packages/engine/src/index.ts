@@ -23,4 +23,5 @@ export type { NormalizeOptions } from './normalize/normalize-document.js';
 export { readTextSource } from './text-source/read-text-source.js';
 export type { TextSourceInput } from './text-source/read-text-source.js';
 export { sniffMediaType } from './sniff/sniff-media-type.js';
+export { mediaTypeFromName } from './media-type-from-name.js';
 export { DOCUMENT_MEDIA_TYPES } from './media-types.js';

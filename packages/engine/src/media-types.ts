@@ -26,6 +26,19 @@ export function toCanonicalMediaType(mediaType: string): string {
   return ALIASES[bare] ?? bare;
 }
 
+/** Media types that say nothing about the content (the bytes are sniffed instead). */
+const GENERIC_MEDIA_TYPES: ReadonlySet<string> = new Set([
+  '',
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/unknown',
+]);
+
+/** Whether a media type says nothing about the content (`application/octet-stream`, none at all). */
+export function isGenericMediaType(mediaType: string): boolean {
+  return GENERIC_MEDIA_TYPES.has(toCanonicalMediaType(mediaType));
+}
+
 /** Whether the built-in text source reads this media type. */
 export function isTextMediaType(mediaType: string): boolean {
   return TEXT_MEDIA_TYPES.includes(toCanonicalMediaType(mediaType));

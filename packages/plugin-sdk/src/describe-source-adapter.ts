@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FailureCode } from '@transmute/contract';
 import { failureOf } from './internal/failure-of.js';
@@ -57,7 +57,13 @@ async function expectExtracts(
   fixture: SourceAdapterCase,
   file: SourceFile,
 ): Promise<void> {
-  const doc = await plugin.extract(file, createTestContext({ limits: { ...plugin.manifest.limits } }));
+  const ctx = createTestContext({ limits: { ...plugin.manifest.limits } });
+  const doc = await plugin.extract(file, ctx);
+  // Attachments are files the adapter wrote into its workDir, of the size it says.
+  for (const attachment of doc.attachments ?? []) {
+    expect(relative(ctx.workDir, attachment.path).startsWith('..'), attachment.path).toBe(false);
+    expect(statSync(attachment.path).size, attachment.name).toBe(attachment.sizeBytes);
+  }
   const text = toString(doc.root).toLowerCase();
   expect(text.trim().length).toBeGreaterThan(0);
   for (const expected of fixture.expectText ?? []) expect(text).toContain(expected.toLowerCase());
@@ -70,7 +76,8 @@ async function expectExtracts(
 /**
  * The plugin conformance suite: the manifest is well formed, health() answers (a disabled plugin
  * says why and fails every file with its `disabledFailure`), accepts() takes its own media types,
- * every fixture either extracts a non-empty document with the expected text and provenance (and
+ * every fixture either extracts a non-empty document with the expected text and provenance (its
+ * attachments files inside its workDir, of their stated size; and
  * passes inspect()) or fails with its expected code, and a file over the manifest's
  * `maximum_bytes` is refused with `source_too_large` even when the caller passes no limits.
  * Call it inside a vitest test file.

@@ -70,10 +70,35 @@ export interface DocumentMetadata {
   facts?: Record<string, string | number | boolean>;
 }
 
+/**
+ * A file embedded in a source (an e-mail's attachment) that the engine reads as a child document
+ * of the same job: sniffed and routed like an upload, extracted by the source adapter that reads
+ * its type, and nested after its parent's content under an `Attachment: <name>` heading.
+ */
+export interface ExtractedAttachment {
+  /** The attachment's name as the source gives it (for people; never used as a path). */
+  name: string;
+  /** The local file the plugin wrote the attachment's bytes to, under its stage context's `workDir`. */
+  path: string;
+  sizeBytes: number;
+  /** The media type the source declares (may be `application/octet-stream`: the engine sniffs). */
+  mediaType: string;
+  /**
+   * Where the attachment sits in the source (`attachments/report.docx`): the child document's
+   * provenance `path`, prefixed to each child block's own path (`attachments/book.xlsx/xl/…`).
+   */
+  part: string;
+}
+
 /** What a source adapter returns: an mdast tree with provenance, plus metadata. */
 export interface ExtractedDocument {
   root: Root;
   metadata: DocumentMetadata;
+  /**
+   * Embedded files for the engine to read as child documents (see {@link ExtractedAttachment}).
+   * The engine consumes them during extraction; a stored document never carries them.
+   */
+  attachments?: ExtractedAttachment[];
 }
 
 /** A token-budgeted, heading-aware piece of the normalized document. */

@@ -4,6 +4,7 @@ export type {
   TableData,
   DocumentMetadata,
   ExtractedDocument,
+  ExtractedAttachment,
   Chunk,
   DocumentBlock,
   NormalizedDocument,

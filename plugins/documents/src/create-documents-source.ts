@@ -1,3 +1,5 @@
+import { mkdtemp } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   TransmuteError,
   assertWithinByteLimit,
@@ -85,8 +87,10 @@ async function extract(
   const documentFile = { path: file.path, name: file.name, mediaType, sizeBytes: file.sizeBytes };
   await checkContainer(documentFile, await readFileHead(file.path, HEAD_BYTES), limits);
   ctx.stage('extraction');
+  // A directory of its own: the run's workDir is shared by every file (and attachment) of the job.
+  const outputDir = await mkdtemp(join(ctx.workDir, 'documents-'));
   const { document, warnings } = await parseInWorker(
-    { file: documentFile, limits },
+    { file: documentFile, limits, outputDir },
     {
       timeoutMs: (limits['parse_timeout_seconds'] ?? 120) * 1000,
       maxHeapMb: limits['worker_max_heap_mb'] ?? 1024,

@@ -19,6 +19,28 @@ const truncated = join(dir, 'truncated.docx');
 const whole = await docxOf({ body: p('This package is cut in half before its central directory.') });
 await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
 
+const mail = join(dir, 'mail.eml');
+await writeFile(
+  mail,
+  [
+    'From: a@example.com',
+    'Subject: Numbers attached',
+    'Content-Type: multipart/mixed; boundary="b"',
+    '',
+    '--b',
+    'Content-Type: text/plain',
+    '',
+    'The numbers are attached.',
+    '--b',
+    'Content-Type: text/csv; name="numbers.csv"',
+    'Content-Disposition: attachment; filename="numbers.csv"',
+    '',
+    'region,units',
+    '--b--',
+    '',
+  ].join('\r\n'),
+);
+
 describeSourceAdapter('source.documents', {
   create: () => createDocumentsSource(),
   cases: [
@@ -29,5 +51,12 @@ describeSourceAdapter('source.documents', {
       expectText: ['Quarterly report', 'every region'],
     },
     { name: 'a truncated Word document', path: truncated, mediaType: DOCX, expectFailure: 'corrupt_file' },
+    {
+      name: 'an e-mail with an attachment (written into the workDir)',
+      path: mail,
+      mediaType: 'message/rfc822',
+      expectText: ['Numbers attached', 'numbers.csv'],
+      expectProvenance: 'path',
+    },
   ],
 });

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mediaTypeFromName } from './convert.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(root, 'packages/cli/src/bin.ts');
@@ -83,11 +82,5 @@ describe('transmute convert (child process)', () => {
     ]);
     expect(badProfile.code).not.toBe(0);
     expect(badProfile.stderr).toMatch(/--profile/);
-  });
-
-  it('knows media types by extension', () => {
-    expect(mediaTypeFromName('a/b/data.CSV')).toBe('text/csv');
-    expect(mediaTypeFromName('log.jsonl')).toBe('application/x-ndjson');
-    expect(mediaTypeFromName('x.unknown')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { copyFile, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createReadStream } from 'node:fs';
@@ -14,8 +14,8 @@ import {
   type OutputProfile,
 } from '@transmute/contract';
 import {
-  DOCUMENT_MEDIA_TYPES,
   createEngine,
+  mediaTypeFromName,
   sniffMediaType,
   type ConvertSource,
   type PipelineProgress,
@@ -39,50 +39,6 @@ export interface ConvertIo {
   stdout: Writable & { isTTY?: boolean };
   stderr: Writable & { isTTY?: boolean };
   signal?: AbortSignal;
-}
-
-const EXTENSIONS: Record<string, string> = {
-  '.md': 'text/markdown',
-  '.markdown': 'text/markdown',
-  '.txt': 'text/plain',
-  '.text': 'text/plain',
-  '.csv': 'text/csv',
-  '.tsv': 'text/tab-separated-values',
-  '.tab': 'text/tab-separated-values',
-  '.json': 'application/json',
-  '.ndjson': 'application/x-ndjson',
-  '.jsonl': 'application/x-ndjson',
-  '.html': 'text/html',
-  '.htm': 'text/html',
-  '.xhtml': 'application/xhtml+xml',
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.wav': 'audio/wav',
-  '.ogg': 'audio/ogg',
-  '.oga': 'audio/ogg',
-  '.weba': 'audio/webm',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mov': 'video/quicktime',
-  '.zip': 'application/zip',
-  '.tar': 'application/x-tar',
-  '.tgz': 'application/gzip',
-  '.gz': 'application/gzip',
-  // .docx → the Word media type, .xlsx, .odt, .epub, .msg, .eml, .ipynb, .rss, .atom, …
-  ...Object.fromEntries(
-    Object.entries(DOCUMENT_MEDIA_TYPES).map(([extension, type]) => [`.${extension}`, type]),
-  ),
-};
-
-/** The media type of a file name by its extension, if known. */
-export function mediaTypeFromName(name: string): string | undefined {
-  return EXTENSIONS[extname(name).toLowerCase()];
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

@@ -191,6 +191,78 @@ describe('documents through the API (served by `transmute serve`)', () => {
     }, 120_000);
   }
 
+  it('an e-mail with a docx attached: the attachment is a child document, its JSONL records carry its part', async () => {
+    // Long enough (past one chunk) that the dataset has chunks of the attachment alone.
+    const log = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ text: 'Harvest log', heading: HeadingLevel.HEADING_1 }),
+            ...Array.from(
+              { length: 24 },
+              (_, index) =>
+                new Paragraph(
+                  `Entry ${String(index + 1)}: the north hives were opened, the frames weighed and the honey of the week stored in the cool cellar beside the old mill.`,
+                ),
+            ),
+          ],
+        },
+      ],
+    });
+    const docx = (await Packer.toBuffer(log)).toString('base64').replace(/.{76}/g, '$&\r\n');
+    const mail = [
+      ...MAIL.split('\r\n').filter((line) => !line.startsWith('Content-Type') && line !== ''),
+      'Content-Type: multipart/mixed; boundary="part"',
+      '',
+      '--part',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'The log is attached.',
+      '--part',
+      `Content-Type: ${DOCX}; name="harvest.docx"`,
+      'Content-Disposition: attachment; filename="harvest.docx"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      docx,
+      '--part--',
+      '',
+    ].join('\r\n');
+    const { fileId, status, body } = await upload('harvest.eml', 'message/rfc822', Buffer.from(mail));
+    expect(status, JSON.stringify(body)).toBe('ready');
+    const job = await a.post('/v1/jobs', {
+      source: { type: 'files', file_ids: [fileId] },
+      output: { profile: 'raw_source', format: 'markdown' },
+    });
+    expect(job.status, job.text).toBe(201);
+    const done = await waitJob(a, job.body.id as string);
+    expect(done.body.status, done.text).toBe('succeeded');
+    const { text } = await readAllPages(a, done.body.output_ids[0] as string);
+    const body_ = text.indexOf('The log is attached.');
+    const attachment = text.indexOf('## Attachment: harvest.docx');
+    expect(body_).toBeGreaterThan(-1);
+    expect(attachment).toBeGreaterThan(body_);
+    expect(text.indexOf('### Harvest log')).toBeGreaterThan(attachment);
+    expect(text).toContain('Entry 24: the north hives were opened');
+
+    const output = await a.post(`/v1/jobs/${job.body.id as string}/outputs`, {
+      output: { profile: 'dataset_markdown', format: 'jsonl' },
+    });
+    expect(output.status, output.text).toBe(201);
+    await poll(
+      () => a.get(`/v1/outputs/${output.body.id as string}`),
+      (r) => r.status === 200 && ['succeeded', 'failed'].includes(r.body.status as string),
+      60_000,
+    );
+    const records = (await readAllPages(a, output.body.id as string)).text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { text: string; source: string; location?: { path?: string } });
+    const child = records.find((record) => record.text.includes('Entry 24:'));
+    expect(child?.source).toBe(fileId);
+    expect(child?.location?.path).toBe('attachments/harvest.docx');
+    expect(records[0]?.location?.path).not.toBe('attachments/harvest.docx');
+  }, 120_000);
+
   it('capabilities list the document media types, valid against the spec, without source.documents', async () => {
     const reply = await a.get('/v1/capabilities');
     expectResource(reply, 200, 'Capabilities');

@@ -12,7 +12,7 @@ import {
 import type { ConvertSource } from '../engine-types.js';
 import type { HostResolver } from '../net/resolver.js';
 import { safeFetch, type SafeFetchPolicy, type SafeFetchResponse } from '../net/safe-fetch.js';
-import { toCanonicalMediaType } from '../media-types.js';
+import { isGenericMediaType, toCanonicalMediaType } from '../media-types.js';
 import { routeUrlMediaType, toRoutedMediaType, type UrlContentRoute } from './url-routing.js';
 import { sniffUrlMediaType } from './url-sniff.js';
 
@@ -57,8 +57,6 @@ const URL_LIMIT_DEFAULTS = Object.freeze({
 const ACCEPT =
   'text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8,text/markdown;q=0.7,text/plain;q=0.7,' +
   'application/json;q=0.6,text/csv;q=0.6,*/*;q=0.1';
-/** Media types that say nothing about the content: sniff instead. */
-const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
 
 /**
  * Downloads a `url` source through the SSRF-safe client (http(s) only, every redirect re-checked,
@@ -109,7 +107,7 @@ export async function acquireUrl(source: UrlSource, ctx: UrlAcquisitionContext):
   if (body.length === 0) throw new TransmuteError('empty_content', 'The URL answered with an empty body.');
   const declared = toCanonicalMediaType(response.headers['content-type'] ?? '');
   const mediaType = toRoutedMediaType(
-    GENERIC_TYPES.has(declared) ? (download.mediaType ?? sniffUrlMediaType(body)) : declared,
+    isGenericMediaType(declared) ? (download.mediaType ?? sniffUrlMediaType(body)) : declared,
   );
   const route = routeUrlMediaType(mediaType, source.allowAudioTranscription === true, ctx.readsMediaType);
   const name = download.name !== undefined ? toSafeName(download.name) : undefined;

@@ -64,7 +64,13 @@ function toProvenance(covered: readonly DocumentBlock[]): Provenance {
   if (ends.length > 0) provenance.timeEnd = Math.max(...ends);
   const sourceStart = first.startOffset;
   const sourceEnd = covered[covered.length - 1]?.provenance.endOffset;
-  if (sourceStart !== undefined && sourceEnd !== undefined && same('fileId') === first.fileId) {
+  // Offsets into one source text: not across files, nor across a parent and its attachment (paths).
+  if (
+    sourceStart !== undefined &&
+    sourceEnd !== undefined &&
+    same('fileId') === first.fileId &&
+    path === first.path
+  ) {
     provenance.startOffset = sourceStart;
     provenance.endOffset = sourceEnd;
   }

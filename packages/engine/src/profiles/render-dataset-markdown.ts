@@ -93,8 +93,10 @@ const RECORD_SCHEMA = {
     },
     location: {
       type: 'object',
-      description: 'Where in a structured document (present only for slides, sheets and chapters).',
+      description:
+        'Where in a structured document (present only for parts, slides, sheets and chapters): path is the part (a file in an archive, an e-mail part, an attachment such as attachments/report.docx).',
       properties: {
+        path: { type: 'string' },
         slide: { type: 'integer', minimum: 1 },
         sheet: { type: 'string' },
         cell_range: { type: 'string' },

@@ -2,17 +2,18 @@ import { TransmuteError, isTransmuteError } from '@transmute/contract';
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
 import { combineDocuments, type ExtractedPart } from '../internal/combine-documents.js';
+import {
+  ATTACHMENT_DEFAULTS,
+  appendAttachments,
+  meterPageCount,
+  type AttachmentRun,
+  type ReadText,
+} from './extract-attachments.js';
 import { toStageContext, type RunContext } from './run-context.js';
-import type { TextSourceInput } from '../text-source/read-text-source.js';
 import type { ScannedItem } from './scanning.js';
 
-/**
- * Reads an inline text source into a document: the runner passes the `read-text` CPU task, run
- * inline or on a worker thread as the input's size decides (this stage does not know which).
- */
-export type ReadText = (input: TextSourceInput) => Promise<ExtractedDocument>;
-
-async function extractItem(item: ScannedItem, ctx: RunContext, readText: ReadText): Promise<ExtractedPart> {
+async function extractItem(item: ScannedItem, job: AttachmentRun): Promise<ExtractedPart> {
+  const { run: ctx, readText } = job;
   if (item.kind === 'text') {
     const document = await readText({ content: item.content, mediaType: item.mediaType, name: item.name });
     return { document, name: item.name, ...(item.fileId ? { fileId: item.fileId } : {}) };
@@ -29,18 +30,19 @@ async function extractItem(item: ScannedItem, ctx: RunContext, readText: ReadTex
       { cause: error },
     );
   }
-  const pages = document.metadata.pageCount;
-  if (pages !== undefined && !stageContext.metered.has('extracted_pages'))
-    ctx.recorder.meter('extracted_pages', pages);
+  meterPageCount(document, stageContext, ctx.recorder);
   document.metadata.sizeBytes ??= item.file.sizeBytes;
   document.metadata.mediaType ??= item.file.mediaType;
+  await appendAttachments(document, job);
   return { document, name: item.file.name, ...(item.file.fileId ? { fileId: item.file.fileId } : {}) };
 }
 
 /**
  * Stage extraction (and transcription, when a plugin marks it with `ctx.stage('transcription')`):
- * each source goes through its reader; several files are concatenated into one document with a
- * heading per file and `fileId` provenance on every node. Inline text goes through `readText`.
+ * each source goes through its reader, then the files it embeds (attachments) through theirs as
+ * child documents nested after it (`appendAttachments`); several files are concatenated into one
+ * document with a heading per file and `fileId` provenance on every node. Inline text goes
+ * through `readText`.
  */
 export async function extractSources(
   items: readonly ScannedItem[],
@@ -49,9 +51,14 @@ export async function extractSources(
 ): Promise<ExtractedDocument> {
   ctx.progress.stage('extraction');
   const parts: ExtractedPart[] = [];
+  const job: AttachmentRun = {
+    run: ctx,
+    readText,
+    budget: { remaining: ctx.options.attachments?.maxPerJob ?? ATTACHMENT_DEFAULTS.maxPerJob },
+  };
   for (const [index, item] of items.entries()) {
     checkAborted(ctx.signal);
-    parts.push(await extractItem(item, ctx, readText));
+    parts.push(await extractItem(item, job));
     if (ctx.progress.current === 'transcription') ctx.progress.stage('extraction');
     ctx.progress.within(
       ((index + 1) / items.length) * 100,

@@ -7,6 +7,11 @@ export interface ReadContext {
   limits: Readonly<Record<string, number>>;
   /** A non-fatal problem, recorded as `code: detail` in the job's warnings. */
   warn(code: string, detail: string): void;
+  /**
+   * A directory of the run the reader may write embedded files into (e-mail attachments the
+   * engine reads as child documents, see `writeAttachments`); absent, embedded files are only listed.
+   */
+  outputDir?: string;
 }
 
 /** The file a reader reads: always a local path (uploads and downloaded URLs alike). */

@@ -1,6 +1,7 @@
 import { SDK_VERSION, type PluginManifest } from '@transmute/plugin-sdk';
 import { DEFAULT_PACKAGE_LIMITS } from './open-package.js';
 import { DOCUMENT_MEDIA_TYPES } from './formats.js';
+import { ATTACHMENT_LIMIT_DEFAULTS } from './write-attachments.js';
 import { SPREADSHEET_LIMIT_DEFAULTS } from '../spreadsheet/index.js';
 
 /**
@@ -26,6 +27,8 @@ export function createDocumentsManifest(): PluginManifest {
       maximum_part_bytes: DEFAULT_PACKAGE_LIMITS.maximumPartBytes,
       maximum_rows: SPREADSHEET_LIMIT_DEFAULTS.maximum_rows,
       maximum_cells: SPREADSHEET_LIMIT_DEFAULTS.maximum_cells,
+      maximum_attachments: ATTACHMENT_LIMIT_DEFAULTS.maximum_attachments,
+      maximum_attachment_bytes: ATTACHMENT_LIMIT_DEFAULTS.maximum_attachment_bytes,
       parse_timeout_seconds: 120,
       worker_max_heap_mb: 1024,
     },

@@ -5,6 +5,8 @@ import type { DocumentFile } from './format-reader.js';
 export interface ParseRequest {
   file: DocumentFile;
   limits: Record<string, number>;
+  /** Where the reader writes embedded files (attachments), a directory of its own in the run's `workDir`. */
+  outputDir?: string;
 }
 
 /** The worker's one reply: the document and its warnings, or the failure's code and detail. */

@@ -21,6 +21,7 @@ async function parse(request: ParseRequest): Promise<ParseReply> {
       signal: new AbortController().signal,
       limits: request.limits,
       warn: (code, detail) => warnings.push([code, detail]),
+      ...(request.outputDir === undefined ? {} : { outputDir: request.outputDir }),
     });
     return { ok: true, document, warnings };
   } catch (error) {

@@ -1,10 +1,12 @@
-/** An e-mail as read from its file (MIME or Outlook), before it becomes a document. */
-export interface MailAttachment {
-  name: string;
-  mediaType: string;
-  sizeBytes: number;
+import type { EmbeddedFile } from '../internal/write-attachments.js';
+
+/** An attachment of an e-mail: listed with its type and size, its bytes written for the engine on demand. */
+export interface MailAttachment extends EmbeddedFile {
+  /** Undefined when the source does not say (an embedded .msg message is a storage, not a stream). */
+  sizeBytes: number | undefined;
 }
 
+/** An e-mail as read from its file (MIME or Outlook), before it becomes a document. */
 export interface MailMessage {
   subject: string | undefined;
   from: string | undefined;

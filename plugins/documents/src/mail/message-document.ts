@@ -1,7 +1,9 @@
 import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { TransmuteError, type ExtractedDocument } from '@transmute/plugin-sdk';
+import type { ReadContext } from '../internal/format-reader.js';
 import { htmlToMdast } from '../internal/html-to-mdast.js';
 import { stampProvenance } from '../internal/stamp-provenance.js';
+import { writeAttachments } from '../internal/write-attachments.js';
 import type { MailAttachment, MailMessage } from './mail-message.js';
 
 /** A byte count for people (1.2 KB), as the engine's renderers write it. */
@@ -68,7 +70,10 @@ function attachmentBlocks(attachments: MailAttachment[]): RootContent[] {
             children: [
               {
                 type: 'text',
-                value: `${attachment.name} (${attachment.mediaType}, ${formatBytes(attachment.sizeBytes)})`,
+                value: `${attachment.name} (${[
+                  attachment.mediaType,
+                  ...(attachment.sizeBytes === undefined ? [] : [formatBytes(attachment.sizeBytes)]),
+                ].join(', ')})`,
               },
             ],
           },
@@ -82,12 +87,15 @@ function attachmentBlocks(attachments: MailAttachment[]): RootContent[] {
  * An e-mail as a document: the subject as its title heading, a header block (From, To, Cc, Date),
  * the body (the HTML part converted to markdown, else the text part) and the attachments listed
  * with their media type and size. Provenance `path` names the part: `header`, `text/html` or
- * `text/plain`, `attachments`.
+ * `text/plain`, `attachments`. The attachments' bytes are written to `ctx.outputDir` (within the
+ * attachment limits) and returned as the document's `attachments`, for the engine to read as
+ * child documents.
  */
-export function messageDocument(
+export async function messageDocument(
   message: MailMessage,
   facts: Record<string, string | number>,
-): ExtractedDocument {
+  ctx: ReadContext,
+): Promise<ExtractedDocument> {
   const head: RootContent[] = [];
   if (message.subject !== undefined) {
     head.push({ type: 'heading', depth: 1, children: [{ type: 'text', value: message.subject }] });
@@ -104,7 +112,9 @@ export function messageDocument(
   if (body.length === 0 && message.subject === undefined && message.attachments.length === 0) {
     throw new TransmuteError('empty_content', 'The e-mail has no subject, body or attachment.');
   }
+  const attachments = await writeAttachments(message.attachments, ctx);
   return {
+    ...(attachments.length > 0 ? { attachments } : {}),
     root: { type: 'root', children },
     metadata: {
       ...(message.subject !== undefined ? { title: message.subject } : {}),

@@ -23,20 +23,24 @@ function addresses(list: Address[] | Address | undefined): string[] {
   );
 }
 
-const byteLength = (content: ArrayBuffer | Uint8Array | string): number =>
-  typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+const toBytes = (content: ArrayBuffer | Uint8Array | string): Uint8Array =>
+  typeof content === 'string' ? Buffer.from(content) : new Uint8Array(content);
+
+/** An unnamed attached message is named `.eml`, so that it reads as one wherever it is saved. */
+const nameExtension = (mediaType: string): string => (mediaType === 'message/rfc822' ? '.eml' : '');
 
 /**
  * An RFC 822 / MIME message (.eml), parsed by postal-mime: charsets, quoted-printable and base64
  * bodies, RFC 2047 encoded words and RFC 2231 file names are decoded by it. Inline images the HTML
- * refers to by Content-ID are part of the body, not listed as attachments. PGP/MIME and S/MIME
- * encrypted messages are `encrypted_document`.
+ * refers to by Content-ID are part of the body, not listed as attachments; an attached message
+ * (message/rfc822) is an attachment. PGP/MIME and S/MIME encrypted messages are `encrypted_document`.
  */
-export const readEml: FormatReader = async (file) => {
+export const readEml: FormatReader = async (file, ctx) => {
   const bytes = await readFile(file.path);
   let email: Email;
   try {
-    email = await PostalMime.parse(bytes);
+    // A message/rfc822 part without a disposition is an attached message, not the body.
+    email = await PostalMime.parse(bytes, { rfc822Attachments: true });
   } catch (error) {
     throw new TransmuteError('corrupt_file', `The e-mail could not be parsed: ${String(error)}`, {
       cause: error,
@@ -62,11 +66,15 @@ export const readEml: FormatReader = async (file) => {
     text: email.text,
     attachments: email.attachments
       .filter((attachment) => attachment.related !== true)
-      .map((attachment, index) => ({
-        name: attachment.filename ?? `attachment-${String(index + 1)}`,
-        mediaType: attachment.mimeType,
-        sizeBytes: byteLength(attachment.content),
-      })),
+      .map((attachment, index) => {
+        const content = toBytes(attachment.content);
+        return {
+          name: attachment.filename ?? `attachment-${String(index + 1)}${nameExtension(attachment.mimeType)}`,
+          mediaType: attachment.mimeType,
+          sizeBytes: content.byteLength,
+          read: () => content,
+        };
+      }),
   };
-  return messageDocument(message, { format: 'MIME' });
+  return messageDocument(message, { format: 'MIME' }, ctx);
 };

@@ -8,6 +8,7 @@ import { messageDocument } from './message-document.js';
 // A CommonJS package: under Node's ESM (and TypeScript's nodenext) the default import is
 // `module.exports`, whose `default` is the class; vitest's interop may hand the class itself.
 type MsgReaderClass = typeof msgreaderModule.default;
+type MsgReader = InstanceType<MsgReaderClass>;
 const MsgReader: MsgReaderClass =
   typeof msgreaderModule === 'function' ? msgreaderModule : msgreaderModule.default;
 
@@ -33,16 +34,22 @@ function recipients(fields: FieldsData, type: 'to' | 'cc'): string[] {
     .filter((text): text is string => text !== undefined);
 }
 
-function attachments(fields: FieldsData): MailAttachment[] {
+/**
+ * The visible attachments; an embedded message (an OLE storage, not a stream) is written back as
+ * a .msg file of its own by msgreader, so it reads like an attached .msg.
+ */
+function attachments(reader: MsgReader, fields: FieldsData): MailAttachment[] {
   return (fields.attachments ?? [])
     .filter((attachment) => attachment.attachmentHidden !== true)
     .map((attachment, index) => {
+      const read = (): Uint8Array => reader.getAttachment(attachment).content;
       if (attachment.innerMsgContent === true) {
         const subject = attachment.innerMsgContentFields?.subject ?? attachment.name;
         return {
           name: `${subject ?? `message-${String(index + 1)}`}.msg`,
           mediaType: 'application/vnd.ms-outlook',
-          sizeBytes: attachment.contentLength ?? 0,
+          sizeBytes: undefined,
+          read,
         };
       }
       return {
@@ -53,6 +60,7 @@ function attachments(fields: FieldsData): MailAttachment[] {
           `attachment-${String(index + 1)}`,
         mediaType: attachment.attachMimeTag ?? 'application/octet-stream',
         sizeBytes: attachment.contentLength ?? 0,
+        read,
       };
     });
 }
@@ -70,10 +78,11 @@ function htmlBody(fields: FieldsData): string | undefined {
   }
 }
 
-function parseMsg(bytes: Buffer): FieldsData {
+function parseMsg(bytes: Buffer): { reader: MsgReader; fields: FieldsData } {
   try {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return new MsgReader(view).getFileData();
+    const reader = new MsgReader(view);
+    return { reader, fields: reader.getFileData() };
   } catch (error) {
     throw new TransmuteError('corrupt_file', `The Outlook message is corrupt: ${String(error)}`, {
       cause: error,
@@ -84,12 +93,13 @@ function parseMsg(bytes: Buffer): FieldsData {
 /**
  * An Outlook message (.msg, an OLE compound file), read by @kenjiuno/msgreader (MAPI properties,
  * ANSI codepages and Unicode strings, recipients, attachments, embedded messages): the same
- * document as an .eml (header block, HTML body else the text body, attachments listed). Hidden
+ * document as an .eml (header block, HTML body else the text body, attachments listed and written
+ * for the engine, embedded messages as .msg files). Hidden
  * attachments (inline images) are part of the body. S/MIME and Rights-Management-protected
  * messages are `encrypted_document`. The RTF-only body some messages keep is not read.
  */
-export const readMsg: FormatReader = async (file) => {
-  const fields = parseMsg(await readFile(file.path));
+export const readMsg: FormatReader = async (file, ctx) => {
+  const { reader, fields } = parseMsg(await readFile(file.path));
   if (fields.error !== undefined) {
     throw new TransmuteError('corrupt_file', `The file is not an Outlook message (${fields.error}).`);
   }
@@ -112,10 +122,11 @@ export const readMsg: FormatReader = async (file) => {
     date: toIsoDate(fields.clientSubmitTime ?? fields.messageDeliveryTime ?? fields.creationTime),
     html: htmlBody(fields),
     text: fields.body,
-    attachments: attachments(fields),
+    attachments: attachments(reader, fields),
   };
-  return messageDocument(message, {
-    format: 'Outlook',
-    ...(messageClass !== undefined ? { messageClass } : {}),
-  });
+  return messageDocument(
+    message,
+    { format: 'Outlook', ...(messageClass !== undefined ? { messageClass } : {}) },
+    ctx,
+  );
 };

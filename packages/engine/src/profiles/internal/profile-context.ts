@@ -35,8 +35,9 @@ export function pageOf(provenance: Provenance): number | null {
   return provenance.page ?? null;
 }
 
-/** Where in a structured document: slide, sheet and cell range, chapter (wire names). */
+/** Where in a structured document: part path, slide, sheet and cell range, chapter (wire names). */
 export interface Location {
+  path?: string;
   slide?: number;
   sheet?: string;
   cell_range?: string;
@@ -44,11 +45,13 @@ export interface Location {
 }
 
 /**
- * The slide, sheet and cell range, or chapter a piece came from; null when the source has none of
- * them (text, web pages, PDFs and media say where with `page` and `time`).
+ * The part (a file in an archive, an e-mail part, an attachment: `attachments/report.docx`), slide,
+ * sheet and cell range, or chapter a piece came from; null when the source has none of them (text,
+ * web pages, PDFs and media say where with `page` and `time`).
  */
 export function locationOf(provenance: Provenance): Location | null {
   const location: Location = {};
+  if (provenance.path !== undefined) location.path = provenance.path;
   if (provenance.slide !== undefined) location.slide = provenance.slide;
   if (provenance.sheet !== undefined) location.sheet = provenance.sheet;
   if (provenance.cellRange !== undefined) location.cell_range = provenance.cellRange;
