@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { createEngine, type Engine } from '@transmute/engine';
+import { createEngine, type Engine, type EngineOptions } from '@transmute/engine';
 import { OUTPUT_PROFILES } from '@transmute/contract';
 import { createDatasetRenderer } from '../src/index.js';
 import { readZip } from './read-zip.js';
@@ -23,7 +23,7 @@ const MEDIA_TYPES: Record<string, string> = {
   '.jsonl': 'application/x-ndjson',
 };
 
-/** A fixture case with golden outputs: its directory and input file. */
+/** A fixture case with golden outputs: its directory and input file (text fixtures and document fixtures alike). */
 export interface TextCase {
   name: string;
   directory: string;
@@ -51,9 +51,12 @@ export function listGoldenCases(): TextCase[] {
   return cases;
 }
 
-/** A new engine with the dataset renderer, as the goldens are made. */
-export function createGoldenEngine(): Engine {
-  return createEngine({ plugins: [createDatasetRenderer()] });
+/**
+ * A new engine with the dataset renderer, as the goldens are made; `sources` adds the source
+ * plugins a fixture family needs (the documents goldens add the documents source).
+ */
+export function createGoldenEngine(sources: NonNullable<EngineOptions['plugins']> = []): Engine {
+  return createEngine({ plugins: [...sources, createDatasetRenderer()] });
 }
 
 /**
