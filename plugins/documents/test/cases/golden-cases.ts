@@ -27,3 +27,20 @@ export function listDocumentGoldenCases(only: ReadonlySet<string> = new Set()): 
       mediaType: mediaTypeOf(documentCase),
     }));
 }
+
+/** The readable cases in table order (their index picks their half of the profile matrix). */
+export const READABLE_CASES: readonly ReadableCase[] = DOCUMENT_CASES.filter(isReadableCase);
+
+/** The golden file of a case's output in a profile and text format. */
+export function goldenPathOf(
+  documentCase: DocumentCase,
+  profile: string,
+  format: 'markdown' | 'jsonl',
+): string {
+  return join(
+    DOCUMENT_FIXTURES,
+    documentCase.name,
+    'expected',
+    `${profile}.${format === 'markdown' ? 'md' : 'jsonl'}`,
+  );
+}
