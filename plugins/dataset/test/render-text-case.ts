@@ -62,7 +62,7 @@ export function createGoldenEngine(sources: NonNullable<EngineOptions['plugins']
 /**
  * Renders one case in every profile × format and returns the golden files by name:
  * `<profile>.md`, `<profile>.jsonl`, `<profile>.zip.json` (entry names, sizes and sha256) and
- * `warnings.json`.
+ * `warnings.json` (each profile's render warnings, and `extraction`'s when reading the source warned).
  */
 export async function renderTextCase(engine: Engine, textCase: TextCase): Promise<Map<string, string>> {
   const file = {
@@ -71,9 +71,13 @@ export async function renderTextCase(engine: Engine, textCase: TextCase): Promis
     sizeBytes: statSync(textCase.input).size,
     path: textCase.input,
   };
-  const { document } = await engine.prepare({ type: 'files', files: [file] });
+  const prepared = await engine.prepare({ type: 'files', files: [file] });
+  const { document } = prepared;
   const outputs = new Map<string, string>();
-  const warnings: Record<string, string[]> = {};
+  // Reading the source may warn too (a hidden sheet skipped, an encoding guessed): kept under
+  // `extraction` when it does, before the profiles' own.
+  const warnings: Record<string, string[]> =
+    prepared.warnings.length > 0 ? { extraction: prepared.warnings } : {};
   for (const profile of OUTPUT_PROFILES) {
     for (const format of ['markdown', 'jsonl', 'zip'] as const) {
       const result = await engine.render(document, {
