@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatOf, inputPathOf } from '../../../plugins/documents/test/cases/document-cases.js';
+import {
+  DOCUMENT_CASES,
+  formatOf,
+  inputPathOf,
+} from '../../../plugins/documents/test/cases/document-cases.js';
 import { goldenPathOf, READABLE_CASES } from '../../../plugins/documents/test/cases/golden-cases.js';
 import { splitProfiles, type MatrixRun } from '../../../plugins/documents/test/cases/profile-matrix.js';
 import { runConvert } from '../src/index.js';
@@ -89,6 +93,17 @@ describe('transmute convert <document> --profile --format', () => {
         );
       }
     }, 60_000);
+  }
+
+  for (const documentCase of DOCUMENT_CASES) {
+    if (!('fails' in documentCase.expect)) continue;
+    const code = documentCase.expect.fails;
+    it(`refuses ${documentCase.name} with a one-line ${code} error and exit code 1`, async () => {
+      const result = await convert(inputPathOf(documentCase), { profile: 'raw_source', format: 'markdown' });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^transmute: error: ${code}: `));
+    });
   }
 
   it('the binary itself prints the same for a deck as the in-process command', async () => {

@@ -119,6 +119,30 @@ describe('documents through the API (served by `transmute serve`)', () => {
     }, 120_000);
   }
 
+  for (const documentCase of DOCUMENT_CASES) {
+    if (!('fails' in documentCase.expect)) continue;
+    const code = documentCase.expect.fails;
+    it(`${documentCase.name} is refused with ${code}, at validation or by its job`, async () => {
+      const bytes = readFileSync(inputPathOf(documentCase));
+      const uploaded = await upload(basename(documentCase.input), mediaTypeOf(documentCase), bytes);
+      if (uploaded.status === 'rejected') {
+        expect(JSON.stringify(uploaded.body)).toContain(code);
+        return;
+      }
+      expect(uploaded.status).toBe('ready');
+      const job = await a.post('/v1/jobs', {
+        source: { type: 'files', file_ids: [uploaded.fileId] },
+        output: { profile: 'raw_source', format: 'markdown' },
+      });
+      expect(job.status, job.text).toBe(201);
+      const done = await waitJob(a, job.body.id as string);
+      // CONTRACT §3: a failed job's progress.detail and a warning carry the failure code.
+      expect(done.body.status, done.text).toBe('failed');
+      expect(done.body.progress.detail, done.text).toMatch(new RegExp(`^${code}: `));
+      expect(done.body.warnings, done.text).toContainEqual(done.body.progress.detail);
+    }, 120_000);
+  }
+
   it('capabilities list the document media types, valid against the spec, without source.documents', async () => {
     const reply = await a.get('/v1/capabilities');
     expectResource(reply, 200, 'Capabilities');
