@@ -9,12 +9,15 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGoldenEngine, renderTextCase } from '../plugins/dataset/test/render-text-case.js';
-import { listDocumentGoldenCases } from '../plugins/documents/test/cases/golden-cases.js';
+import { goldenCaseOf, READABLE_CASES } from '../plugins/documents/test/cases/golden-cases.js';
 import { createDocumentsSource } from '../plugins/documents/src/index.js';
 
 const engine = createGoldenEngine([createDocumentsSource()]);
 try {
-  for (const goldenCase of listDocumentGoldenCases(new Set(process.argv.slice(2)))) {
+  const only = new Set(process.argv.slice(2));
+  for (const documentCase of READABLE_CASES) {
+    if (only.size > 0 && !only.has(documentCase.name)) continue;
+    const goldenCase = goldenCaseOf(documentCase);
     const outputs = await renderTextCase(engine, goldenCase);
     const directory = join(goldenCase.directory, 'expected');
     rmSync(directory, { recursive: true, force: true });

@@ -8,14 +8,16 @@ import {
   formatOf,
   inputPathOf,
 } from '../../../plugins/documents/test/cases/document-cases.js';
-import { goldenPathOf, READABLE_CASES } from '../../../plugins/documents/test/cases/golden-cases.js';
+import {
+  goldenPathOf,
+  PACKAGE_XML,
+  READABLE_CASES,
+} from '../../../plugins/documents/test/cases/golden-cases.js';
 import { splitProfiles, type MatrixRun } from '../../../plugins/documents/test/cases/profile-matrix.js';
 import { runConvert } from '../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
-/** What a package's XML leaves behind when a reader lets it through. */
-const PACKAGE_XML = /<w:|<a:|<p:|xmlns|\[Content_Types\]|<\?xml/;
 
 /** A stream that keeps what is written to it. */
 function collector(): { stream: Writable; text: () => string } {

@@ -8,15 +8,17 @@ import {
   inputPathOf,
   mediaTypeOf,
 } from '../../../../plugins/documents/test/cases/document-cases.js';
-import { goldenPathOf, READABLE_CASES } from '../../../../plugins/documents/test/cases/golden-cases.js';
+import {
+  goldenPathOf,
+  PACKAGE_XML,
+  READABLE_CASES,
+} from '../../../../plugins/documents/test/cases/golden-cases.js';
 import { splitProfiles, type MatrixRun } from '../../../../plugins/documents/test/cases/profile-matrix.js';
 import { api, expectResource, poll, waitJob, type Api } from './support/http.js';
 import { readAllPages } from './support/outputs.js';
 import { startService, type RunningService } from './support/service.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-/** What a package's XML leaves behind when a reader lets it through. */
-const PACKAGE_XML = /<w:|<a:|<p:|xmlns|\[Content_Types\]|<\?xml/;
 
 let service: RunningService;
 let a: Api;

@@ -16,20 +16,18 @@ export function isReadableCase(documentCase: DocumentCase): documentCase is Read
   return 'shows' in documentCase.expect;
 }
 
-/** The readable cases as golden cases of the shared renderer (goldens in `<name>/expected/`). */
-export function listDocumentGoldenCases(only: ReadonlySet<string> = new Set()): TextCase[] {
-  return DOCUMENT_CASES.filter(isReadableCase)
-    .filter((documentCase) => only.size === 0 || only.has(documentCase.name))
-    .map((documentCase) => ({
-      name: documentCase.name,
-      directory: join(DOCUMENT_FIXTURES, documentCase.name),
-      input: inputPathOf(documentCase),
-      mediaType: mediaTypeOf(documentCase),
-    }));
-}
-
 /** The readable cases in table order (their index picks their half of the profile matrix). */
 export const READABLE_CASES: readonly ReadableCase[] = DOCUMENT_CASES.filter(isReadableCase);
+
+/** A readable case as a golden case of the shared renderer (goldens in `<name>/expected/`). */
+export function goldenCaseOf(documentCase: ReadableCase): TextCase {
+  return {
+    name: documentCase.name,
+    directory: join(DOCUMENT_FIXTURES, documentCase.name),
+    input: inputPathOf(documentCase),
+    mediaType: mediaTypeOf(documentCase),
+  };
+}
 
 /** The golden file of a case's output in a profile and text format. */
 export function goldenPathOf(
@@ -37,10 +35,9 @@ export function goldenPathOf(
   profile: string,
   format: 'markdown' | 'jsonl',
 ): string {
-  return join(
-    DOCUMENT_FIXTURES,
-    documentCase.name,
-    'expected',
-    `${profile}.${format === 'markdown' ? 'md' : 'jsonl'}`,
-  );
+  const extension = format === 'markdown' ? 'md' : 'jsonl';
+  return join(DOCUMENT_FIXTURES, documentCase.name, 'expected', `${profile}.${extension}`);
 }
+
+/** What a package's XML leaves behind in an output when a reader lets it through. */
+export const PACKAGE_XML = /<w:|<a:|<p:|xmlns|\[Content_Types\]|<\?xml/;

@@ -1,16 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DOCUMENT_CASES, inputPathOf } from './document-cases.js';
+import { DOCUMENT_CASES, inputPathOf, type DocumentCase } from './document-cases.js';
 import { runDeterministically } from './run-deterministically.js';
 
-/** Every written case's bytes, by case name, exactly as `fixtures/documents/generate.ts` writes them. */
-export function renderDocumentFixtures(only: ReadonlySet<string> = new Set()): Promise<Map<string, Buffer>> {
+/**
+ * The bytes of every case that has a writer (or of those named), exactly as
+ * `fixtures/documents/generate.ts` writes them.
+ */
+export function renderDocumentFixtures(
+  only: ReadonlySet<string> = new Set(),
+): Promise<Map<DocumentCase, Buffer>> {
   return runDeterministically(async () => {
-    const rendered = new Map<string, Buffer>();
+    const rendered = new Map<DocumentCase, Buffer>();
     for (const documentCase of DOCUMENT_CASES) {
       if (documentCase.write === undefined) continue;
       if (only.size > 0 && !only.has(documentCase.name)) continue;
-      rendered.set(documentCase.name, await documentCase.write());
+      rendered.set(documentCase, await documentCase.write());
     }
     return rendered;
   });
@@ -21,13 +26,11 @@ export async function writeDocumentFixtures(
   only: ReadonlySet<string> = new Set(),
 ): Promise<{ name: string; bytes: number }[]> {
   const written: { name: string; bytes: number }[] = [];
-  for (const [name, bytes] of await renderDocumentFixtures(only)) {
-    const documentCase = DOCUMENT_CASES.find((candidate) => candidate.name === name);
-    if (documentCase === undefined) continue;
+  for (const [documentCase, bytes] of await renderDocumentFixtures(only)) {
     const path = inputPathOf(documentCase);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, bytes);
-    written.push({ name, bytes: bytes.length });
+    written.push({ name: documentCase.name, bytes: bytes.length });
   }
   return written;
 }
