@@ -85,9 +85,11 @@ describe('transmute convert <document> --profile --format', () => {
     const runs = splitProfiles(caseIndex).cli;
     const label = runs.map((run) => `${run.profile} ${run.format}`).join(', ');
     it(`${formatOf(documentCase)} (${documentCase.name}) in ${label}`, async () => {
-      for (const run of runs) {
+      // Independent runs (each its own engine and work directory), so they overlap.
+      const results = await Promise.all(runs.map((run) => convert(inputPathOf(documentCase), run)));
+      for (const [index, run] of runs.entries()) {
         const where = `${documentCase.name} ${run.profile} ${run.format}`;
-        const result = await convert(inputPathOf(documentCase), run);
+        const result = results[index] ?? { code: -1, stdout: '', stderr: 'no run' };
         expect(result.code, `${where}: ${result.stderr}`).toBe(0);
         expect(result.stdout, where).not.toMatch(PACKAGE_XML);
         expect(result.stdout, where).toBe(
