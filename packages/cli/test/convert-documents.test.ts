@@ -11,7 +11,7 @@ import {
 import {
   goldenPathOf,
   PACKAGE_XML,
-  READABLE_CASES,
+  MATRIX_CASES,
 } from '../../../plugins/documents/test/cases/golden-cases.js';
 import { splitProfiles, type MatrixRun } from '../../../plugins/documents/test/cases/profile-matrix.js';
 import { runConvert } from '../src/index.js';
@@ -81,7 +81,7 @@ function convertInChild(
 // the API test runs the other half (profile-matrix.ts says how the matrix is covered). The media
 // type comes from the file's extension, as a user's run finds it. Each output must be its golden.
 describe('transmute convert <document> --profile --format', () => {
-  for (const [caseIndex, documentCase] of READABLE_CASES.entries()) {
+  for (const [caseIndex, documentCase] of MATRIX_CASES.entries()) {
     const runs = splitProfiles(caseIndex).cli;
     const label = runs.map((run) => `${run.profile} ${run.format}`).join(', ');
     it(`${formatOf(documentCase)} (${documentCase.name}) in ${label}`, async () => {
@@ -111,7 +111,7 @@ describe('transmute convert <document> --profile --format', () => {
   }
 
   it('the binary itself prints the same for a deck as the in-process command', async () => {
-    const deck = READABLE_CASES.find((documentCase) => documentCase.name === 'pptx-deck');
+    const deck = MATRIX_CASES.find((documentCase) => documentCase.name === 'pptx-deck');
     if (deck === undefined) throw new Error('the case table has no pptx-deck');
     const run: MatrixRun = { profile: 'dataset_markdown', format: 'jsonl' };
     const child = await convertInChild(inputPathOf(deck), run);

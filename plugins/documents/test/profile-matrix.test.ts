@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MEDIA_TYPES } from '@transmute/engine';
 import { DOCUMENT_MEDIA_TYPES as READ_MEDIA_TYPES } from '../src/internal/formats.js';
 import { mediaTypeOf } from './cases/document-cases.js';
-import { READABLE_CASES } from './cases/golden-cases.js';
+import { MATRIX_CASES } from './cases/golden-cases.js';
 import { splitProfiles } from './cases/profile-matrix.js';
 
 /** Macro-enabled packages: the same readers as docx, xlsx and pptx; only the content type differs. */
@@ -11,7 +11,7 @@ const MACRO_ENABLED = new Set(['docm', 'xlsm', 'pptm']);
 
 describe('the document format × profile matrix', () => {
   it('runs every profile of every readable case exactly once, through the API or the CLI', () => {
-    for (const [caseIndex, documentCase] of READABLE_CASES.entries()) {
+    for (const [caseIndex, documentCase] of MATRIX_CASES.entries()) {
       const { api, cli } = splitProfiles(caseIndex);
       const profiles = [...api, ...cli].map((run) => run.profile);
       expect(profiles.toSorted(), documentCase.name).toEqual([...OUTPUT_PROFILES].sort());
@@ -20,7 +20,7 @@ describe('the document format × profile matrix', () => {
 
   it('runs every profile through both surfaces and in both text formats somewhere', () => {
     const seen = new Set<string>();
-    for (const caseIndex of READABLE_CASES.keys()) {
+    for (const caseIndex of MATRIX_CASES.keys()) {
       const { api, cli } = splitProfiles(caseIndex);
       for (const run of api) seen.add(`api ${run.profile} ${run.format}`);
       for (const run of cli) seen.add(`cli ${run.profile} ${run.format}`);
@@ -31,7 +31,7 @@ describe('the document format × profile matrix', () => {
   });
 
   it('has a readable case for every format the documents source reads', () => {
-    const covered = new Set(READABLE_CASES.map(mediaTypeOf));
+    const covered = new Set(MATRIX_CASES.map(mediaTypeOf));
     const read = new Set(READ_MEDIA_TYPES);
     for (const [extension, mediaType] of Object.entries(DOCUMENT_MEDIA_TYPES)) {
       if (!read.has(mediaType) || MACRO_ENABLED.has(extension)) continue;

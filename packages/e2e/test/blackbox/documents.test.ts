@@ -11,7 +11,7 @@ import {
 import {
   goldenPathOf,
   PACKAGE_XML,
-  READABLE_CASES,
+  MATRIX_CASES,
 } from '../../../../plugins/documents/test/cases/golden-cases.js';
 import { splitProfiles, type MatrixRun } from '../../../../plugins/documents/test/cases/profile-matrix.js';
 import { api, expectResource, poll, waitJob, type Api } from './support/http.js';
@@ -98,7 +98,7 @@ function recordsOf(jsonl: string, fileId?: string): Record<string, unknown>[] {
 // (profile-matrix.ts says how the format × profile matrix is covered). Each output must be its
 // golden, byte for byte, and hold none of the package's XML.
 describe('documents through the API (served by `transmute serve`)', () => {
-  for (const [caseIndex, documentCase] of READABLE_CASES.entries()) {
+  for (const [caseIndex, documentCase] of MATRIX_CASES.entries()) {
     const runs = splitProfiles(caseIndex).api;
     const label = runs.map((run) => `${run.profile} ${run.format}`).join(', ');
     it(`${formatOf(documentCase)} (${documentCase.name}): upload → job → content in ${label}`, async () => {

@@ -110,6 +110,33 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
     mediaType: 'text/csv',
     expect: { shows: ['商品名', 'りんご', '青森県'] },
   },
+  // Written by LibreOffice 7.4 from the fixtures above (`soffice --headless --convert-to <format>
+  // --outdir fixtures/documents/<case> <source>`, see the README), committed as they came: files
+  // real software wrote, not regenerated.
+  {
+    name: 'odt-libreoffice',
+    input: 'odt-libreoffice/input.odt',
+    expect: {
+      shows: ['# Apiary field report', '## Next steps', 'Order queens from Lyon', 'frames included'],
+    },
+  },
+  {
+    name: 'ods-libreoffice',
+    input: 'ods-libreoffice/input.ods',
+    expect: { shows: ['# Harvest 2026', 'North valley harvest', '35.0%', '€12.50'] },
+  },
+  {
+    name: 'odp-libreoffice',
+    input: 'odp-libreoffice/input.odp',
+    expect: { shows: ['Slide 3: Harvest by hive', 'Thank the volunteers', 'Chart: Honey by hive (kg)'] },
+  },
+  {
+    name: 'docx-libreoffice',
+    input: 'docx-libreoffice/input.docx',
+    expect: {
+      shows: ['# Autumn inspection', '## Winter tasks', 'Before the first frost', 'Estimated by hefting'],
+    },
+  },
   {
     name: 'docx-encrypted',
     input: 'docx-encrypted/input.docx',

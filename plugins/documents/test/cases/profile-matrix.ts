@@ -8,7 +8,7 @@ export interface MatrixRun {
 
 /**
  * How every document format × profile pair is covered (the one place that says so): each
- * readable case of the case table runs half of the six profiles through the API
+ * format's first readable case (`MATRIX_CASES`) runs half of the six profiles through the API
  * (`packages/e2e/test/blackbox/documents.test.ts`, upload → job → content) and the other half
  * through `transmute convert` (`packages/cli/test/convert-documents.test.ts`), markdown and JSONL
  * in turn. The halves swap from one case to the next, so every profile also runs
