@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { createEngine, type Engine } from '@transmute/engine';
+import { createEngine, type Engine, type EngineOptions } from '@transmute/engine';
 import { OUTPUT_PROFILES } from '@transmute/contract';
 import { createDatasetRenderer } from '../src/index.js';
 import { readZip } from './read-zip.js';
@@ -23,7 +23,7 @@ const MEDIA_TYPES: Record<string, string> = {
   '.jsonl': 'application/x-ndjson',
 };
 
-/** A fixture case with golden outputs: its directory and input file. */
+/** A fixture case with golden outputs: its directory and input file (text fixtures and document fixtures alike). */
 export interface TextCase {
   name: string;
   directory: string;
@@ -51,15 +51,18 @@ export function listGoldenCases(): TextCase[] {
   return cases;
 }
 
-/** A new engine with the dataset renderer, as the goldens are made. */
-export function createGoldenEngine(): Engine {
-  return createEngine({ plugins: [createDatasetRenderer()] });
+/**
+ * A new engine with the dataset renderer, as the goldens are made; `sources` adds the source
+ * plugins a fixture family needs (the documents goldens add the documents source).
+ */
+export function createGoldenEngine(sources: NonNullable<EngineOptions['plugins']> = []): Engine {
+  return createEngine({ plugins: [...sources, createDatasetRenderer()] });
 }
 
 /**
  * Renders one case in every profile × format and returns the golden files by name:
  * `<profile>.md`, `<profile>.jsonl`, `<profile>.zip.json` (entry names, sizes and sha256) and
- * `warnings.json`.
+ * `warnings.json` (each profile's render warnings, and `extraction`'s when reading the source warned).
  */
 export async function renderTextCase(engine: Engine, textCase: TextCase): Promise<Map<string, string>> {
   const file = {
@@ -68,9 +71,13 @@ export async function renderTextCase(engine: Engine, textCase: TextCase): Promis
     sizeBytes: statSync(textCase.input).size,
     path: textCase.input,
   };
-  const { document } = await engine.prepare({ type: 'files', files: [file] });
+  const prepared = await engine.prepare({ type: 'files', files: [file] });
+  const { document } = prepared;
   const outputs = new Map<string, string>();
-  const warnings: Record<string, string[]> = {};
+  // Reading the source may warn too (a hidden sheet skipped, an encoding guessed): kept under
+  // `extraction` when it does, before the profiles' own.
+  const warnings: Record<string, string[]> =
+    prepared.warnings.length > 0 ? { extraction: prepared.warnings } : {};
   for (const profile of OUTPUT_PROFILES) {
     for (const format of ['markdown', 'jsonl', 'zip'] as const) {
       const result = await engine.render(document, {

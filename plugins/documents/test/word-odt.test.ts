@@ -53,6 +53,27 @@ describe('odt', () => {
     );
   });
 
+  it('reads paragraphs in heading styles as headings, as LibreOffice exports Word headings', async () => {
+    const styles =
+      `<?xml version="1.0"?><office:document-styles ${NAMESPACES}><office:styles>` +
+      '<style:style style:name="Title" style:family="paragraph"/>' +
+      '<style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph"/>' +
+      '<style:style style:name="Chapter" style:family="paragraph" style:default-outline-level="2"/>' +
+      '<style:style style:name="Heading_20_3" style:display-name="Heading 3" style:family="paragraph"/>' +
+      '</office:styles></office:document-styles>';
+    const content =
+      `<?xml version="1.0"?><office:document-content ${NAMESPACES}><office:automatic-styles>` +
+      '<style:style style:name="P1" style:family="paragraph" style:parent-style-name="Heading_20_3"/>' +
+      '</office:automatic-styles><office:body><office:text>' +
+      '<text:p text:style-name="Title">Report</text:p><text:p text:style-name="Heading_20_1">Scope</text:p>' +
+      '<text:p text:style-name="Chapter">Method</text:p><text:p text:style-name="P1">Sampling</text:p>' +
+      '<text:p text:style-name="Standard">Plain text.</text:p></office:text></office:body></office:document-content>';
+    const bytes = await zipOf({ mimetype: ODT, 'content.xml': content, 'styles.xml': styles });
+    expect(toMarkdown((await extractBytes(plugin, 'export.odt', ODT, bytes)).root)).toBe(
+      '# Report\n\n# Scope\n\n## Method\n\n### Sampling\n\nPlain text.\n',
+    );
+  });
+
   it('nests lists numbered by their list style', async () => {
     const body =
       '<text:list text:style-name="L1"><text:list-item><text:p>First</text:p><text:list><text:list-item><text:p>Detail</text:p></text:list-item></text:list></text:list-item>' +

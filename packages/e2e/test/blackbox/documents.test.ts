@@ -1,111 +1,24 @@
 import { createHash } from 'node:crypto';
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import ExcelJS from 'exceljs';
-import pptxgenjs from 'pptxgenjs';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DOCUMENT_CASES,
+  formatOf,
+  inputPathOf,
+  mediaTypeOf,
+} from '../../../../plugins/documents/test/cases/document-cases.js';
+import {
+  goldenPathOf,
+  PACKAGE_XML,
+  MATRIX_CASES,
+} from '../../../../plugins/documents/test/cases/golden-cases.js';
+import { splitProfiles, type MatrixRun } from '../../../../plugins/documents/test/cases/profile-matrix.js';
 import { api, expectResource, poll, waitJob, type Api } from './support/http.js';
 import { readAllPages } from './support/outputs.js';
 import { startService, type RunningService } from './support/service.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-// pptxgenjs runs as ESM (its default export is the class) but is typed as CommonJS.
-const PptxGenJS = pptxgenjs as unknown as typeof pptxgenjs.default;
-
-async function workbook(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Harvest');
-  sheet.addRows([
-    ['Hive', 'Share'],
-    ['North', 0.125],
-  ]);
-  sheet.getColumn(2).numFmt = '0.0%';
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function deck(): Promise<Buffer> {
-  const pptx = new PptxGenJS();
-  pptx.addSlide().addText('Hives of the north valley', { x: 1, y: 1, w: 8, h: 1 });
-  return Buffer.from((await pptx.write({ outputType: 'nodebuffer' })) as ArrayBuffer);
-}
-
-const NOTEBOOK = JSON.stringify({
-  cells: [
-    { cell_type: 'markdown', metadata: {}, source: ['# Harvest notebook\n', 'Weights by *hive*.'] },
-    {
-      cell_type: 'code',
-      execution_count: 1,
-      metadata: {},
-      outputs: [{ name: 'stdout', output_type: 'stream', text: ['40\n'] }],
-      source: ['print(40)'],
-    },
-  ],
-  metadata: { kernelspec: { display_name: 'Python 3', language: 'python', name: 'python3' } },
-  nbformat: 4,
-  nbformat_minor: 5,
-});
-
-const MAIL = [
-  'From: Ana <ana@example.com>',
-  'To: Bo <bo@example.com>',
-  'Subject: =?UTF-8?B?SGFydmVzdCByw6lzdW3DqQ==?=',
-  'Date: Tue, 24 Nov 2026 10:00:00 +0000',
-  'MIME-Version: 1.0',
-  'Content-Type: text/plain; charset=utf-8',
-  '',
-  'The hives gave forty kilograms this season.',
-  '',
-].join('\r\n');
-
-const FEED =
-  '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Apiary news</title>' +
-  '<link>https://example.com/</link><description>News</description><item><title>Spring harvest</title>' +
-  '<link>https://example.com/1</link><description>&lt;p&gt;Forty &lt;b&gt;kilograms&lt;/b&gt;&lt;/p&gt;</description></item></channel></rss>';
-
-const ATOM =
-  '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Apiary log</title>' +
-  '<id>urn:x</id><updated>2026-11-24T10:00:00Z</updated><entry><title>Autumn check</title><id>urn:y</id>' +
-  '<updated>2026-11-24T10:00:00Z</updated><content type="html">&lt;p&gt;All hives healthy&lt;/p&gt;</content></entry></feed>';
-
-/** Each format through the API: its name, media type, bytes and what its markdown must hold. */
-const FORMATS: [name: string, mediaType: string, bytes: () => Promise<Buffer>, expected: string[]][] = [
-  ['harvest.docx', DOCX, report, ['# Harvest log', 'The hives gave **40 kg** of honey.']],
-  [
-    'harvest.xlsx',
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    workbook,
-    ['Harvest', '| North | 12.5% |'],
-  ],
-  [
-    'hives.pptx',
-    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    deck,
-    ['Slide 1', 'Hives of the north valley'],
-  ],
-  [
-    'harvest.ipynb',
-    'application/x-ipynb+json',
-    () => Promise.resolve(Buffer.from(NOTEBOOK)),
-    ['# Harvest notebook', '```python', 'print(40)'],
-  ],
-  [
-    'harvest.eml',
-    'message/rfc822',
-    () => Promise.resolve(Buffer.from(MAIL)),
-    ['Harvest résumé', 'forty kilograms'],
-  ],
-  [
-    'apiary.rss',
-    'application/rss+xml',
-    () => Promise.resolve(Buffer.from(FEED)),
-    ['Apiary news', 'Spring harvest', 'Forty **kilograms**'],
-  ],
-  [
-    'apiary.atom',
-    'application/atom+xml',
-    () => Promise.resolve(Buffer.from(ATOM)),
-    ['Apiary log', 'Autumn check', 'All hives healthy'],
-  ],
-];
 
 let service: RunningService;
 let a: Api;
@@ -120,26 +33,6 @@ afterAll(async () => {
 });
 
 const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
-
-async function report(): Promise<Buffer> {
-  const document = new Document({
-    sections: [
-      {
-        children: [
-          new Paragraph({ text: 'Harvest log', heading: HeadingLevel.HEADING_1 }),
-          new Paragraph({
-            children: [
-              new TextRun('The hives gave '),
-              new TextRun({ text: '40 kg', bold: true }),
-              new TextRun(' of honey.'),
-            ],
-          }),
-        ],
-      },
-    ],
-  });
-  return Packer.toBuffer(document);
-}
 
 /** Intent → PUT → complete; resolves to the file id and its terminal status. */
 async function upload(
@@ -173,21 +66,82 @@ async function upload(
   return { fileId, status: done.body.status as string, body: done.body };
 }
 
+/** Runs one job of the file in a profile and format and returns its content. */
+async function contentOf(fileId: string, run: MatrixRun): Promise<string> {
+  const job = await a.post('/v1/jobs', {
+    source: { type: 'files', file_ids: [fileId] },
+    output: { profile: run.profile, format: run.format },
+  });
+  expect(job.status, job.text).toBe(201);
+  const done = await waitJob(a, job.body.id as string);
+  expect(done.body.status, `${run.profile}: ${done.text}`).toBe('succeeded');
+  return (await readAllPages(a, done.body.output_ids[0] as string)).text;
+}
+
+/**
+ * JSONL records with their `source` checked and set aside: through the API it is the uploaded
+ * file's id (CONTRACT §13), in the goldens the engine's own name for the document.
+ */
+function recordsOf(jsonl: string, fileId?: string): Record<string, unknown>[] {
+  return jsonl
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const record = JSON.parse(line) as Record<string, unknown>;
+      if (fileId !== undefined && 'source' in record) expect(record.source).toBe(fileId);
+      return { ...record, source: 'source' in record ? '(source)' : undefined };
+    });
+}
+
+// Every readable document fixture (fixtures/documents, one row each in the case table) through
+// the API in its half of the six profiles; `transmute convert` runs the other half
+// (profile-matrix.ts says how the format × profile matrix is covered). Each output must be its
+// golden, byte for byte, and hold none of the package's XML.
 describe('documents through the API (served by `transmute serve`)', () => {
-  for (const [name, mediaType, bytes, expected] of FORMATS) {
-    it(`${name} (${mediaType}): upload → job → content is its markdown`, async () => {
-      const { fileId, status, body } = await upload(name, mediaType, await bytes());
+  for (const [caseIndex, documentCase] of MATRIX_CASES.entries()) {
+    const runs = splitProfiles(caseIndex).api;
+    const label = runs.map((run) => `${run.profile} ${run.format}`).join(', ');
+    it(`${formatOf(documentCase)} (${documentCase.name}): upload → job → content in ${label}`, async () => {
+      const bytes = readFileSync(inputPathOf(documentCase));
+      const { fileId, status, body } = await upload(
+        basename(documentCase.input),
+        mediaTypeOf(documentCase),
+        bytes,
+      );
       expect(status, JSON.stringify(body)).toBe('ready');
+      const contents = await Promise.all(runs.map((run) => contentOf(fileId, run)));
+      for (const [index, run] of runs.entries()) {
+        const text = contents[index] ?? '';
+        const golden = readFileSync(goldenPathOf(documentCase, run.profile, run.format), 'utf8');
+        const where = `${documentCase.name} ${run.profile} ${run.format}`;
+        expect(text, where).not.toMatch(PACKAGE_XML);
+        if (run.format === 'markdown') expect(text, where).toBe(golden);
+        else expect(recordsOf(text, fileId), where).toEqual(recordsOf(golden));
+      }
+    }, 120_000);
+  }
+
+  for (const documentCase of DOCUMENT_CASES) {
+    if (!('fails' in documentCase.expect)) continue;
+    const code = documentCase.expect.fails;
+    it(`${documentCase.name} is refused with ${code}, at validation or by its job`, async () => {
+      const bytes = readFileSync(inputPathOf(documentCase));
+      const uploaded = await upload(basename(documentCase.input), mediaTypeOf(documentCase), bytes);
+      if (uploaded.status === 'rejected') {
+        expect(JSON.stringify(uploaded.body)).toContain(code);
+        return;
+      }
+      expect(uploaded.status).toBe('ready');
       const job = await a.post('/v1/jobs', {
-        source: { type: 'files', file_ids: [fileId] },
+        source: { type: 'files', file_ids: [uploaded.fileId] },
         output: { profile: 'raw_source', format: 'markdown' },
       });
       expect(job.status, job.text).toBe(201);
       const done = await waitJob(a, job.body.id as string);
-      expect(done.body.status, done.text).toBe('succeeded');
-      const { text } = await readAllPages(a, done.body.output_ids[0] as string);
-      for (const piece of expected) expect(text).toContain(piece);
-      expect(text).not.toMatch(/<\?xml|\[Content_Types\]/);
+      // CONTRACT §3: a failed job's progress.detail and a warning carry the failure code.
+      expect(done.body.status, done.text).toBe('failed');
+      expect(done.body.progress.detail, done.text).toMatch(new RegExp(`^${code}: `));
+      expect(done.body.warnings, done.text).toContainEqual(done.body.progress.detail);
     }, 120_000);
   }
 
@@ -273,7 +227,12 @@ describe('documents through the API (served by `transmute serve`)', () => {
   });
 
   it('a docx uploaded as a zip is rejected at validation, naming what it is', async () => {
-    const { status, body } = await upload('harvest.zip', 'application/zip', await report());
+    const docx = DOCUMENT_CASES.find((documentCase) => documentCase.name === 'docx-report');
+    const { status, body } = await upload(
+      'harvest.zip',
+      'application/zip',
+      readFileSync(docx === undefined ? '' : inputPathOf(docx)),
+    );
     expect(status).toBe('rejected');
     expect(JSON.stringify(body)).toContain('a Word document');
   }, 120_000);

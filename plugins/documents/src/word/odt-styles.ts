@@ -6,6 +6,8 @@ export interface OdtStyle {
   marks: Marks;
   code: boolean;
   parent?: string;
+  /** For paragraph styles that are headings (`Heading 2`, an outline level): the heading's level. */
+  outlineLevel?: number;
   /** For list styles: whether each level (1-based) is numbered, and its start. */
   levels?: Map<number, { ordered: boolean; start: number }>;
 }
@@ -13,6 +15,26 @@ export interface OdtStyle {
 const MONOSPACE = /courier|consolas|mono|menlo|source code|liberation mono/i;
 const CODE_STYLE = /preformatted|source|code|verbatim/i;
 const MAX_INHERITANCE = 16;
+/** `Heading_20_2` (the encoded name of `Heading 2`) or a display name `Heading 2`. */
+const HEADING_STYLE = /^heading(?:_20_| )(\d+)$/i;
+
+/**
+ * The heading level a paragraph style gives its paragraphs: its default outline level, else the
+ * level in a `Heading N` name, `Title` being 1. LibreOffice writes a Word document's headings as
+ * such paragraphs (`<text:p text:style-name="Heading_20_1">`, not `text:h`) when their Word style
+ * has no outline level, as documents written by libraries often have.
+ */
+function outlineLevelOf(style: XmlElement): number | undefined {
+  const declared = Number(style.attributes['style:default-outline-level'] ?? '');
+  if (Number.isInteger(declared) && declared > 0) return declared;
+  for (const name of [style.attributes['style:name'], style.attributes['style:display-name']]) {
+    if (name === undefined) continue;
+    if (name === 'Title') return 1;
+    const match = HEADING_STYLE.exec(name);
+    if (match !== null) return Number(match[1]);
+  }
+  return undefined;
+}
 
 function readStyle(style: XmlElement): OdtStyle {
   const text = firstElement(style, 'style:text-properties');
@@ -30,6 +52,8 @@ function readStyle(style: XmlElement): OdtStyle {
   };
   const parent = style.attributes['style:parent-style-name'];
   if (parent !== undefined) result.parent = parent;
+  const outlineLevel = outlineLevelOf(style);
+  if (outlineLevel !== undefined) result.outlineLevel = outlineLevel;
   return result;
 }
 
@@ -74,10 +98,13 @@ export function resolveOdtStyle(
   if (current === undefined) return undefined;
   const resolved: OdtStyle = { marks: { ...current.marks }, code: current.code };
   if (current.levels !== undefined) resolved.levels = current.levels;
+  if (current.outlineLevel !== undefined) resolved.outlineLevel = current.outlineLevel;
   for (let step = 0; current?.parent !== undefined && step < MAX_INHERITANCE; step += 1) {
     current = styles.get(current.parent);
     if (current === undefined) break;
     resolved.code ||= current.code;
+    if (resolved.outlineLevel === undefined && current.outlineLevel !== undefined)
+      resolved.outlineLevel = current.outlineLevel;
     resolved.marks = {
       bold: resolved.marks.bold || current.marks.bold,
       italic: resolved.marks.italic || current.marks.italic,

@@ -293,7 +293,12 @@ function readBlocks(container: XmlElement, out: RootContent[], ctx: OdtContext):
       }
       case 'text:p': {
         const content = paragraphContent(child, ctx);
-        if (hasContent(content)) push(out, { type: 'paragraph', children: content }, page, ctx);
+        // A paragraph in a heading style is a heading (LibreOffice's export of Word headings).
+        const level = resolveOdtStyle(ctx.styles, child.attributes['text:style-name'])?.outlineLevel;
+        const depth = Math.min(6, level ?? 0);
+        if (!hasContent(content)) break;
+        if (depth > 0) push(out, { type: 'heading', depth: depth as 1, children: content }, page, ctx);
+        else push(out, { type: 'paragraph', children: content }, page, ctx);
         break;
       }
       case 'text:list': {
