@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_CASES,
@@ -163,9 +164,13 @@ describe('documents through the API (served by `transmute serve`)', () => {
         },
       ],
     });
-    const docx = (await Packer.toBuffer(log)).toString('base64').replace(/.{76}/g, '$&\r\n');
+    const attached = (await Packer.toBuffer(log)).toString('base64').replace(/.{76}/g, '$&\r\n');
     const mail = [
-      ...MAIL.split('\r\n').filter((line) => !line.startsWith('Content-Type') && line !== ''),
+      'From: Ana <ana@example.com>',
+      'To: Bo <bo@example.com>',
+      'Subject: Harvest log',
+      'Date: Tue, 24 Nov 2026 10:00:00 +0000',
+      'MIME-Version: 1.0',
       'Content-Type: multipart/mixed; boundary="part"',
       '',
       '--part',
@@ -177,7 +182,7 @@ describe('documents through the API (served by `transmute serve`)', () => {
       'Content-Disposition: attachment; filename="harvest.docx"',
       'Content-Transfer-Encoding: base64',
       '',
-      docx,
+      attached,
       '--part--',
       '',
     ].join('\r\n');
