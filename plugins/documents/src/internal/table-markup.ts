@@ -1,0 +1,59 @@
+import type { Html, PhrasingContent, Table, TableCell, TableRow } from 'mdast';
+
+/**
+ * One cell of a table as its reader laid it out (word-processing, slide or sheet table): what a
+ * GFM cell holds, its text line by line for an HTML cell, and how far it spans. A row holds only
+ * the cells that start in it (cells covered by a merge are left out, as in HTML).
+ */
+export interface LaidOutCell {
+  /** The GFM cell's content. */
+  content: PhrasingContent[];
+  /** The cell's text in an HTML table, line by line: each escaped, joined with `<br>`. */
+  lines: string[];
+  colSpan: number;
+  rowSpan: number;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** GFM holds a table whose every row has `width` cells and no cell spans. */
+function fitsGfm(rows: readonly LaidOutCell[][], width: number): boolean {
+  return rows.every(
+    (row) => row.length === width && row.every((cell) => cell.colSpan === 1 && cell.rowSpan === 1),
+  );
+}
+
+function gfmTable(rows: readonly LaidOutCell[][]): Table {
+  const children: TableRow[] = rows.map((row) => ({
+    type: 'tableRow',
+    children: row.map((cell): TableCell => ({ type: 'tableCell', children: cell.content })),
+  }));
+  return { type: 'table', children };
+}
+
+function htmlTable(rows: readonly LaidOutCell[][]): Html {
+  const lines = ['<table>'];
+  rows.forEach((row, index) => {
+    const tag = index === 0 ? 'th' : 'td';
+    const cells = row.map((cell) => {
+      const spans =
+        (cell.colSpan > 1 ? ` colspan="${String(cell.colSpan)}"` : '') +
+        (cell.rowSpan > 1 ? ` rowspan="${String(cell.rowSpan)}"` : '');
+      return `<${tag}${spans}>${cell.lines.map(escapeHtml).join('<br>')}</${tag}>`;
+    });
+    lines.push(`<tr>${cells.join('')}</tr>`);
+  });
+  lines.push('</table>');
+  return { type: 'html', value: lines.join('\n') };
+}
+
+/**
+ * A table in markdown, for every family's tables: a GFM table (the first row its header) when
+ * every row has `width` cells and none is merged, else an HTML `<table>` (first row `th`) keeping
+ * colspan and rowspan. The node carries no `data`: each reader adds its provenance and typed
+ * `data.table`.
+ */
+export function tableMarkup(rows: readonly LaidOutCell[][], width: number): Table | Html {
+  return fitsGfm(rows, width) ? gfmTable(rows) : htmlTable(rows);
+}
