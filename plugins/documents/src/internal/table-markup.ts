@@ -1,17 +1,20 @@
 import type { Html, PhrasingContent, Table, TableCell, TableRow } from 'mdast';
 
 /**
- * One cell of a table as its reader laid it out (word-processing, slide or sheet table): what a
- * GFM cell holds, its text line by line for an HTML cell, and how far it spans. A row holds only
- * the cells that start in it (cells covered by a merge are left out, as in HTML).
+ * One cell of an HTML table: its text line by line and how far it spans. A row holds only the
+ * cells that start in it (cells covered by a merge are left out, as in HTML).
  */
-export interface LaidOutCell {
-  /** The GFM cell's content. */
-  content: PhrasingContent[];
-  /** The cell's text in an HTML table, line by line: each escaped, joined with `<br>`. */
+export interface HtmlCell {
+  /** The cell's text, line by line: each escaped, joined with `<br>`. */
   lines: string[];
   colSpan: number;
   rowSpan: number;
+}
+
+/** One cell of a table as its reader laid it out (word-processing or slide table): what a GFM cell holds, and its HTML form. */
+export interface LaidOutCell extends HtmlCell {
+  /** The GFM cell's content. */
+  content: PhrasingContent[];
 }
 
 const escapeHtml = (text: string): string =>
@@ -24,15 +27,17 @@ function fitsGfm(rows: readonly LaidOutCell[][], width: number): boolean {
   );
 }
 
-function gfmTable(rows: readonly LaidOutCell[][]): Table {
+/** A GFM table of these cells' contents, the first row its header. */
+export function gfmTable(rows: readonly PhrasingContent[][][]): Table {
   const children: TableRow[] = rows.map((row) => ({
     type: 'tableRow',
-    children: row.map((cell): TableCell => ({ type: 'tableCell', children: cell.content })),
+    children: row.map((content): TableCell => ({ type: 'tableCell', children: content })),
   }));
   return { type: 'table', children };
 }
 
-function htmlTable(rows: readonly LaidOutCell[][]): Html {
+/** An HTML `<table>` (the first row `th`) keeping colspan and rowspan. */
+export function htmlTable(rows: readonly HtmlCell[][]): Html {
   const lines = ['<table>'];
   rows.forEach((row, index) => {
     const tag = index === 0 ? 'th' : 'td';
@@ -49,11 +54,13 @@ function htmlTable(rows: readonly LaidOutCell[][]): Html {
 }
 
 /**
- * A table in markdown, for every family's tables: a GFM table (the first row its header) when
- * every row has `width` cells and none is merged, else an HTML `<table>` (first row `th`) keeping
- * colspan and rowspan. The node carries no `data`: each reader adds its provenance and typed
- * `data.table`.
+ * A table in markdown: a GFM table (the first row its header) when every row has `width` cells and
+ * none is merged, else an HTML `<table>` keeping colspan and rowspan. The node carries no `data`:
+ * each reader adds its provenance and typed `data.table`. (A sheet, which knows from its merges
+ * which it needs, calls {@link gfmTable} or {@link htmlTable} itself.)
  */
 export function tableMarkup(rows: readonly LaidOutCell[][], width: number): Table | Html {
-  return fitsGfm(rows, width) ? gfmTable(rows) : htmlTable(rows);
+  return fitsGfm(rows, width)
+    ? gfmTable(rows.map((row) => row.map((cell) => cell.content)))
+    : htmlTable(rows);
 }

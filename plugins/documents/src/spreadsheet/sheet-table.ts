@@ -1,6 +1,6 @@
 import type { CellValue } from '@transmute/plugin-sdk';
 import type { Heading, Html, RootContent, Table } from 'mdast';
-import { tableMarkup, type LaidOutCell } from '../internal/table-markup.js';
+import { gfmTable, htmlTable, type HtmlCell } from '../internal/table-markup.js';
 import { areaReference } from './sheet-grid.js';
 import type { CellArea, SheetGrid } from './sheet-grid.js';
 
@@ -29,15 +29,13 @@ function mergesByTopLeft(merges: readonly CellArea[], area: CellArea): Map<strin
   return byTopLeft;
 }
 
-/** The area's cells laid out for tableMarkup: a merge's top-left cell spans it, the cells it covers are left out. */
-function laidOutRows(texts: string[][], area: CellArea, merges: Map<string, CellArea>): LaidOutCell[][] {
+/** The area's cells for an HTML table: a merge's top-left cell spans it, the cells it covers are left out. */
+function htmlCells(texts: string[][], area: CellArea, merges: Map<string, CellArea>): HtmlCell[][] {
   const covered = new Set<string>();
   return texts.map((row, rowOffset) => {
-    const cells: LaidOutCell[] = [];
+    const cells: HtmlCell[] = [];
     row.forEach((text, columnOffset) => {
-      // Most sheets merge nothing: no key per cell then.
-      const key =
-        merges.size === 0 ? '' : `${String(area.top + rowOffset)}:${String(area.left + columnOffset)}`;
+      const key = `${String(area.top + rowOffset)}:${String(area.left + columnOffset)}`;
       if (covered.has(key)) return;
       const merge = merges.get(key);
       if (merge !== undefined) {
@@ -45,7 +43,6 @@ function laidOutRows(texts: string[][], area: CellArea, merges: Map<string, Cell
           for (let c = merge.left; c <= merge.right; c += 1) covered.add(`${String(r)}:${String(c)}`);
       }
       cells.push({
-        content: [{ type: 'text', value: oneLine(text) }],
         lines: text.split(/\r?\n/),
         colSpan: merge === undefined ? 1 : merge.right - merge.left + 1,
         rowSpan: merge === undefined ? 1 : merge.bottom - merge.top + 1,
@@ -102,8 +99,14 @@ export function sheetSection(
     provenance: { sheet: name, cellRange: areaReference(area) },
     table: { columns: texts[0] ?? [], rows: values.slice(1), origin },
   };
-  const node = tableMarkup(laidOutRows(texts, area, mergesByTopLeft(grid.merges, area)), width);
+  const merges = mergesByTopLeft(grid.merges, area);
   const block: Html | Table =
-    node.type === 'html' ? { ...node, data } : { ...node, align: texts[0]?.map(() => null) ?? [], data };
+    merges.size > 0
+      ? { ...htmlTable(htmlCells(texts, area, merges)), data }
+      : {
+          ...gfmTable(texts.map((row) => row.map((text) => [{ type: 'text', value: oneLine(text) }]))),
+          align: texts[0]?.map(() => null) ?? [],
+          data,
+        };
   return { blocks: [heading, block], rowsLeftOut };
 }
