@@ -3,30 +3,30 @@
  * a number, a shared string, a currency, a date and a percentage) read by the documents plugin's
  * xlsx reader (default limits, and limits that hold the whole sheet) and by exceljs's streaming
  * WorkbookReader, each in a fresh child process: time (median of `BENCH_RUNS`, default 3), MB/s of
- * the file and of the inflated worksheet, and peak RSS (max over runs).
+ * the file, and peak RSS (max over runs).
+ * Then a workbook of the same rows grown to `BENCH_XLSX_LARGE_MB` (default 50; 0 leaves it out),
+ * read once by each: the target is the documents plugin reading it (default limits: it stops
+ * building at maximum_rows and streams the rest, counting) under 500 MB peak RSS (issue 14).
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
-import { median, runIfMain, type BenchReport } from './bench-report.js';
+import { runIfMain, type BenchCheck, type BenchReport, type BenchTable } from './bench-report.js';
+import { measureReaders } from './internal/measure-readers.js';
 
 const ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const child = fileURLToPath(new URL('./internal/read-xlsx-child.ts', import.meta.url));
 const MODES = ['transmute', 'transmute-all', 'exceljs'] as const;
-
-interface ChildResult {
-  ms: number;
-  maxRssMb: number;
-  rows: number;
-}
+const LARGE_MB = Number(process.env.BENCH_XLSX_LARGE_MB ?? 50);
+/** The large workbook's target (issue 14): read under this peak RSS. */
+const LARGE_RSS_TARGET_MB = 500;
+const COLUMNS = ['reader', 'rows read', 'ms (median)', 'file MB/s', 'peak RSS MB'];
 
 /** Writes the workbook with exceljs's streaming writer (it never holds the sheet either). */
-async function generate(path: string): Promise<void> {
+async function generate(path: string, rowCount: number): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: path,
     useSharedStrings: true,
@@ -40,7 +40,7 @@ async function generate(path: string): Promise<void> {
     { header: 'Date', key: 'date', style: { numFmt: 'yyyy-mm-dd' } },
     { header: 'Share', key: 'share', style: { numFmt: '0.0%' } },
   ];
-  for (let index = 1; index <= ROWS; index += 1) {
+  for (let index = 1; index <= rowCount; index += 1) {
     sheet
       .addRow({
         id: index,
@@ -55,38 +55,49 @@ async function generate(path: string): Promise<void> {
   await workbook.commit();
 }
 
-async function readOnce(mode: string, path: string): Promise<ChildResult> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--conditions=development', '--import', 'tsx', child, mode, path],
-    { maxBuffer: 1024 * 1024 },
-  );
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildResult;
+/**
+ * The same rows grown to about `LARGE_MB` (rows from the small file's bytes per row), read once by
+ * the plugin with default limits and by exceljs; checks the plugin's peak RSS against the target.
+ */
+async function runLarge(
+  folder: string,
+  smallBytesPerRow: number,
+): Promise<{ table: BenchTable; check: BenchCheck }> {
+  const path = join(folder, 'large.xlsx');
+  // The shared strings and styles weigh less per row in a larger book: 5 % more rows reach the size.
+  const rowCount = Math.ceil((1.05 * LARGE_MB * 1024 * 1024) / smallBytesPerRow);
+  await generate(path, rowCount);
+  const fileMb = (await stat(path)).size / 1024 / 1024;
+  const rows = await measureReaders(child, ['transmute', 'exceljs'], path, fileMb, 1);
+  const peak = Number(rows[0]?.[4] ?? Infinity);
+  return {
+    table: {
+      title: `xlsx reading: ${String(rowCount)} rows × 5 columns (${fileMb.toFixed(1)} MB file), one run each`,
+      columns: COLUMNS,
+      rows,
+    },
+    check: {
+      name: `a ${fileMb.toFixed(0)} MB xlsx read under ${String(LARGE_RSS_TARGET_MB)} MB peak RSS`,
+      pass: peak < LARGE_RSS_TARGET_MB,
+      detail: `transmute (default limits) peaked at ${String(peak)} MB`,
+    },
+  };
 }
 
 export async function run(): Promise<BenchReport> {
   const folder = await mkdtemp(join(tmpdir(), 'bench-xlsx-'));
   try {
     const path = join(folder, 'book.xlsx');
-    await generate(path);
-    const fileMb = (await stat(path)).size / 1024 / 1024;
-    const rows: (string | number)[][] = [];
-    for (const mode of MODES) {
-      const results: ChildResult[] = [];
-      for (let index = 0; index < RUNS; index += 1) results.push(await readOnce(mode, path));
-      const ms = median(results.map((result) => result.ms));
-      rows.push([
-        mode,
-        results[0]?.rows ?? 0,
-        Math.round(ms),
-        (fileMb / (ms / 1000)).toFixed(2),
-        Math.round(Math.max(...results.map((result) => result.maxRssMb))),
-      ]);
-    }
+    await generate(path, ROWS);
+    const fileBytes = (await stat(path)).size;
+    const fileMb = fileBytes / 1024 / 1024;
+    const rows = await measureReaders(child, MODES, path, fileMb, RUNS);
+    const large = LARGE_MB > 0 ? await runLarge(folder, fileBytes / ROWS) : undefined;
     return {
       title: `xlsx reading: ${String(ROWS)} rows × 5 columns (${fileMb.toFixed(1)} MB file)`,
-      columns: ['reader', 'rows read', 'ms (median)', 'file MB/s', 'peak RSS MB'],
+      columns: COLUMNS,
       rows,
+      ...(large !== undefined && { tables: [large.table], checks: [large.check] }),
       notes: [
         'transmute: default limits (maximum_rows 100 000: it stops there and only counts the rest); transmute-all: limits that hold the whole sheet (the markdown output holds it too).',
         'exceljs: streaming WorkbookReader iterating rows, no number formatting and no output built.',

@@ -1,6 +1,6 @@
 /**
  * Child process of the xlsx benchmark: reads one workbook with one reader and prints
- * `{"ms", "maxRssMb", "rows"}` as one JSON line, so peak RSS is that read's alone.
+ * `{"ms", "maxRssMb", "count"}` (count: rows read) as one JSON line, so peak RSS is that read's alone.
  * `transmute` reads with the documents plugin's default limits, `transmute-all` with limits that
  * hold the whole sheet, `exceljs` iterates every row with exceljs's streaming WorkbookReader.
  * Run alone: `node --conditions=development --import tsx bench/src/internal/read-xlsx-child.ts transmute book.xlsx`.
@@ -52,4 +52,6 @@ const rows =
         mode === 'transmute-all' ? { maximum_rows: 10_000_000, maximum_cells: 100_000_000 } : {},
       );
 const ms = performance.now() - started;
-process.stdout.write(`${JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, rows })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, count: rows })}\n`,
+);

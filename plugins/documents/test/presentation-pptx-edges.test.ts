@@ -209,6 +209,8 @@ describe('pptx edge cases from hand-written parts', () => {
     ).rejects.toMatchObject({ code: 'archive_unsafe' });
     const compound = Buffer.alloc(4096);
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(compound);
+    await expect(read('other-ole.pptx', compound)).rejects.toMatchObject({ code: 'corrupt_file' });
+    Buffer.from('EncryptedPackage', 'utf16le').copy(compound, 1024);
     await expect(read('encrypted.pptx', compound)).rejects.toMatchObject({ code: 'encrypted_document' });
     const whole = await handPptx([{ shapes: textShape('x', 0, 0) }]);
     await expect(read('truncated.pptx', whole.subarray(0, whole.length - 30))).rejects.toMatchObject({

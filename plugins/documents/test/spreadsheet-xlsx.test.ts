@@ -137,8 +137,10 @@ describe('xlsx', () => {
     });
   });
 
-  it('refuses an OOXML workbook wrapped in an OLE compound file (password-encrypted) as encrypted_document', async () => {
+  it('refuses an OOXML workbook wrapped in an OLE compound file holding EncryptedPackage (password-encrypted) as encrypted_document, another OLE file as corrupt_file', async () => {
     const compound = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]);
+    await expect(readSheet(compound, XLSX)).rejects.toMatchObject({ code: 'corrupt_file' });
+    Buffer.from('EncryptedPackage', 'utf16le').copy(compound, 100);
     await expect(readSheet(compound, XLSX)).rejects.toMatchObject({ code: 'encrypted_document' });
   });
 

@@ -131,4 +131,16 @@ describe('odt', () => {
     });
     await expect(extractBytes(plugin, 'dtd.odt', ODT, dtd)).rejects.toMatchObject({ code: 'archive_unsafe' });
   });
+
+  it('refuses a password-protected odt (its manifest declares encryption data) as encrypted_document', async () => {
+    const encrypted = await zipOf({
+      mimetype: ODT,
+      'content.xml': 'encrypted bytes, not XML',
+      'META-INF/manifest.xml':
+        '<?xml version="1.0"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry></manifest:manifest>',
+    });
+    await expect(extractBytes(plugin, 'secret.odt', ODT, encrypted)).rejects.toMatchObject({
+      code: 'encrypted_document',
+    });
+  });
 });

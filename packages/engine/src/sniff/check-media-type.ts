@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FailureCode } from '@transmute/contract';
 import { DOCUMENT_MEDIA_TYPES, isTextMediaType, toCanonicalMediaType } from '../media-types.js';
 import { sniffDocument, type DocumentSniff } from './sniff-document.js';
-import { bomEncoding, isUtf8, utf16Layout } from './text-encoding.js';
+import { bomEncoding, isUtf8, utf16Layout } from '@transmute/plugin-sdk/text-encoding';
 
 /** Outcome of comparing a file's bytes with its declared media type. */
 export type MediaTypeCheck =

@@ -5,7 +5,7 @@ import {
   toDecoderEncoding,
   utf16Layout,
   type EncodingCandidate,
-} from '../sniff/text-encoding.js';
+} from '@transmute/plugin-sdk/text-encoding';
 
 /** Decoded text, the encoding it was read as, and the warnings (`code: sentence`) the choice earned. */
 export interface DecodedText {

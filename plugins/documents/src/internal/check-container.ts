@@ -1,34 +1,17 @@
-import { open } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import { openPackage } from './open-package.js';
 import { packageLimitsOf } from './package-limits.js';
+import { OLE_MAGIC, refuseCompoundFile } from './refuse-encrypted.js';
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-/** The stream an encrypted OOXML package is stored in inside its OLE compound file. */
-const ENCRYPTED_STREAM = Buffer.from('EncryptedPackage', 'utf16le');
-/** An OLE directory is small and near the file's start or end; more than this is not scanned. */
-const OLE_SCAN_BYTES = 64 * 1024 * 1024;
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-function startsWith(head: Uint8Array, magic: number[]): boolean {
+function startsWith(head: Uint8Array, magic: Uint8Array): boolean {
   return magic.every((byte, index) => head[index] === byte);
 }
 
 /** Whether a media type is an Office Open XML package (docx, docm, xlsx, xlsm, pptx, pptm). */
 function isOoxml(mediaType: string): boolean {
   return mediaType.includes('openxmlformats-officedocument') || /macroenabled\.12$/.test(mediaType);
-}
-
-async function readAll(path: string, limit: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    const buffer = Buffer.alloc(Math.min(size, limit));
-    await handle.read(buffer, 0, buffer.length, 0);
-    return buffer;
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -45,12 +28,7 @@ export async function checkContainer(
 ): Promise<{ parts?: number }> {
   if (startsWith(head, OLE_MAGIC)) {
     if (!isOoxml(file.mediaType)) return {};
-    if ((await readAll(file.path, OLE_SCAN_BYTES)).includes(ENCRYPTED_STREAM))
-      throw new TransmuteError('encrypted_document', `${file.name} is encrypted (password protected).`);
-    throw new TransmuteError(
-      'corrupt_file',
-      `${file.name} is an OLE compound file, not an Office Open XML package.`,
-    );
+    return refuseCompoundFile(file);
   }
   if (!startsWith(head, ZIP_MAGIC)) {
     if (isOoxml(file.mediaType))

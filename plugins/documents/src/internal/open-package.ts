@@ -1,13 +1,11 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
-import { Transform } from 'node:stream';
+import { openZip, type ZipEntry } from '@transmute/plugin-sdk/zip';
 import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
-import type { Entry, ZipFile } from 'yauzl';
 
 /**
  * Limits of a zip package (docx, xlsx, pptx, odt, ods, odp, epub): a zip bomb is refused from the
  * central directory's declared sizes before anything inflates, and every part is counted again as
- * it inflates (headers can lie).
+ * it inflates (headers can lie); the SDK's `openZip` enforces them.
  */
 export interface PackageLimits {
   maximumEntries: number;
@@ -46,100 +44,6 @@ export interface OfficePackage {
   close(): void;
 }
 
-function toPackageError(error: Error): TransmuteError {
-  if (/encrypted/i.test(error.message)) {
-    return new TransmuteError('encrypted_document', 'The document is encrypted.', { cause: error });
-  }
-  return new TransmuteError('corrupt_file', `The document's zip package is corrupt: ${error.message}`, {
-    cause: error,
-  });
-}
-
-function openZip(path: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(
-      path,
-      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true },
-      (error, zip) => {
-        if (error !== null) reject(toPackageError(error));
-        else resolve(zip);
-      },
-    );
-  });
-}
-
-function listEntries(zip: ZipFile, limits: PackageLimits): Promise<Map<string, Entry>> {
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, Entry>();
-    let total = 0;
-    zip.on('entry', (entry: Entry) => {
-      if (entries.size + 1 > limits.maximumEntries) {
-        zip.close();
-        reject(
-          new TransmuteError(
-            'archive_unsafe',
-            `The document's package has more than ${String(limits.maximumEntries)} parts.`,
-          ),
-        );
-        return;
-      }
-      total += entry.uncompressedSize;
-      if (total > limits.maximumUncompressedBytes) {
-        zip.close();
-        reject(
-          new TransmuteError(
-            'archive_unsafe',
-            `The document's package inflates past ${String(limits.maximumUncompressedBytes)} bytes.`,
-          ),
-        );
-        return;
-      }
-      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(entries));
-    zip.on('error', (error: Error) => reject(toPackageError(error)));
-    zip.readEntry();
-  });
-}
-
-function streamEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Readable> {
-  if (entry.uncompressedSize > maximum) {
-    return Promise.reject(
-      new TransmuteError(
-        'archive_unsafe',
-        `The part ${entry.fileName} is larger than ${String(maximum)} bytes.`,
-      ),
-    );
-  }
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error !== null) return reject(toPackageError(error));
-      let total = 0;
-      const counted = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          total += chunk.length;
-          if (total > maximum)
-            done(new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its limit.`));
-          else done(null, chunk);
-        },
-      });
-      stream.on('error', (streamError: Error) =>
-        counted.destroy(streamError instanceof TransmuteError ? streamError : toPackageError(streamError)),
-      );
-      counted.on('close', () => stream.destroy());
-      resolve(stream.pipe(counted));
-    });
-  });
-}
-
-/** A whole part's bytes, counted as it inflates like {@link streamEntry}. */
-async function readEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await streamEntry(zip, entry, maximum)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Decodes an XML part: UTF-8 (BOM dropped), or UTF-16 when it starts with a UTF-16 BOM. */
 export function decodeXmlBytes(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
@@ -149,33 +53,29 @@ export function decodeXmlBytes(bytes: Buffer): string {
 
 /**
  * Opens a zip package with its limits checked from the central directory (entry count, total
- * declared size, whole-package compression ratio). Parts are read on demand, each counted as it
- * inflates. `close()` releases the file.
+ * declared size, whole-package compression ratio) by the SDK's `openZip`. Parts are read on
+ * demand, each counted as it inflates. `close()` releases the file.
  */
 export async function openPackage(
   path: string,
   fileBytes: number,
   limits: PackageLimits = DEFAULT_PACKAGE_LIMITS,
 ): Promise<OfficePackage> {
-  const zip = await openZip(path);
-  let entries: Map<string, Entry>;
+  const zip = await openZip(path, {
+    fileBytes,
+    limits: { ...limits, ratioFloorBytes: RATIO_FLOOR_BYTES },
+    noun: "document's package",
+  });
+  const entries = new Map<string, ZipEntry>();
   try {
-    entries = await listEntries(zip, limits);
+    for (let entry = await zip.nextEntry(); entry !== undefined; entry = await zip.nextEntry())
+      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
   } catch (error) {
     zip.close();
     throw error;
   }
-  let declared = 0;
-  for (const entry of entries.values()) declared += entry.uncompressedSize;
-  if (declared > RATIO_FLOOR_BYTES && declared / Math.max(1, fileBytes) > limits.maximumCompressionRatio) {
-    zip.close();
-    throw new TransmuteError(
-      'archive_unsafe',
-      `The document's package inflates ${String(Math.round(declared / Math.max(1, fileBytes)))} times its size (a zip bomb).`,
-    );
-  }
   const names = [...entries.keys()];
-  const entryOf = (name: string): Entry => {
+  const entryOf = (name: string): ZipEntry => {
     const entry = entries.get(name);
     if (entry === undefined) throw new TransmuteError('corrupt_file', `The document has no part ${name}.`);
     return entry;
@@ -184,9 +84,9 @@ export async function openPackage(
     names,
     has: (name) => entries.has(name),
     sizeOf: (name) => entries.get(name)?.uncompressedSize,
-    readBytes: (name) => readEntry(zip, entryOf(name), limits.maximumPartBytes),
-    readText: async (name) => decodeXmlBytes(await readEntry(zip, entryOf(name), limits.maximumPartBytes)),
-    openStream: (name) => streamEntry(zip, entryOf(name), limits.maximumPartBytes),
+    readBytes: (name) => zip.readBytes(entryOf(name), limits.maximumPartBytes),
+    readText: async (name) => decodeXmlBytes(await zip.readBytes(entryOf(name), limits.maximumPartBytes)),
+    openStream: (name) => zip.openStream(entryOf(name), limits.maximumPartBytes),
     close: () => zip.close(),
   };
 }

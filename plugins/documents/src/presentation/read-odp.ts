@@ -7,6 +7,7 @@ import { openPackage } from '../internal/open-package.js';
 import type { OfficePackage } from '../internal/open-package.js';
 import { descendants, elements, firstElement, localName, textOf } from '../internal/parse-xml.js';
 import type { XmlElement } from '../internal/parse-xml.js';
+import { refuseEncryptedOdf } from '../internal/refuse-encrypted.js';
 import { metadataOf } from './core-properties.js';
 import { warnHiddenSlides } from './hidden-slides.js';
 import type { HiddenSlide } from './hidden-slides.js';
@@ -229,22 +230,11 @@ async function readPages(
   return { root: { type: 'root', children }, metadata };
 }
 
-/** A package whose manifest declares encryption data is password-protected. */
-async function refuseEncrypted(pkg: OfficePackage): Promise<void> {
-  const manifest = await readOptionalXmlPart(pkg, 'META-INF/manifest.xml');
-  if (manifest !== undefined && descendants(manifest, 'manifest:encryption-data').length > 0) {
-    throw new TransmuteError(
-      'encrypted_document',
-      'The presentation is encrypted (a password-protected odp).',
-    );
-  }
-}
-
 /** odp: one `## Slide N` section per visible `draw:page`. */
 export const readOdp: FormatReader = async (file, ctx) => {
   const pkg = await openPackage(file.path, file.sizeBytes);
   try {
-    await refuseEncrypted(pkg);
+    await refuseEncryptedOdf(pkg, file.name);
     return await readPages(pkg, file, ctx);
   } finally {
     pkg.close();

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import type { BlockContent, RootContent } from 'mdast';
@@ -6,6 +5,7 @@ import type { DocumentFile, FormatReader, ReadContext } from '../internal/format
 import { openPackage } from '../internal/open-package.js';
 import type { OfficePackage } from '../internal/open-package.js';
 import { elements, firstElement } from '../internal/parse-xml.js';
+import { refuseEncryptedOoxml } from '../internal/refuse-encrypted.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 import { metadataOf } from './core-properties.js';
 import { warnHiddenSlides } from './hidden-slides.js';
@@ -35,25 +35,6 @@ import { slideSection } from './slide-section.js';
 import type { SlideContent } from './slide-section.js';
 
 const PRESENTATION_PART = 'ppt/presentation.xml';
-/** An OLE compound file: what an encrypted OOXML package is wrapped in. */
-const COMPOUND_FILE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-async function refuseEncrypted(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(8);
-    await handle.read(head, 0, 8, 0);
-    if (head.equals(COMPOUND_FILE_MAGIC)) {
-      throw new TransmuteError(
-        'encrypted_document',
-        'The presentation is encrypted (a password-protected pptx).',
-      );
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
 function shapeTreeOf(part: XmlElement): XmlElement | undefined {
   const cSld = firstElement(part, 'p:cSld');
   return cSld === undefined ? undefined : firstElement(cSld, 'p:spTree');
@@ -179,7 +160,7 @@ async function readDeck(
 
 /** pptx (and ppsx, pptm: the same package): one `## Slide N` section per visible slide. */
 export const readPptx: FormatReader = async (file, ctx) => {
-  await refuseEncrypted(file.path);
+  await refuseEncryptedOoxml(file);
   const pkg = await openPackage(file.path, file.sizeBytes);
   try {
     return await readDeck(pkg, file, ctx);

@@ -4,6 +4,7 @@ import type { FormatReader } from '../internal/format-reader.js';
 import { openPackage } from '../internal/open-package.js';
 import type { OfficePackage } from '../internal/open-package.js';
 import { descendants, parseXml, textOf } from '../internal/parse-xml.js';
+import { refuseEncryptedOdf } from '../internal/refuse-encrypted.js';
 import type { SheetCell, SheetGrid } from './sheet-grid.js';
 import { streamXml } from './stream-xml.js';
 import { WorkbookWriter } from './workbook-writer.js';
@@ -38,13 +39,6 @@ function typedValue(attributes: Readonly<Record<string, string>>): CellValue {
   return null;
 }
 
-async function refuseEncrypted(pkg: OfficePackage): Promise<void> {
-  const manifest = 'META-INF/manifest.xml';
-  if (pkg.has(manifest) && (await pkg.readText(manifest)).includes('encryption-data')) {
-    throw new TransmuteError('encrypted_document', 'The spreadsheet is encrypted.');
-  }
-}
-
 async function readMeta(pkg: OfficePackage): Promise<{ title?: string; author?: string }> {
   if (!pkg.has('meta.xml')) return {};
   const root = parseXml(await pkg.readText('meta.xml'), 'meta.xml');
@@ -69,7 +63,7 @@ async function readMeta(pkg: OfficePackage): Promise<{ title?: string; author?: 
 export const readOds: FormatReader = async (file, ctx) => {
   const pkg = await openPackage(file.path, file.sizeBytes);
   try {
-    await refuseEncrypted(pkg);
+    await refuseEncryptedOdf(pkg, file.name);
     if (!pkg.has('content.xml'))
       throw new TransmuteError('corrupt_file', 'The spreadsheet has no content.xml.');
     const writer = new WorkbookWriter('ods', ctx);

@@ -1,7 +1,6 @@
-import { open } from 'node:fs/promises';
-import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
 import { openPackage } from '../internal/open-package.js';
+import { refuseEncryptedOoxml } from '../internal/refuse-encrypted.js';
 import { WorkbookWriter } from './workbook-writer.js';
 import {
   readCellFormats,
@@ -11,26 +10,13 @@ import {
 } from './xlsx-parts.js';
 import { readWorksheet } from './xlsx-sheet.js';
 
-/** An OOXML file wrapped in an OLE compound file is password-encrypted (MS-OFFCRYPTO). */
-async function isCompoundFile(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
-    return bytesRead === 8 && buffer.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * xlsx and xlsm: each visible sheet, in workbook order, as a section with its used range as a
  * table of displayed values (number formats applied, formulas as their cached values). Worksheets
  * and shared strings are streamed, never held as a tree.
  */
 export const readXlsx: FormatReader = async (file, ctx) => {
-  if (await isCompoundFile(file.path)) {
-    throw new TransmuteError('encrypted_document', 'The workbook is encrypted.');
-  }
+  await refuseEncryptedOoxml(file);
   const pkg = await openPackage(file.path, file.sizeBytes);
   try {
     const structure = await readWorkbookStructure(pkg);

@@ -1,18 +1,11 @@
 import type { CellValue } from '@transmute/plugin-sdk';
-import type { Heading, Html, RootContent, Table, TableRow } from 'mdast';
+import type { Heading, Html, RootContent, Table } from 'mdast';
+import { gfmTable, htmlTable, type HtmlCell } from '../internal/table-markup.js';
 import { areaReference } from './sheet-grid.js';
 import type { CellArea, SheetGrid } from './sheet-grid.js';
 
 /** Where a sheet's values came from, recorded as the table's `data.table.origin`. */
 export type SheetOrigin = 'xlsx' | 'ods';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /** A GFM cell holds one line. */
 function oneLine(text: string): string {
@@ -36,31 +29,27 @@ function mergesByTopLeft(merges: readonly CellArea[], area: CellArea): Map<strin
   return byTopLeft;
 }
 
-function htmlTable(texts: string[][], area: CellArea, merges: Map<string, CellArea>): string {
+/** The area's cells for an HTML table: a merge's top-left cell spans it, the cells it covers are left out. */
+function htmlCells(texts: string[][], area: CellArea, merges: Map<string, CellArea>): HtmlCell[][] {
   const covered = new Set<string>();
-  const lines = ['<table>'];
-  texts.forEach((row, rowOffset) => {
-    const cells: string[] = [];
+  return texts.map((row, rowOffset) => {
+    const cells: HtmlCell[] = [];
     row.forEach((text, columnOffset) => {
       const key = `${String(area.top + rowOffset)}:${String(area.left + columnOffset)}`;
       if (covered.has(key)) return;
       const merge = merges.get(key);
-      let spans = '';
       if (merge !== undefined) {
         for (let r = merge.top; r <= merge.bottom; r += 1)
           for (let c = merge.left; c <= merge.right; c += 1) covered.add(`${String(r)}:${String(c)}`);
-        const rows = merge.bottom - merge.top + 1;
-        const columns = merge.right - merge.left + 1;
-        if (columns > 1) spans += ` colspan="${String(columns)}"`;
-        if (rows > 1) spans += ` rowspan="${String(rows)}"`;
       }
-      const tag = rowOffset === 0 ? 'th' : 'td';
-      cells.push(`<${tag}${spans}>${escapeHtml(text).replace(/\r?\n/g, '<br>')}</${tag}>`);
+      cells.push({
+        lines: text.split(/\r?\n/),
+        colSpan: merge === undefined ? 1 : merge.right - merge.left + 1,
+        rowSpan: merge === undefined ? 1 : merge.bottom - merge.top + 1,
+      });
     });
-    lines.push(`<tr>${cells.join('')}</tr>`);
+    return cells;
   });
-  lines.push('</table>');
-  return lines.join('\n');
 }
 
 /**
@@ -111,14 +100,13 @@ export function sheetSection(
     table: { columns: texts[0] ?? [], rows: values.slice(1), origin },
   };
   const merges = mergesByTopLeft(grid.merges, area);
-  if (merges.size > 0) {
-    const html: Html = { type: 'html', value: htmlTable(texts, area, merges), data };
-    return { blocks: [heading, html], rowsLeftOut };
-  }
-  const rows: TableRow[] = texts.map((row) => ({
-    type: 'tableRow',
-    children: row.map((text) => ({ type: 'tableCell', children: [{ type: 'text', value: oneLine(text) }] })),
-  }));
-  const table: Table = { type: 'table', align: texts[0]?.map(() => null) ?? [], children: rows, data };
-  return { blocks: [heading, table], rowsLeftOut };
+  const block: Html | Table =
+    merges.size > 0
+      ? { ...htmlTable(htmlCells(texts, area, merges)), data }
+      : {
+          ...gfmTable(texts.map((row) => row.map((text) => [{ type: 'text', value: oneLine(text) }]))),
+          align: texts[0]?.map(() => null) ?? [],
+          data,
+        };
+  return { blocks: [heading, block], rowsLeftOut };
 }

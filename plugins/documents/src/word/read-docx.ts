@@ -13,6 +13,7 @@ import type { DocumentFile, FormatReader } from '../internal/format-reader.js';
 import { openPackage, type OfficePackage } from '../internal/open-package.js';
 import { packageLimitsOf } from '../internal/package-limits.js';
 import { descendants, elements, firstElement, textOf, type XmlElement } from '../internal/parse-xml.js';
+import { refuseEncryptedOoxml } from '../internal/refuse-encrypted.js';
 import { readParagraphInline, type InlineContext } from './docx-inline.js';
 import { readNumbering, type Numbering } from './docx-numbering.js';
 import { readPart, readRelationships } from './docx-package-parts.js';
@@ -407,6 +408,7 @@ function collectReferences(node: RootContent | PhrasingContent | ListItem): stri
  * accepted; headers and footers left out; page numbers where the file marks page breaks.
  */
 export const readDocx: FormatReader = async (file, ctx) => {
+  await refuseEncryptedOoxml(file);
   const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
     return await readDocxPackage(pkg, file);

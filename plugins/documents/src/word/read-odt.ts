@@ -12,6 +12,7 @@ import { toString } from 'mdast-util-to-string';
 import { TransmuteError, type DocumentMetadata, type ExtractedDocument } from '@transmute/plugin-sdk';
 import type { DocumentFile, FormatReader } from '../internal/format-reader.js';
 import { openPackage, type OfficePackage } from '../internal/open-package.js';
+import { refuseEncryptedOdf } from '../internal/refuse-encrypted.js';
 import { packageLimitsOf } from '../internal/package-limits.js';
 import { descendants, elements, firstElement, textOf, type XmlElement } from '../internal/parse-xml.js';
 import { readPart } from './docx-package-parts.js';
@@ -395,10 +396,12 @@ async function readOdtPackage(pkg: OfficePackage, file: DocumentFile): Promise<E
  * styles, nested `text:list`s numbered by their list style, tables with spans, links, notes,
  * annotations as a comments section, images with `svg:title` / `svg:desc`, tracked changes
  * accepted (the deletions kept in `text:tracked-changes` are not read); pages from soft page breaks.
+ * A package whose manifest declares encryption is `encrypted_document`.
  */
 export const readOdt: FormatReader = async (file, ctx) => {
   const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
+    await refuseEncryptedOdf(pkg, file.name);
     return await readOdtPackage(pkg, file);
   } finally {
     pkg.close();

@@ -2,8 +2,13 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
-import type { ArchiveEntry, ArchiveLimits, ArchiveListing } from './archive-types.js';
-import { checkTotals } from './read-zip.js';
+import { checkArchiveTotals } from '@transmute/plugin-sdk/zip';
+import {
+  RATIO_FLOOR_BYTES,
+  type ArchiveEntry,
+  type ArchiveLimits,
+  type ArchiveListing,
+} from './archive-types.js';
 import { toSafePath } from './safe-path.js';
 
 function kindOf(type: string | null | undefined): ArchiveEntry['kind'] {
@@ -35,6 +40,7 @@ export async function readTar(
   signal: AbortSignal,
 ): Promise<ArchiveListing> {
   const entries: ArchiveEntry[] = [];
+  const totalsLimits = { ...limits, ratioFloorBytes: RATIO_FLOOR_BYTES };
   let uncompressed = 0;
   const extract = tar.extract();
   const source = createReadStream(path);
@@ -48,7 +54,7 @@ export async function readTar(
   gunzip?.on('data', (chunk: Buffer) => {
     inflated += chunk.length;
     try {
-      checkTotals(inflated, fileBytes, limits);
+      checkArchiveTotals(inflated, fileBytes, totalsLimits, 'archive');
     } catch (error) {
       fail(error as Error);
     }
@@ -70,7 +76,7 @@ export async function readTar(
         size: header.size ?? 0,
       };
       uncompressed += item.size;
-      checkTotals(uncompressed, fileBytes, limits);
+      checkArchiveTotals(uncompressed, fileBytes, totalsLimits, 'archive');
       const read =
         item.kind === 'file' && item.size <= limits.maximumFileBytes && limits.maximumFileBytes > 0;
       const chunks: Buffer[] = [];

@@ -1,6 +1,5 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
-import yauzl from 'yauzl';
-import type { Entry, ZipFile } from 'yauzl';
+import { openZip, type ZipEntry } from '@transmute/plugin-sdk/zip';
 import {
   RATIO_FLOOR_BYTES,
   type ArchiveEntry,
@@ -12,56 +11,7 @@ import { toSafePath } from './safe-path.js';
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
-function openZip(path: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(
-      path,
-      { lazyEntries: true, autoClose: true, decodeStrings: true, validateEntrySizes: true },
-      (error, zip) => {
-        if (error !== null) reject(toZipError(error));
-        else resolve(zip);
-      },
-    );
-  });
-}
-
-function toZipError(error: Error): TransmuteError {
-  if (/relative path|absolute path|invalid characters/i.test(error.message)) {
-    return new TransmuteError('archive_unsafe', `The archive has an unsafe path: ${error.message}`, {
-      cause: error,
-    });
-  }
-  if (/encrypted/i.test(error.message))
-    return new TransmuteError('encrypted_document', 'The archive is encrypted.', { cause: error });
-  return new TransmuteError('corrupt_file', `The zip archive is corrupt: ${error.message}`, { cause: error });
-}
-
-/** Reads one entry's bytes, counting them as they inflate (headers can lie about sizes). */
-function readEntry(zip: ZipFile, entry: Entry, maximum: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error !== null) return reject(toZipError(error));
-      const chunks: Buffer[] = [];
-      let total = 0;
-      stream.on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > maximum) {
-          stream.destroy(
-            new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its declared size.`),
-          );
-          return;
-        }
-        chunks.push(chunk);
-      });
-      stream.on('error', (streamError: Error) =>
-        reject(streamError instanceof TransmuteError ? streamError : toZipError(streamError)),
-      );
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    });
-  });
-}
-
-function kindOf(entry: Entry): ArchiveEntry['kind'] {
+function kindOf(entry: ZipEntry): ArchiveEntry['kind'] {
   if (entry.fileName.endsWith('/')) return 'directory';
   const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
   return mode === S_IFLNK ? 'link' : 'file';
@@ -78,23 +28,18 @@ export async function readZip(
   limits: ArchiveLimits,
   signal: AbortSignal,
 ): Promise<ArchiveListing> {
-  const zip = await openZip(path);
+  const zip = await openZip(path, {
+    fileBytes,
+    limits: { ...limits, ratioFloorBytes: RATIO_FLOOR_BYTES },
+    noun: 'zip archive',
+  });
   const entries: ArchiveEntry[] = [];
   let uncompressed = 0;
   try {
-    if (zip.entryCount > limits.maximumEntries) {
-      throw new TransmuteError(
-        'archive_unsafe',
-        `The archive has ${zip.entryCount} entries; the limit is ${limits.maximumEntries}.`,
-      );
-    }
-    for (;;) {
-      const entry = await nextEntry(zip);
-      if (entry === undefined) break;
+    for (let entry = await zip.nextEntry(); entry !== undefined; entry = await zip.nextEntry()) {
       if (signal.aborted) throw new TransmuteError('job_canceled', 'The conversion was canceled.');
       const safe = toSafePath(entry.fileName);
       uncompressed += entry.uncompressedSize;
-      checkTotals(uncompressed, fileBytes, limits);
       if (
         entry.compressedSize > 0 &&
         entry.uncompressedSize / entry.compressedSize > limits.maximumCompressionRatio &&
@@ -112,7 +57,7 @@ export async function readZip(
         limits.maximumFileBytes > 0
       ) {
         if (entry.isEncrypted()) throw new TransmuteError('encrypted_document', 'The archive is encrypted.');
-        item.content = await readEntry(zip, entry, entry.uncompressedSize);
+        item.content = await zip.readBytes(entry, entry.uncompressedSize);
       }
       entries.push(item);
     }
@@ -120,49 +65,4 @@ export async function readZip(
     zip.close();
   }
   return { entries, uncompressedBytes: uncompressed };
-}
-
-/** Throws `archive_unsafe` when the archive's uncompressed total passes the size or ratio limit. */
-export function checkTotals(uncompressed: number, fileBytes: number, limits: ArchiveLimits): void {
-  if (uncompressed > limits.maximumUncompressedBytes) {
-    throw new TransmuteError(
-      'archive_unsafe',
-      `The archive expands past ${limits.maximumUncompressedBytes} bytes.`,
-    );
-  }
-  if (
-    uncompressed > RATIO_FLOOR_BYTES &&
-    uncompressed / Math.max(1, fileBytes) > limits.maximumCompressionRatio
-  ) {
-    throw new TransmuteError(
-      'archive_unsafe',
-      `The archive expands more than ${limits.maximumCompressionRatio} times its size.`,
-    );
-  }
-}
-
-function nextEntry(zip: ZipFile): Promise<Entry | undefined> {
-  return new Promise((resolve, reject) => {
-    const onEntry = (entry: Entry): void => {
-      cleanup();
-      resolve(entry);
-    };
-    const onEnd = (): void => {
-      cleanup();
-      resolve(undefined);
-    };
-    const onError = (error: Error): void => {
-      cleanup();
-      reject(toZipError(error));
-    };
-    const cleanup = (): void => {
-      zip.off('entry', onEntry);
-      zip.off('end', onEnd);
-      zip.off('error', onError);
-    };
-    zip.on('entry', onEntry);
-    zip.on('end', onEnd);
-    zip.on('error', onError);
-    zip.readEntry();
-  });
 }

@@ -1,3 +1,5 @@
+import { bomEncoding, toDecoderEncoding } from '@transmute/plugin-sdk/text-encoding';
+
 /**
  * Decodes an HTML page's bytes the way browsers do, simplified: a byte-order mark wins, then the
  * charset declared by the server, then a `<meta charset>` in the first 1024 bytes, then UTF-8 when
@@ -34,13 +36,6 @@ function decodeWindows1252(bytes: Uint8Array): string {
     .replace(/[\u0080-\u009f]/g, (c) => C1.charAt(c.charCodeAt(0) - 0x80));
 }
 
-function bomEncoding(bytes: Uint8Array): string | undefined {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  return undefined;
-}
-
 function metaCharset(bytes: Uint8Array): string | undefined {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   const match =
@@ -50,12 +45,8 @@ function metaCharset(bytes: Uint8Array): string | undefined {
 }
 
 function decoderFor(label: string | undefined): TextDecoder | undefined {
-  if (label === undefined || label.trim() === '') return undefined;
-  try {
-    const decoder = new TextDecoder(label.trim());
-    // A page that declares UTF-16 in a meta tag is ASCII-compatible: the spec reads it as UTF-8.
-    return decoder.encoding.startsWith('utf-16') ? new TextDecoder('utf-8') : decoder;
-  } catch {
-    return undefined;
-  }
+  const encoding = label === undefined ? undefined : toDecoderEncoding(label);
+  if (encoding === undefined) return undefined;
+  // A page that declares UTF-16 in a meta tag is ASCII-compatible: the spec reads it as UTF-8.
+  return new TextDecoder(encoding.startsWith('utf-16') ? 'utf-8' : encoding);
 }

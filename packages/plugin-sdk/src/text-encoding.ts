@@ -1,3 +1,6 @@
+// `@transmute/plugin-sdk/text-encoding`: how text bytes say (or give away) their encoding, shared
+// by the engine's text decoding and the webpage plugin's HTML decoding. A subpath, so plugins that
+// decode no text never load the detector.
 import { analyse } from 'chardet';
 
 /** An encoding TextDecoder knows (its canonical WHATWG name) and how sure a guess of it is, 0..100. */
