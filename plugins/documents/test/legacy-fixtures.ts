@@ -1,13 +1,4 @@
-import {
-  Document,
-  HeadingLevel,
-  Packer,
-  Paragraph,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-} from 'docx';
+import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import ExcelJS from 'exceljs';
 import pptxgenjs from 'pptxgenjs';
 import { DEFAULT_PACKAGE_LIMITS, openPackage } from '../src/internal/open-package.js';
@@ -58,7 +49,11 @@ export async function harvestDoc(): Promise<Buffer> {
         children: [
           new Paragraph({ text: 'Harvest log', heading: HeadingLevel.HEADING_1 }),
           new Paragraph({
-            children: [new TextRun('The hives gave '), new TextRun({ text: '40 kg', bold: true }), new TextRun(' of honey.')],
+            children: [
+              new TextRun('The hives gave '),
+              new TextRun({ text: '40 kg', bold: true }),
+              new TextRun(' of honey.'),
+            ],
           }),
           new Paragraph({ text: 'Hives', heading: HeadingLevel.HEADING_2 }),
           new Table({
@@ -90,7 +85,9 @@ export async function hivesPpt(): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.defineSlideMaster({
     title: 'TITLED',
-    objects: [{ placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } }],
+    objects: [
+      { placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } },
+    ],
   });
   const first = pptx.addSlide({ masterName: 'TITLED' });
   first.addText('Spring inspection', { placeholder: 'title' });

@@ -17,7 +17,9 @@ export function createDocumentsManifest(sofficeInstalled: boolean): PluginManife
     canonicalIdentifier: 'office_document.v1',
     useCase:
       'Office documents to structured text: headings, lists, tables, links, footnotes, comments, equations and images as a careful reader would copy them.',
-    mediaTypes: DOCUMENT_MEDIA_TYPES.filter((type) => sofficeInstalled || !Object.hasOwn(LEGACY_FORMATS, type)),
+    mediaTypes: DOCUMENT_MEDIA_TYPES.filter(
+      (type) => sofficeInstalled || !Object.hasOwn(LEGACY_FORMATS, type),
+    ),
     outputFormats: [],
     costUnit: 'extracted_characters',
     limits: {

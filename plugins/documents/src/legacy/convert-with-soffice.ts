@@ -58,7 +58,10 @@ export async function withSofficeConversion<TResult>(
       signal: conversion.signal,
     });
     const converted = join(outputDirectory, `input.${format.target}`);
-    const sizeBytes = await stat(converted).then((entry) => entry.size, () => 0);
+    const sizeBytes = await stat(converted).then(
+      (entry) => entry.size,
+      () => 0,
+    );
     if (sizeBytes === 0)
       throw new TransmuteError(
         'corrupt_file',

@@ -24,7 +24,12 @@ const MESSAGE_BYTES = 2048;
 async function directoryBytes(directory: string): Promise<number> {
   const names = await readdir(directory).catch(() => []);
   const sizes = await Promise.all(
-    names.map((name) => stat(join(directory, name)).then((entry) => entry.size, () => 0)),
+    names.map((name) =>
+      stat(join(directory, name)).then(
+        (entry) => entry.size,
+        () => 0,
+      ),
+    ),
   );
   return sizes.reduce((total, size) => total + size, 0);
 }
@@ -97,7 +102,9 @@ export function runSoffice(run: SofficeRun): Promise<string> {
     }, WATCH_INTERVAL_MS);
     const onAbort = (): void => fail('job_canceled', 'The conversion was canceled.');
     run.signal.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error) => fail('extraction_failed', `LibreOffice could not be started: ${error.message}`));
+    child.on('error', (error) =>
+      fail('extraction_failed', `LibreOffice could not be started: ${error.message}`),
+    );
     child.on('close', () => finish(() => resolve(output)));
   });
 }
