@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import pptxgenjs from 'pptxgenjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectResource, poll, waitJob, type Api } from './support/http.js';
+import { toLegacyOffice } from './support/legacy-office.js';
 import { readAllPages } from './support/outputs.js';
 import { startService, type RunningService } from './support/service.js';
 
@@ -79,6 +80,24 @@ const FORMATS: [name: string, mediaType: string, bytes: () => Promise<Buffer>, e
     'hives.pptx',
     'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     deck,
+    ['Slide 1', 'Hives of the north valley'],
+  ],
+  [
+    'harvest.doc',
+    'application/msword',
+    async () => toLegacyOffice(await report(), 'docx', 'doc'),
+    ['# Harvest log', 'The hives gave **40 kg** of honey.'],
+  ],
+  [
+    'harvest.xls',
+    'application/vnd.ms-excel',
+    async () => toLegacyOffice(await workbook(), 'xlsx', 'xls'),
+    ['Harvest', '| North | 12.5% |'],
+  ],
+  [
+    'hives.ppt',
+    'application/vnd.ms-powerpoint',
+    async () => toLegacyOffice(await deck(), 'pptx', 'ppt'),
     ['Slide 1', 'Hives of the north valley'],
   ],
   [
@@ -195,6 +214,14 @@ describe('documents through the API (served by `transmute serve`)', () => {
     const reply = await a.get('/v1/capabilities');
     expectResource(reply, 200, 'Capabilities');
     expect(reply.body.file_media_types).toContain(DOCX);
+    // LibreOffice is installed here (and in CI), so the legacy formats it converts are offered.
+    expect(reply.body.file_media_types).toEqual(
+      expect.arrayContaining([
+        'application/msword',
+        'application/vnd.ms-excel',
+        'application/vnd.ms-powerpoint',
+      ]),
+    );
     expect((reply.body.plugins as { id: string }[]).map((plugin) => plugin.id)).not.toContain(
       'source.documents',
     );
