@@ -166,6 +166,24 @@ describe('legacy Office formats through LibreOffice', () => {
   );
 
   it(
+    'kills soffice when the job is canceled (job_canceled) and cleans up',
+    async () => {
+      const before = await leftovers();
+      const controller = new AbortController();
+      const path = await writeTemp('cancel.doc', fixtures.doc);
+      const ctx = createTestContext({ limits: { ...plugin.manifest.limits }, signal: controller.signal });
+      const extraction = plugin.extract(
+        { name: 'cancel.doc', mediaType: DOC, sizeBytes: fixtures.doc.length, path },
+        ctx,
+      );
+      setTimeout(() => controller.abort(), 200);
+      expect(await failureOf(extraction)).toMatchObject({ code: 'job_canceled' });
+      expect(await leftovers()).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
     'refuses a converted document past maximum_converted_bytes',
     async () => {
       const failure = await failureOf(

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { TransmuteError } from '@transmute/plugin-sdk';
 
 /** One soffice run: the command, its private directory and its bounds. */
@@ -20,6 +21,8 @@ export interface SofficeRun {
 const WATCH_INTERVAL_MS = 200;
 /** The end of soffice's own output kept for error messages. */
 const MESSAGE_BYTES = 2048;
+/** How long a killed group is given to be gone (its pipes closed) before the run settles anyway. */
+const GROUP_EXIT_WAIT_MS = 5000;
 
 async function directoryBytes(directory: string): Promise<number> {
   const names = await readdir(directory).catch(() => []);
@@ -49,7 +52,8 @@ function killGroup(pid: number | undefined): void {
  * TMPDIR its private directory, so nothing it writes lands outside it). Past `timeoutMs`, past
  * `maximumOutputBytes` written, or on cancellation the whole group is killed and the run rejects
  * (`limit_exceeded`, `job_canceled`); the group is killed after a normal exit too, so no helper
- * process outlives the conversion. Resolves with the end of soffice's stdout and stderr.
+ * process outlives the conversion; the run settles once the group is gone. Resolves with the end of
+ * soffice's stdout and stderr.
  */
 export function runSoffice(run: SofficeRun): Promise<string> {
   if (run.signal.aborted)
@@ -72,6 +76,8 @@ export function runSoffice(run: SofficeRun): Promise<string> {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  // Every process of the group holds soffice's stdout and stderr, so 'close' means all are gone.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (outcome: () => void): void => {
@@ -81,7 +87,8 @@ export function runSoffice(run: SofficeRun): Promise<string> {
       clearInterval(watch);
       run.signal.removeEventListener('abort', onAbort);
       killGroup(child.pid);
-      outcome();
+      // Settles once the killed processes are gone, so the caller never removes a directory they still write.
+      void Promise.race([closed, delay(GROUP_EXIT_WAIT_MS)]).then(outcome);
     };
     const fail = (code: 'limit_exceeded' | 'job_canceled' | 'extraction_failed', detail: string): void =>
       finish(() => reject(new TransmuteError(code, detail)));
