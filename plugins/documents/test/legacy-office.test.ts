@@ -244,6 +244,16 @@ describe('password-protected legacy files', () => {
     });
   });
 
+  it('a .ppt with an EncryptedSummary stream is encrypted_document', async () => {
+    const container = CFB.read(fixtures.ppt, { type: 'buffer' });
+    CFB.utils.cfb_add(container, '/EncryptedSummary', Buffer.alloc(64));
+    const encrypted = Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+    expect(await inspect('secret.ppt', PPT, encrypted)).toMatchObject({
+      ok: false,
+      code: 'encrypted_document',
+    });
+  });
+
   it('the unmodified fixtures pass validation', async () => {
     for (const [name, mediaType, bytes] of [
       ['a.doc', DOC, fixtures.doc],
