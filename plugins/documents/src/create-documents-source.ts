@@ -19,7 +19,10 @@ import { FORMATS } from './internal/formats.js';
 import { createDocumentsManifest } from './internal/manifest.js';
 import type { DocumentFile } from './internal/format-reader.js';
 import { parseInWorker } from './internal/parse-in-worker.js';
-import { checkLegacyFile, legacyFormatOf, locateSoffice, withSofficeConversion } from './legacy/index.js';
+import { checkLegacyFile } from './legacy/check-legacy-file.js';
+import { withSofficeConversion } from './legacy/convert-with-soffice.js';
+import { legacyFormatOf } from './legacy/index.js';
+import { locateSoffice } from './legacy/locate-soffice.js';
 
 /** Options of {@link createDocumentsSource}; every field has a sensible default. */
 export interface DocumentsSourceOptions {
