@@ -19,12 +19,23 @@ import { toString } from 'mdast-util-to-string';
 import { checkContainer } from './internal/check-container.js';
 import { FORMATS } from './internal/formats.js';
 import { createDocumentsManifest } from './internal/manifest.js';
+import type { DocumentFile } from './internal/format-reader.js';
 import { parseInWorker } from './internal/parse-in-worker.js';
+import { checkLegacyFile } from './legacy/check-legacy-file.js';
+import { withSofficeConversion } from './legacy/convert-with-soffice.js';
+import { legacyFormatOf } from './legacy/index.js';
+import { locateSoffice } from './legacy/locate-soffice.js';
 
 /** Options of {@link createDocumentsSource}; every field has a sensible default. */
 export interface DocumentsSourceOptions {
   /** Overrides of the manifest's limits (`maximum_bytes`, `parse_timeout_seconds`, …). */
   limits?: Record<string, number>;
+  /**
+   * LibreOffice's `soffice` (a path, or a name looked up on PATH) for the legacy .doc, .xls and .ppt
+   * formats; defaults to `TRANSMUTE_SOFFICE`, else `soffice` on PATH. When it is not found those
+   * media types are not offered and such files fail validation saying what to install.
+   */
+  soffice?: string;
 }
 
 const HEAD_BYTES = 16;
@@ -43,7 +54,8 @@ function toMediaType(mediaType: string): string {
  * const doc = await documents.extract({ name: 'a.docx', mediaType: DOCX, sizeBytes, path }, ctx);
  */
 export function createDocumentsSource(options: DocumentsSourceOptions = {}): SourceAdapter {
-  const manifest = createDocumentsManifest();
+  const soffice = locateSoffice(options.soffice);
+  const manifest = createDocumentsManifest(soffice !== undefined);
   for (const [name, value] of Object.entries(options.limits ?? {})) {
     if (!(name in manifest.limits)) throw new TypeError(`createDocumentsSource: unknown limit ${name}`);
     if (!Number.isFinite(value) || value <= 0)
@@ -54,19 +66,25 @@ export function createDocumentsSource(options: DocumentsSourceOptions = {}): Sou
     manifest,
     health: async () => ({
       ok: true,
-      detail: `reads ${String(manifest.mediaTypes.length)} document media types`,
+      detail: `reads ${String(manifest.mediaTypes.length)} document media types${soffice === undefined ? ' (LibreOffice not found: no .doc, .xls, .ppt)' : ''}`,
     }),
     // By declared type only: which package a zip or OLE file really is, the engine's sniffing says.
     accepts: (probe: SourceProbe) => Object.hasOwn(FORMATS, toMediaType(probe.mediaType)),
-    inspect: (file: SourceFile) => inspect(file, manifest.limits),
-    extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, manifest.limits),
+    inspect: (file: SourceFile) => inspect(file, manifest.limits, soffice),
+    extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, manifest.limits, soffice),
   });
 }
 
-async function inspect(file: SourceFile, defaults: Record<string, number>): Promise<FileInspection> {
+async function inspect(
+  file: SourceFile,
+  defaults: Record<string, number>,
+  soffice: string | undefined,
+): Promise<FileInspection> {
   const tooLarge = checkByteLimit(file, resolveByteLimit(defaults), 'document');
   if (tooLarge) return tooLarge;
   try {
+    const legacy = legacyFormatOf(toMediaType(file.mediaType));
+    if (legacy !== undefined) await checkLegacyFile(file, legacy, soffice);
     const { parts } = await checkContainer(file, await readFileHead(file.path, HEAD_BYTES), defaults);
     return { ok: true, warnings: [], ...(parts === undefined ? {} : { facts: { package_parts: parts } }) };
   } catch (error) {
@@ -78,6 +96,7 @@ async function extract(
   file: SourceFile,
   ctx: StageContext,
   defaults: Record<string, number>,
+  soffice: string | undefined,
 ): Promise<ExtractedDocument> {
   const limits = { ...defaults, ...ctx.limits };
   assertWithinByteLimit(file, resolveByteLimit(defaults, ctx.limits), 'document');
@@ -86,17 +105,41 @@ async function extract(
     throw new TransmuteError('unsupported_content', `No document reader for ${mediaType}.`);
   const documentFile = { path: file.path, name: file.name, mediaType, sizeBytes: file.sizeBytes };
   await checkContainer(documentFile, await readFileHead(file.path, HEAD_BYTES), limits);
+  const legacy = legacyFormatOf(mediaType);
+  if (legacy !== undefined) await checkLegacyFile(file, legacy, soffice);
   ctx.stage('extraction');
   // A directory of its own: the run's workDir is shared by every file (and attachment) of the job.
   const outputDir = await mkdtemp(join(ctx.workDir, 'documents-'));
-  const { document, warnings } = await parseInWorker(
-    { file: documentFile, limits, outputDir },
-    {
-      timeoutMs: (limits['parse_timeout_seconds'] ?? 120) * 1000,
-      maxHeapMb: limits['worker_max_heap_mb'] ?? 1024,
-      signal: ctx.signal,
-    },
-  );
+  const parse = (parsed: DocumentFile) =>
+    parseInWorker(
+      { file: parsed, limits, outputDir },
+      {
+        timeoutMs: (limits['parse_timeout_seconds'] ?? 120) * 1000,
+        maxHeapMb: limits['worker_max_heap_mb'] ?? 1024,
+        signal: ctx.signal,
+      },
+    );
+  // A legacy file is converted here, in a child process of its own (already isolated); the worker
+  // then reads the OOXML it became with the reader FORMATS names for the legacy media type.
+  const { document, warnings } =
+    legacy === undefined || soffice === undefined
+      ? await parse(documentFile)
+      : await withSofficeConversion(
+          {
+            soffice,
+            path: file.path,
+            format: legacy,
+            timeoutMs: (limits['convert_timeout_seconds'] ?? 120) * 1000,
+            maximumOutputBytes: limits['maximum_converted_bytes'] ?? 209_715_200,
+            signal: ctx.signal,
+          },
+          (path, sizeBytes) => parse({ ...documentFile, path, sizeBytes }),
+        );
+  if (legacy !== undefined)
+    ctx.warn(
+      'converted_from_legacy_format',
+      `${file.name} (${legacy.name}) was converted to .${legacy.target} with LibreOffice before reading; layout details may differ from the original.`,
+    );
   for (const [code, detail] of warnings) ctx.warn(code, detail);
   if (file.fileId !== undefined) {
     for (const block of document.root.children)

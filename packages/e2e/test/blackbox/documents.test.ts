@@ -226,6 +226,14 @@ describe('documents through the API (served by `transmute serve`)', () => {
     const reply = await a.get('/v1/capabilities');
     expectResource(reply, 200, 'Capabilities');
     expect(reply.body.file_media_types).toContain(DOCX);
+    // LibreOffice is installed here (and in CI), so the legacy formats it converts are offered.
+    expect(reply.body.file_media_types).toEqual(
+      expect.arrayContaining([
+        'application/msword',
+        'application/vnd.ms-excel',
+        'application/vnd.ms-powerpoint',
+      ]),
+    );
     expect((reply.body.plugins as { id: string }[]).map((plugin) => plugin.id)).not.toContain(
       'source.documents',
     );

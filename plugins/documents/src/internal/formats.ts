@@ -1,5 +1,6 @@
 import { EBOOK_FORMATS } from '../ebook/index.js';
 import { FEED_FORMATS } from '../feed/index.js';
+import { LEGACY_READERS } from '../legacy/index.js';
 import { MAIL_FORMATS } from '../mail/index.js';
 import { NOTEBOOK_FORMATS } from '../notebook/index.js';
 import { PRESENTATION_FORMATS } from '../presentation/index.js';
@@ -15,6 +16,7 @@ const FAMILIES: readonly Record<string, FormatReader>[] = [
   MAIL_FORMATS,
   NOTEBOOK_FORMATS,
   FEED_FORMATS,
+  LEGACY_READERS,
 ];
 
 /**

@@ -5,8 +5,9 @@ import { readXlsx } from './read-xlsx.js';
 export { SPREADSHEET_LIMIT_DEFAULTS } from './spreadsheet-limits.js';
 
 /**
- * The spreadsheet family by media type. Legacy binary xls (BIFF8) is not read: the one pure-JS
- * reader on npm, SheetJS's `xlsx`, is frozen at 0.18.5 with open advisories.
+ * The spreadsheet family by media type. Legacy binary xls (BIFF8) is not parsed here: the one
+ * pure-JS reader on npm, SheetJS's `xlsx`, is frozen at 0.18.5 with open advisories; the legacy
+ * family converts it to xlsx with LibreOffice when that is installed.
  */
 export const SPREADSHEET_FORMATS: Record<string, FormatReader> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': readXlsx,

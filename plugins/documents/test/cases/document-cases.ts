@@ -137,6 +137,23 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
       shows: ['# Autumn inspection', '## Winter tasks', 'Before the first frost', 'Estimated by hefting'],
     },
   },
+  // The legacy binary formats, saved by LibreOffice 7.4 from `docx-report`, `xlsx-workbook` and
+  // `pptx-deck` with its MS Word 97 / MS Excel 97 / MS PowerPoint 97 filters; read back through it.
+  {
+    name: 'doc-libreoffice',
+    input: 'doc-libreoffice/input.doc',
+    expect: { shows: ['# Spring inspection', '**40 kg**', 'Order queens from Lyon', 'frames included'] },
+  },
+  {
+    name: 'xls-libreoffice',
+    input: 'xls-libreoffice/input.xls',
+    expect: { shows: ['# Harvest 2026', 'North valley harvest', '35.0%', '€12.50'] },
+  },
+  {
+    name: 'ppt-libreoffice',
+    input: 'ppt-libreoffice/input.ppt',
+    expect: { shows: ['Apiary season review', 'Thank the volunteers', '| North | 14'] },
+  },
   {
     name: 'docx-encrypted',
     input: 'docx-encrypted/input.docx',
