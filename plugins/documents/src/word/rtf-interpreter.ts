@@ -1,0 +1,516 @@
+import { TransmuteError } from '@transmute/plugin-sdk';
+import type { Marks } from './phrasing.js';
+import { PLAIN_PARAGRAPH, RtfBody, type PageCounter, type ParagraphProps } from './rtf-body.js';
+import type { RtfDefinitions, RtfListLevel } from './rtf-definitions.js';
+import { codePageOfCharset, decoderOf, DEFAULT_CODE_PAGE } from './rtf-encoding.js';
+import type { RtfToken } from './rtf-tokens.js';
+import { CHARACTER_SYMBOLS, CHARACTER_WORDS, SKIPPED_DESTINATIONS } from './rtf-vocabulary.js';
+
+/** Groups nested deeper than this are a hostile or broken file. */
+export const MAX_GROUP_DEPTH = 1000;
+/** A field instruction or list marker longer than this is cut (they are a few words). */
+const MAX_CAPTURE_CHARS = 4096;
+
+const PLAIN_MARKS: Marks = Object.freeze({ bold: false, italic: false, strike: false, code: false });
+const MARK_WORDS: Record<string, keyof Marks> = { b: 'bold', i: 'italic', strike: 'strike', striked: 'strike' };
+/** Old-style numbering formats that number (`\pndec` 1, 2, …; letters; roman numerals). */
+const PN_NUMBERED = new Set(['pndec', 'pnucltr', 'pnlcltr', 'pnucrm', 'pnlcrm', 'pnord', 'pnordt', 'pncard']);
+
+type Destination =
+  | { kind: 'body'; body: RtfBody }
+  | { kind: 'skip' }
+  | { kind: 'capture'; text: { value: string } }
+  | { kind: 'fonttbl' }
+  | { kind: 'stylesheet' }
+  | { kind: 'style'; entry: { name: string; number?: number; outlineLevel?: number; other?: boolean } }
+  | { kind: 'info' }
+  | { kind: 'listtable' }
+  | { kind: 'list'; entry: { id?: number; levels: RtfListLevel[] } }
+  | { kind: 'listlevel'; level: RtfListLevel }
+  | { kind: 'listoverridetable' }
+  | { kind: 'listoverride'; entry: { list?: number; override?: number } }
+  | { kind: 'pn'; owner: GroupState }
+  | { kind: 'upr'; outer: Destination };
+
+/** What a group carries (RTF state is saved at `{` and restored at `}`). */
+interface GroupState {
+  destination: Destination;
+  marks: Marks;
+  hidden: boolean;
+  font: number | undefined;
+  /** `\ucN`: how many fallback characters follow a `\uN`. */
+  uc: number;
+  para: ParagraphProps;
+  field: { instruction: string } | undefined;
+  /** `\*` opened this group: an unknown destination word here means skip the group. */
+  ignorable: boolean;
+  onClose: (() => void) | undefined;
+}
+
+/** A footnote as read: its identifier, body, and the page its reference is on. */
+export interface RtfFootnote {
+  identifier: string;
+  body: RtfBody;
+  page: number;
+}
+
+/** The target of a `HYPERLINK` field instruction: `"url"`, with `\l "bookmark"` as `#bookmark`. */
+export function hyperlinkTarget(instruction: string): string | undefined {
+  const match = /^\s*HYPERLINK\b([\s\S]*)$/i.exec(instruction);
+  if (match === null) return undefined;
+  const rest = match[1] ?? '';
+  const anchor = /\\l\s+"([^"]*)"/.exec(rest)?.[1];
+  const withoutSwitches = rest.replace(/\\[a-z]\s+"[^"]*"/gi, '').replace(/\\[a-z]\b/gi, '');
+  const url = /^\s*"([^"]*)"/.exec(withoutSwitches)?.[1] ?? /^\s*([^\s"]+)/.exec(withoutSwitches)?.[1];
+  if (url !== undefined && url !== '') return anchor === undefined ? url : `${url}#${anchor}`;
+  return anchor === undefined ? undefined : `#${anchor}`;
+}
+
+/**
+ * Interprets RTF tokens (RTF 1.9.1 semantics): group state (character and paragraph formatting,
+ * font, `\uc`), destinations (tables read into definitions, `\*` unknown ones and non-text ones
+ * skipped, footnotes into bodies of their own, fields' results with hyperlinks), text decoded
+ * through the code page of the current font's charset or `\ansicpg`, `\uN` with its fallback
+ * skipped. Groups nested beyond {@link MAX_GROUP_DEPTH} are `corrupt_file`.
+ */
+export class RtfInterpreter {
+  readonly main: RtfBody;
+  readonly footnotes: RtfFootnote[] = [];
+  readonly metadata: { title?: string; author?: string } = {};
+  pictures = 0;
+  private readonly stack: GroupState[] = [];
+  private state: GroupState;
+  private ansiCodePage = DEFAULT_CODE_PAGE;
+  private defaultFont: number | undefined;
+  private tableFont: number | undefined;
+  private pending: number[] = [];
+  private skipCount = 0;
+
+  constructor(
+    private readonly definitions: RtfDefinitions,
+    private readonly pages: PageCounter,
+  ) {
+    this.main = new RtfBody(pages);
+    this.state = {
+      destination: { kind: 'body', body: this.main },
+      marks: PLAIN_MARKS,
+      hidden: false,
+      font: undefined,
+      uc: 1,
+      para: PLAIN_PARAGRAPH,
+      field: undefined,
+      ignorable: false,
+      onClose: undefined,
+    };
+  }
+
+  /** Reads every token up to the group that closes the document (anything after it is ignored). */
+  run(tokens: Iterable<RtfToken>): void {
+    for (const token of tokens) {
+      if (token.kind === 'text') this.bytes(token.bytes);
+      else if (token.kind === 'hex') {
+        if (this.skipCount > 0) this.skipCount -= 1;
+        else if (this.state.destination.kind !== 'skip') this.pending.push(token.byte);
+      } else if (this.skipCount > 0 && token.kind !== 'open' && token.kind !== 'close') {
+        // A control word or symbol in a `\u` fallback counts as one character.
+        this.skipCount -= 1;
+      } else {
+        this.flush();
+        if (token.kind === 'open') this.open();
+        else if (token.kind === 'close') {
+          if (!this.close()) break;
+        } else if (token.kind === 'symbol') this.symbol(token.char);
+        else if (token.kind === 'word') this.word(token.name, token.param);
+      }
+    }
+    this.flush();
+    while (this.stack.length > 0) this.close();
+    this.main.finish(this.state.para);
+  }
+
+  private bytes(bytes: Uint8Array): void {
+    let from = 0;
+    if (this.skipCount > 0) {
+      from = Math.min(bytes.length, this.skipCount);
+      this.skipCount -= from;
+    }
+    if (this.state.destination.kind === 'skip') return;
+    for (let index = from; index < bytes.length; index += 1) this.pending.push(bytes[index] ?? 0);
+  }
+
+  private codePage(): number {
+    const font = this.state.font ?? this.defaultFont;
+    return (font === undefined ? undefined : this.definitions.fontCodePages.get(font)) ?? this.ansiCodePage;
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const text = decoderOf(this.codePage()).decode(Uint8Array.from(this.pending));
+    this.pending = [];
+    this.emit(text);
+  }
+
+  private emit(text: string): void {
+    const destination = this.state.destination;
+    if (destination.kind === 'body') {
+      if (!this.state.hidden) destination.body.text(text, this.state.marks);
+    } else if (destination.kind === 'capture') {
+      if (destination.text.value.length < MAX_CAPTURE_CHARS) destination.text.value += text;
+    } else if (destination.kind === 'style') destination.entry.name += text;
+  }
+
+  private open(): void {
+    this.skipCount = 0;
+    if (this.stack.length >= MAX_GROUP_DEPTH)
+      throw new TransmuteError(
+        'corrupt_file',
+        `The RTF nests groups deeper than ${String(MAX_GROUP_DEPTH)} levels.`,
+      );
+    const parent = this.state;
+    this.stack.push(parent);
+    this.state = { ...parent, ignorable: false, onClose: undefined };
+    if (parent.destination.kind === 'stylesheet') {
+      const entry = { name: '' };
+      this.state.destination = { kind: 'style', entry };
+      this.state.onClose = () => this.addStyle(entry);
+    }
+  }
+
+  /** Closes a group; false when it was the document's own group. */
+  private close(): boolean {
+    this.skipCount = 0;
+    this.state.onClose?.();
+    const parent = this.stack.pop();
+    if (parent === undefined) return false;
+    this.state = parent;
+    return this.stack.length > 0;
+  }
+
+  private addStyle(entry: { name: string; number?: number; outlineLevel?: number; other?: boolean }): void {
+    if (this.state.destination.kind !== 'style' || entry.other === true) return;
+    const name = entry.name.replace(/;[\s\S]*$/, '').trim();
+    const style = entry.outlineLevel === undefined ? { name } : { name, outlineLevel: entry.outlineLevel };
+    this.definitions.styles.set(entry.number ?? 0, style);
+  }
+
+  private symbol(char: string): void {
+    if (char === '*') {
+      this.state.ignorable = true;
+      return;
+    }
+    if (this.state.destination.kind === 'skip') return;
+    const text = CHARACTER_SYMBOLS[char];
+    if (text !== undefined) this.emit(text);
+  }
+
+  private word(name: string, param: number | undefined): void {
+    const state = this.state;
+    if (state.destination.kind === 'skip') return;
+    const ignorable = state.ignorable;
+    state.ignorable = false;
+    if (this.destination(name)) return;
+    if (ignorable) {
+      state.destination = { kind: 'skip' };
+      return;
+    }
+    if (this.tableWord(name, param)) return;
+    this.formattingWord(name, param);
+  }
+
+  /** Enters a destination the word names; false when it names none. */
+  private destination(name: string): boolean {
+    const state = this.state;
+    const parent = state.destination;
+    switch (name) {
+      case 'fonttbl':
+      case 'stylesheet':
+      case 'info':
+      case 'listtable':
+      case 'listoverridetable':
+        state.destination = { kind: name };
+        return true;
+      case 'title':
+      case 'author': {
+        const text = { value: '' };
+        state.destination = { kind: 'capture', text };
+        state.onClose = () => {
+          const value = text.value.trim();
+          if (value !== '') this.metadata[name] = value;
+        };
+        return true;
+      }
+      case 'list':
+      case 'listlevel':
+      case 'listoverride':
+        return this.listDestination(name);
+      case 'footnote':
+        this.footnote();
+        return true;
+      case 'field':
+        state.field = { instruction: '' };
+        return true;
+      case 'fldinst':
+        this.fieldInstruction();
+        return true;
+      case 'fldrslt':
+        this.fieldResult();
+        return true;
+      case 'listtext':
+      case 'pntext': {
+        const text = { value: '' };
+        state.destination = { kind: 'capture', text };
+        if (parent.kind === 'body') state.onClose = () => parent.body.listMarker(text.value);
+        return true;
+      }
+      case 'pn': {
+        const owner = this.stack.at(-1);
+        if (owner === undefined) return false;
+        owner.para = { ...owner.para, numbering: { level: 0 } };
+        state.destination = { kind: 'pn', owner };
+        return true;
+      }
+      case 'upr':
+        state.destination = { kind: 'upr', outer: parent };
+        return true;
+      case 'ud':
+        if (parent.kind === 'upr') state.destination = parent.outer;
+        return true;
+      case 'shppict':
+        return true;
+      case 'pict':
+        this.pictures += 1;
+        state.destination = { kind: 'skip' };
+        return true;
+      default:
+        if (!SKIPPED_DESTINATIONS.has(name)) return false;
+        state.destination = { kind: 'skip' };
+        return true;
+    }
+  }
+
+  private listDestination(name: 'list' | 'listlevel' | 'listoverride'): boolean {
+    const state = this.state;
+    const parent = state.destination;
+    if (name === 'list' && parent.kind === 'listtable') {
+      const entry: { id?: number; levels: RtfListLevel[] } = { levels: [] };
+      state.destination = { kind: 'list', entry };
+      state.onClose = () => {
+        if (entry.id !== undefined) this.definitions.lists.set(entry.id, entry.levels);
+      };
+      return true;
+    }
+    if (name === 'listlevel' && parent.kind === 'list') {
+      const level: RtfListLevel = { format: 0, start: 1 };
+      parent.entry.levels.push(level);
+      state.destination = { kind: 'listlevel', level };
+      return true;
+    }
+    if (name === 'listoverride' && parent.kind === 'listoverridetable') {
+      const entry: { list?: number; override?: number } = {};
+      state.destination = { kind: 'listoverride', entry };
+      state.onClose = () => {
+        if (entry.list !== undefined && entry.override !== undefined)
+          this.definitions.overrides.set(entry.override, entry.list);
+      };
+      return true;
+    }
+    return false;
+  }
+
+  private footnote(): void {
+    const state = this.state;
+    const parent = state.destination;
+    if (parent.kind !== 'body') {
+      state.destination = { kind: 'skip' };
+      return;
+    }
+    const identifier = `fn${String(this.footnotes.length + 1)}`;
+    const body = new RtfBody({ current: 1, counted: false });
+    this.footnotes.push({ identifier, body, page: this.pages.current });
+    parent.body.node({ type: 'footnoteReference', identifier, label: identifier });
+    state.destination = { kind: 'body', body };
+    state.para = PLAIN_PARAGRAPH;
+    state.field = undefined;
+    state.onClose = () => body.finish(state.para);
+  }
+
+  private fieldInstruction(): void {
+    const field = this.state.field;
+    if (field === undefined) {
+      this.state.destination = { kind: 'skip' };
+      return;
+    }
+    const text = { value: '' };
+    this.state.destination = { kind: 'capture', text };
+    this.state.onClose = () => {
+      field.instruction = text.value;
+    };
+  }
+
+  private fieldResult(): void {
+    const state = this.state;
+    const destination = state.destination;
+    const url = state.field === undefined ? undefined : hyperlinkTarget(state.field.instruction);
+    state.field = undefined;
+    if (url === undefined || destination.kind !== 'body') return;
+    if (destination.body.beginLink(url)) state.onClose = () => destination.body.endLink();
+  }
+
+  /** Words read inside the font, style and list tables and old-style numbering. */
+  private tableWord(name: string, param: number | undefined): boolean {
+    const destination = this.state.destination;
+    switch (destination.kind) {
+      case 'fonttbl':
+        if (name === 'f') this.tableFont = param;
+        else if (this.tableFont !== undefined && (name === 'fcharset' || name === 'cpg')) {
+          const codePage = name === 'cpg' ? param : codePageOfCharset(param ?? 0);
+          if (codePage !== undefined) this.definitions.fontCodePages.set(this.tableFont, codePage);
+        }
+        return true;
+      case 'style':
+        if (name === 's') destination.entry.number = param ?? 0;
+        else if (name === 'cs' || name === 'ds' || name === 'ts' || name === 'tsrowd') destination.entry.other = true;
+        else if (name === 'outlinelevel' && param !== undefined) destination.entry.outlineLevel = param;
+        else return false;
+        return true;
+      case 'list':
+        if (name === 'listid' && param !== undefined) destination.entry.id = param;
+        return true;
+      case 'listlevel':
+        if ((name === 'levelnfc' || name === 'levelnfcn') && param !== undefined) destination.level.format = param;
+        else if (name === 'levelstartat' && param !== undefined) destination.level.start = param;
+        return true;
+      case 'listoverride':
+        if (name === 'listid' && param !== undefined) destination.entry.list = param;
+        else if (name === 'ls' && param !== undefined) destination.entry.override = param;
+        return true;
+      case 'pn':
+        this.numberingWord(destination.owner, name, param);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private numberingWord(owner: GroupState, name: string, param: number | undefined): void {
+    const numbering = owner.para.numbering ?? { level: 0 };
+    if (name === 'pnlvlblt') owner.para = { ...owner.para, numbering: { ...numbering, ordered: false } };
+    else if (name === 'pnlvl' && param !== undefined)
+      owner.para = { ...owner.para, numbering: { ...numbering, level: Math.max(0, Math.min(8, param - 1)) } };
+    else if (PN_NUMBERED.has(name) && numbering.ordered === undefined)
+      owner.para = { ...owner.para, numbering: { ...numbering, ordered: true } };
+  }
+
+  private formattingWord(name: string, param: number | undefined): void {
+    const state = this.state;
+    const mark = MARK_WORDS[name];
+    if (mark !== undefined) {
+      state.marks = { ...state.marks, [mark]: param !== 0 };
+      return;
+    }
+    const character = CHARACTER_WORDS[name];
+    if (character !== undefined) {
+      this.emit(character);
+      return;
+    }
+    switch (name) {
+      case 'u':
+        if (param === undefined) return;
+        this.emit(String.fromCharCode(param < 0 ? param + 65536 : param));
+        this.skipCount = state.uc;
+        return;
+      case 'uc':
+        state.uc = Math.max(0, Math.min(10, param ?? 1));
+        return;
+      case 'ansicpg':
+        if (param !== undefined && param > 0) this.ansiCodePage = param;
+        return;
+      case 'mac':
+        this.ansiCodePage = 10000;
+        return;
+      case 'pc':
+        this.ansiCodePage = 437;
+        return;
+      case 'pca':
+        this.ansiCodePage = 850;
+        return;
+      case 'deff':
+        this.defaultFont = param;
+        return;
+      case 'f':
+        state.font = param;
+        return;
+      case 'v':
+        state.hidden = param !== 0;
+        return;
+      case 'plain':
+        state.marks = PLAIN_MARKS;
+        state.hidden = false;
+        state.font = this.defaultFont;
+        return;
+      default:
+        this.paragraphWord(name, param);
+    }
+  }
+
+  private paragraphWord(name: string, param: number | undefined): void {
+    const state = this.state;
+    switch (name) {
+      case 'pard':
+        state.para = PLAIN_PARAGRAPH;
+        return;
+      case 's':
+        state.para = { ...state.para, style: param ?? 0 };
+        return;
+      case 'outlinelevel':
+        state.para = param === undefined ? state.para : { ...state.para, outlineLevel: param };
+        return;
+      case 'ls':
+        state.para = param === undefined ? state.para : { ...state.para, list: param };
+        return;
+      case 'ilvl':
+        state.para = { ...state.para, level: Math.max(0, Math.min(8, param ?? 0)) };
+        return;
+      case 'intbl':
+        state.para = { ...state.para, inTable: true };
+        return;
+      case 'itap':
+        state.para = { ...state.para, inTable: (param ?? 1) > 0 };
+        return;
+      default:
+        this.bodyWord(name, param);
+    }
+  }
+
+  /** Words that end paragraphs, cells and rows or break lines and pages: only in a body. */
+  private bodyWord(name: string, param: number | undefined): void {
+    const destination = this.state.destination;
+    if (destination.kind !== 'body') return;
+    const body = destination.body;
+    const para = this.state.para;
+    switch (name) {
+      case 'par':
+      case 'sect':
+        body.paragraphEnd(para);
+        return;
+      case 'cell':
+        body.cellEnd(para);
+        return;
+      case 'nestcell':
+        body.paragraphEnd({ ...para, inTable: true });
+        return;
+      case 'row':
+        body.rowEnd();
+        return;
+      case 'line':
+        if (!this.state.hidden) body.node({ type: 'break' });
+        return;
+      case 'page':
+      case 'pagebb':
+        if (body === this.main && param !== 0) body.pageBreak();
+        return;
+      default:
+        body.rowWord(name, param);
+    }
+  }
+}
