@@ -3,7 +3,7 @@ import { readRtf } from '../src/word/read-rtf.js';
 import { createDocumentsSource } from '../src/index.js';
 import { markdownOf } from './support/markdown-of.js';
 import { readBytes, type ReadResult } from './support/read-bytes.js';
-import { extractBytes } from './support/read-document.js';
+import { extractBytes, writeTemp } from './support/read-document.js';
 import { rtfOf, type RtfHeader } from './support/rtf-of.js';
 
 const RTF = 'application/rtf';
@@ -47,7 +47,9 @@ describe('rtf text', () => {
 
   it('decodes a Shift-JIS document through \\ansicpg932', async () => {
     const body = String.raw`\pard\'93\'fa\'96\'7b\'8c\'ea\'82\'c5\'82\'b7\'81\'42\par`;
-    expect(await markdown(body, { codePage: 932, fonts: String.raw`{\f0\fnil MS Mincho;}` })).toBe('日本語です。\n');
+    expect(await markdown(body, { codePage: 932, fonts: String.raw`{\f0\fnil MS Mincho;}` })).toBe(
+      '日本語です。\n',
+    );
   });
 
   it('switches code page with a font whose \\fcharset selects another one', async () => {
@@ -66,7 +68,11 @@ describe('rtf text', () => {
       String.raw`{\header\pard\plain Confidential header text\par}{\footer\pard Footer text\par}` +
       String.raw`{\*\unknownthing secret words}{\*\bkmkstart b1}{\*\bkmkend b1}` +
       String.raw`\pard Visible{\v  hidden words} text.\par`;
-    const result = await read(rtfOf(body, { info: String.raw`{\title Harvest \'e9t\'e9}{\author Ana Lima}{\operator Op}{\creatim\yr2026\mo11}` }));
+    const result = await read(
+      rtfOf(body, {
+        info: String.raw`{\title Harvest \'e9t\'e9}{\author Ana Lima}{\operator Op}{\creatim\yr2026\mo11}`,
+      }),
+    );
     expect(result.markdown).toBe('Visible text.\n');
     expect(result.document.metadata).toMatchObject({ title: 'Harvest été', author: 'Ana Lima' });
     for (const word of ['Confidential', 'Footer', 'secret', 'Times', 'Normal', 'heading', 'Hand', 'Op'])
@@ -77,7 +83,9 @@ describe('rtf text', () => {
     const body =
       String.raw`\pard See {\field{\*\fldinst{HYPERLINK "https://example.com/honey"}}{\fldrslt{\ul\cf2 the guide}}}.\par` +
       String.raw`\pard Jump {\field{\*\fldinst HYPERLINK \\l "part2"}{\fldrslt below}} or page {\field{\*\fldinst PAGE \\* MERGEFORMAT}{\fldrslt 3}}.\par`;
-    expect(await markdown(body)).toBe('See [the guide](https://example.com/honey).\n\nJump [below](#part2) or page 3.\n');
+    expect(await markdown(body)).toBe(
+      'See [the guide](https://example.com/honey).\n\nJump [below](#part2) or page 3.\n',
+    );
   });
 
   it('counts pictures in one warning and skips their data, \\bin bytes included', async () => {
@@ -117,7 +125,9 @@ describe('rtf structure', () => {
     const simple =
       String.raw`\trowd\cellx2000\cellx4000\pard\intbl Hive\cell Kilograms\cell\row` +
       String.raw`\trowd\cellx2000\cellx4000\pard\intbl North\cell {\b 40}\cell\row\pard\par`;
-    expect(await markdown(simple)).toBe('| Hive  | Kilograms |\n| ----- | --------- |\n| North | **40**    |\n');
+    expect(await markdown(simple)).toBe(
+      '| Hive  | Kilograms |\n| ----- | --------- |\n| North | **40**    |\n',
+    );
     const merged =
       String.raw`\trowd\cellx2000\cellx4000\cellx6000\pard\intbl Name\cell Q1\cell Q2\cell\row` +
       String.raw`\trowd\clvmgf\cellx2000\cellx4000\cellx6000\pard\intbl North\cell 10\cell 12\cell\row` +
@@ -185,7 +195,9 @@ describe('hostile and broken rtf', () => {
 
   it('reads a megabyte of picture data and a long document quickly', async () => {
     const picture = `{\\pict\\pngblip ${'0123456789abcdef'.repeat(65_536)}}`;
-    const paragraphs = Array.from({ length: 5000 }, (_, index) => `\\pard Line ${String(index)}\\par`).join('');
+    const paragraphs = Array.from({ length: 5000 }, (_, index) => `\\pard Line ${String(index)}\\par`).join(
+      '',
+    );
     const started = Date.now();
     const result = await read(rtfOf(picture + paragraphs));
     expect(Date.now() - started).toBeLessThan(5000);
@@ -199,8 +211,28 @@ describe('rtf through the plugin', () => {
 
   it('reads application/rtf and text/rtf in its worker', async () => {
     for (const mediaType of ['application/rtf', 'text/rtf']) {
-      const document = await extractBytes(plugin, 'note.rtf', mediaType, rtfOf(String.raw`\pard\s1 Note\par\pard Caf\'e9.\par`));
+      const document = await extractBytes(
+        plugin,
+        'note.rtf',
+        mediaType,
+        rtfOf(String.raw`\pard\s1 Note\par\pard Caf\'e9.\par`),
+      );
       expect(markdownOf(document.root)).toBe('# Note\n\nCafé.\n');
     }
+  });
+
+  it('refuses at inspection a file declared RTF that does not start with {\\rtf', async () => {
+    const bytes = Buffer.from('Plain words, not RTF.');
+    const path = await writeTemp('fake.rtf', bytes);
+    const inspection = await plugin.inspect?.(
+      {
+        name: 'fake.rtf',
+        mediaType: RTF,
+        sizeBytes: bytes.length,
+        path,
+      },
+      new AbortController().signal,
+    );
+    expect(inspection).toMatchObject({ ok: false, code: 'corrupt_file' });
   });
 });

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import { openPackage } from './open-package.js';
 import { packageLimitsOf } from './package-limits.js';
+import { startsAsRtf } from '../word/rtf-tokens.js';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -34,7 +35,8 @@ async function readAll(path: string, limit: number): Promise<Buffer> {
 /**
  * The container checks every document gets before it is parsed (at upload validation and before
  * extraction): an OOXML file that is an OLE compound file holding `EncryptedPackage` is
- * `encrypted_document`; an OOXML file that is not a zip is `corrupt_file`; a zip package is opened
+ * `encrypted_document`; an OOXML file that is not a zip, or an RTF file that does not start with
+ * `{\rtf`, is `corrupt_file`; a zip package is opened
  * (central directory, bomb limits) and an OOXML one must have `[Content_Types].xml`. Returns the
  * number of parts of a zip package.
  */
@@ -52,6 +54,11 @@ export async function checkContainer(
       `${file.name} is an OLE compound file, not an Office Open XML package.`,
     );
   }
+  if (file.mediaType.endsWith('/rtf') && !startsAsRtf(head))
+    throw new TransmuteError(
+      'corrupt_file',
+      `${file.name} is not an RTF document: it does not start with {\\rtf.`,
+    );
   if (!startsWith(head, ZIP_MAGIC)) {
     if (isOoxml(file.mediaType))
       throw new TransmuteError(

@@ -6,17 +6,7 @@ import type { FormatReader } from '../internal/format-reader.js';
 import { toBlocks } from './rtf-blocks.js';
 import { emptyDefinitions } from './rtf-definitions.js';
 import { RtfInterpreter } from './rtf-interpreter.js';
-import { rtfTokens } from './rtf-tokens.js';
-
-const MAGIC = Buffer.from('{\\rtf');
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-function rtfBytes(bytes: Buffer, name: string): Buffer {
-  const body = bytes.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? bytes.subarray(UTF8_BOM.length) : bytes;
-  if (!body.subarray(0, MAGIC.length).equals(MAGIC))
-    throw new TransmuteError('corrupt_file', `${name} is not an RTF document: it does not start with {\\rtf.`);
-  return body;
-}
+import { rtfTokens, startsAsRtf } from './rtf-tokens.js';
 
 /**
  * Reads an RTF document (RTF 1.9.1) with the package's own tokenizer and interpreter (no
@@ -27,7 +17,12 @@ function rtfBytes(bytes: Buffer, name: string): Buffer {
  * warning); title and author from `\info`; page numbers where the file has `\page` breaks.
  */
 export const readRtf: FormatReader = async (file, ctx) => {
-  const bytes = rtfBytes(await readFile(file.path), file.name);
+  const bytes = await readFile(file.path);
+  if (!startsAsRtf(bytes))
+    throw new TransmuteError(
+      'corrupt_file',
+      `${file.name} is not an RTF document: it does not start with {\\rtf.`,
+    );
   const definitions = emptyDefinitions();
   const pages = { current: 1, counted: false };
   const interpreter = new RtfInterpreter(definitions, pages);
@@ -56,8 +51,7 @@ export const readRtf: FormatReader = async (file, ctx) => {
       `${String(interpreter.pictures)} picture${interpreter.pictures === 1 ? '' : 's'} embedded in the RTF (\\pict) left out.`,
     );
   const root: Root = { type: 'root', children };
-  if (toString(root).trim() === '')
-    throw new TransmuteError('empty_content', `${file.name} holds no text.`);
+  if (toString(root).trim() === '') throw new TransmuteError('empty_content', `${file.name} holds no text.`);
   const metadata: DocumentMetadata = { mediaType: file.mediaType, sizeBytes: file.sizeBytes };
   if (pages.counted) metadata.pageCount = pages.current;
   if (interpreter.metadata.title !== undefined) metadata.title = interpreter.metadata.title;

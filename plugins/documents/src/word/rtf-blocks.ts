@@ -32,7 +32,8 @@ function listPosition(
   const marker = paragraph.marker;
   if (list !== undefined && list > 0) {
     const defined = listLevelOf(definitions, list, level);
-    const ordered = defined?.ordered ?? numbering?.ordered ?? (marker !== undefined && isNumberMarker(marker));
+    const ordered =
+      defined?.ordered ?? numbering?.ordered ?? (marker !== undefined && isNumberMarker(marker));
     return { level, ordered, start: defined?.start ?? 1 };
   }
   if (numbering !== undefined || marker !== undefined) {
@@ -161,7 +162,11 @@ export function toBlocks(items: RtfItem[], definitions: RtfDefinitions): PagedBl
       stack.pop();
       top = stack.at(-1);
     }
-    const listItem: ListItem = { type: 'listItem', spread: false, children: [{ type: 'paragraph', children: content }] };
+    const listItem: ListItem = {
+      type: 'listItem',
+      spread: false,
+      children: [{ type: 'paragraph', children: content }],
+    };
     if (top !== undefined && top.level === position.level) {
       top.list.children.push(listItem);
       continue;

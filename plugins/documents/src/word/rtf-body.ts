@@ -43,7 +43,8 @@ export interface RtfCell {
 }
 
 /** What a body holds, in order: paragraphs and table rows. */
-export type RtfItem = { kind: 'paragraph'; paragraph: RtfParagraph } | { kind: 'row'; cells: RtfCell[]; page: number };
+export type RtfItem =
+  { kind: 'paragraph'; paragraph: RtfParagraph } | { kind: 'row'; cells: RtfCell[]; page: number };
 
 /** The page count of the main text: `\page` and `\pagebb` move it on. */
 export interface PageCounter {
@@ -109,7 +110,8 @@ export class RtfBody {
     const children = toPhrasing(this.segments);
     this.segments = link.outer;
     this.link = undefined;
-    if (children.length > 0) this.segments.push({ kind: 'node', node: { type: 'link', url: link.url, children } });
+    if (children.length > 0)
+      this.segments.push({ kind: 'node', node: { type: 'link', url: link.url, children } });
   }
 
   /** `\par`, `\sect`, `\nestcell`: the paragraph ends. */

@@ -12,7 +12,12 @@ export const MAX_GROUP_DEPTH = 1000;
 const MAX_CAPTURE_CHARS = 4096;
 
 const PLAIN_MARKS: Marks = Object.freeze({ bold: false, italic: false, strike: false, code: false });
-const MARK_WORDS: Record<string, keyof Marks> = { b: 'bold', i: 'italic', strike: 'strike', striked: 'strike' };
+const MARK_WORDS: Record<string, keyof Marks> = {
+  b: 'bold',
+  i: 'italic',
+  strike: 'strike',
+  striked: 'strike',
+};
 /** Old-style numbering formats that number (`\pndec` 1, 2, …; letters; roman numerals). */
 const PN_NUMBERED = new Set(['pndec', 'pnucltr', 'pnlcltr', 'pnucrm', 'pnlcrm', 'pnord', 'pnordt', 'pncard']);
 
@@ -235,7 +240,8 @@ export class RtfInterpreter {
         state.destination = { kind: 'capture', text };
         state.onClose = () => {
           const value = text.value.trim();
-          if (value !== '') this.metadata[name] = value;
+          // LibreOffice writes a second, placeholder `\author`: the first one is the author.
+          if (value !== '' && this.metadata[name] === undefined) this.metadata[name] = value;
         };
         return true;
       }
@@ -369,7 +375,8 @@ export class RtfInterpreter {
         return true;
       case 'style':
         if (name === 's') destination.entry.number = param ?? 0;
-        else if (name === 'cs' || name === 'ds' || name === 'ts' || name === 'tsrowd') destination.entry.other = true;
+        else if (name === 'cs' || name === 'ds' || name === 'ts' || name === 'tsrowd')
+          destination.entry.other = true;
         else if (name === 'outlinelevel' && param !== undefined) destination.entry.outlineLevel = param;
         else return false;
         return true;
@@ -377,7 +384,8 @@ export class RtfInterpreter {
         if (name === 'listid' && param !== undefined) destination.entry.id = param;
         return true;
       case 'listlevel':
-        if ((name === 'levelnfc' || name === 'levelnfcn') && param !== undefined) destination.level.format = param;
+        if ((name === 'levelnfc' || name === 'levelnfcn') && param !== undefined)
+          destination.level.format = param;
         else if (name === 'levelstartat' && param !== undefined) destination.level.start = param;
         return true;
       case 'listoverride':
@@ -387,7 +395,14 @@ export class RtfInterpreter {
       case 'pn':
         this.numberingWord(destination.owner, name, param);
         return true;
-      default:
+      case 'body':
+      case 'capture':
+      case 'info':
+      case 'listtable':
+      case 'listoverridetable':
+      case 'skip':
+      case 'stylesheet':
+      case 'upr':
         return false;
     }
   }

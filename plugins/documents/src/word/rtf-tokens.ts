@@ -1,3 +1,11 @@
+/** What every RTF file starts with: `{\rtf`. */
+const RTF_MAGIC: Readonly<Buffer> = Buffer.from('{\\rtf');
+
+/** Whether a file's first bytes are RTF's. */
+export function startsAsRtf(head: Uint8Array): boolean {
+  return RTF_MAGIC.every((byte, index) => head[index] === byte);
+}
+
 /** One lexical unit of an RTF file (RTF 1.9.1, "RTF Syntax"). */
 export type RtfToken =
   | { kind: 'open' }
