@@ -52,6 +52,13 @@ describe('rtf text', () => {
     );
   });
 
+  it('decodes a long Shift-JIS run in bounded steps without splitting a character', async () => {
+    // One ASCII byte first: the 65,536-byte step then ends inside a two-byte character.
+    const body = `\\pard a${"\\'93\\'fa".repeat(40_000)}x${"\\'96\\'7b".repeat(3)}\\par`;
+    const text = await markdown(body, { codePage: 932, fonts: String.raw`{\f0\fnil MS Mincho;}` });
+    expect(text).toBe(`a${'日'.repeat(40_000)}x本本本\n`);
+  });
+
   it('switches code page with a font whose \\fcharset selects another one', async () => {
     const fonts = String.raw`{\f0\froman\fcharset0 Times;}{\f1\fswiss\fcharset204 Arial Cyr;}{\f2\fnil\fcharset128 MS Gothic;}`;
     const body = String.raw`\pard Hello {\f1 \'cf\'f0\'e8\'e2\'e5\'f2} caf\'e9 {\f2 \'93\'fa\'96\'7b}\par`;

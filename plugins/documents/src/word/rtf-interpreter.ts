@@ -10,6 +10,8 @@ import { CHARACTER_SYMBOLS, CHARACTER_WORDS, SKIPPED_DESTINATIONS } from './rtf-
 export const MAX_GROUP_DEPTH = 1000;
 /** A field instruction or list marker longer than this is cut (they are a few words). */
 const MAX_CAPTURE_CHARS = 4096;
+/** Text bytes decoded at once at most. */
+const PENDING_BYTES = 65_536;
 
 const PLAIN_MARKS: Marks = Object.freeze({ bold: false, italic: false, strike: false, code: false });
 const MARK_WORDS: Record<string, keyof Marks> = {
@@ -88,7 +90,11 @@ export class RtfInterpreter {
   private ansiCodePage = DEFAULT_CODE_PAGE;
   private defaultFont: number | undefined;
   private tableFont: number | undefined;
-  private pending: number[] = [];
+  /** Text bytes not decoded yet (decoded in streaming steps when full, so memory stays bounded). */
+  private readonly pending = new Uint8Array(PENDING_BYTES);
+  private pendingLength = 0;
+  /** The decoder of a run decoded in steps (a multi-byte character may straddle two steps). */
+  private streaming: TextDecoder | undefined;
   private skipCount = 0;
 
   constructor(
@@ -115,7 +121,7 @@ export class RtfInterpreter {
       if (token.kind === 'text') this.bytes(token.bytes);
       else if (token.kind === 'hex') {
         if (this.skipCount > 0) this.skipCount -= 1;
-        else if (this.state.destination.kind !== 'skip') this.pending.push(token.byte);
+        else if (this.state.destination.kind !== 'skip') this.pushByte(token.byte);
       } else if (this.skipCount > 0 && token.kind !== 'open' && token.kind !== 'close') {
         // A control word or symbol in a `\u` fallback counts as one character.
         this.skipCount -= 1;
@@ -140,7 +146,13 @@ export class RtfInterpreter {
       this.skipCount -= from;
     }
     if (this.state.destination.kind === 'skip') return;
-    for (let index = from; index < bytes.length; index += 1) this.pending.push(bytes[index] ?? 0);
+    for (let index = from; index < bytes.length; index += 1) this.pushByte(bytes[index] ?? 0);
+  }
+
+  private pushByte(byte: number): void {
+    if (this.pendingLength === PENDING_BYTES) this.decodePending(true);
+    this.pending[this.pendingLength] = byte;
+    this.pendingLength += 1;
   }
 
   private codePage(): number {
@@ -149,9 +161,14 @@ export class RtfInterpreter {
   }
 
   private flush(): void {
-    if (this.pending.length === 0) return;
-    const text = decoderOf(this.codePage()).decode(Uint8Array.from(this.pending));
-    this.pending = [];
+    if (this.pendingLength > 0 || this.streaming !== undefined) this.decodePending(false);
+  }
+
+  private decodePending(more: boolean): void {
+    const decoder = this.streaming ?? decoderOf(this.codePage());
+    const text = decoder.decode(this.pending.subarray(0, this.pendingLength), { stream: more });
+    this.pendingLength = 0;
+    this.streaming = more ? decoder : undefined;
     this.emit(text);
   }
 
