@@ -145,6 +145,15 @@ describe('rtf structure', () => {
     );
   });
 
+  it('takes a row definition written just before \\row, as Word repeats it there', async () => {
+    const trailing =
+      String.raw`\pard\intbl Name\cell Kg\cell{\insrsid1 \trowd\cellx2000\cellx4000\row }` +
+      String.raw`\pard\intbl North and South\cell\cell{\insrsid1 \trowd\clmgf\cellx2000\clmrg\cellx4000\row }\pard\par`;
+    expect(await markdown(trailing)).toBe(
+      '<table>\n<tr><th>Name</th><th>Kg</th></tr>\n<tr><td colspan="2">North and South</td></tr>\n</table>\n',
+    );
+  });
+
   it('spans a cell as wide as several columns of other rows, and flattens nested tables into their cell', async () => {
     const wide =
       String.raw`\trowd\cellx2000\cellx4000\cellx6000\pard\intbl A\cell B\cell C\cell\row` +

@@ -146,11 +146,14 @@ export class RtfBody {
     this.cellParagraphs = [];
   }
 
-  /** `\row`: the row ends. */
+  /** `\row`: the row ends (its definition, which Word repeats before `\row`, is the one read last). */
   rowEnd(): void {
     if (this.cellParagraphs.some((paragraph) => paragraph.segments.length > 0))
       this.cells.push({ paragraphs: this.cellParagraphs, definition: {} });
     this.cellParagraphs = [];
+    this.cells.forEach((cell, index) => {
+      cell.definition = this.rowDefinition[index] ?? cell.definition;
+    });
     this.endRow();
   }
 
