@@ -77,7 +77,7 @@ describe('rtf text', () => {
       String.raw`\pard Visible{\v  hidden words} text.\par`;
     const result = await read(
       rtfOf(body, {
-        info: String.raw`{\title Harvest \'e9t\'e9}{\author Ana Lima}{\operator Op}{\creatim\yr2026\mo11}`,
+        info: String.raw`{\upr{\title Harvest ete}{\*\ud{\title Harvest \u233?t\'e9}}}{\author Ana Lima}{\operator Op}{\creatim\yr2026\mo11}`,
       }),
     );
     expect(result.markdown).toBe('Visible text.\n');

@@ -243,6 +243,11 @@ export class RtfInterpreter {
   private destination(name: string): boolean {
     const state = this.state;
     const parent = state.destination;
+    // `{\upr{ANSI version}{\*\ud{Unicode version}}}`: only the Unicode version is read.
+    if (parent.kind === 'upr' && name !== 'ud') {
+      state.destination = { kind: 'skip' };
+      return true;
+    }
     switch (name) {
       case 'fonttbl':
       case 'stylesheet':
