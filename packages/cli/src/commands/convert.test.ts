@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,7 +85,19 @@ describe('transmute convert (child process)', () => {
     expect(badProfile.stderr).toMatch(/--profile/);
   });
 
+  it('converts an RTF file, and RTF piped to stdin, as RTF rather than plain text', async () => {
+    const rtf = String.raw`{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Arial;}}\pard\outlinelevel0 Harvest\par\pard Caf\'e9 {\b open}.\par}`;
+    const path = join(await mkdtemp(join(tmpdir(), 'cli-test-')), 'note.rtf');
+    await writeFile(path, rtf, 'latin1');
+    for (const run of [await transmute(['convert', path]), await transmute(['convert', '-'], rtf)]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('# Harvest\n\nCafé **open**.');
+      expect(run.stdout).not.toContain('fonttbl');
+    }
+  });
+
   it('knows media types by extension', () => {
+    expect(mediaTypeFromName('notes.RTF')).toBe('application/rtf');
     expect(mediaTypeFromName('a/b/data.CSV')).toBe('text/csv');
     expect(mediaTypeFromName('log.jsonl')).toBe('application/x-ndjson');
     expect(mediaTypeFromName('x.unknown')).toBeUndefined();

@@ -100,6 +100,14 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
+const DOCUMENT_TYPES: readonly string[] = Object.values(DOCUMENT_MEDIA_TYPES);
+
+/** Whether piped bytes are a document, even one that is valid UTF-8 text (an RTF): never read as plain text. */
+async function isDocument(bytes: Buffer): Promise<boolean> {
+  const sniffed = await sniffMediaType(bytes.subarray(0, 4100));
+  return sniffed !== undefined && DOCUMENT_TYPES.includes(sniffed);
+}
+
 async function sniffFile(path: string): Promise<string | undefined> {
   const handle = await open(path, 'r');
   try {
@@ -119,7 +127,8 @@ async function toSource(
 ): Promise<ConvertSource> {
   if (input === '-') {
     const bytes = await readAll(io.stdin);
-    const text = options.mediaType === undefined ? decodeUtf8(bytes) : undefined;
+    const text =
+      options.mediaType === undefined && !(await isDocument(bytes)) ? decodeUtf8(bytes) : undefined;
     if (text !== undefined) return { type: 'text', content: text };
     const path = join(workDir, 'stdin');
     await writeFile(path, bytes);
