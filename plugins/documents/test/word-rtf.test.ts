@@ -38,6 +38,12 @@ describe('rtf text', () => {
     );
   });
 
+  it('reads text in a monospace font as code, as docx does', async () => {
+    const fonts = String.raw`{\f0\froman\fcharset0 Times New Roman;}{\f1\fmodern\fcharset0\fprq1{\*\panose 02070309020205020404}Courier New;}`;
+    const body = String.raw`\pard Run {\f1 npm test} now, then \f1 make\plain  done.\par`;
+    expect(await markdown(body, { fonts })).toBe('Run `npm test` now, then `make` done.\n');
+  });
+
   it('decodes Windows-1252 bytes, \\u escapes with their fallback skipped, and surrogate pairs', async () => {
     const body =
       String.raw`\pard Caf\'e9 cr\'e8me \'93quoted\'94 \u8364?5\par` +

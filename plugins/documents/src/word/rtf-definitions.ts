@@ -11,12 +11,13 @@ export interface RtfListLevel {
 }
 
 /**
- * What a document's tables define, read before its body: font code pages (`\fcharset`, `\cpg`),
+ * What a document's tables define, read before its body: font names and code pages (`\fcharset`, `\cpg`),
  * paragraph styles (`\sN` → name, outline level), lists (`\listid` → levels) and list overrides
  * (`\lsN` → `\listid`).
  */
 export interface RtfDefinitions {
   fontCodePages: Map<number, number>;
+  fontNames: Map<number, string>;
   styles: Map<number, RtfStyle>;
   lists: Map<number, RtfListLevel[]>;
   overrides: Map<number, number>;
@@ -24,7 +25,13 @@ export interface RtfDefinitions {
 
 /** Empty definitions, filled as the tables are read. */
 export function emptyDefinitions(): RtfDefinitions {
-  return { fontCodePages: new Map(), styles: new Map(), lists: new Map(), overrides: new Map() };
+  return {
+    fontCodePages: new Map(),
+    fontNames: new Map(),
+    styles: new Map(),
+    lists: new Map(),
+    overrides: new Map(),
+  };
 }
 
 /** `\levelnfc` values that are not numbers: 23 bullet, 255 no number. */

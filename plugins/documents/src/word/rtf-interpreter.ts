@@ -1,4 +1,5 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
+import { MONOSPACE } from './docx-inline.js';
 import type { Marks } from './phrasing.js';
 import { PLAIN_PARAGRAPH, RtfBody, type PageCounter, type ParagraphProps } from './rtf-body.js';
 import type { RtfDefinitions, RtfListLevel } from './rtf-definitions.js';
@@ -179,6 +180,10 @@ export class RtfInterpreter {
     } else if (destination.kind === 'capture') {
       if (destination.text.value.length < MAX_CAPTURE_CHARS) destination.text.value += text;
     } else if (destination.kind === 'style') destination.entry.name += text;
+    else if (destination.kind === 'fonttbl' && this.tableFont !== undefined) {
+      const name = this.definitions.fontNames.get(this.tableFont) ?? '';
+      if (name.length < MAX_CAPTURE_CHARS) this.definitions.fontNames.set(this.tableFont, name + text);
+    }
   }
 
   private open(): void {
@@ -475,7 +480,7 @@ export class RtfInterpreter {
         this.defaultFont = param;
         return;
       case 'f':
-        state.font = param;
+        this.setFont(param);
         return;
       case 'v':
         state.hidden = param !== 0;
@@ -483,11 +488,20 @@ export class RtfInterpreter {
       case 'plain':
         state.marks = PLAIN_MARKS;
         state.hidden = false;
-        state.font = this.defaultFont;
+        this.setFont(this.defaultFont);
         return;
       default:
         this.paragraphWord(name, param);
     }
+  }
+
+  /** `\fN`: the font, whose charset decodes the text and whose being monospace makes it code. */
+  private setFont(font: number | undefined): void {
+    const state = this.state;
+    state.font = font;
+    const name = font === undefined ? undefined : this.definitions.fontNames.get(font);
+    const code = name !== undefined && MONOSPACE.test(name);
+    if (state.marks.code !== code) state.marks = { ...state.marks, code };
   }
 
   private paragraphWord(name: string, param: number | undefined): void {
