@@ -44,6 +44,12 @@ describe('rtf text', () => {
     expect(await markdown(body, { fonts })).toBe('Run `npm test` now, then `make` done.\n');
   });
 
+  it('reads consecutive paragraphs in a code style as one code block', async () => {
+    const styles = String.raw`{\ql Normal;}{\s20\ql\f1 Preformatted Text;}`;
+    const body = String.raw`\pard\s20 npm install\par\pard\s20   npm test\par\pard\s0 Done.\par`;
+    expect(await markdown(body, { styles })).toBe('```\nnpm install\n  npm test\n```\n\nDone.\n');
+  });
+
   it('decodes Windows-1252 bytes, \\u escapes with their fallback skipped, and surrogate pairs', async () => {
     const body =
       String.raw`\pard Caf\'e9 cr\'e8me \'93quoted\'94 \u8364?5\par` +

@@ -21,7 +21,8 @@ interface RawStyle {
   level?: number;
 }
 
-const CODE_STYLE = /\b(code|preformatted|source|verbatim|listing)\b/i;
+/** Names of code paragraph and character styles (`Source Code`, `HTML Preformatted`, `Code`, …). */
+export const CODE_STYLE = /\b(code|preformatted|source|verbatim|listing)\b/i;
 const MAX_INHERITANCE = 16;
 
 function val(parent: XmlElement | undefined, name: string): string | undefined {

@@ -1,6 +1,6 @@
 import type { List, ListItem, PhrasingContent, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { depthOfOutlineLevel, depthOfStyleName } from './docx-styles.js';
+import { CODE_STYLE, depthOfOutlineLevel, depthOfStyleName } from './docx-styles.js';
 import { toPhrasing } from './phrasing.js';
 import type { RtfCell, RtfItem, RtfParagraph } from './rtf-body.js';
 import { isNumberMarker, listLevelOf, type RtfDefinitions } from './rtf-definitions.js';
@@ -121,13 +121,20 @@ function gridOf(rows: Row[]): GridCell[][] {
 /**
  * Turns a body's paragraphs and rows into mdast blocks: headings (`\outlinelevelN`, or a style
  * named `heading N` / `Title`), nested lists (ordered from the list table's `\levelnfc`, else the
- * old-style `\pn` numbering, else the marker text the writer put before the item), tables through
+ * old-style `\pn` numbering, else the marker text the writer put before the item), code blocks
+ * from paragraphs in a code style (`Source Code`, `Preformatted Text`, …), tables through
  * the Word family's table builder, paragraphs; each block with the page it starts on.
  */
 export function toBlocks(items: RtfItem[], definitions: RtfDefinitions): PagedBlock[] {
   const blocks: PagedBlock[] = [];
   let stack: { level: number; list: List }[] = [];
   let rows: Row[] = [];
+  let code: { lines: string[]; page: number } | undefined;
+  const flushCode = (): void => {
+    if (code !== undefined)
+      blocks.push({ block: { type: 'code', value: code.lines.join('\n') }, page: code.page });
+    code = undefined;
+  };
   const flushTable = (): void => {
     if (rows.length === 0) return;
     const node = toTableNode(gridOf(rows), 'rtf');
@@ -137,11 +144,20 @@ export function toBlocks(items: RtfItem[], definitions: RtfDefinitions): PagedBl
   for (const item of items) {
     if (item.kind === 'row') {
       stack = [];
+      flushCode();
       rows.push(item);
       continue;
     }
     flushTable();
     const paragraph = item.paragraph;
+    const style = definitions.styles.get(paragraph.props.style);
+    if (style !== undefined && CODE_STYLE.test(style.name)) {
+      stack = [];
+      code ??= { lines: [], page: paragraph.page };
+      code.lines.push(toString({ type: 'paragraph', children: toPhrasing(paragraph.segments) }));
+      continue;
+    }
+    flushCode();
     const content = trimEdges(toPhrasing(paragraph.segments));
     if (!hasContent(content)) continue;
     const depth = headingDepth(paragraph, definitions);
@@ -179,5 +195,6 @@ export function toBlocks(items: RtfItem[], definitions: RtfDefinitions): PagedBl
     stack.push({ level: position.level, list });
   }
   flushTable();
+  flushCode();
   return blocks;
 }
