@@ -1,9 +1,12 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
 import { MONOSPACE } from './docx-inline.js';
 import type { Marks } from './phrasing.js';
-import { PLAIN_PARAGRAPH, RtfBody, type PageCounter, type ParagraphProps } from './rtf-body.js';
+import { PLAIN_PARAGRAPH, RtfBody, type PageCounter } from './rtf-body.js';
 import type { RtfDefinitions, RtfListLevel } from './rtf-definitions.js';
-import { codePageOfCharset, decoderOf, DEFAULT_CODE_PAGE } from './rtf-encoding.js';
+import { decoderOf, DEFAULT_CODE_PAGE } from './rtf-encoding.js';
+import { hyperlinkTarget } from './rtf-fields.js';
+import { PLAIN_MARKS, type GroupState, type StyleEntry } from './rtf-state.js';
+import { readTableWord, type TableCursor } from './rtf-table-words.js';
 import type { RtfToken } from './rtf-tokens.js';
 import { CHARACTER_SYMBOLS, CHARACTER_WORDS, SKIPPED_DESTINATIONS } from './rtf-vocabulary.js';
 
@@ -14,64 +17,18 @@ const MAX_CAPTURE_CHARS = 4096;
 /** Text bytes decoded at once at most. */
 const PENDING_BYTES = 65_536;
 
-const PLAIN_MARKS: Marks = Object.freeze({ bold: false, italic: false, strike: false, code: false });
 const MARK_WORDS: Record<string, keyof Marks> = {
   b: 'bold',
   i: 'italic',
   strike: 'strike',
   striked: 'strike',
 };
-/** Old-style numbering formats that number (`\pndec` 1, 2, …; letters; roman numerals). */
-const PN_NUMBERED = new Set(['pndec', 'pnucltr', 'pnlcltr', 'pnucrm', 'pnlcrm', 'pnord', 'pnordt', 'pncard']);
-
-type Destination =
-  | { kind: 'body'; body: RtfBody }
-  | { kind: 'skip' }
-  | { kind: 'capture'; text: { value: string } }
-  | { kind: 'fonttbl' }
-  | { kind: 'stylesheet' }
-  | { kind: 'style'; entry: { name: string; number?: number; outlineLevel?: number; other?: boolean } }
-  | { kind: 'info' }
-  | { kind: 'listtable' }
-  | { kind: 'list'; entry: { id?: number; levels: RtfListLevel[] } }
-  | { kind: 'listlevel'; level: RtfListLevel }
-  | { kind: 'listoverridetable' }
-  | { kind: 'listoverride'; entry: { list?: number; override?: number } }
-  | { kind: 'pn'; owner: GroupState }
-  | { kind: 'upr'; outer: Destination };
-
-/** What a group carries (RTF state is saved at `{` and restored at `}`). */
-interface GroupState {
-  destination: Destination;
-  marks: Marks;
-  hidden: boolean;
-  font: number | undefined;
-  /** `\ucN`: how many fallback characters follow a `\uN`. */
-  uc: number;
-  para: ParagraphProps;
-  field: { instruction: string } | undefined;
-  /** `\*` opened this group: an unknown destination word here means skip the group. */
-  ignorable: boolean;
-  onClose: (() => void) | undefined;
-}
 
 /** A footnote as read: its identifier, body, and the page its reference is on. */
 export interface RtfFootnote {
   identifier: string;
   body: RtfBody;
   page: number;
-}
-
-/** The target of a `HYPERLINK` field instruction: `"url"`, with `\l "bookmark"` as `#bookmark`. */
-export function hyperlinkTarget(instruction: string): string | undefined {
-  const match = /^\s*HYPERLINK\b([\s\S]*)$/i.exec(instruction);
-  if (match === null) return undefined;
-  const rest = match[1] ?? '';
-  const anchor = /\\l\s+"([^"]*)"/.exec(rest)?.[1];
-  const withoutSwitches = rest.replace(/\\[a-z]\s+"[^"]*"/gi, '').replace(/\\[a-z]\b/gi, '');
-  const url = /^\s*"([^"]*)"/.exec(withoutSwitches)?.[1] ?? /^\s*([^\s"]+)/.exec(withoutSwitches)?.[1];
-  if (url !== undefined && url !== '') return anchor === undefined ? url : `${url}#${anchor}`;
-  return anchor === undefined ? undefined : `#${anchor}`;
 }
 
 /**
@@ -90,7 +47,8 @@ export class RtfInterpreter {
   private state: GroupState;
   private ansiCodePage = DEFAULT_CODE_PAGE;
   private defaultFont: number | undefined;
-  private tableFont: number | undefined;
+  /** The font table's fonts, and which one its words describe now. */
+  private readonly tables: TableCursor;
   /** Text bytes not decoded yet (decoded in streaming steps when full, so memory stays bounded). */
   private readonly pending = new Uint8Array(PENDING_BYTES);
   private pendingLength = 0;
@@ -103,6 +61,7 @@ export class RtfInterpreter {
     private readonly pages: PageCounter,
   ) {
     this.main = new RtfBody(pages);
+    this.tables = { definitions, font: undefined };
     this.state = {
       destination: { kind: 'body', body: this.main },
       marks: PLAIN_MARKS,
@@ -180,9 +139,9 @@ export class RtfInterpreter {
     } else if (destination.kind === 'capture') {
       if (destination.text.value.length < MAX_CAPTURE_CHARS) destination.text.value += text;
     } else if (destination.kind === 'style') destination.entry.name += text;
-    else if (destination.kind === 'fonttbl' && this.tableFont !== undefined) {
-      const name = this.definitions.fontNames.get(this.tableFont) ?? '';
-      if (name.length < MAX_CAPTURE_CHARS) this.definitions.fontNames.set(this.tableFont, name + text);
+    else if (destination.kind === 'fonttbl' && this.tables.font !== undefined) {
+      const name = this.definitions.fontNames.get(this.tables.font) ?? '';
+      if (name.length < MAX_CAPTURE_CHARS) this.definitions.fontNames.set(this.tables.font, name + text);
     }
   }
 
@@ -213,7 +172,7 @@ export class RtfInterpreter {
     return this.stack.length > 0;
   }
 
-  private addStyle(entry: { name: string; number?: number; outlineLevel?: number; other?: boolean }): void {
+  private addStyle(entry: StyleEntry): void {
     if (this.state.destination.kind !== 'style' || entry.other === true) return;
     const name = entry.name.replace(/;[\s\S]*$/, '').trim();
     const style = entry.outlineLevel === undefined ? { name } : { name, outlineLevel: entry.outlineLevel };
@@ -240,7 +199,7 @@ export class RtfInterpreter {
       state.destination = { kind: 'skip' };
       return;
     }
-    if (this.tableWord(name, param)) return;
+    if (readTableWord(this.state, name, param, this.tables)) return;
     this.formattingWord(name, param);
   }
 
@@ -387,60 +346,6 @@ export class RtfInterpreter {
     state.field = undefined;
     if (url === undefined || destination.kind !== 'body') return;
     if (destination.body.beginLink(url)) state.onClose = () => destination.body.endLink();
-  }
-
-  /** Words read inside the font, style and list tables and old-style numbering. */
-  private tableWord(name: string, param: number | undefined): boolean {
-    const destination = this.state.destination;
-    switch (destination.kind) {
-      case 'fonttbl':
-        if (name === 'f') this.tableFont = param;
-        else if (this.tableFont !== undefined && (name === 'fcharset' || name === 'cpg')) {
-          const codePage = name === 'cpg' ? param : codePageOfCharset(param ?? 0);
-          if (codePage !== undefined) this.definitions.fontCodePages.set(this.tableFont, codePage);
-        }
-        return true;
-      case 'style':
-        if (name === 's') destination.entry.number = param ?? 0;
-        else if (name === 'cs' || name === 'ds' || name === 'ts' || name === 'tsrowd')
-          destination.entry.other = true;
-        else if (name === 'outlinelevel' && param !== undefined) destination.entry.outlineLevel = param;
-        else return false;
-        return true;
-      case 'list':
-        if (name === 'listid' && param !== undefined) destination.entry.id = param;
-        return true;
-      case 'listlevel':
-        if ((name === 'levelnfc' || name === 'levelnfcn') && param !== undefined)
-          destination.level.format = param;
-        else if (name === 'levelstartat' && param !== undefined) destination.level.start = param;
-        return true;
-      case 'listoverride':
-        if (name === 'listid' && param !== undefined) destination.entry.list = param;
-        else if (name === 'ls' && param !== undefined) destination.entry.override = param;
-        return true;
-      case 'pn':
-        this.numberingWord(destination.owner, name, param);
-        return true;
-      case 'body':
-      case 'capture':
-      case 'info':
-      case 'listtable':
-      case 'listoverridetable':
-      case 'skip':
-      case 'stylesheet':
-      case 'upr':
-        return false;
-    }
-  }
-
-  private numberingWord(owner: GroupState, name: string, param: number | undefined): void {
-    const numbering = owner.para.numbering ?? { level: 0 };
-    if (name === 'pnlvlblt') owner.para = { ...owner.para, numbering: { ...numbering, ordered: false } };
-    else if (name === 'pnlvl' && param !== undefined)
-      owner.para = { ...owner.para, numbering: { ...numbering, level: Math.max(0, Math.min(8, param - 1)) } };
-    else if (PN_NUMBERED.has(name) && numbering.ordered === undefined)
-      owner.para = { ...owner.para, numbering: { ...numbering, ordered: true } };
   }
 
   private formattingWord(name: string, param: number | undefined): void {
