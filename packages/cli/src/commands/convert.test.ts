@@ -60,6 +60,17 @@ describe('transmute convert (child process)', () => {
     expect(await readFile(out, 'utf8')).toContain('chk_');
   });
 
+  it('converts an RTF file, and RTF piped to stdin, as RTF rather than plain text', async () => {
+    const rtf = String.raw`{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Arial;}}\pard\outlinelevel0 Harvest\par\pard Caf\'e9 {\b open}.\par}`;
+    const path = join(await mkdtemp(join(tmpdir(), 'cli-test-')), 'note.rtf');
+    await writeFile(path, rtf, 'latin1');
+    for (const run of [await transmute(['convert', path]), await transmute(['convert', '-'], rtf)]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('# Harvest\n\nCafé **open**.');
+      expect(run.stdout).not.toContain('fonttbl');
+    }
+  });
+
   it('fails whitespace-only input with a one-line empty_content message and a non-zero exit', async () => {
     const run = await transmute(['convert', 'fixtures/text/whitespace-only/input.txt']);
     expect(run.code).toBe(1);
@@ -83,17 +94,6 @@ describe('transmute convert (child process)', () => {
     ]);
     expect(badProfile.code).not.toBe(0);
     expect(badProfile.stderr).toMatch(/--profile/);
-  });
-
-  it('converts an RTF file, and RTF piped to stdin, as RTF rather than plain text', async () => {
-    const rtf = String.raw`{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Arial;}}\pard\outlinelevel0 Harvest\par\pard Caf\'e9 {\b open}.\par}`;
-    const path = join(await mkdtemp(join(tmpdir(), 'cli-test-')), 'note.rtf');
-    await writeFile(path, rtf, 'latin1');
-    for (const run of [await transmute(['convert', path]), await transmute(['convert', '-'], rtf)]) {
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).toContain('# Harvest\n\nCafé **open**.');
-      expect(run.stdout).not.toContain('fonttbl');
-    }
   });
 
   it('knows media types by extension', () => {
