@@ -21,6 +21,7 @@ import {
   type PipelineProgress,
 } from '@transmute/engine';
 import { loadPlugins } from '../internal/load-plugins.js';
+import { isDocumentBytes } from '../internal/is-document-bytes.js';
 
 /** Options of `transmute convert`. */
 export interface ConvertCommandOptions {
@@ -100,14 +101,6 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
-const DOCUMENT_TYPES: readonly string[] = Object.values(DOCUMENT_MEDIA_TYPES);
-
-/** Whether piped bytes are a document, even one that is valid UTF-8 text (an RTF): never read as plain text. */
-async function isDocument(bytes: Buffer): Promise<boolean> {
-  const sniffed = await sniffMediaType(bytes.subarray(0, 4100));
-  return sniffed !== undefined && DOCUMENT_TYPES.includes(sniffed);
-}
-
 async function sniffFile(path: string): Promise<string | undefined> {
   const handle = await open(path, 'r');
   try {
@@ -128,7 +121,7 @@ async function toSource(
   if (input === '-') {
     const bytes = await readAll(io.stdin);
     const text =
-      options.mediaType === undefined && !(await isDocument(bytes)) ? decodeUtf8(bytes) : undefined;
+      options.mediaType === undefined && !(await isDocumentBytes(bytes)) ? decodeUtf8(bytes) : undefined;
     if (text !== undefined) return { type: 'text', content: text };
     const path = join(workDir, 'stdin');
     await writeFile(path, bytes);
