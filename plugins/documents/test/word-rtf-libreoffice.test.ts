@@ -3,6 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  CommentRangeEnd,
+  CommentRangeStart,
+  CommentReference,
   Document,
   ExternalHyperlink,
   FootnoteReferenceRun,
@@ -23,7 +26,7 @@ import { readBytes } from './support/read-bytes.js';
 
 const hasSoffice = spawnSync('soffice', ['--version'], { stdio: 'ignore' }).status === 0;
 
-/** A report written with the `docx` library: headings, runs, a footnote, a link, a nested list, a table. */
+/** A report written with the `docx` library: headings, runs, a footnote, a comment, a link, a nested list, a table. */
 async function report(): Promise<Buffer> {
   const document = new Document({
     title: 'Quarterly report',
@@ -40,6 +43,17 @@ async function report(): Promise<Buffer> {
       ],
     },
     footnotes: { 1: { children: [new Paragraph('Unaudited figures.')] } },
+    comments: {
+      children: [
+        {
+          id: 0,
+          author: 'Bo Chen',
+          initials: 'BC',
+          date: new Date(0),
+          children: [new Paragraph('Check the figure.')],
+        },
+      ],
+    },
     sections: [
       {
         children: [
@@ -47,7 +61,10 @@ async function report(): Promise<Buffer> {
           new Paragraph({
             children: [
               new TextRun('Revenue grew '),
+              new CommentRangeStart(0),
               new TextRun({ text: '12%', bold: true }),
+              new CommentRangeEnd(0),
+              new TextRun({ children: [new CommentReference(0)] }),
               new TextRun(' in '),
               new TextRun({ text: 'every', italics: true }),
               new TextRun(' région'),
@@ -141,7 +158,7 @@ async function convertedByLibreOffice(docx: Buffer): Promise<Buffer> {
 
 describe('rtf written by LibreOffice', () => {
   it.runIf(hasSoffice)(
-    'reads headings, runs, a footnote, a link, a nested list and a table (runs only where soffice is installed)',
+    'reads headings, runs, a footnote, a comment, a link, a nested list and a table (runs only where soffice is installed)',
     async () => {
       const rtf = await convertedByLibreOffice(await report());
       const { document } = await readBytes(readRtf, rtf, 'report.rtf', 'application/rtf');
@@ -165,6 +182,10 @@ describe('rtf written by LibreOffice', () => {
           '日本語 and Ελληνικά.',
           '',
           '[^fn1]: Unaudited figures.',
+          '',
+          '## Comments',
+          '',
+          '- **Bo Chen**: Check the figure. (on “12%”)',
           '',
         ].join('\n'),
       );

@@ -189,6 +189,16 @@ describe('rtf structure', () => {
     );
   });
 
+  it('reads annotations as a comments section with their author and anchored text', async () => {
+    const body =
+      String.raw`\pard The {\*\atrfstart 7}north hive{\*\atrfend 7}{\*\atnid AL}{\*\atnauthor Ana Lima}\chatn` +
+      String.raw`{\*\annotation{\*\atnref 7}{\*\atndate 1234}\pard\plain {\field{\*\fldinst PAGE}{\fldrslt }}{\chatn } Check the {\b weight}.}` +
+      String.raw` is full.\par`;
+    expect(await markdown(body)).toBe(
+      'The north hive is full.\n\n## Comments\n\n- **Ana Lima**: Check the weight. (on “north hive”)\n',
+    );
+  });
+
   it('numbers pages from \\page and \\pagebb in provenance', async () => {
     const result = await read(rtfOf(String.raw`\pard First\par\page\pard Second\par\pard\pagebb Third\par`));
     const pages = result.document.root.children.map((block) => block.data?.provenance?.page);

@@ -3,6 +3,7 @@ import type { BlockContent, FootnoteDefinition, Root, RootContent } from 'mdast'
 import { toString } from 'mdast-util-to-string';
 import { TransmuteError, type DocumentMetadata } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
+import { commentsSection } from './comments-section.js';
 import { toBlocks } from './rtf-blocks.js';
 import { emptyDefinitions } from './rtf-definitions.js';
 import { RtfInterpreter } from './rtf-interpreter.js';
@@ -12,7 +13,8 @@ import { rtfTokens, startsAsRtf } from './rtf-tokens.js';
  * Reads an RTF document (RTF 1.9.1) with the package's own tokenizer and interpreter (no
  * maintained npm parser reads lists, tables and fields): headings from `\outlinelevel` or
  * `heading N` styles, bold / italic / strike runs, nested lists from the list table, tables with
- * merged cells, hyperlink fields, footnotes as GFM footnotes, text through `\ansicpg` / font
+ * merged cells, hyperlink fields, footnotes as GFM footnotes, annotations as a comments section
+ * with their anchored text, text through `\ansicpg` / font
  * charsets / `\u`; headers, footers, pictures and document tables left out (pictures counted in a
  * warning); title and author from `\info`; page numbers where the file has `\page` breaks.
  */
@@ -45,6 +47,21 @@ export const readRtf: FormatReader = async (file, ctx) => {
     if (pages.counted) definition.data = { provenance: { page: note.page } };
     children.push(definition);
   }
+  const comments = interpreter.annotations.map((annotation) => ({
+    author: annotation.author,
+    text: toBlocks(annotation.body.items, definitions)
+      .map(({ block }) => toString(block))
+      .join(' ')
+      .trim(),
+    anchor:
+      annotation.anchor === undefined ? '' : (interpreter.main.anchors.get(annotation.anchor) ?? '').trim(),
+  }));
+  children.push(
+    ...commentsSection(
+      comments.filter((comment) => comment.text !== ''),
+      { path: 'annotations' },
+    ),
+  );
   if (interpreter.pictures > 0)
     ctx.warn(
       'images_skipped',

@@ -52,6 +52,8 @@ export interface PageCounter {
   counted: boolean;
 }
 
+/** Anchored text kept per annotation at most (a comment quotes a phrase, not a chapter). */
+const MAX_ANCHOR_CHARS = 1000;
 const CELL_WORDS = new Set(['clmgf', 'clmrg', 'clvmgf', 'clvmrg']);
 
 /**
@@ -68,6 +70,9 @@ export class RtfBody {
   private cellParagraphs: RtfParagraph[] = [];
   private rowDefinition: CellDefinition[] = [];
   private pendingCell: CellDefinition = {};
+  /** The text annotations (comments) are anchored to, by `\atrfstart` id. */
+  readonly anchors = new Map<string, string>();
+  private readonly openAnchors = new Set<string>();
 
   constructor(private readonly pages: PageCounter) {}
 
@@ -76,6 +81,21 @@ export class RtfBody {
     if (text === '') return;
     this.firstTextPage ??= this.pages.current;
     this.segments.push({ kind: 'text', text, marks });
+    for (const id of this.openAnchors) {
+      const anchor = this.anchors.get(id) ?? '';
+      if (anchor.length < MAX_ANCHOR_CHARS) this.anchors.set(id, anchor + text);
+    }
+  }
+
+  /** `\atrfstart`: the text an annotation is anchored to starts. */
+  openAnchor(id: string): void {
+    this.openAnchors.add(id);
+    this.anchors.set(id, this.anchors.get(id) ?? '');
+  }
+
+  /** `\atrfend`: the anchored text ends. */
+  closeAnchor(id: string): void {
+    this.openAnchors.delete(id);
   }
 
   /** An inline node: a line break, a footnote reference, an image. */

@@ -2,6 +2,7 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import { MONOSPACE } from './docx-inline.js';
 import type { Marks } from './phrasing.js';
 import { PLAIN_PARAGRAPH, RtfBody, type PageCounter } from './rtf-body.js';
+import { withParagraphWord } from './rtf-paragraph-words.js';
 import type { RtfDefinitions, RtfListLevel } from './rtf-definitions.js';
 import { decoderOf, DEFAULT_CODE_PAGE } from './rtf-encoding.js';
 import { hyperlinkTarget } from './rtf-fields.js';
@@ -24,6 +25,13 @@ const MARK_WORDS: Record<string, keyof Marks> = {
   striked: 'strike',
 };
 
+/** An annotation (comment) as read: its author, body, and the id of the text it is anchored to. */
+export interface RtfAnnotation {
+  author: string;
+  body: RtfBody;
+  anchor?: string;
+}
+
 /** A footnote as read: its identifier, body, and the page its reference is on. */
 export interface RtfFootnote {
   identifier: string;
@@ -41,6 +49,9 @@ export interface RtfFootnote {
 export class RtfInterpreter {
   readonly main: RtfBody;
   readonly footnotes: RtfFootnote[] = [];
+  readonly annotations: RtfAnnotation[] = [];
+  /** `\atnauthor`: the author of the annotation that follows. */
+  private annotationAuthor = '';
   readonly metadata: { title?: string; author?: string } = {};
   pictures = 0;
   private readonly stack: GroupState[] = [];
@@ -238,6 +249,15 @@ export class RtfInterpreter {
       case 'footnote':
         this.footnote();
         return true;
+      case 'annotation':
+        this.annotation();
+        return true;
+      case 'atnauthor':
+      case 'atnref':
+      case 'atrfstart':
+      case 'atrfend':
+        this.annotationPart(name);
+        return true;
       case 'field':
         state.field = { instruction: '' };
         return true;
@@ -326,6 +346,39 @@ export class RtfInterpreter {
     state.onClose = () => body.finish(state.para);
   }
 
+  private annotation(): void {
+    const state = this.state;
+    if (state.destination.kind !== 'body') {
+      state.destination = { kind: 'skip' };
+      return;
+    }
+    const body = new RtfBody({ current: 1, counted: false });
+    this.annotations.push({ author: this.annotationAuthor, body });
+    this.annotationAuthor = '';
+    state.destination = { kind: 'body', body };
+    state.para = PLAIN_PARAGRAPH;
+    state.field = undefined;
+    state.onClose = () => body.finish(state.para);
+  }
+
+  /** The author, the anchor id inside an annotation, and the anchor's start and end in the text. */
+  private annotationPart(name: 'atnauthor' | 'atnref' | 'atrfstart' | 'atrfend'): void {
+    const state = this.state;
+    const parent = state.destination;
+    const text = { value: '' };
+    state.destination = { kind: 'capture', text };
+    state.onClose = () => {
+      const value = text.value.trim();
+      if (name === 'atnauthor') this.annotationAuthor = value;
+      else if (parent.kind !== 'body') return;
+      else if (name === 'atnref') {
+        const annotation = this.annotations.find((candidate) => candidate.body === parent.body);
+        if (annotation !== undefined) annotation.anchor = value;
+      } else if (name === 'atrfstart') parent.body.openAnchor(value);
+      else parent.body.closeAnchor(value);
+    };
+  }
+
   private fieldInstruction(): void {
     const field = this.state.field;
     if (field === undefined) {
@@ -410,32 +463,9 @@ export class RtfInterpreter {
   }
 
   private paragraphWord(name: string, param: number | undefined): void {
-    const state = this.state;
-    switch (name) {
-      case 'pard':
-        state.para = PLAIN_PARAGRAPH;
-        return;
-      case 's':
-        state.para = { ...state.para, style: param ?? 0 };
-        return;
-      case 'outlinelevel':
-        state.para = param === undefined ? state.para : { ...state.para, outlineLevel: param };
-        return;
-      case 'ls':
-        state.para = param === undefined ? state.para : { ...state.para, list: param };
-        return;
-      case 'ilvl':
-        state.para = { ...state.para, level: Math.max(0, Math.min(8, param ?? 0)) };
-        return;
-      case 'intbl':
-        state.para = { ...state.para, inTable: true };
-        return;
-      case 'itap':
-        state.para = { ...state.para, inTable: (param ?? 1) > 0 };
-        return;
-      default:
-        this.bodyWord(name, param);
-    }
+    const para = withParagraphWord(this.state.para, name, param);
+    if (para !== undefined) this.state.para = para;
+    else this.bodyWord(name, param);
   }
 
   /** Words that end paragraphs, cells and rows or break lines and pages: only in a body. */

@@ -1,7 +1,7 @@
 /**
  * Destinations whose text is never body text, skipped whole (with or without `\*`): tables and
  * document data read elsewhere or not at all, pictures and drawing objects, headers and footers,
- * footnote separators, index and table-of-contents entries, annotations.
+ * footnote separators, index and table-of-contents entries, annotations' ids and dates.
  */
 export const SKIPPED_DESTINATIONS: ReadonlySet<string> = new Set([
   'colortbl',
@@ -38,10 +38,7 @@ export const SKIPPED_DESTINATIONS: ReadonlySet<string> = new Set([
   'tcn',
   'rxe',
   'txe',
-  'annotation',
   'atnid',
-  'atnauthor',
-  'atnref',
   'atndate',
   'atnicn',
   'atnparent',
