@@ -66,21 +66,9 @@ const ATOM =
   '<id>urn:x</id><updated>2026-11-24T10:00:00Z</updated><entry><title>Autumn check</title><id>urn:y</id>' +
   '<updated>2026-11-24T10:00:00Z</updated><content type="html">&lt;p&gt;All hives healthy&lt;/p&gt;</content></entry></feed>';
 
-/** A hand-written RTF: a heading style, a bold run, Windows-1252 bytes, a header left out. */
-const RTF =
-  String.raw`{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\fswiss\fcharset0 Arial;}}` +
-  String.raw`{\stylesheet{\s0 Normal;}{\s1\outlinelevel0 heading 1;}}{\header\pard Internal draft\par}` +
-  String.raw`\pard\s1 Harvest log\par\pard\s0 The hives gave {\b 40 kg} of honey for the caf\'e9.\par}`;
-
 /** Each format through the API: its name, media type, bytes and what its markdown must hold. */
 const FORMATS: [name: string, mediaType: string, bytes: () => Promise<Buffer>, expected: string[]][] = [
   ['harvest.docx', DOCX, report, ['# Harvest log', 'The hives gave **40 kg** of honey.']],
-  [
-    'harvest.rtf',
-    'application/rtf',
-    () => Promise.resolve(Buffer.from(RTF, 'latin1')),
-    ['# Harvest log', 'The hives gave **40 kg** of honey for the café.'],
-  ],
   [
     'harvest.xlsx',
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -207,7 +195,6 @@ describe('documents through the API (served by `transmute serve`)', () => {
     const reply = await a.get('/v1/capabilities');
     expectResource(reply, 200, 'Capabilities');
     expect(reply.body.file_media_types).toContain(DOCX);
-    expect(reply.body.file_media_types).toContain('application/rtf');
     expect((reply.body.plugins as { id: string }[]).map((plugin) => plugin.id)).not.toContain(
       'source.documents',
     );

@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/plugin-sdk';
+import { startsAsRtf } from '../word/rtf-tokens.js';
 import { openPackage } from './open-package.js';
 import { packageLimitsOf } from './package-limits.js';
-import { startsAsRtf } from '../word/rtf-tokens.js';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -54,16 +54,16 @@ export async function checkContainer(
       `${file.name} is an OLE compound file, not an Office Open XML package.`,
     );
   }
-  if (file.mediaType.endsWith('/rtf') && !startsAsRtf(head))
-    throw new TransmuteError(
-      'corrupt_file',
-      `${file.name} is not an RTF document: it does not start with {\\rtf.`,
-    );
   if (!startsWith(head, ZIP_MAGIC)) {
     if (isOoxml(file.mediaType))
       throw new TransmuteError(
         'corrupt_file',
         `${file.name} is not a zip package, as ${file.mediaType} must be.`,
+      );
+    if (file.mediaType.endsWith('/rtf') && !startsAsRtf(head))
+      throw new TransmuteError(
+        'corrupt_file',
+        `${file.name} is not an RTF document: it does not start with {\\rtf.`,
       );
     return {};
   }

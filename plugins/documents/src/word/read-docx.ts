@@ -13,12 +13,12 @@ import type { DocumentFile, FormatReader } from '../internal/format-reader.js';
 import { openPackage, type OfficePackage } from '../internal/open-package.js';
 import { packageLimitsOf } from '../internal/package-limits.js';
 import { descendants, elements, firstElement, textOf, type XmlElement } from '../internal/parse-xml.js';
-import { commentsSection, type CommentNote } from './comments-section.js';
 import { readParagraphInline, type InlineContext } from './docx-inline.js';
 import { readNumbering, type Numbering } from './docx-numbering.js';
 import { readPart, readRelationships } from './docx-package-parts.js';
 import { depthOfOutlineLevel, readStyles, type StyleInfo } from './docx-styles.js';
 import { toTableNode, type GridCell } from './table-node.js';
+import { commentsSection, type CommentNote } from './comments-section.js';
 
 const DOCUMENT_PART = 'word/document.xml';
 
