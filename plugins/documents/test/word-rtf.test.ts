@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRtf } from '../src/word/read-rtf.js';
 import { createDocumentsSource } from '../src/index.js';
@@ -5,8 +8,10 @@ import { markdownOf } from './support/markdown-of.js';
 import { readBytes, type ReadResult } from './support/read-bytes.js';
 import { extractBytes, writeTemp } from './support/read-document.js';
 import { rtfOf, type RtfHeader } from './support/rtf-of.js';
+import { writeRtfReport } from './cases/write-rtf.js';
 
 const RTF = 'application/rtf';
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/documents/', import.meta.url));
 
 async function read(bytes: Buffer | string): Promise<ReadResult & { markdown: string }> {
   const result = await readBytes(readRtf, bytes, 'test.rtf', RTF);
@@ -272,5 +277,94 @@ describe('rtf through the plugin', () => {
       new AbortController().signal,
     );
     expect(inspection).toMatchObject({ ok: false, code: 'corrupt_file' });
+  });
+});
+
+describe('rtf document cases (fixtures/documents)', () => {
+  it('reads the hand-written report: every structure, the header and footer left out, one picture warning', async () => {
+    const result = await read(await writeRtfReport());
+    expect(result.markdown).toBe(
+      [
+        '# Spring inspection',
+        '',
+        'The twelve hives of the north valley gave **40 kg** of *acacia* honey[^fn1]. The method is on [the apiary site](https://example.com/apiary/method).',
+        '',
+        'The café next door sells it at €12 a jar.',
+        '',
+        '## Next steps',
+        '',
+        '1. Requeen the weak colonies',
+        '   1. Order queens from Lyon',
+        '   2. Mark them in ~~red~~ blue',
+        '2. Move hives before the rape bloom',
+        '',
+        '- Check the mouse guards',
+        '',
+        '```',
+        'weigh --hive north',
+        'weigh --hive south',
+        '```',
+        '',
+        '<table>',
+        '<tr><th>Hive</th><th>Spring</th><th>Summer</th></tr>',
+        '<tr><td rowspan="2">North</td><td>40 kg</td><td>35 kg</td></tr>',
+        '<tr><td colspan="2">Both seasons: 75 kg</td></tr>',
+        '</table>',
+        '',
+        '## Winter tasks',
+        '',
+        'Fit the `mouse guards` before the first frost.',
+        '',
+        '[^fn1]: Weighed on the apiary scale, frames included.',
+        '',
+      ].join('\n'),
+    );
+    expect(result.warnings).toEqual(['images_skipped: 1 picture embedded in the RTF (\\pict) left out.']);
+    expect(result.document.metadata).toMatchObject({
+      title: 'Apiary field report',
+      author: 'Ana Lima',
+      pageCount: 2,
+    });
+  });
+
+  it('reads the report LibreOffice 7.4 wrote from the docx-report fixture as the docx reader reads that docx', async () => {
+    const result = await read(await readFile(join(FIXTURES, 'rtf-libreoffice/input.rtf')));
+    expect(result.markdown).toBe(
+      [
+        '# Apiary field report',
+        '',
+        '# Spring inspection',
+        '',
+        'The twelve hives of the north valley gave **40 kg** of *acacia* honey[^fn1]. The method is on [the apiary site](https://example.com/apiary/method).',
+        '',
+        '## Next steps',
+        '',
+        '1. Requeen the weak colonies',
+        '   1. Order queens from Lyon',
+        '   2. Mark them in blue',
+        '2. Move hives before the rape bloom',
+        '',
+        '## Equipment to bring',
+        '',
+        '- Smoker',
+        '  - Fuel: pine needles',
+        '- Hive tool',
+        '',
+        '## Yield by hive',
+        '',
+        '<table>',
+        '<tr><th>Hive</th><th colspan="2">Harvest (kg)</th></tr>',
+        '<tr><td></td><td>Spring</td><td>Summer</td></tr>',
+        '<tr><td rowspan="2">North</td><td>14</td><td>9</td></tr>',
+        '<tr><td>11</td><td>6</td></tr>',
+        '</table>',
+        '',
+        'Inspection closed at noon; the next one is in May.',
+        '',
+        '[^fn1]: Weighed on the apiary scale, frames included.',
+        '',
+      ].join('\n'),
+    );
+    expect(result.document.metadata).toMatchObject({ title: 'Apiary field report', author: 'Ana Lima' });
   });
 });
