@@ -281,8 +281,10 @@ describe('rtf through the plugin', () => {
 });
 
 describe('rtf document cases (fixtures/documents)', () => {
-  it('reads the hand-written report: every structure, the header and footer left out, one picture warning', async () => {
-    const result = await read(await writeRtfReport());
+  it('reads the hand-written report (committed as the writer makes it): every structure, header and footer left out, one picture warning', async () => {
+    const bytes = await writeRtfReport();
+    expect(await readFile(join(FIXTURES, 'rtf-report/input.rtf'))).toEqual(bytes);
+    const result = await read(bytes);
     expect(result.markdown).toBe(
       [
         '# Spring inspection',
