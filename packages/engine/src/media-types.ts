@@ -18,6 +18,8 @@ const ALIASES: Record<string, string> = {
   'text/tsv': 'text/tab-separated-values',
   'application/csv': 'text/csv',
   'text/json': 'application/json',
+  'text/rtf': 'application/rtf',
+  'application/x-rtf': 'application/rtf',
 };
 
 /** Lower-cases a media type, drops its parameters (`; charset=…`) and maps known aliases. */
@@ -64,7 +66,7 @@ export const DOCUMENT_MEDIA_TYPES = Object.freeze({
   ppt: 'application/vnd.ms-powerpoint',
   msg: 'application/vnd.ms-outlook',
   eml: 'message/rfc822',
-  rtf: 'text/rtf',
+  rtf: 'application/rtf',
   ipynb: 'application/x-ipynb+json',
   rss: 'application/rss+xml',
   atom: 'application/atom+xml',

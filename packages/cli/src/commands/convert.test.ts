@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,17 @@ describe('transmute convert (child process)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
     expect(await readFile(out, 'utf8')).toContain('chk_');
+  });
+
+  it('converts an RTF file, and RTF piped to stdin, as RTF rather than plain text', async () => {
+    const rtf = String.raw`{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Arial;}}\pard\outlinelevel0 Harvest\par\pard Caf\'e9 {\b open}.\par}`;
+    const path = join(await mkdtemp(join(tmpdir(), 'cli-test-')), 'note.rtf');
+    await writeFile(path, rtf, 'latin1');
+    for (const run of [await transmute(['convert', path]), await transmute(['convert', '-'], rtf)]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('# Harvest\n\nCafé **open**.');
+      expect(run.stdout).not.toContain('fonttbl');
+    }
   });
 
   it('fails whitespace-only input with a one-line empty_content message and a non-zero exit', async () => {

@@ -21,6 +21,7 @@ import {
   type PipelineProgress,
 } from '@transmute/engine';
 import { loadPlugins } from '../internal/load-plugins.js';
+import { isDocumentBytes } from '../internal/is-document-bytes.js';
 
 /** Options of `transmute convert`. */
 export interface ConvertCommandOptions {
@@ -75,7 +76,8 @@ async function toSource(
 ): Promise<ConvertSource> {
   if (input === '-') {
     const bytes = await readAll(io.stdin);
-    const text = options.mediaType === undefined ? decodeUtf8(bytes) : undefined;
+    const text =
+      options.mediaType === undefined && !(await isDocumentBytes(bytes)) ? decodeUtf8(bytes) : undefined;
     if (text !== undefined) return { type: 'text', content: text };
     const path = join(workDir, 'stdin');
     await writeFile(path, bytes);

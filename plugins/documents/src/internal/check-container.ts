@@ -1,4 +1,5 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
+import { startsAsRtf } from '../word/rtf-tokens.js';
 import { openPackage } from './open-package.js';
 import { packageLimitsOf } from './package-limits.js';
 import { OLE_MAGIC, refuseCompoundFile } from './refuse-encrypted.js';
@@ -17,7 +18,8 @@ function isOoxml(mediaType: string): boolean {
 /**
  * The container checks every document gets before it is parsed (at upload validation and before
  * extraction): an OOXML file that is an OLE compound file holding `EncryptedPackage` is
- * `encrypted_document`; an OOXML file that is not a zip is `corrupt_file`; a zip package is opened
+ * `encrypted_document`; an OOXML file that is not a zip, or an RTF file that does not start with
+ * `{\rtf`, is `corrupt_file`; a zip package is opened
  * (central directory, bomb limits) and an OOXML one must have `[Content_Types].xml`. Returns the
  * number of parts of a zip package.
  */
@@ -35,6 +37,11 @@ export async function checkContainer(
       throw new TransmuteError(
         'corrupt_file',
         `${file.name} is not a zip package, as ${file.mediaType} must be.`,
+      );
+    if (file.mediaType.endsWith('/rtf') && !startsAsRtf(head))
+      throw new TransmuteError(
+        'corrupt_file',
+        `${file.name} is not an RTF document: it does not start with {\\rtf.`,
       );
     return {};
   }

@@ -29,7 +29,8 @@ export interface InlineContext {
   openComments: Set<string>;
 }
 
-const MONOSPACE = /courier|consolas|mono|menlo|lucida console|source code/i;
+/** Font names of monospace fonts: text set in them is code. */
+export const MONOSPACE = /courier|consolas|mono|menlo|lucida console|source code/i;
 
 function isOn(element: XmlElement | undefined): boolean {
   if (element === undefined) return false;

@@ -21,7 +21,8 @@ interface RawStyle {
   level?: number;
 }
 
-const CODE_STYLE = /\b(code|preformatted|source|verbatim|listing)\b/i;
+/** Names of code paragraph and character styles (`Source Code`, `HTML Preformatted`, `Code`, …). */
+export const CODE_STYLE = /\b(code|preformatted|source|verbatim|listing)\b/i;
 const MAX_INHERITANCE = 16;
 
 function val(parent: XmlElement | undefined, name: string): string | undefined {
@@ -37,7 +38,8 @@ export function depthOfOutlineLevel(level: string | undefined): number | undefin
   return Math.min(6, value + 1);
 }
 
-function depthOfName(name: string): number | undefined {
+/** Heading depth from a style's name: `Heading N` (any case), `Title` as 1. */
+export function depthOfStyleName(name: string): number | undefined {
   const heading = /^heading\s*([1-9])$/i.exec(name.trim());
   if (heading?.[1] !== undefined) return Math.min(6, Number(heading[1]));
   if (/^title$/i.test(name.trim())) return 1;
@@ -76,7 +78,7 @@ function resolve(raw: Map<string, RawStyle>, id: string): StyleInfo {
   const info: StyleInfo = { code: false, caption: false };
   let current = raw.get(id);
   for (let step = 0; current !== undefined && step < MAX_INHERITANCE; step += 1) {
-    const depth = info.headingDepth ?? current.outlineLevel ?? depthOfName(current.name);
+    const depth = info.headingDepth ?? current.outlineLevel ?? depthOfStyleName(current.name);
     if (depth !== undefined) info.headingDepth = depth;
     if (CODE_STYLE.test(current.name)) info.code = true;
     if (/^caption$/i.test(current.name.trim())) info.caption = true;

@@ -19,6 +19,7 @@ import { readNumbering, type Numbering } from './docx-numbering.js';
 import { readPart, readRelationships } from './docx-package-parts.js';
 import { depthOfOutlineLevel, readStyles, type StyleInfo } from './docx-styles.js';
 import { toTableNode, type GridCell } from './table-node.js';
+import { commentsSection, type CommentNote } from './comments-section.js';
 
 const DOCUMENT_PART = 'word/document.xml';
 
@@ -282,7 +283,7 @@ async function readNotes(
 async function readComments(pkg: OfficePackage, ctx: DocxContext): Promise<RootContent[]> {
   const comments = await readPart(pkg, 'word/comments.xml');
   if (comments === undefined) return [];
-  const items: ListItem[] = [];
+  const notes: CommentNote[] = [];
   for (const comment of elements(comments, 'w:comment')) {
     const id = comment.attributes['w:id'] ?? '';
     const reader = new BlockReader({ ...ctx, page: { current: 1, counted: false } });
@@ -292,24 +293,13 @@ async function readComments(pkg: OfficePackage, ctx: DocxContext): Promise<RootC
       .join(' ')
       .trim();
     if (text === '') continue;
-    const author = comment.attributes['w:author']?.trim();
-    const anchor = ctx.inline.commentAnchors.get(id)?.trim();
-    const children: PhrasingContent[] = [];
-    if (author)
-      children.push(
-        { type: 'strong', children: [{ type: 'text', value: author }] },
-        { type: 'text', value: ': ' },
-      );
-    children.push({ type: 'text', value: text });
-    if (anchor) children.push({ type: 'text', value: ` (on “${anchor}”)` });
-    items.push({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children }] });
+    notes.push({
+      author: comment.attributes['w:author']?.trim() ?? '',
+      text,
+      anchor: ctx.inline.commentAnchors.get(id)?.trim() ?? '',
+    });
   }
-  if (items.length === 0) return [];
-  const provenance = { path: 'word/comments.xml' };
-  return [
-    { type: 'heading', depth: 2, children: [{ type: 'text', value: 'Comments' }], data: { provenance } },
-    { type: 'list', ordered: false, spread: false, children: items, data: { provenance } },
-  ];
+  return commentsSection(notes, { path: 'word/comments.xml' });
 }
 
 async function readCoreMetadata(pkg: OfficePackage, metadata: DocumentMetadata): Promise<void> {

@@ -15,6 +15,7 @@ import { openPackage, type OfficePackage } from '../internal/open-package.js';
 import { refuseEncryptedOdf } from '../internal/refuse-encrypted.js';
 import { packageLimitsOf } from '../internal/package-limits.js';
 import { descendants, elements, firstElement, textOf, type XmlElement } from '../internal/parse-xml.js';
+import { commentsSection } from './comments-section.js';
 import { readPart } from './docx-package-parts.js';
 import { readOdtStyles, resolveOdtStyle, type OdtStyle } from './odt-styles.js';
 import { toPhrasing, type Marks, type Segment } from './phrasing.js';
@@ -323,25 +324,13 @@ function readBlocks(container: XmlElement, out: RootContent[], ctx: OdtContext):
   flush();
 }
 
-function commentsSection(ctx: OdtContext): RootContent[] {
-  if (ctx.comments.length === 0) return [];
-  const provenance = { path: 'content.xml' };
-  const items: ListItem[] = ctx.comments.map((comment) => {
-    const children: PhrasingContent[] = [];
-    if (comment.author !== '')
-      children.push(
-        { type: 'strong', children: [{ type: 'text', value: comment.author }] },
-        { type: 'text', value: ': ' },
-      );
-    children.push({ type: 'text', value: comment.text });
-    const anchor = comment.name === undefined ? '' : (ctx.anchors.get(comment.name) ?? '').trim();
-    if (anchor !== '') children.push({ type: 'text', value: ` (on “${anchor}”)` });
-    return { type: 'listItem', spread: false, children: [{ type: 'paragraph', children }] };
-  });
-  return [
-    { type: 'heading', depth: 2, children: [{ type: 'text', value: 'Comments' }], data: { provenance } },
-    { type: 'list', ordered: false, spread: false, children: items, data: { provenance } },
-  ];
+function odtComments(ctx: OdtContext): RootContent[] {
+  const notes = ctx.comments.map((comment) => ({
+    author: comment.author,
+    text: comment.text,
+    anchor: comment.name === undefined ? '' : (ctx.anchors.get(comment.name) ?? '').trim(),
+  }));
+  return commentsSection(notes, { path: 'content.xml' });
 }
 
 async function readMeta(pkg: OfficePackage, metadata: DocumentMetadata): Promise<void> {
@@ -381,7 +370,7 @@ async function readOdtPackage(pkg: OfficePackage, file: DocumentFile): Promise<E
   };
   const children: RootContent[] = [];
   readBlocks(text, children, ctx);
-  children.push(...ctx.notes, ...commentsSection(ctx));
+  children.push(...ctx.notes, ...odtComments(ctx));
   const root: Root = { type: 'root', children };
   if (toString(root).trim() === '' && !children.some((block) => block.type === 'paragraph'))
     throw new TransmuteError('empty_content', `${file.name} holds no text.`);

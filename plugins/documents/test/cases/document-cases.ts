@@ -6,6 +6,7 @@ import { writeEncryptedDocx, writeXmlBombDocx, writeZipBombDocx } from './write-
 import { writeEmlMessage, writeMsgMessage } from './write-messages.js';
 import { writeDocxReport, writePptxDeck, writeXlsxWorkbook } from './write-office.js';
 import { writeOdpDeck, writeOdsWorkbook, writeOdtReport } from './write-open-document.js';
+import { writeRtfReport } from './write-rtf.js';
 import { writeAtomFeed, writeIpynbNotebook, writeRssFeed } from './write-text-formats.js';
 
 /** `fixtures/documents`: one directory per case, its input and its `expected/` goldens. */
@@ -35,6 +36,12 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
     input: 'docx-report/input.docx',
     write: writeDocxReport,
     expect: { shows: ['Spring inspection', '**40 kg**', 'Order queens from Lyon', 'frames included'] },
+  },
+  {
+    name: 'rtf-report',
+    input: 'rtf-report/input.rtf',
+    write: writeRtfReport,
+    expect: { shows: ['# Spring inspection', '**40 kg**', 'Order queens from Lyon', 'Both seasons: 75 kg'] },
   },
   {
     name: 'xlsx-workbook',
@@ -153,6 +160,13 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
     name: 'ppt-libreoffice',
     input: 'ppt-libreoffice/input.ppt',
     expect: { shows: ['Apiary season review', 'Thank the volunteers', '| North | 14'] },
+  },
+  {
+    name: 'rtf-libreoffice',
+    input: 'rtf-libreoffice/input.rtf',
+    expect: {
+      shows: ['# Apiary field report', '## Next steps', 'Order queens from Lyon', 'frames included'],
+    },
   },
   {
     name: 'docx-encrypted',
