@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startIssuer } from '../support/jwks-server.js';
 import { MOUNTS } from '../support/mounts.js';
 import { createStack } from '../support/stack.js';
 import { callTool, connectHttp, firstText, structured } from './support/mcp-clients.js';
@@ -49,6 +50,50 @@ describe('MCP over Streamable HTTP: bounded waits and cancelJob', () => {
       }
     } finally {
       await stack.close();
+    }
+  });
+});
+
+describe('MCP over Streamable HTTP with OAuth access tokens', () => {
+  it("scopes a JWT caller's tool calls to the account of its sub claim", async () => {
+    const issuer = await startIssuer();
+    const stack = await createStack('node', {
+      handler: {
+        auth: { jwt: { issuer: issuer.issuer, audience: issuer.audience, jwksUrl: issuer.jwksUrl } },
+      },
+    });
+    try {
+      const owner = await stack.newAccount();
+      const stranger = await stack.newAccount();
+      const connected = await connectHttp(stack.url, await issuer.sign({ sub: owner.accountId }));
+      const other = await connectHttp(stack.url, await issuer.sign({ sub: stranger.accountId }));
+      try {
+        const { result } = await callTool(connected.client, 'convert', { text: 'Signed in with a token.' });
+        const jobId = structured<{ job_id: string }>(result).job_id;
+        const byKey = await connectHttp(stack.url, owner.apiKey);
+        const seen = await callTool(byKey.client, 'getJob', { job_id: jobId });
+        await byKey.close();
+        expect(structured(seen.result)).toMatchObject({ id: jobId, status: 'succeeded' });
+        const hidden = await callTool(other.client, 'getJob', { job_id: jobId });
+        expect(structured(hidden.result)).toMatchObject({ code: 'not_found' });
+      } finally {
+        await connected.close();
+        await other.close();
+      }
+      const expired = await issuer.sign(
+        { sub: owner.accountId },
+        { expiresIn: Math.floor(Date.now() / 1000) - 60 },
+      );
+      const refused = await fetch(`${stack.url}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${expired}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ code: 'invalid_token' });
+    } finally {
+      await stack.close();
+      await issuer.close();
     }
   });
 });
