@@ -91,6 +91,10 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   const docsBaseUrl = (options.docsBaseUrl ?? 'https://docs.transmute.dev').replace(/\/+$/, '');
   const logger = options.logger ?? consoleLogger;
   const authenticate = createAuthenticator(options.service, options.auth);
+  const bodyLimits = {
+    createJob: options.bodyLimits?.createJob ?? 16 * 1024 * 1024,
+    default: options.bodyLimits?.default ?? 64 * 1024,
+  };
   const api = createCoreHandler({
     service: options.service,
     authenticate,
@@ -100,10 +104,7 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
         : createRateLimiter({ ...DEFAULT_PLAN_RATE_LIMITS, ...rateLimit.plans }, rateLimit.now),
     basePath,
     docsBaseUrl,
-    bodyLimits: {
-      createJob: options.bodyLimits?.createJob ?? 16 * 1024 * 1024,
-      default: options.bodyLimits?.default ?? 64 * 1024,
-    },
+    bodyLimits,
     logger,
   });
   // `/mcp` beside `/v1`: its tools call the API core itself, with the caller's credential.
@@ -112,6 +113,8 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     callApi: async (request) => toWebResponse(await api(toCoreRequest(request, ''))),
     docsBaseUrl,
     logger,
+    // The JSON-RPC envelope around a createJob-sized text.
+    maxBodyBytes: bodyLimits.createJob + 64 * 1024,
   });
   const handler = async (request: Request): Promise<Response> =>
     toWebResponse(await core(toCoreRequest(request, basePath)));

@@ -1,6 +1,12 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createTransmuteMcpServer, type TransmuteMcpServerOptions } from './create-transmute-mcp-server.js';
 
+/** Options of {@link handleMcpHttpRequest}. */
+export interface McpHttpRequestOptions extends TransmuteMcpServerOptions {
+  /** Largest JSON-RPC body accepted (default the SDK's 4 MiB); larger answers 413. */
+  maxBodyBytes?: number;
+}
+
 /**
  * Answers one Streamable HTTP request, statelessly: a fresh server and transport per request, no
  * session id, the answer streamed as SSE (so progress notifications travel before the result).
@@ -13,10 +19,12 @@ import { createTransmuteMcpServer, type TransmuteMcpServerOptions } from './crea
  */
 export async function handleMcpHttpRequest(
   request: Request,
-  options: TransmuteMcpServerOptions,
+  options: McpHttpRequestOptions,
 ): Promise<Response> {
   const server = createTransmuteMcpServer(options);
-  const transport = new WebStandardStreamableHTTPServerTransport({});
+  const transport = new WebStandardStreamableHTTPServerTransport(
+    options.maxBodyBytes === undefined ? {} : { maxRequestBodySize: options.maxBodyBytes },
+  );
   await server.connect(transport);
   const response = await transport.handleRequest(request);
   if (response.body === null) await server.close();

@@ -1,5 +1,5 @@
 export { createTransmuteMcpServer, type TransmuteMcpServerOptions } from './create-transmute-mcp-server.js';
-export { handleMcpHttpRequest } from './handle-mcp-http-request.js';
+export { handleMcpHttpRequest, type McpHttpRequestOptions } from './handle-mcp-http-request.js';
 export { serveStdio } from './serve-stdio.js';
 export { createClientApiCaller, type ApiCaller, type LocalFile, type OperationCall } from './api-caller.js';
 export { WAIT_SECONDS, type LocalFileReader } from './internal/task-tools.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../blackbox/support/service.js';
+import { ROOT, runCli } from '../blackbox/support/service.js';
 import {
   callTool,
   connectStdio,
@@ -135,5 +135,16 @@ describe('MCP over stdio: waits are bounded and cancellable (transmute mcp --loc
       if (status !== 'canceled') await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe('canceled');
+  });
+});
+
+describe('transmute mcp without a server or --local', () => {
+  it('exits with an error that names the flags that fix it', async () => {
+    await expect(runCli(['mcp'], { TRANSMUTE_BASE_URL: '', TRANSMUTE_API_KEY: '' })).rejects.toThrow(
+      /--base-url \(or TRANSMUTE_BASE_URL\), or use --local/,
+    );
+    await expect(
+      runCli(['mcp', '--base-url', 'http://127.0.0.1:9'], { TRANSMUTE_API_KEY: '' }),
+    ).rejects.toThrow(/--api-key \(or TRANSMUTE_API_KEY\)/);
   });
 });

@@ -13,6 +13,8 @@ export interface McpRouteSettings {
   callApi: (request: Request) => Promise<Response>;
   docsBaseUrl: string;
   logger: HandlerLogger;
+  /** Largest MCP request body: a `convert` text may be as large as a createJob body. */
+  maxBodyBytes: number;
 }
 
 /** The path of the MCP endpoint, beside `/v1` (CONTRACT §12a). */
@@ -66,7 +68,10 @@ async function serveMcp(
     maxRetries: 0,
     fetch: (input, init) => settings.callApi(new Request(input, init)),
   });
-  const response = await handleMcpHttpRequest(toWebRequest(request), { api: createClientApiCaller(client) });
+  const response = await handleMcpHttpRequest(toWebRequest(request), {
+    api: createClientApiCaller(client),
+    maxBodyBytes: settings.maxBodyBytes,
+  });
   const answer: Record<string, string> = { ...headers };
   response.headers.forEach((value, name) => {
     answer[name] = value;

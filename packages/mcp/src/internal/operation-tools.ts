@@ -71,10 +71,12 @@ function toOperationCall(operation: ApiOperation, args: Readonly<Record<string, 
   return { path, query, ...(operation.requestBody === null ? {} : { body: args.body }) };
 }
 
-/** The response a description mentions: what a success answers. */
+/** The description: the summary, the route, and what a success answers (beyond a bare "OK."). */
 function describe(operation: ApiOperation): string {
-  const answers = operation.responses.map((response) => response.description).join(' ');
-  return `${operation.summary}. ${operation.method} ${operation.path}. ${answers}`;
+  const answers = operation.responses
+    .map((response) => response.description)
+    .filter((description) => description !== 'OK.');
+  return [`${operation.summary}.`, `${operation.method} ${operation.path}.`, ...answers].join(' ');
 }
 
 /**
