@@ -9,7 +9,8 @@ import {
 import type { ApiCaller } from './api-caller.js';
 import { operationTools } from './internal/operation-tools.js';
 import { registerResources } from './internal/resources.js';
-import { taskTools, type LocalFileReader } from './internal/task-tools.js';
+import { taskTools } from './internal/task-tools.js';
+import type { LocalFileReader } from './internal/tool-arguments.js';
 import type { ToolContext, ToolDefinition } from './internal/tool-definition.js';
 
 /** Version reported in `initialize`. */
