@@ -52,14 +52,15 @@ async function serveMcp(
   settings: McpRouteSettings,
   headers: Record<string, string>,
 ): Promise<CoreResponse> {
-  const authorization = request.header('authorization');
-  await settings.authenticate(authorization);
-  // Stateless Streamable HTTP: no server-initiated stream on GET, no session to DELETE.
+  // As on /v1, the method is checked before the credential. Stateless Streamable HTTP: no
+  // server-initiated stream on GET, no session to DELETE.
   if (request.method !== 'POST') {
     throw new TransmuteError('method_not_allowed', 'Use POST: this MCP endpoint is stateless.', {
       headers: { allow: 'POST' },
     });
   }
+  const authorization = request.header('authorization');
+  await settings.authenticate(authorization);
   const credential = (authorization ?? '').replace(/^\s*Bearer\s+/i, '').trim();
   // The tools call the API through the same handler, with the caller's own credential.
   const client = createClient({
@@ -80,8 +81,9 @@ async function serveMcp(
 }
 
 /**
- * Serves `/mcp` (Model Context Protocol, Streamable HTTP) beside the API: bearer authentication as
- * for `/v1` (a missing or bad credential answers the 401 problem), then one stateless MCP exchange
+ * Serves `/mcp` (Model Context Protocol, Streamable HTTP) beside the API: POST only (405 with
+ * `Allow`), bearer authentication as for `/v1` (a missing or bad credential answers the 401
+ * problem), then one stateless MCP exchange
  * whose tools reach the API in-process under the caller's account. Every other path goes to `api`.
  */
 export function withMcpRoute(api: CoreHandler, settings: McpRouteSettings): CoreHandler {
