@@ -90,6 +90,11 @@ describe('MCP over stdio: waits are bounded and cancellable (transmute mcp --loc
     expect(answer.next).toContain('wait_for_job');
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.every((update) => update.message === 'queued' && update.total === 100)).toBe(true);
+    // The percent stands at 0, yet every notification's value grows (MCP requires it).
+    const values = progress.map((update) => update.progress);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(new Set(values).size).toBe(values.length);
+    expect(values.at(-1)).toBeLessThan(1);
   });
 
   it("stops wait_for_job on the client's cancel, and cancelJob cancels the job", async () => {

@@ -40,19 +40,38 @@ function progressMessage(job: Job): string {
   return `${job.status}${stage}${detail}`;
 }
 
+/** Growth of the progress value per poll while the job's percent stands still. */
+const HEARTBEAT_STEP = 0.001;
+
+/**
+ * A reporter of the job's percent as MCP progress. MCP requires every notification's value to be
+ * larger than the one before, and hosts reset their request timeout on each, so a poll that finds
+ * the same percent still notifies, a step above the last value (never past 100).
+ */
+function createProgressReporter(context: ToolContext): (job: Job) => Promise<void> {
+  let last = Number.NEGATIVE_INFINITY;
+  return async (job) => {
+    const value = Math.min(100, Math.max(job.progress.percent, last + HEARTBEAT_STEP));
+    if (value <= last) return;
+    last = value;
+    await context.progress(value, 100, progressMessage(job));
+  };
+}
+
 /**
  * Polls getJob until the job is terminal or `timeoutMs` has passed, sending a progress
- * notification (`percent` of 100) after every poll. The client's cancel aborts the wait at once
- * (the job itself runs on; cancelJob cancels it).
+ * notification (the job's percent of 100) after every poll. The client's cancel aborts the wait at
+ * once (the job itself runs on; cancelJob cancels it).
  */
 export async function waitForJob(job: Job, context: ToolContext, options: WaitForJobOptions): Promise<Job> {
   const deadline = Date.now() + options.timeoutMs;
+  const report = createProgressReporter(context);
   let current = job;
-  await context.progress(current.progress.percent, 100, progressMessage(current));
+  await report(current);
   while (!isTerminal(current) && Date.now() < deadline) {
     await sleep(Math.min(options.pollIntervalMs ?? 500, Math.max(0, deadline - Date.now())), context.signal);
     current = (await context.api.call('getJob', { path: { job_id: current.id } }, context.signal)) as Job;
-    await context.progress(current.progress.percent, 100, progressMessage(current));
+    await report(current);
   }
   return current;
 }

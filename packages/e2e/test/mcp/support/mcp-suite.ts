@@ -129,9 +129,11 @@ export function mcpConformanceCases(setup: McpSetup): void {
     expect(structured<{ status: string }>(result).status).toBe('succeeded');
     expect(progress.length).toBeGreaterThan(0);
     // The last notification may race the result on the client (it drops progress after the answer).
-    for (const update of progress) {
+    for (const [index, update] of progress.entries()) {
       expect(update.total).toBe(100);
       expect(update.message).toMatch(/^(queued|processing|succeeded)/);
+      // MCP: each progress value is larger than the one before.
+      if (index > 0) expect(update.progress).toBeGreaterThan(progress[index - 1]?.progress ?? 0);
     }
   });
 
