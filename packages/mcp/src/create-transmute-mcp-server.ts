@@ -12,6 +12,7 @@ import { registerResources } from './internal/resources.js';
 import { taskTools } from './internal/task-tools.js';
 import type { LocalFileReader } from './internal/tool-arguments.js';
 import type { ToolContext, ToolDefinition } from './internal/tool-definition.js';
+import { errorResult } from './internal/tool-result.js';
 
 /** Version reported in `initialize`. */
 const SERVER_VERSION = '0.1.0';
@@ -81,7 +82,7 @@ export function createTransmuteMcpServer(options: TransmuteMcpServerOptions): Mc
         });
       },
     };
-    return definition.run(request.params.arguments ?? {}, context);
+    return definition.run(request.params.arguments ?? {}, context).catch(errorResult);
   });
   registerResources(server, options.api);
   return server;

@@ -19,8 +19,11 @@ import {
   type LocalFileReader,
 } from './tool-arguments.js';
 import type { ToolContext, ToolDefinition } from './tool-definition.js';
-import { errorResult, jsonResult, problemResult } from './tool-result.js';
+import { jsonResult, problemResult } from './tool-result.js';
 import { isTerminal, waitForJob } from './wait-for-job.js';
+
+/** The output a conversion makes when the call names none: the extracted content as Markdown. */
+const DEFAULT_OUTPUT = { profile: 'raw_source' } as const;
 
 /** The answer for a job that ended without a result, or is still running after the wait. */
 function unfinished(job: Job): ReturnType<typeof jsonResult> {
@@ -48,7 +51,8 @@ async function toSource(
   }
   if (text !== undefined) return { type: 'text', content: text };
   if (url !== undefined) return { type: 'url', url };
-  const file = await readLocal(reader as LocalFileReader, path as string, stringArg(args, 'media_type'));
+  if (reader === undefined || path === undefined) throw invalid('path', 'No local files here.');
+  const file = await readLocal(reader, path, stringArg(args, 'media_type'));
   const uploaded = await context.api.uploadFile(file, context.signal);
   if (uploaded.status !== 'ready') {
     const detail = `The file was ${uploaded.status}: ${uploaded.warnings.join(' ') || 'not accepted.'}`;
@@ -63,7 +67,7 @@ async function runConvert(
   reader: LocalFileReader | undefined,
 ): Promise<ReturnType<typeof jsonResult>> {
   const source = await toSource(args, context, reader);
-  const output = args.output ?? { profile: 'raw_source' };
+  const output = args.output ?? DEFAULT_OUTPUT;
   const created = (await context.api.call('createJob', { body: { source, output } }, context.signal)) as Job;
   let job: Job;
   try {
@@ -78,8 +82,10 @@ async function runConvert(
   const outputId = job.output_ids[0];
   if (job.status !== 'succeeded' || outputId === undefined) return unfinished(job);
   const format = (output as { format?: unknown }).format;
-  if (format === 'zip')
-    return jsonResult(await context.api.call('getOutput', { path: { output_id: outputId } }));
+  // A zip is not paginable: its manifest names the artifacts' download URLs.
+  if (format === 'zip') {
+    return jsonResult(await context.api.call('getOutput', { path: { output_id: outputId } }, context.signal));
+  }
   const limit = numberArg(args, 'page_size', contentLimit.default);
   const page = (await context.api.call(
     'getOutputContent',
@@ -111,19 +117,13 @@ export function convertTool(reader: LocalFileReader | undefined): ToolDefinition
         text: { type: 'string', description: 'Text (plain, Markdown or HTML) to convert.' },
         url: { type: 'string', format: 'uri', description: 'A web page or document address to fetch.' },
         ...pathProperty,
-        output: { ...(COMPONENT_SCHEMAS.OutputOptions ?? {}), default: { profile: 'raw_source' } },
+        output: { ...(COMPONENT_SCHEMAS.OutputOptions ?? {}), default: DEFAULT_OUTPUT },
         wait_seconds: waitSecondsSchema,
         page_size: pageSizeSchema,
       },
       additionalProperties: false,
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    async run(args, context) {
-      try {
-        return await runConvert(args, context, reader);
-      } catch (error) {
-        return errorResult(error);
-      }
-    },
+    run: (args, context) => runConvert(args, context, reader),
   };
 }

@@ -10,7 +10,7 @@ import {
 import { API_OPERATIONS } from '@transmute/contract/operations';
 import type { OperationCall } from '../api-caller.js';
 import type { ToolDefinition } from './tool-definition.js';
-import { errorResult, jsonResult } from './tool-result.js';
+import { jsonResult } from './tool-result.js';
 
 /** The query parameters of an operation's query kind, as JSON Schema properties. */
 function queryProperties(operation: ApiOperation): Record<string, JsonSchema> {
@@ -97,12 +97,8 @@ export function operationTools(): ToolDefinition[] {
       openWorldHint: false,
     },
     async run(args, context) {
-      try {
-        const call = toOperationCall(operation, args);
-        return jsonResult(await context.api.call(operation.operationId, call, context.signal));
-      } catch (error) {
-        return errorResult(error);
-      }
+      const call = toOperationCall(operation, args);
+      return jsonResult(await context.api.call(operation.operationId, call, context.signal));
     },
   }));
 }

@@ -14,7 +14,7 @@ import {
   type LocalFileReader,
 } from './tool-arguments.js';
 import type { ToolDefinition } from './tool-definition.js';
-import { errorResult, jsonResult } from './tool-result.js';
+import { jsonResult } from './tool-result.js';
 import { waitForJob } from './wait-for-job.js';
 
 function uploadFileTool(reader: LocalFileReader): ToolDefinition {
@@ -35,14 +35,10 @@ function uploadFileTool(reader: LocalFileReader): ToolDefinition {
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     async run(args, context) {
-      try {
-        const path = stringArg(args, 'path');
-        if (path === undefined) throw invalid('path', 'path must be a non-empty string.');
-        const file = await readLocal(reader, path, stringArg(args, 'media_type'));
-        return jsonResult(await context.api.uploadFile(file, context.signal));
-      } catch (error) {
-        return errorResult(error);
-      }
+      const path = stringArg(args, 'path');
+      if (path === undefined) throw invalid('path', 'path must be a non-empty string.');
+      const file = await readLocal(reader, path, stringArg(args, 'media_type'));
+      return jsonResult(await context.api.uploadFile(file, context.signal));
     },
   };
 }
@@ -64,14 +60,10 @@ const waitForJobTool: ToolDefinition = {
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, context) {
-    try {
-      const jobId = stringArg(args, 'job_id');
-      if (jobId === undefined) throw invalid('job_id', 'job_id must be a non-empty string.');
-      const job = (await context.api.call('getJob', { path: { job_id: jobId } }, context.signal)) as Job;
-      return jsonResult(await waitForJob(job, context, { timeoutMs: waitMs(args) }));
-    } catch (error) {
-      return errorResult(error);
-    }
+    const jobId = stringArg(args, 'job_id');
+    if (jobId === undefined) throw invalid('job_id', 'job_id must be a non-empty string.');
+    const job = (await context.api.call('getJob', { path: { job_id: jobId } }, context.signal)) as Job;
+    return jsonResult(await waitForJob(job, context, { timeoutMs: waitMs(args) }));
   },
 };
 
@@ -93,23 +85,19 @@ const readOutputTool: ToolDefinition = {
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, context) {
-    try {
-      const outputId = stringArg(args, 'output_id');
-      if (outputId === undefined) throw invalid('output_id', 'output_id must be a non-empty string.');
-      const cursor = stringArg(args, 'cursor');
-      const query = {
-        limit: numberArg(args, 'page_size', contentLimit.default),
-        ...(cursor === undefined ? {} : { cursor }),
-      };
-      const page = (await context.api.call(
-        'getOutputContent',
-        { path: { output_id: outputId }, query },
-        context.signal,
-      )) as OutputContentPage;
-      return contentPageResult(page);
-    } catch (error) {
-      return errorResult(error);
-    }
+    const outputId = stringArg(args, 'output_id');
+    if (outputId === undefined) throw invalid('output_id', 'output_id must be a non-empty string.');
+    const cursor = stringArg(args, 'cursor');
+    const query = {
+      limit: numberArg(args, 'page_size', contentLimit.default),
+      ...(cursor === undefined ? {} : { cursor }),
+    };
+    const page = (await context.api.call(
+      'getOutputContent',
+      { path: { output_id: outputId }, query },
+      context.signal,
+    )) as OutputContentPage;
+    return contentPageResult(page);
   },
 };
 

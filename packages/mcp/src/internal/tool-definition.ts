@@ -18,5 +18,6 @@ export interface ToolDefinition {
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
   annotations: ToolAnnotations;
+  /** Runs the tool; what it throws becomes a tool error carrying the problem (`errorResult`). */
   run(args: Readonly<Record<string, unknown>>, context: ToolContext): Promise<CallToolResult>;
 }
