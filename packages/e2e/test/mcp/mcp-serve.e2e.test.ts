@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService } from '../blackbox/support/service.js';
+import { join } from 'node:path';
+import { ROOT, startService, type RunningService } from '../blackbox/support/service.js';
 import {
   callTool,
   connectHttp,
   connectStdio,
+  firstText,
   servePage,
   structured,
   type ConnectedClient,
@@ -103,4 +105,12 @@ describe('MCP over stdio: transmute mcp --base-url against transmute serve', () 
   afterAll(() => connected.close());
 
   mcpConformanceCases({ client: () => connected, pageUrl: () => page.url, localFiles: true });
+
+  it('converts a local PDF by uploading it to the server', async () => {
+    const { result } = await callTool(connected.client, 'convert', {
+      path: join(ROOT, 'fixtures/ocr/two-column.pdf'),
+    });
+    expect(result.isError, JSON.stringify(result.content)).toBeUndefined();
+    expect(firstText(result)).toContain('Reading Order in Two Columns');
+  });
 });
