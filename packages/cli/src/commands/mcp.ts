@@ -32,12 +32,14 @@ function stderrLine(line: string): void {
 }
 
 /**
- * `--local`: engine + service on SQLite in `--data-dir` (else a temporary directory, removed on
- * exit) with a local account, and a client whose `fetch` calls the handler in-process: no port,
+ * `--local`: engine + service on SQLite in `--data-dir` / `TRANSMUTE_DATA_DIR` (else a temporary
+ * directory, removed on exit) with a local account, and a client whose `fetch` calls the handler in-process: no port,
  * no server, no network beyond what a source needs.
  */
 async function openLocalApi(flags: McpFlags): Promise<ApiConnection> {
-  const temporary = flags.dataDir === undefined ? await mkdtemp(join(tmpdir(), 'transmute-mcp-')) : null;
+  const chosen = flags.dataDir ?? process.env.TRANSMUTE_DATA_DIR;
+  const temporary =
+    chosen === undefined || chosen === '' ? await mkdtemp(join(tmpdir(), 'transmute-mcp-')) : null;
   const settings = { ...resolveSettings({ ...flags, baseUrl: undefined }), worker: true };
   if (temporary !== null) settings.dataDir = temporary;
   const runtime = await openRuntime(settings, { baseUrl: LOCAL_BASE_URL, worker: true });
@@ -87,8 +89,12 @@ export function registerMcpCommand(program: Command): void {
     .description('Serve the MCP server (tools and resources for agents) on stdio')
     .option('--local', 'Embed the engine and a service on SQLite instead of calling a server')
     .option('--base-url <url>', 'Server to call (env TRANSMUTE_BASE_URL)')
-    .option('--api-key <key>', 'API key or access token (env TRANSMUTE_API_KEY)');
-  addSettingOptions(command, ['dataDir', 'databaseUrl', 'allowPrivateNetworks', 'workerConcurrency']);
+    .option('--api-key <key>', 'API key or access token (env TRANSMUTE_API_KEY)')
+    .option(
+      '--data-dir <dir>',
+      'With --local: keep the database and blobs here (env TRANSMUTE_DATA_DIR; default a temporary directory, removed on exit)',
+    );
+  addSettingOptions(command, ['databaseUrl', 'allowPrivateNetworks', 'workerConcurrency']);
   command.action(async (flags: McpFlags) => {
     // stdout is the protocol channel: a library's stray console.log would corrupt it.
     console.log = console.error;

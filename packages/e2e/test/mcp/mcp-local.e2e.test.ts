@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../blackbox/support/service.js';
@@ -151,5 +153,28 @@ describe('transmute mcp without a server or --local', () => {
     await expect(
       runCli(['mcp', '--base-url', 'http://127.0.0.1:9'], { TRANSMUTE_API_KEY: '' }),
     ).rejects.toThrow(/--api-key \(or TRANSMUTE_API_KEY\)/);
+  });
+});
+
+describe('transmute mcp --local --data-dir', () => {
+  it('keeps its jobs in the data dir from one start to the next', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'transmute-mcp-e2e-'));
+    try {
+      const first = await connectStdio(['--local', '--data-dir', dataDir]);
+      const converted = await callTool(first.client, 'convert', { text: 'Kept between two starts.' });
+      const jobId = structured<{ job_id: string }>(converted.result).job_id;
+      await first.close();
+      const second = await connectStdio(['--local', '--data-dir', dataDir]);
+      try {
+        const listed = await callTool(second.client, 'listJobs', {});
+        expect(structured<{ data: { id: string }[] }>(listed.result).data.map((job) => job.id)).toContain(
+          jobId,
+        );
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
