@@ -97,3 +97,52 @@ describe('MCP over Streamable HTTP with OAuth access tokens', () => {
     }
   });
 });
+
+describe('MCP over Streamable HTTP: a client that drops the stream', () => {
+  it('stops its convert call, which cancels the job it created', async () => {
+    const stack = await createStack('node');
+    try {
+      await stack.stopWorker();
+      const { apiKey } = await stack.newAccount();
+      const controller = new AbortController();
+      const response = await fetch(`${stack.url}/mcp`, {
+        method: 'POST',
+        signal: controller.signal,
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'convert',
+            arguments: { text: 'Dropped halfway.', wait_seconds: 60 },
+            _meta: { progressToken: 'p1' },
+          },
+        }),
+      });
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const reader = response.body?.getReader();
+      const first = await reader?.read();
+      expect(new TextDecoder().decode(first?.value)).toContain('notifications/progress');
+      controller.abort();
+      const connected = await connectHttp(stack.url, apiKey);
+      try {
+        let status = '';
+        for (let attempt = 0; attempt < 50 && status !== 'canceled'; attempt += 1) {
+          const listed = await callTool(connected.client, 'listJobs', { limit: 1 });
+          status = structured<{ data: { status: string }[] }>(listed.result).data[0]?.status ?? '';
+          if (status !== 'canceled') await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(status).toBe('canceled');
+      } finally {
+        await connected.close();
+      }
+    } finally {
+      await stack.close();
+    }
+  });
+});
