@@ -1,16 +1,18 @@
 /**
  * Which workspace packages each package's sources may import (DESIGN.md: contract <- plugin-sdk <-
- * engine <- service <- http <- cli; client on the contract alone; postgres on the service). The CLI
- * is the top and may import any package; every plugin imports the SDK alone.
+ * engine <- service <- http <- cli; client on the contract alone; mcp on the client; http serves
+ * mcp at `/mcp`; postgres on the service). The CLI is the top and may import any package; every
+ * plugin imports the SDK alone.
  */
 const PACKAGE_LAYERS = {
   contract: [],
   'plugin-sdk': ['contract'],
   engine: ['contract', 'plugin-sdk'],
   service: ['contract', 'plugin-sdk', 'engine'],
-  http: ['contract', 'service'],
+  http: ['contract', 'service', 'client', 'mcp'],
   postgres: ['service'],
   client: ['contract'],
+  mcp: ['contract', 'client'],
 };
 
 const packageRules = Object.entries(PACKAGE_LAYERS).map(([name, allowed]) => ({

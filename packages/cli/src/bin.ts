@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerAccountsCommand } from './commands/accounts.js';
 import { registerConvertCommand } from './commands/convert.js';
 import { registerKeysCommand } from './commands/keys.js';
+import { registerMcpCommand } from './commands/mcp.js';
 import { registerOpenapiCommand } from './commands/openapi.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerWorkerCommand } from './commands/worker.js';
@@ -18,6 +19,7 @@ registerConvertCommand(program);
 registerAccountsCommand(program);
 registerKeysCommand(program);
 registerOpenapiCommand(program);
+registerMcpCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`transmute: ${error instanceof Error ? error.message : String(error)}\n`);

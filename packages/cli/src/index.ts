@@ -3,6 +3,7 @@ export { registerWorkerCommand, startWorker } from './commands/worker.js';
 export { registerAccountsCommand } from './commands/accounts.js';
 export { registerKeysCommand } from './commands/keys.js';
 export { registerOpenapiCommand } from './commands/openapi.js';
+export { registerMcpCommand } from './commands/mcp.js';
 // The renderer lives with the document in the contract; the CLI keeps offering it.
 export { renderOpenApi } from '@transmute/contract';
 export { registerConvertCommand, runConvert } from './commands/convert.js';

@@ -4,6 +4,7 @@ import { createAuthenticator, type AuthOptions } from './internal/authenticate.j
 import { withBrokenBodyErrors } from './internal/broken-body.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 import { createCoreHandler } from './internal/handle-request.js';
+import { withMcpRoute } from './internal/mcp-route.js';
 import type { HandlerLogger } from './internal/problem.js';
 import { createRateLimiter, DEFAULT_PLAN_RATE_LIMITS, type RateLimitRule } from './internal/rate-limiter.js';
 
@@ -76,7 +77,8 @@ export function toWebResponse(response: CoreResponse): Response {
 }
 
 /**
- * Creates the v1 API as one Web-standard function: `Request → Response`. Every mount
+ * Creates the v1 API as one Web-standard function: `Request → Response`, with the MCP endpoint
+ * (Streamable HTTP) at `/mcp` beside `/v1`. Every mount
  * (`@transmute/http/node`, `/express`, `/fastify`, `/hono`, `/koa`) is a thin layer around it.
  *
  * @example
@@ -88,20 +90,31 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   const rateLimit = options.rateLimit ?? {};
   const docsBaseUrl = (options.docsBaseUrl ?? 'https://docs.transmute.dev').replace(/\/+$/, '');
   const logger = options.logger ?? consoleLogger;
-  const core = createCoreHandler({
+  const authenticate = createAuthenticator(options.service, options.auth);
+  const bodyLimits = {
+    createJob: options.bodyLimits?.createJob ?? 16 * 1024 * 1024,
+    default: options.bodyLimits?.default ?? 64 * 1024,
+  };
+  const api = createCoreHandler({
     service: options.service,
-    authenticate: createAuthenticator(options.service, options.auth),
+    authenticate,
     rateLimiter:
       rateLimit === false
         ? null
         : createRateLimiter({ ...DEFAULT_PLAN_RATE_LIMITS, ...rateLimit.plans }, rateLimit.now),
     basePath,
     docsBaseUrl,
-    bodyLimits: {
-      createJob: options.bodyLimits?.createJob ?? 16 * 1024 * 1024,
-      default: options.bodyLimits?.default ?? 64 * 1024,
-    },
+    bodyLimits,
     logger,
+  });
+  // `/mcp` beside `/v1`: its tools call the API core itself, with the caller's credential.
+  const core = withMcpRoute(api, {
+    authenticate,
+    callApi: async (request) => toWebResponse(await api(toCoreRequest(request, ''))),
+    docsBaseUrl,
+    logger,
+    // The JSON-RPC envelope around a createJob-sized text.
+    maxBodyBytes: bodyLimits.createJob + 64 * 1024,
   });
   const handler = async (request: Request): Promise<Response> =>
     toWebResponse(await core(toCoreRequest(request, basePath)));

@@ -1,0 +1,102 @@
+import { createClient } from '@transmute/client';
+import { TransmuteError } from '@transmute/contract';
+import { createClientApiCaller, handleMcpHttpRequest } from '@transmute/mcp';
+import type { Authenticator } from './authenticate.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
+import { errorResponse, type HandlerLogger } from './problem.js';
+import { createRequestId } from './request-id.js';
+
+/** What the `/mcp` route needs from the handler. */
+export interface McpRouteSettings {
+  authenticate: Authenticator;
+  /** The v1 API as a Web function; every tool call goes through it with the caller's credential. */
+  callApi: (request: Request) => Promise<Response>;
+  docsBaseUrl: string;
+  logger: HandlerLogger;
+  /** Largest MCP request body: a `convert` text may be as large as a createJob body. */
+  maxBodyBytes: number;
+}
+
+/** The path of the MCP endpoint, beside `/v1` (CONTRACT §12a). */
+export const MCP_PATH = '/mcp';
+
+/** Headers of the Streamable HTTP transport that the MCP transport reads. */
+const FORWARDED_HEADERS = [
+  'accept',
+  'content-type',
+  'content-length',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'last-event-id',
+] as const;
+
+/** The address in-process API calls are made to; the handler never looks at the host. */
+const IN_PROCESS_BASE = 'http://transmute.internal';
+
+function toWebRequest(request: CoreRequest): Request {
+  const headers = new Headers();
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.header(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const body = request.method === 'POST' ? request.body() : null;
+  return new Request(`${IN_PROCESS_BASE}${MCP_PATH}`, {
+    method: request.method,
+    headers,
+    ...(body === null ? {} : { body, duplex: 'half' }),
+  });
+}
+
+async function serveMcp(
+  request: CoreRequest,
+  settings: McpRouteSettings,
+  headers: Record<string, string>,
+): Promise<CoreResponse> {
+  // As on /v1, the method is checked before the credential. Stateless Streamable HTTP: no
+  // server-initiated stream on GET, no session to DELETE.
+  if (request.method !== 'POST') {
+    throw new TransmuteError('method_not_allowed', 'Use POST: this MCP endpoint is stateless.', {
+      headers: { allow: 'POST' },
+    });
+  }
+  const authorization = request.header('authorization');
+  await settings.authenticate(authorization);
+  const credential = (authorization ?? '').replace(/^\s*Bearer\s+/i, '').trim();
+  // The tools call the API through the same handler, with the caller's own credential.
+  const client = createClient({
+    baseUrl: IN_PROCESS_BASE,
+    apiKey: credential,
+    maxRetries: 0,
+    fetch: (input, init) => settings.callApi(new Request(input, init)),
+  });
+  const response = await handleMcpHttpRequest(toWebRequest(request), {
+    api: createClientApiCaller(client),
+    maxBodyBytes: settings.maxBodyBytes,
+  });
+  const answer: Record<string, string> = { ...headers };
+  response.headers.forEach((value, name) => {
+    answer[name] = value;
+  });
+  return { status: response.status, headers: answer, body: response.body };
+}
+
+/**
+ * Serves `/mcp` (Model Context Protocol, Streamable HTTP) beside the API: POST only (405 with
+ * `Allow`), bearer authentication as for `/v1` (a missing or bad credential answers the 401
+ * problem), then one stateless MCP exchange
+ * whose tools reach the API in-process under the caller's account. Every other path goes to `api`.
+ */
+export function withMcpRoute(api: CoreHandler, settings: McpRouteSettings): CoreHandler {
+  return async (request) => {
+    if (request.path !== MCP_PATH) return api(request);
+    const requestId = createRequestId();
+    const headers = { 'request-id': requestId };
+    try {
+      return await serveMcp(request, settings, headers);
+    } catch (error) {
+      const response = errorResponse(error, { requestId, ...settings });
+      Object.assign(response.headers, headers);
+      return response;
+    }
+  };
+}

@@ -1,0 +1,77 @@
+import type { Job, JobStatus } from '@transmute/contract';
+import type { ToolContext } from './tool-definition.js';
+
+const TERMINAL: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled', 'expired']);
+
+/** Whether a job has reached a status it never leaves. */
+export function isTerminal(job: Job): boolean {
+  return TERMINAL.has(job.status);
+}
+
+/** Options of {@link waitForJob}. */
+export interface WaitForJobOptions {
+  /** Longest wait; the job is returned as it is then, terminal or not. */
+  timeoutMs: number;
+  /** Delay between polls (default 500 ms). */
+  pollIntervalMs?: number;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function progressMessage(job: Job): string {
+  const stage = job.progress.stage === null ? '' : ` (${job.progress.stage})`;
+  const detail = job.progress.detail === null ? '' : `: ${job.progress.detail}`;
+  return `${job.status}${stage}${detail}`;
+}
+
+/** Growth of the progress value per poll while the job's percent stands still. */
+const HEARTBEAT_STEP = 0.001;
+
+/**
+ * A reporter of the job's percent as MCP progress. MCP requires every notification's value to be
+ * larger than the one before, and hosts reset their request timeout on each, so a poll that finds
+ * the same percent still notifies, a step above the last value (never past 100).
+ */
+function createProgressReporter(context: ToolContext): (job: Job) => Promise<void> {
+  let last = Number.NEGATIVE_INFINITY;
+  return async (job) => {
+    const value = Math.min(100, Math.max(job.progress.percent, last + HEARTBEAT_STEP));
+    if (value <= last) return;
+    last = value;
+    await context.progress(value, 100, progressMessage(job));
+  };
+}
+
+/**
+ * Polls getJob until the job is terminal or `timeoutMs` has passed, sending a progress
+ * notification (the job's percent of 100) after every poll. The client's cancel aborts the wait at
+ * once (the job itself runs on; cancelJob cancels it).
+ */
+export async function waitForJob(job: Job, context: ToolContext, options: WaitForJobOptions): Promise<Job> {
+  const deadline = Date.now() + options.timeoutMs;
+  const report = createProgressReporter(context);
+  let current = job;
+  await report(current);
+  while (!isTerminal(current) && Date.now() < deadline) {
+    await sleep(Math.min(options.pollIntervalMs ?? 500, Math.max(0, deadline - Date.now())), context.signal);
+    current = (await context.api.call('getJob', { path: { job_id: current.id } }, context.signal)) as Job;
+    await report(current);
+  }
+  return current;
+}
