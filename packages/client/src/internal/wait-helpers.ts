@@ -5,7 +5,7 @@ import { sleep } from './transport.js';
 
 const TERMINAL: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 
-/** createJob, then getJob every `pollIntervalMs` until the job is terminal. */
+/** createJob, then getJob every `pollIntervalMs` until the job is terminal, reporting each job seen to `onProgress`. */
 export async function createJobAndWait(
   client: Pick<TransmuteClient, 'createJob' | 'getJob'>,
   body: CreateJobRequest,
@@ -17,11 +17,13 @@ export async function createJobAndWait(
     ...(signal === undefined ? {} : { signal }),
     ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
   });
+  options.onProgress?.(job);
   while (!TERMINAL.has(job.status)) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new WaitTimeoutError(job, timeoutMs);
     await sleep(Math.min(pollIntervalMs, remaining), signal);
     job = await client.getJob(job.id, signal === undefined ? {} : { signal });
+    options.onProgress?.(job);
   }
   return job;
 }
