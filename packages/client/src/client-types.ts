@@ -201,6 +201,8 @@ export interface TransmuteClient {
   uploadFile(input: UploadFileInput, options?: UploadFileOptions): Promise<FileResource>;
   /** createJob, then polls getJob until the job is terminal; returns the terminal job. */
   createJobAndWait(body: CreateJobRequest, options?: WaitOptions): Promise<Job>;
+  /** Polls getJob until an existing job is terminal; returns the terminal job. */
+  waitForJob(jobId: string, options?: Omit<WaitOptions, 'idempotencyKey'>): Promise<Job>;
   /** Reads every content page of an output and returns their concatenation (the whole artifact). */
   readOutputContent(outputId: string, options?: ReadContentOptions): Promise<string>;
   /** Streams a manifest file to a path or stream, verified by size and sha256, resuming a partial file. */

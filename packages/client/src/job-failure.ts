@@ -39,7 +39,11 @@ export function jobFailure(job: Pick<Job, 'status' | 'progress' | 'warnings'>): 
     }
     case 'canceled':
       return { code: 'job_canceled', detail: job.progress.detail ?? 'The job was canceled.' };
-    default:
+    case 'queued':
+    case 'processing':
+    case 'canceling':
+    case 'succeeded':
+    case 'expired':
       return undefined;
   }
 }

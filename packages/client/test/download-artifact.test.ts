@@ -23,7 +23,17 @@ class ArtifactServer {
     const body = req.url === '/artifacts/corrupt' ? Buffer.alloc(BYTES.length, 7) : BYTES;
     if (req.url !== '/artifacts/good' && req.url !== '/artifacts/corrupt') {
       res.writeHead(404, { 'content-type': 'application/problem+json' });
-      res.end(JSON.stringify({ type: 'about:blank', title: 'Not found', status: 404, code: 'not_found', detail: 'No such artifact.', request_id: 'req_1', retryable: false }));
+      res.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Not found',
+          status: 404,
+          code: 'not_found',
+          detail: 'No such artifact.',
+          request_id: 'req_1',
+          retryable: false,
+        }),
+      );
       return;
     }
     const etag = `"${SHA256}"`;

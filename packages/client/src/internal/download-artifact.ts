@@ -101,7 +101,10 @@ export async function downloadArtifact(
   }
   const total = artifact.size_bytes ?? contentLength(response, start);
   const counter = meter(hash, start, total, options.onProgress);
-  const body = response.body === null ? Readable.from([]) : Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+  const body =
+    response.body === null
+      ? Readable.from([])
+      : Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
   const sink = toPath ? createWriteStream(partial, { flags: resumed ? 'a' : 'w' }) : destination;
   await pipeline(body, counter.transform, sink, {
     ...(toPath ? {} : { end: options.end !== false }),
