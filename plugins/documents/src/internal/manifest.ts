@@ -30,7 +30,6 @@ export function createDocumentsManifest(): PluginManifest {
       worker_max_heap_mb: 1024,
     },
     qualityThreshold: 0.5,
-    surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
     sdkVersion: SDK_VERSION,
   };
 }
