@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SURFACES, validateResource, type Capabilities, type Surface } from '@transmute/contract';
+import type { createClient as CreateClient } from '@transmute/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startService, type RunningService } from './blackbox/support/service.js';
 
@@ -71,9 +72,9 @@ const SURFACE_CHECKS: Record<Surface, () => Promise<void>> = {
   },
   // The TypeScript client resolves and talks to this server.
   typescript_sdk: async () => {
-    const { createClient } = (await import(
-      fromCli.resolve('@transmute/client')
-    )) as typeof import('@transmute/client');
+    const { createClient } = (await import(fromCli.resolve('@transmute/client'))) as {
+      createClient: typeof CreateClient;
+    };
     const client = createClient({ baseUrl: service.baseUrl, apiKey: service.accounts[0]?.apiKey ?? '' });
     expect((await client.getCapabilities()).api_version).toBe('v1');
   },
