@@ -57,3 +57,24 @@ describe('createJobAndWait onProgress', () => {
     expect(seen).toEqual(['queued 40', 'processing 40', 'succeeded 100']);
   });
 });
+
+describe('waitForJob', () => {
+  it('polls an existing job until it is terminal, reporting each one', async () => {
+    const { fetch, calls } = scriptedFetch([
+      json(200, job('processing', 'extraction')),
+      json(200, job('failed', 'empty_content: Nothing to read.')),
+    ]);
+    const client = createClient({ baseUrl: 'https://api.example.com', apiKey: 'tmk_k', fetch });
+    const seen: string[] = [];
+    const done = await client.waitForJob('job_Q2w3E4r5T6y7U8', {
+      pollIntervalMs: 1,
+      onProgress: (j) => seen.push(j.status),
+    });
+    expect(seen).toEqual(['processing', 'failed']);
+    expect(jobFailure(done)).toEqual({ code: 'empty_content', detail: 'Nothing to read.' });
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      'GET /v1/jobs/job_Q2w3E4r5T6y7U8',
+      'GET /v1/jobs/job_Q2w3E4r5T6y7U8',
+    ]);
+  });
+});
