@@ -90,7 +90,7 @@ const SURFACE_CHECKS: Record<Surface, () => Promise<void>> = {
   python_sdk: () => Promise.reject(new Error('no Python SDK exists in this repository')),
 };
 
-describe('capabilities surfaces tell the truth', () => {
+describe('capabilities surfaces tell the truth', { timeout: 240_000 }, () => {
   it('every plugin reports the same, installation-wide list, api included', () => {
     const lists = capabilities.plugins.map((plugin) => [...plugin.surfaces].sort().join(','));
     expect(lists.length).toBeGreaterThan(0);

@@ -94,7 +94,7 @@ describe('transmute convert (child process)', () => {
   });
 });
 
-describe('transmute convert papercuts', () => {
+describe('transmute convert papercuts', { timeout: 180_000 }, () => {
   const page =
     '<!doctype html><html><head><title>Loopback page</title></head><body><article><h1>Loopback page</h1><p>The served page says that night trains are back in Europe and that sleeper cars run every evening.</p></article></body></html>';
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));

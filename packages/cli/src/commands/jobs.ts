@@ -52,6 +52,7 @@ async function sourceOf(
     throw new UsageError(
       'Give exactly one source: --text <text>, --url <url>, or --file <path> / --file-id <id> (repeatable).',
     );
+  if (flags.text === '-') return { type: 'text', content: await readStdin() };
   if (flags.text !== undefined) return { type: 'text', content: flags.text };
   if (flags.url !== undefined) return { type: 'url', url: flags.url };
   const fileIds = [...(flags.fileId ?? [])];
@@ -68,6 +69,13 @@ async function sourceOf(
   return { type: 'files', file_ids: fileIds };
 }
 
+/** The whole of stdin as UTF-8 (`--text -`). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function addWaitOptions(command: Command): Command {
   return command
     .option('--timeout <seconds>', 'give up waiting after this long (exit 9)', '600')
@@ -81,7 +89,7 @@ export function registerJobsCommand(program: Command): void {
   const create = jobs
     .command('create')
     .description('Create a job from a text, a URL or files (uploaded first); --wait follows it to the end')
-    .option('--text <text>', 'inline text source')
+    .option('--text <text>', 'inline text source (- reads stdin)')
     .option('--url <url>', 'URL source (the server fetches it)')
     .option('--file <path...>', 'local file(s) to upload as the source')
     .option('--file-id <id...>', 'already uploaded file(s)')

@@ -46,7 +46,7 @@ async function deliveryIn(endpointId: string, deliveryId: string, status: string
   throw new Error(`delivery ${deliveryId} never reached ${status}`);
 }
 
-describe('transmute webhooks against transmute serve --allow-private-networks', () => {
+describe('transmute webhooks against transmute serve --allow-private-networks', { timeout: 240_000 }, () => {
   it('create, list, update, pause, resume, rotate, test, deliveries, replay, delete', async () => {
     receiver.on('/failing', { status: 500, body: 'boom' });
     const created = resource<{ id: string; secret: string }>(
