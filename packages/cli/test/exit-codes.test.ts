@@ -89,6 +89,7 @@ describe('error messages name what fixes them', () => {
     expect(describeError(error)).toEqual([
       'validation_failed: The body is invalid. (HTTP 422, request req_0123456789abcdefghijklmn)',
       '  url: Webhook endpoints must use https.',
+      expect.stringMatching(/^hint: .*--allow-private-networks/),
     ]);
   });
 });

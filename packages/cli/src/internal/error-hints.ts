@@ -2,8 +2,9 @@ import { isTransmuteError } from '@transmute/contract';
 import { isTransmuteApiError } from '@transmute/client';
 
 /**
- * The flag or setting that fixes an error, by error code (API problem codes, CONTRACT §3 failure
- * codes, and `fetch_failed` for a server that could not be reached). One table for every command.
+ * The flag or setting that fixes an error, by error code (API problem codes, field error codes,
+ * CONTRACT §3 failure codes, and `fetch_failed` for a server that could not be reached). One table
+ * for every command.
  */
 export const ERROR_HINTS: Readonly<Record<string, string>> = {
   unauthenticated:
@@ -13,6 +14,8 @@ export const ERROR_HINTS: Readonly<Record<string, string>> = {
   account_suspended: 'The account is suspended: an operator runs `transmute accounts activate <account-id>`.',
   source_blocked:
     'Private, loopback and plain-http addresses are refused by default: pass --allow-private-networks (`transmute convert`, `transmute serve`; TRANSMUTE_ALLOW_PRIVATE_NETWORKS=true) for development.',
+  url_not_allowed:
+    'The server refuses private, loopback and plain-http addresses unless it runs with --allow-private-networks (TRANSMUTE_ALLOW_PRIVATE_NETWORKS=true; development only).',
   unsupported_content:
     'Pass --media-type <type> when the extension or the bytes do not say what the input is.',
   media_type_mismatch: 'The bytes do not match the media type: pass the right one with --media-type.',
@@ -24,9 +27,11 @@ export const ERROR_HINTS: Readonly<Record<string, string>> = {
     'Is the server running? Check --base-url (or TRANSMUTE_BASE_URL, or `transmute login`); `transmute serve` starts one.',
 };
 
-/** The code of an error for the hint table, when it has one. */
+/** The code of an error for the hint table, when it has one (a field error's code first). */
 function codeOf(error: unknown): string | undefined {
-  if (isTransmuteApiError(error) || isTransmuteError(error)) return error.code;
+  if (isTransmuteApiError(error))
+    return error.fieldErrors.find((field) => ERROR_HINTS[field.code] !== undefined)?.code ?? error.code;
+  if (isTransmuteError(error)) return error.code;
   if (error instanceof TypeError && error.message === 'fetch failed') return 'fetch_failed';
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
   return undefined;

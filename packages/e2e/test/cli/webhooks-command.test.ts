@@ -113,4 +113,19 @@ describe('transmute webhooks against transmute serve --allow-private-networks', 
     expect(deleted.code, deleted.stderr).toBe(0);
     expect((await run('webhooks', 'pause', id)).code).toBe(4);
   });
+
+  it('jobs create --url reads a loopback page on a server that allows private networks', async () => {
+    receiver.on('/page.html', {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: '<!doctype html><html><head><title>Sleeper trains</title></head><body><article><h1>Sleeper trains</h1><p>Night trains are back in Europe, and sleeper cars run every evening between the capitals.</p></article></body></html>',
+    });
+    const job = resource<{ status: string; output_ids: string[] }>(
+      'Job',
+      await run('jobs', 'create', '--url', `${receiver.url}/page.html`, '--wait', '--poll-interval', '100'),
+    );
+    expect(job.status).toBe('succeeded');
+    const content = await run('outputs', 'content', job.output_ids[0] ?? '', '--all');
+    expect(content.stdout).toContain('Night trains are back in Europe');
+  });
 });
