@@ -2,8 +2,9 @@ import { createClient, paginate, type ListParams, type TransmuteClient } from '@
 import type { Command } from 'commander';
 import { resolveConnection, type Connection } from './connection.js';
 import { describeError } from './error-hints.js';
-import { EXIT_CODES, exitCodeOf, UsageError } from './exit-codes.js';
+import { CliError, EXIT_CODES, exitCodeOf, UsageError, type ExitClass } from './exit-codes.js';
 import { createPrinter, type Printer } from './print.js';
+import { CLI_VERSION } from './version.js';
 
 /** The flags every client command takes. */
 export interface ClientFlags {
@@ -21,8 +22,8 @@ export interface ClientContext {
   signal: AbortSignal;
 }
 
-/** The version the client sends in its `User-Agent`. */
-const USER_AGENT = 'transmute-cli';
+/** The `User-Agent` of the CLI's requests. */
+const USER_AGENT = `transmute-cli/${CLI_VERSION}`;
 
 /** Adds `--base-url`, `--api-key` and `--json` to a command that talks to a server. */
 export function addClientOptions(command: Command): Command {
@@ -45,7 +46,7 @@ export function reportFailure(error: unknown, stderr: NodeJS.WritableStream = pr
  * The action returns the exit class to end with (`ok` when it returns nothing).
  */
 export function clientAction<A extends unknown[], F extends ClientFlags>(
-  run: (context: ClientContext, flags: F, ...args: A) => Promise<keyof typeof EXIT_CODES | void>,
+  run: (context: ClientContext, flags: F, ...args: A) => Promise<ExitClass | void>,
 ): (...params: unknown[]) => Promise<void> {
   return async (...params: unknown[]) => {
     // commander passes the arguments, then the options, then the command.
@@ -61,9 +62,7 @@ export function clientAction<A extends unknown[], F extends ClientFlags>(
       const outcome = await run({ client, connection, print, signal: controller.signal }, flags, ...args);
       process.exitCode = EXIT_CODES[outcome ?? 'ok'].code;
     } catch (error) {
-      reportFailure(
-        controller.signal.aborted ? Object.assign(new Error('Interrupted.'), { name: 'AbortError' }) : error,
-      );
+      reportFailure(controller.signal.aborted ? new CliError('interrupted', 'Interrupted.') : error);
     } finally {
       process.off('SIGINT', stop);
     }

@@ -87,6 +87,12 @@ export async function downloadArtifact(
   const hash = createHash('sha256');
   let resumed = false;
   if (response.status === 206 && start > 0) {
+    if (!(response.headers.get('content-range') ?? '').startsWith(`bytes ${String(start)}-`)) {
+      // Not the rest of the file: start over without a range.
+      await response.body?.cancel();
+      await rm(partial, { force: true });
+      return downloadArtifact(fetchImpl, artifact, destination, { ...options, resume: false });
+    }
     await hashExisting(partial, hash);
     resumed = true;
   } else if (response.status === 416 && start > 0) {
