@@ -21,7 +21,7 @@ class ArtifactServer {
   server: Server = createServer((req, res) => {
     this.requests.push({ path: req.url ?? '', headers: req.headers });
     const body = req.url === '/artifacts/corrupt' ? Buffer.alloc(BYTES.length, 7) : BYTES;
-    if (req.url !== '/artifacts/good' && req.url !== '/artifacts/corrupt') {
+    if (!['/artifacts/good', '/artifacts/corrupt', '/artifacts/from-zero'].includes(req.url ?? '')) {
       res.writeHead(404, { 'content-type': 'application/problem+json' });
       res.end(
         JSON.stringify({
@@ -37,6 +37,15 @@ class ArtifactServer {
       return;
     }
     const etag = `"${SHA256}"`;
+    if (req.url === '/artifacts/from-zero' && req.headers.range !== undefined) {
+      // A broken server: 206 with the bytes from 0, whatever was asked.
+      res.writeHead(206, {
+        etag,
+        'content-range': `bytes 0-${String(body.length - 1)}/${String(body.length)}`,
+      });
+      res.end(body);
+      return;
+    }
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     const ifRange = req.headers['if-range'];
     if (range && (ifRange === undefined || ifRange === etag)) {
@@ -146,6 +155,15 @@ describe('downloadArtifact', () => {
     expect((error as ArtifactVerificationError).code).toBe('digest_mismatch');
     // The next call starts over and succeeds.
     await expect(client.downloadArtifact(artifact(), path)).resolves.toMatchObject({ resumed: false });
+  });
+
+  it('starts over when a 206 is not the rest of the file', async () => {
+    const path = join(dir, 'from-zero.zip');
+    await writeFile(`${path}.part`, BYTES.subarray(0, 5000));
+    const result = await client.downloadArtifact(artifact('from-zero'), path);
+    expect(result.resumed).toBe(false);
+    expect(server.requests.map((request) => request.headers.range)).toEqual(['bytes=5000-', undefined]);
+    expect((await readFile(path)).equals(BYTES)).toBe(true);
   });
 
   it('streams to a writable stream', async () => {
