@@ -37,16 +37,7 @@ export function registerOutputsCommand(program: Command): void {
   addClientOptions(content).action(
     clientAction(async ({ client, print, signal }, flags: ContentFlags, outputId: string) => {
       const limit = positiveInteger('--limit', flags.limit);
-      if (flags.all === true) {
-        const text = await client.readOutputContent(outputId, {
-          signal,
-          ...(limit === undefined ? {} : { limit }),
-        });
-        if (flags.json === true) print.record({ output_id: outputId, data: text });
-        else process.stdout.write(text);
-        return;
-      }
-      const page = await client.getOutputContent(
+      let page = await client.getOutputContent(
         outputId,
         {
           ...(flags.cursor === undefined ? {} : { cursor: flags.cursor }),
@@ -54,6 +45,15 @@ export function registerOutputsCommand(program: Command): void {
         },
         { signal },
       );
+      // --all: every following page joined into one page body (has_more false), the whole artifact.
+      while (flags.all === true && page.page.has_more && page.page.next_cursor !== null) {
+        const next = await client.getOutputContent(
+          outputId,
+          { cursor: page.page.next_cursor, ...(limit === undefined ? {} : { limit }) },
+          { signal },
+        );
+        page = { ...next, data: page.data + next.data };
+      }
       // The page body as JSON when asked; else the content itself, so `> file` saves it.
       if (flags.json === true) print.record(page);
       else {

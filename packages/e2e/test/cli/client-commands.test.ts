@@ -140,6 +140,11 @@ describe(
       expect(whole.code).toBe(0);
       expect(whole.stdout.startsWith(page.data)).toBe(true);
       expect(whole.stdout).toContain('chk_');
+      const wholeJson = resource<{ data: string; page: { has_more: boolean } }>(
+        'OutputContentPage',
+        await run('outputs', 'content', outputId, '--all', '--limit', '2000', '--json'),
+      );
+      expect(wholeJson).toMatchObject({ data: whole.stdout, page: { has_more: false } });
 
       const zip = resource<Output>(
         'Output',
