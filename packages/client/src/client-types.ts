@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type {
   Capabilities,
   CompleteUploadRequest,
@@ -104,6 +105,38 @@ export interface WaitOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   idempotencyKey?: string;
+  /** Called with the job as created and after every poll (the last call sees the terminal job). */
+  onProgress?: (job: Job) => void;
+}
+
+/**
+ * What `downloadArtifact` fetches: a manifest file (`output.manifest.files[i]`) or any object
+ * with a signed `download_url`; `size_bytes` and `sha256`, when present, are checked.
+ */
+export interface ArtifactToDownload {
+  download_url: string;
+  size_bytes?: number;
+  sha256?: string;
+}
+
+/** Options of `downloadArtifact`. */
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  /** Called after every chunk with the bytes received so far (resumed bytes included) and the total when known. */
+  onProgress?: (receivedBytes: number, totalBytes: number | undefined) => void;
+  /** To a path: continue a `<path>.part` left by an interrupted download (default true). */
+  resume?: boolean;
+  /** To a stream: end it when the download is done (default true). */
+  end?: boolean;
+}
+
+/** What `downloadArtifact` wrote. */
+export interface DownloadResult {
+  sizeBytes: number;
+  /** sha256 of the whole artifact, hex. */
+  sha256: string;
+  /** Whether an earlier partial download was continued with a byte range. */
+  resumed: boolean;
 }
 
 /** Options of `readOutputContent`. */
@@ -168,6 +201,14 @@ export interface TransmuteClient {
   uploadFile(input: UploadFileInput, options?: UploadFileOptions): Promise<FileResource>;
   /** createJob, then polls getJob until the job is terminal; returns the terminal job. */
   createJobAndWait(body: CreateJobRequest, options?: WaitOptions): Promise<Job>;
+  /** Polls getJob until an existing job is terminal; returns the terminal job. */
+  waitForJob(jobId: string, options?: Omit<WaitOptions, 'idempotencyKey'>): Promise<Job>;
   /** Reads every content page of an output and returns their concatenation (the whole artifact). */
   readOutputContent(outputId: string, options?: ReadContentOptions): Promise<string>;
+  /** Streams a manifest file to a path or stream, verified by size and sha256, resuming a partial file. */
+  downloadArtifact(
+    artifact: ArtifactToDownload,
+    destination: string | Writable,
+    options?: DownloadOptions,
+  ): Promise<DownloadResult>;
 }

@@ -2,8 +2,9 @@ import type { OperationId } from '@transmute/contract/operations';
 import type { ClientOptions, TransmuteClient } from './client-types.js';
 import { createApiCaller, normalizeBaseUrl } from './internal/api-caller.js';
 import type { Transport } from './internal/transport.js';
+import { downloadArtifact } from './internal/download-artifact.js';
 import { uploadFile } from './internal/upload-file.js';
-import { createJobAndWait, readOutputContent } from './internal/wait-helpers.js';
+import { createJobAndWait, readOutputContent, waitForJob } from './internal/wait-helpers.js';
 
 /** Version sent in the default `User-Agent`. */
 const CLIENT_VERSION = '0.1.0';
@@ -76,7 +77,10 @@ export function createClient(options: ClientOptions): TransmuteClient {
     testWebhookEndpoint: (endpointId, o) => call('testWebhookEndpoint', endpoint(endpointId), o),
     uploadFile: (input, o) => uploadFile(client, transport, input, o),
     createJobAndWait: (body, o) => createJobAndWait(client, body, o),
+    waitForJob: (jobId, o) => waitForJob(client, jobId, o),
     readOutputContent: (outputId, o) => readOutputContent(client, outputId, o),
+    downloadArtifact: (artifact, destination, o) =>
+      downloadArtifact(transport.fetch, artifact, destination, o),
   };
   // One method per row of the contract's table: a new operation fails the build until it has one.
   return client satisfies Record<OperationId, unknown>;

@@ -1,6 +1,9 @@
 export { createClient } from './create-client.js';
 export type {
+  ArtifactToDownload,
   ClientOptions,
+  DownloadOptions,
+  DownloadResult,
   ListJobsParams,
   ListParams,
   ListWebhookDeliveriesParams,
@@ -15,6 +18,8 @@ export type {
 export { TransmuteApiError, isTransmuteApiError } from './transmute-api-error.js';
 export { WaitTimeoutError } from './wait-timeout-error.js';
 export { paginate } from './paginate.js';
+export { jobFailure, type JobFailure } from './job-failure.js';
+export { ArtifactVerificationError } from './artifact-verification-error.js';
 export {
   verifyWebhook,
   WebhookVerificationError,

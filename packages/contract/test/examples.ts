@@ -180,7 +180,7 @@ const capabilities: Capabilities = {
       cost_unit: 'extracted_characters',
       limits: { maximum_bytes: 5000000, maximum_redirects: 5, timeout_seconds: 20 },
       quality_threshold: 0.8,
-      surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
+      surfaces: ['api', 'cli', 'mcp', 'typescript_sdk'],
     },
   ],
   limits: { maximum_file_bytes: 104857600, maximum_files_per_job: 20, maximum_text_characters: 2000000 },

@@ -115,7 +115,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     inspectFile: (file, signal = NEVER_ABORTED) => inspectSourceFile(registry, file, signal),
     supportsMediaType: (mediaType) => supportsMediaType(registry, mediaType),
-    capabilities: () => describeCapabilities(registry),
+    capabilities: () => describeCapabilities(registry, options.surfaces ?? []),
     async close() {
       await Promise.all([parts.cpu.close(), ...registry.plugins.map(async (plugin) => plugin.close?.())]);
     },

@@ -1,4 +1,11 @@
-import type { CapabilityPlugin, JobStage, OutputFormat, OutputProfile, UsageUnit } from '@transmute/contract';
+import type {
+  CapabilityPlugin,
+  JobStage,
+  OutputFormat,
+  OutputProfile,
+  Surface,
+  UsageUnit,
+} from '@transmute/contract';
 import type { Artifact, FileInspection, NormalizedDocument, Plugin, SourceFile } from '@transmute/plugin-sdk';
 
 /** The source of a conversion, camelCased from the wire `Source`; files are already on local disk. */
@@ -107,6 +114,12 @@ export interface EngineOptions {
    * (V8's default, or `--max-semi-space-size`).
    */
   cpuWorkers?: CpuWorkerOptions | false;
+  /**
+   * The surfaces this installation really offers (CONTRACT §12), reported for every plugin in
+   * capabilities: a fact of the installation, never of a plugin. `api` is always included; the
+   * default is `['api']`. `transmute serve` passes what it ships (its `SERVED_SURFACES`).
+   */
+  surfaces?: readonly Surface[];
 }
 
 /** What the engine can do, for getCapabilities. */

@@ -39,7 +39,6 @@ const boxSource = definePlugin<SourceAdapter>({
     costUnit: 'extracted_characters',
     limits: {},
     qualityThreshold: 0,
-    surfaces: ['api'],
     sdkVersion: SDK_VERSION,
   },
   health: () => Promise.resolve({ ok: true }),

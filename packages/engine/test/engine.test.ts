@@ -263,6 +263,17 @@ describe('createEngine', () => {
     expect((await createEngine().capabilities()).outputFormats).toEqual(['markdown']);
   });
 
+  it("reports the installation's surfaces for every plugin: api by default, api always", async () => {
+    const plugins = [createTestPdfSource(), createTestRenderer()];
+    const surfacesOf = async (engine: ReturnType<typeof createEngine>) =>
+      (await engine.capabilities()).plugins.map((plugin) => plugin.surfaces);
+    expect(await surfacesOf(createEngine({ plugins }))).toEqual([['api'], ['api']]);
+    expect(await surfacesOf(createEngine({ plugins, surfaces: ['mcp', 'cli', 'cli'] }))).toEqual([
+      ['api', 'cli', 'mcp'],
+      ['api', 'cli', 'mcp'],
+    ]);
+  });
+
   it('inspects text uploads: binary content declared as text is rejected', async () => {
     const engine = createEngine();
     const ok = await toSourceFile(fixturePath('csv-dataset/input.csv'), 'text/csv');

@@ -71,7 +71,6 @@ function manifest(overrides: Partial<PluginManifest>): PluginManifest {
     costUnit: 'input_bytes',
     limits: { maximum_pages: 5 },
     qualityThreshold: 0.5,
-    surfaces: ['api'],
     sdkVersion: SDK_VERSION,
     ...overrides,
   };

@@ -5,7 +5,6 @@ import type {
   OutputProfile,
   PluginId,
   PluginKind,
-  Surface,
   UsageUnit,
   JobStage,
 } from '@transmute/contract';
@@ -31,7 +30,6 @@ export interface PluginManifest {
   costUnit: CostUnit;
   limits: Record<string, number>;
   qualityThreshold: number;
-  surfaces: Surface[];
   /** SDK major version the plugin was built against. */
   sdkVersion: number;
 }

@@ -18,7 +18,6 @@ const manifest = () => ({
   costUnit: 'extracted_characters' as const,
   limits: { maximum_bytes: 10 },
   qualityThreshold: 0.8,
-  surfaces: ['api' as const],
   sdkVersion: SDK_VERSION,
 });
 

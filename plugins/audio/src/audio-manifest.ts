@@ -15,7 +15,6 @@ export const AUDIO_MANIFEST: PluginManifest = {
     temporary_disk_bytes: 1_073_741_824,
   },
   qualityThreshold: 0.82,
-  surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
   sdkVersion: SDK_VERSION,
 };
 

@@ -29,7 +29,6 @@ const MANIFEST: PluginManifest = {
   costUnit: 'extracted_characters',
   limits: { maximum_archive_bytes: 536_870_912, maximum_records: 100_000 },
   qualityThreshold: 0.9,
-  surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
   sdkVersion: SDK_VERSION,
 };
 

@@ -69,7 +69,6 @@ describe('createDatasetRenderer', () => {
       costUnit: 'extracted_characters',
       limits: { maximum_archive_bytes: 536870912, maximum_records: 100000 },
       qualityThreshold: 0.9,
-      surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
       sdkVersion: SDK_VERSION,
     });
   });

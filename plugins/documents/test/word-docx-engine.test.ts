@@ -145,7 +145,6 @@ describe('docx through the engine and the CLI', () => {
         costUnit: 'files',
         limits: {},
         qualityThreshold: 0,
-        surfaces: ['api'],
         sdkVersion: SDK_VERSION,
       },
       health: async () => ({ ok: true }),

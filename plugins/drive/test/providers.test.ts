@@ -113,7 +113,6 @@ const docxReader: SourceAdapter = definePlugin<SourceAdapter>({
     costUnit: 'files',
     limits: {},
     qualityThreshold: 0,
-    surfaces: ['api'],
     sdkVersion: SDK_VERSION,
   },
   health: async () => ({ ok: true }),

@@ -47,7 +47,6 @@ describe('source.ocr manifest and health', () => {
       costUnit: 'ocr_pages',
       limits: { maximum_bytes: 104857600, maximum_pages: 500, minimum_confidence: 0.7 },
       qualityThreshold: 0.7,
-      surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
       sdkVersion: 1,
     });
   });

@@ -49,7 +49,6 @@ describe('createRepositorySource', () => {
       canonicalIdentifier: 'repository_archive.v1',
       costUnit: 'files',
       outputFormats: [],
-      surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
     });
     expect(source.manifest.mediaTypes).toEqual(
       expect.arrayContaining(['application/zip', 'application/x-tar', 'application/gzip']),

@@ -18,6 +18,5 @@ export const VIDEO_MANIFEST: PluginManifest = {
     temporary_disk_bytes: 2_147_483_648,
   },
   qualityThreshold: 0.82,
-  surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
   sdkVersion: SDK_VERSION,
 };

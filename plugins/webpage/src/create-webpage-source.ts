@@ -48,7 +48,6 @@ const manifest: PluginManifest = {
   costUnit: 'extracted_characters',
   limits: { maximum_bytes: 5_000_000, maximum_redirects: 5, timeout_seconds: 20 },
   qualityThreshold: 0.8,
-  surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
   sdkVersion: SDK_VERSION,
 };
 

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(root, 'packages/cli/src/bin.ts');
@@ -93,5 +95,67 @@ describe('transmute convert (child process)', () => {
     ]);
     expect(badProfile.code).not.toBe(0);
     expect(badProfile.stderr).toMatch(/--profile/);
+  });
+});
+
+describe('transmute convert papercuts', { timeout: 180_000 }, () => {
+  const page =
+    '<!doctype html><html><head><title>Loopback page</title></head><body><article><h1>Loopback page</h1><p>The served page says that night trains are back in Europe and that sleeper cars run every evening.</p></article></body></html>';
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  let url = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/page.html`;
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  it('--version prints the package version', async () => {
+    const run = await transmute(['--version']);
+    expect(run.code).toBe(0);
+    const { version } = JSON.parse(await readFile(join(root, 'packages/cli/package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(run.stdout.trim()).toBe(version);
+  });
+
+  it('reads a URL with the server policy: loopback refused with the flag that allows it', async () => {
+    const refused = await transmute(['convert', url, '--quiet']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/source_blocked: .*loopback/);
+    expect(refused.stderr).toMatch(/hint: .*--allow-private-networks/);
+    const allowed = await transmute(['convert', url, '--quiet', '--allow-private-networks']);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toContain('night trains are back in Europe');
+    expect(allowed.stdout).not.toContain('<p>');
+    expect(allowed.stderr).toBe('');
+  });
+
+  it('sniffs HTML piped on stdin, says what it wrote, and --quiet silences stderr', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cli-test-'));
+    const out = join(dir, 'page.md');
+    const run = await transmute(['convert', '-', '--out', out], page);
+    expect(run.code, run.stderr).toBe(0);
+    const markdown = await readFile(out, 'utf8');
+    expect(markdown).toContain('night trains are back in Europe');
+    expect(markdown).not.toContain('<article>');
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(`^wrote ${out.replace(/[.]/g, '\\.')} \\(\\d+ B, raw_source markdown, language en\\)$`),
+    );
+    const quiet = await transmute(['convert', '-', '--out', join(dir, 'quiet.md'), '-q'], page);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe('');
+  });
+
+  it("labels the output in the content's language unless --language is given", async () => {
+    const input = 'fixtures/text/non-english-article/input.md';
+    const followed = await transmute(['convert', input, '--profile', 'source_summary']);
+    expect(followed.code).toBe(0);
+    expect(followed.stdout).toContain('**Sprache:** de');
+    expect(followed.stderr).not.toContain('language_mismatch');
+    const english = await transmute(['convert', input, '--profile', 'source_summary', '--language', 'en']);
+    expect(english.stdout).toContain('**Language:** de');
+    expect(english.stderr).toContain('language_mismatch');
   });
 });

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -9,29 +9,38 @@ import {
   OUTPUT_FORMATS,
   OUTPUT_PROFILES,
   TransmuteError,
-  isTransmuteError,
   type OutputFormat,
   type OutputProfile,
 } from '@transmute/contract';
 import {
   createEngine,
   mediaTypeFromName,
-  sniffMediaType,
   type ConvertSource,
+  type Engine,
   type PipelineProgress,
 } from '@transmute/engine';
-import { loadPlugins } from '../internal/load-plugins.js';
+import { toPrimaryLanguage, type NormalizedDocument } from '@transmute/plugin-sdk';
+import { describeError } from '../internal/error-hints.js';
+import { EXIT_CODES, exitCodeOf } from '../internal/exit-codes.js';
 import { isDocumentBytes } from '../internal/is-document-bytes.js';
+import { loadPlugins } from '../internal/load-plugins.js';
+import { sniffFile, sniffMarkup } from '../internal/media-types.js';
+import { createProgressBar, formatBytes } from '../internal/progress-bar.js';
 
 /** Options of `transmute convert`. */
 export interface ConvertCommandOptions {
   profile: OutputProfile;
   format: OutputFormat;
-  language: string;
+  /** Labels and headings; default: the content's detected language when labels exist for it, else `en`. */
+  language?: string;
   out?: string;
   mediaType?: string;
   includeRawSource?: boolean;
   maxTokens?: string;
+  /** No progress, warnings or `wrote` line on stderr (errors still). */
+  quiet?: boolean;
+  /** Let a URL input reach private and loopback addresses and plain http (development only). */
+  allowPrivateNetworks?: boolean;
 }
 
 /** Streams and terminal facts `runConvert` uses (the process's by default). */
@@ -57,15 +66,27 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
-async function sniffFile(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(4100);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return await sniffMediaType(buffer.subarray(0, bytesRead), path);
-  } finally {
-    await handle.close();
-  }
+/** stdin: `--media-type` when given, else HTML markup as HTML, other UTF-8 as text, else the bytes' type. */
+async function stdinSource(
+  options: ConvertCommandOptions,
+  io: ConvertIo,
+  workDir: string,
+): Promise<ConvertSource> {
+  const bytes = await readAll(io.stdin);
+  // Bytes that sniff as a document (an RTF is valid UTF-8 too) are never read as plain text.
+  const text =
+    options.mediaType === undefined && !(await isDocumentBytes(bytes)) ? decodeUtf8(bytes) : undefined;
+  if (text !== undefined && sniffMarkup(text) === undefined) return { type: 'text', content: text };
+  const path = join(workDir, 'stdin');
+  await writeFile(path, bytes);
+  const mediaType =
+    options.mediaType ?? (text === undefined ? undefined : sniffMarkup(text)) ?? (await sniffFile(path));
+  if (!mediaType)
+    throw new TransmuteError(
+      'unsupported_content',
+      'Cannot tell the media type of stdin; pass --media-type <type>.',
+    );
+  return { type: 'files', files: [{ name: 'stdin', mediaType, sizeBytes: bytes.length, path }] };
 }
 
 async function toSource(
@@ -74,21 +95,9 @@ async function toSource(
   io: ConvertIo,
   workDir: string,
 ): Promise<ConvertSource> {
-  if (input === '-') {
-    const bytes = await readAll(io.stdin);
-    const text =
-      options.mediaType === undefined && !(await isDocumentBytes(bytes)) ? decodeUtf8(bytes) : undefined;
-    if (text !== undefined) return { type: 'text', content: text };
-    const path = join(workDir, 'stdin');
-    await writeFile(path, bytes);
-    const mediaType = options.mediaType ?? (await sniffFile(path));
-    if (!mediaType)
-      throw new TransmuteError(
-        'unsupported_content',
-        'Cannot tell the media type of stdin; pass --media-type.',
-      );
-    return { type: 'files', files: [{ name: 'stdin', mediaType, sizeBytes: bytes.length, path }] };
-  }
+  if (input === '-') return stdinSource(options, io, workDir);
+  // A URL is read by the engine's safe fetch, with the server's policy (CONTRACT: SSRF rules).
+  if (/^https?:\/\//i.test(input)) return { type: 'url', url: input };
   let size: number;
   try {
     const info = await stat(input);
@@ -101,21 +110,26 @@ async function toSource(
   if (!mediaType)
     throw new TransmuteError(
       'unsupported_content',
-      `Cannot tell the media type of ${input}; pass --media-type.`,
+      `Cannot tell the media type of ${input}; pass --media-type <type>.`,
     );
   return { type: 'files', files: [{ name: basename(input), mediaType, sizeBytes: size, path: input }] };
 }
 
-function createProgressPrinter(stderr: ConvertIo['stderr']): (progress: PipelineProgress) => void {
-  if (!stderr.isTTY)
-    return (progress) => stderr.write(`${JSON.stringify({ type: 'progress', ...progress })}\n`);
+function createProgressPrinter(
+  options: ConvertCommandOptions,
+  stderr: ConvertIo['stderr'],
+): (progress: PipelineProgress) => void {
+  if (options.quiet === true) return () => undefined;
+  let highest = 0;
+  if (stderr.isTTY !== true)
+    return (progress) => {
+      highest = Math.max(highest, progress.percent);
+      stderr.write(`${JSON.stringify({ type: 'progress', ...progress, percent: highest })}\n`);
+    };
+  const bar = createProgressBar(stderr);
   return (progress) => {
-    const filled = Math.round(progress.percent / 5);
-    const bar = `${'█'.repeat(filled)}${'░'.repeat(20 - filled)}`;
-    const label = `${progress.stage}${progress.detail ? `: ${progress.detail}` : ''}`.slice(0, 50);
-    stderr.write(
-      `\r\x1b[2K${bar} ${String(progress.percent).padStart(3)}% ${label}${progress.percent === 100 ? '\n' : ''}`,
-    );
+    bar.update(progress.percent, `${progress.stage}${progress.detail ? `: ${progress.detail}` : ''}`);
+    if (progress.percent === 100) bar.done();
   };
 }
 
@@ -126,7 +140,7 @@ function validate(options: ConvertCommandOptions): void {
   if (!(OUTPUT_FORMATS as readonly string[]).includes(options.format)) {
     throw new TransmuteError('validation_failed', `--format must be one of ${OUTPUT_FORMATS.join(', ')}.`);
   }
-  if (options.language.length < 2 || options.language.length > 35) {
+  if (options.language !== undefined && (options.language.length < 2 || options.language.length > 35)) {
     throw new TransmuteError('validation_failed', '--language must be 2 to 35 characters.');
   }
   if (options.maxTokens !== undefined && !/^[1-9]\d*$/.test(options.maxTokens)) {
@@ -134,10 +148,25 @@ function validate(options: ConvertCommandOptions): void {
   }
 }
 
+/** `--language`, else the document's detected language when outputs can be labelled in it, else `en`. */
+async function outputLanguage(
+  engine: Engine,
+  document: NormalizedDocument,
+  options: ConvertCommandOptions,
+): Promise<string> {
+  if (options.language !== undefined) return options.language;
+  const detected = document.metadata.language;
+  if (detected === undefined || detected === '' || detected === 'und') return 'en';
+  const primary = toPrimaryLanguage(detected);
+  return (await engine.capabilities()).languages.includes(primary) ? primary : 'en';
+}
+
 /**
- * Runs one conversion in-process: reads a file (or stdin with `-`), converts it with every
- * installed plugin, reports progress on stderr (a bar on a terminal, JSON lines otherwise) and
- * writes the primary artifact to `--out` or stdout. Resolves to the process exit code.
+ * Runs one conversion in-process: reads a file, a URL or stdin (`-`), converts it with every
+ * installed plugin, reports progress on stderr (a bar on a terminal, JSON lines otherwise; none
+ * with `--quiet`) and writes the primary artifact to `--out` (then says `wrote <file>`) or stdout.
+ * The output is labelled in the content's language unless `--language` is given. Resolves to the
+ * process exit code (`EXIT_CODES`).
  */
 export async function runConvert(
   input: string,
@@ -148,63 +177,79 @@ export async function runConvert(
   const { plugins } = await loadPlugins();
   const engine = createEngine({
     plugins,
+    allowPrivateNetworks: options.allowPrivateNetworks === true,
     ...(options.maxTokens ? { chunking: { maxTokens: Number(options.maxTokens) } } : {}),
   });
+  const say = (line: string): void => {
+    if (options.quiet !== true) io.stderr.write(`${line}\n`);
+  };
   try {
     validate(options);
     if (options.format === 'zip' && !options.out && io.stdout.isTTY) {
       throw new TransmuteError('validation_failed', 'A zip output is binary: pass --out <file>.');
     }
     const source = await toSource(input, options, io, workDir);
-    const result = await engine.convert(
-      source,
+    const run = {
+      workDir,
+      onProgress: createProgressPrinter(options, io.stderr),
+      ...(io.signal ? { signal: io.signal } : {}),
+    };
+    const prepared = await engine.prepare(source, run);
+    const language = await outputLanguage(engine, prepared.document, options);
+    const rendered = await engine.render(
+      prepared.document,
       {
         profile: options.profile,
         format: options.format,
-        language: options.language,
+        language,
         includeRawSource: options.includeRawSource === true,
       },
-      { workDir, onProgress: createProgressPrinter(io.stderr), ...(io.signal ? { signal: io.signal } : {}) },
+      { ...run, originals: source.type === 'files' ? source.files : [] },
     );
-    for (const warning of result.warnings) {
-      io.stderr.write(
-        io.stderr.isTTY ? `warning: ${warning}\n` : `${JSON.stringify({ type: 'warning', warning })}\n`,
-      );
+    for (const warning of new Set([...prepared.warnings, ...rendered.warnings])) {
+      say(io.stderr.isTTY ? `warning: ${warning}` : JSON.stringify({ type: 'warning', warning }));
     }
-    const [primary] = result.artifacts;
+    const [primary] = rendered.artifacts;
     if (!primary) throw new TransmuteError('internal_error', 'The conversion produced no artifact.');
-    if (options.out) await copyFile(primary.path, options.out);
-    else await pipeline(createReadStream(primary.path), io.stdout, { end: false });
-    return 0;
+    if (options.out) {
+      await copyFile(primary.path, options.out);
+      say(
+        `wrote ${options.out} (${formatBytes((await stat(options.out)).size)}, ${options.profile} ${options.format}, language ${language})`,
+      );
+    } else await pipeline(createReadStream(primary.path), io.stdout, { end: false });
+    return EXIT_CODES.ok.code;
   } catch (error) {
-    const reason = isTransmuteError(error)
-      ? `${error.code}: ${error.message}`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-    io.stderr.write(`${io.stderr.isTTY ? '\n' : ''}transmute: error: ${reason.replace(/\s*\n\s*/g, ' ')}\n`);
-    return io.signal?.aborted ? 130 : 1;
+    const lines = describeError(error);
+    io.stderr.write(
+      `${io.stderr.isTTY ? '\n' : ''}${lines.map((line) => `transmute: ${line.startsWith('hint:') ? '' : 'error: '}${line}`).join('\n')}\n`,
+    );
+    return io.signal?.aborted ? EXIT_CODES.interrupted.code : exitCodeOf(error);
   } finally {
     await engine.close();
     await rm(workDir, { recursive: true, force: true });
   }
 }
 
-/** Registers `transmute convert <file|-> [--profile] [--format] [--language] [--out] [--media-type]`. */
+/** Registers `transmute convert <file|url|-> [--profile] [--format] [--language] [--out] [--media-type] [--quiet] …`. */
 export function registerConvertCommand(program: Command): void {
   program
     .command('convert')
-    .description('Convert a file (or stdin with "-") in-process and print or save the output')
-    .argument('<input>', 'a file path, or - to read stdin')
+    .description('Convert a file, a URL or stdin ("-") in-process and print or save the output')
+    .argument('<input>', 'a file path, an http(s) URL, or - to read stdin')
     .addOption(
       new Option('--profile <profile>', 'output profile').choices(OUTPUT_PROFILES).default('raw_source'),
     )
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('markdown'))
-    .option('--language <language>', 'language of labels and headings', 'en')
+    .option('--language <language>', "language of labels and headings (default: the content's language)")
     .option('--out <path>', 'write the output to this file instead of stdout')
     .option('--media-type <type>', 'media type of the input (default: from the extension or the content)')
     .option('--include-raw-source', 'add the raw extracted text to the output')
     .option('--max-tokens <n>', 'token budget of each chunk')
+    .option('-q, --quiet', 'no progress, warnings or "wrote" line on stderr (errors still)')
+    .option(
+      '--allow-private-networks',
+      'let a URL input reach private or loopback addresses and plain http (development only)',
+    )
     .action(async (input: string, options: ConvertCommandOptions) => {
       const controller = new AbortController();
       const stop = (): void => controller.abort(new TransmuteError('job_canceled', 'Interrupted.'));

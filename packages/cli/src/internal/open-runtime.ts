@@ -12,6 +12,7 @@ import {
   type Store,
 } from '@transmute/service';
 import { PLUGIN_PACKAGES, loadPlugins, type PluginOptions } from './load-plugins.js';
+import { SERVED_SURFACES } from './surfaces.js';
 import type { ServerSettings } from './settings.js';
 
 /** Whether the database URL names PostgreSQL. */
@@ -114,6 +115,7 @@ export async function openRuntime(
     allowPrivateNetworks: settings.allowPrivateNetworks,
     // A server keeps answering while a large text is parsed, chunked and rendered.
     cpuWorkers: {},
+    surfaces: SERVED_SURFACES,
     ...(settings.enrichmentBaseUrl === undefined || settings.enrichmentModel === undefined
       ? {}
       : {

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { TransmuteError } from '@transmute/contract';
-import { sniffMediaType } from '@transmute/engine';
+import { mediaTypeFromName, sniffMediaType } from '@transmute/engine';
 import type { LocalFile } from '@transmute/mcp';
-import { mediaTypeFromName } from '../commands/convert.js';
 
 /**
  * Reads a local file for the MCP tools `upload_file` and `convert` (stdio only): the bytes, the

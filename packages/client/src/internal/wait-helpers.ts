@@ -5,23 +5,50 @@ import { sleep } from './transport.js';
 
 const TERMINAL: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 
-/** createJob, then getJob every `pollIntervalMs` until the job is terminal. */
+/** createJob, then {@link waitForJob}: the terminal job, reporting each job seen to `onProgress`. */
 export async function createJobAndWait(
   client: Pick<TransmuteClient, 'createJob' | 'getJob'>,
   body: CreateJobRequest,
   options: WaitOptions = {},
 ): Promise<Job> {
-  const { signal, pollIntervalMs = 1000, timeoutMs = 600_000 } = options;
-  const deadline = Date.now() + timeoutMs;
-  let job = await client.createJob(body, {
+  const started = Date.now();
+  const { signal } = options;
+  const job = await client.createJob(body, {
     ...(signal === undefined ? {} : { signal }),
     ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
   });
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  return pollJob(client, job, { ...options, timeoutMs }, started + timeoutMs);
+}
+
+/** getJob every `pollIntervalMs` until the job is terminal; `WaitTimeoutError` after `timeoutMs`. */
+export async function waitForJob(
+  client: Pick<TransmuteClient, 'getJob'>,
+  jobId: string,
+  options: Omit<WaitOptions, 'idempotencyKey'> = {},
+): Promise<Job> {
+  const started = Date.now();
+  const { signal } = options;
+  const job = await client.getJob(jobId, signal === undefined ? {} : { signal });
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  return pollJob(client, job, { ...options, timeoutMs }, started + timeoutMs);
+}
+
+async function pollJob(
+  client: Pick<TransmuteClient, 'getJob'>,
+  first: Job,
+  options: Omit<WaitOptions, 'idempotencyKey'> & { timeoutMs: number },
+  deadline: number,
+): Promise<Job> {
+  const { signal, pollIntervalMs = 1000, timeoutMs } = options;
+  let job = first;
+  options.onProgress?.(job);
   while (!TERMINAL.has(job.status)) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new WaitTimeoutError(job, timeoutMs);
     await sleep(Math.min(pollIntervalMs, remaining), signal);
     job = await client.getJob(job.id, signal === undefined ? {} : { signal });
+    options.onProgress?.(job);
   }
   return job;
 }

@@ -1,4 +1,11 @@
-import { PLUGIN_IDS, type CapabilityPlugin, type OutputFormat, type PluginId } from '@transmute/contract';
+import {
+  PLUGIN_IDS,
+  SURFACES,
+  type CapabilityPlugin,
+  type OutputFormat,
+  type PluginId,
+  type Surface,
+} from '@transmute/contract';
 import type { Plugin } from '@transmute/plugin-sdk';
 import type { EngineCapabilities } from '../engine-types.js';
 import { SUPPORTED_LANGUAGES } from '../languages.js';
@@ -24,6 +31,7 @@ function toCapabilityPlugin(
   id: PluginId,
   healthy: boolean,
   limits: Record<string, number>,
+  surfaces: Surface[],
 ): CapabilityPlugin {
   const { manifest } = plugin;
   return {
@@ -37,12 +45,25 @@ function toCapabilityPlugin(
     cost_unit: manifest.costUnit,
     limits,
     quality_threshold: manifest.qualityThreshold,
-    surfaces: [...manifest.surfaces],
+    surfaces: [...surfaces],
   };
 }
 
-/** What the engine can do now: plugins with their health, media types, languages, formats. */
-export async function describeCapabilities(registry: PluginRegistry): Promise<EngineCapabilities> {
+/** `api` plus the offered surfaces, once each, in the contract's order. */
+function installationSurfaces(offered: readonly Surface[]): Surface[] {
+  const set = new Set<Surface>(['api', ...offered]);
+  return SURFACES.filter((surface) => set.has(surface));
+}
+
+/**
+ * What the engine can do now: plugins with their health, media types, languages, formats, and the
+ * installation's surfaces (the same list for every plugin: CONTRACT §12).
+ */
+export async function describeCapabilities(
+  registry: PluginRegistry,
+  offeredSurfaces: readonly Surface[],
+): Promise<EngineCapabilities> {
+  const surfaces = installationSurfaces(offeredSurfaces);
   const health = await Promise.all(registry.plugins.map((plugin) => isHealthy(plugin)));
   const fileMediaTypes = new Set<string>(TEXT_MEDIA_TYPES);
   const outputFormats = new Set<OutputFormat>(['markdown']);
@@ -57,7 +78,7 @@ export async function describeCapabilities(registry: PluginRegistry): Promise<En
     plugins: registry.plugins.flatMap((plugin, index) => {
       const { id } = plugin.manifest;
       if (!isSpecPluginId(id)) return [];
-      return [toCapabilityPlugin(plugin, id, health[index] === true, registry.limitsOf(plugin))];
+      return [toCapabilityPlugin(plugin, id, health[index] === true, registry.limitsOf(plugin), surfaces)];
     }),
     fileMediaTypes: [...fileMediaTypes],
     languages: [...SUPPORTED_LANGUAGES],

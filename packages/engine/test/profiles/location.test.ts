@@ -16,7 +16,6 @@ const sheets = definePlugin<SourceAdapter>({
     costUnit: 'files',
     limits: {},
     qualityThreshold: 0,
-    surfaces: ['api'],
     sdkVersion: SDK_VERSION,
   },
   health: () => Promise.resolve({ ok: true }),

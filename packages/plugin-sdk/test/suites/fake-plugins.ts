@@ -26,7 +26,6 @@ const SOURCE_MANIFEST: PluginManifest = {
   costUnit: 'extracted_characters',
   limits: { maximum_bytes: 1000 },
   qualityThreshold: 0.5,
-  surfaces: ['api'],
   sdkVersion: SDK_VERSION,
 };
 

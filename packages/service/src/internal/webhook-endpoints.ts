@@ -27,6 +27,10 @@ import { encryptSecret, newWebhookSecret } from './secrets.js';
 
 const PREVIOUS_SECRET_MS = 24 * 3_600_000;
 
+/** What a developer reads when a local receiver is refused: the setting that allows it. */
+const PRIVATE_NETWORKS_HINT =
+  ' For development, a server started with --allow-private-networks (TRANSMUTE_ALLOW_PRIVATE_NETWORKS=true, service option allowPrivateNetworks) also accepts http:// and private or loopback addresses.';
+
 async function checkTarget(ctx: CoreContext, url: string): Promise<void> {
   const allowPrivate = ctx.config.allowPrivateNetworks === true;
   const refuse = (detail: string): TransmuteError =>
@@ -34,10 +38,10 @@ async function checkTarget(ctx: CoreContext, url: string): Promise<void> {
       fieldErrors: [{ field: 'url', code: 'url_not_allowed', detail }],
     });
   if (!url.startsWith('https://') && !(allowPrivate && url.startsWith('http://'))) {
-    throw refuse('Webhook endpoints must use https.');
+    throw refuse(`Webhook endpoints must use https.${allowPrivate ? '' : PRIVATE_NETWORKS_HINT}`);
   }
   const check = await checkUrlAllowed(url, { allowPrivateNetworks: allowPrivate });
-  if (!check.ok) throw refuse(check.reason);
+  if (!check.ok) throw refuse(`${check.reason}${allowPrivate ? '' : PRIVATE_NETWORKS_HINT}`);
 }
 
 /** Loads a live endpoint of the account; `not_found` otherwise (also once deleted). */

@@ -31,7 +31,6 @@ export function createSlowSource(): SourceAdapter {
       costUnit: 'files',
       limits: {},
       qualityThreshold: 0.5,
-      surfaces: ['api'],
       sdkVersion: SDK_VERSION,
     },
     health: () => Promise.resolve({ ok: true }),

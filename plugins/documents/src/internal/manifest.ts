@@ -39,7 +39,6 @@ export function createDocumentsManifest(sofficeInstalled: boolean): PluginManife
       worker_max_heap_mb: 1024,
     },
     qualityThreshold: 0.5,
-    surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
     sdkVersion: SDK_VERSION,
   };
 }

@@ -19,7 +19,6 @@ export function createDriveManifest(): PluginManifest {
     },
     // It extracts nothing, so there is no quality to hold it to; the reader's threshold applies.
     qualityThreshold: 0,
-    surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
     sdkVersion: SDK_VERSION,
   };
 }

@@ -13,7 +13,6 @@ export function createOcrManifest(): PluginManifest {
     costUnit: 'ocr_pages',
     limits: { maximum_bytes: 104_857_600, maximum_pages: 500, minimum_confidence: 0.7 },
     qualityThreshold: 0.7,
-    surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
     sdkVersion: SDK_VERSION,
   };
 }

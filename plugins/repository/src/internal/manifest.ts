@@ -30,7 +30,6 @@ export function createRepositoryManifest(): PluginManifest {
       maximum_digest_characters: 20_000_000,
     },
     qualityThreshold: 0.8,
-    surfaces: ['web', 'api', 'cli', 'mcp', 'typescript_sdk', 'python_sdk', 'docs'],
     sdkVersion: SDK_VERSION,
   };
 }
