@@ -31,5 +31,14 @@ describe('detectLanguage', () => {
   it('answers undefined for samples too short to tell', () => {
     expect(detectLanguage('ok')).toBeUndefined();
     expect(detectLanguage('   short text   ')).toBeUndefined();
+    expect(detectLanguage('Harvest 2026\nPrices\n')).toBeUndefined();
+  });
+
+  it('answers undefined when the runner-up is as likely as the winner (a sheet of names and numbers)', () => {
+    const sheet =
+      'Harvest 2026\nNorth valley harvest\nHive Checked Honey (kg) Share\nNorth 2026-04-02 14 35.0%\n' +
+      'South 2026-04-09 26 65.0%\nTotal 40 100.0%\nPrices\nHoney Price per jar\nAcacia 12.50\nChestnut 9.00';
+    expect(detectLanguage(sheet)).toBeUndefined();
+    expect(detectLanguage('Order the queens from Lyon and mark every one of them in blue.')).toBe('en');
   });
 });

@@ -1,11 +1,25 @@
 import { ISO_639_3_CODES, toIso6391 } from '@transmute/plugin-sdk';
-import { franc } from 'franc';
+import { francAll } from 'franc';
 
 /** franc chooses among the languages that can be reported, so a near miss (`sco` for English) cannot win. */
 const ONLY = [...ISO_639_3_CODES];
+/**
+ * On a short sample, a runner-up scoring this close to the winner (franc's scores are relative,
+ * the winner's is 1) means franc cannot tell them apart: a sheet of names and numbers came out
+ * Romanian. Such a sample has no language rather than a wrong one. Longer samples keep franc's
+ * answer: related languages score this close on clear prose too (German: Dutch at 0.974).
+ */
+const UNSURE_MARGIN = 0.97;
+const SHORT_SAMPLE = 400;
+const MINIMUM_SAMPLE = 50;
 
 /** Detects the language of a text sample; an ISO 639-1 code, or undefined when unsure. */
 export function detectLanguage(sample: string): string | undefined {
-  if (sample.trim().length < 20) return undefined;
-  return toIso6391(franc(sample, { only: ONLY, minLength: 20 }));
+  // Two headings (`Harvest 2026`, `Prices`: 20 characters) read as Romanian: too little to tell.
+  if (sample.trim().length < MINIMUM_SAMPLE) return undefined;
+  const [first, second] = francAll(sample, { only: ONLY, minLength: 20 });
+  if (first === undefined || first[0] === 'und') return undefined;
+  if (sample.length < SHORT_SAMPLE && second !== undefined && second[1] >= UNSURE_MARGIN * first[1])
+    return undefined;
+  return toIso6391(first[0]);
 }
