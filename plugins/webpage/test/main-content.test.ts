@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { convertHtml } from '../src/index.js';
+import { toMarkdown } from './golden.js';
+
+/** A paragraph long enough for Readability to take the page as an article. */
+const BODY =
+  'The harbour authority approved the plan on Tuesday after two years of public hearings. ' +
+  'Work on the old docks starts in spring, and the first section of the park opens next year. ';
+
+/** A page whose article holds `inner` between two body paragraphs. */
+function page(inner: string, head = '<title>Docks become a park</title>'): string {
+  return `<!DOCTYPE html><html lang="en"><head>${head}</head><body><main><article>
+<h1>Docks become a park</h1><p>${BODY.repeat(3)}</p>${inner}<p>${BODY.repeat(2)}</p>
+</article></main></body></html>`;
+}
+
+async function markdownOf(html: string): Promise<string> {
+  const { root } = await convertHtml(html, { url: 'https://news.example/docks' });
+  return toMarkdown(root);
+}
+
+describe('main content: what the article body is not', () => {
+  it('keeps the title in metadata only, not as a heading of the body', async () => {
+    const result = await convertHtml(page(''), { url: 'https://news.example/docks' });
+    expect(result.metadata.title).toBe('Docks become a park');
+    expect(toMarkdown(result.root)).not.toContain('Docks become a park');
+    expect(toMarkdown(result.root)).toContain('The harbour authority approved');
+  });
+
+  it('drops a heading that repeats the title without the site name', async () => {
+    const html = page('', '<title>Docks become a park | The Harbour Gazette</title>').replace(
+      '<h1>Docks become a park</h1>',
+      '<h2>Docks become a park</h2>',
+    );
+    expect(await markdownOf(html)).not.toContain('Docks become a park');
+  });
+});
