@@ -19,6 +19,19 @@ async function markdownOf(html: string): Promise<string> {
   return toMarkdown(root);
 }
 
+describe('main content: reading the page', () => {
+  it('falls back to jsdom when linkedom reads the markup as text (an unknown <tmp> element)', async () => {
+    const sentence = `<b>Bangalore</b>: Phone maker <a href="/topic/apple">Apple</a> saw sales fall. `;
+    const html = `<!DOCTYPE html><html><head><title>Sales fall</title></head><body>
+<div class="Normal"><tmp>${`${sentence.repeat(4)}<br><br>`.repeat(6)}</tmp></div></body></html>`;
+    const result = await convertHtml(html, { url: 'https://news.example/sales' });
+    const markdown = toMarkdown(result.root);
+    expect(markdown).not.toMatch(/<\/?(a|b|br)\b/);
+    expect(markdown).toContain('Phone maker [Apple](https://news.example/topic/apple) saw sales fall.');
+    expect(result.dom).toBe('jsdom');
+  });
+});
+
 describe('main content: what the article body is not', () => {
   it('keeps the title in metadata only, not as a heading of the body', async () => {
     const result = await convertHtml(page(''), { url: 'https://news.example/docks' });
