@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import type { DocumentMetadata } from '@transmute/plugin-sdk';
 import type { Root } from 'mdast';
 import { loadDom, type DomImplementation } from './internal/load-dom.js';
+import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
@@ -93,6 +94,7 @@ async function readArticle(
   const document = await loadDom(html, dom, url);
   const facts = readPageFacts(document, url);
   const bodyCharacters = countWordCharacters(document.body?.textContent ?? '');
+  markNamedBoilerplate(document);
   // keepClasses: the converter reads code languages from class names after Readability ran.
   const parsed = new Readability(document, { keepClasses: true }).parse();
   const articleCharacters =

@@ -20,7 +20,7 @@ async function markdownOf(html: string): Promise<string> {
 }
 
 describe('main content: reading the page', () => {
-  it('falls back to jsdom when linkedom reads the markup as text (an unknown <tmp> element)', async () => {
+  it('reads a <tmp> element as markup, not text (linkedom takes it for <xmp>)', async () => {
     const sentence = `<b>Bangalore</b>: Phone maker <a href="/topic/apple">Apple</a> saw sales fall. `;
     const html = `<!DOCTYPE html><html><head><title>Sales fall</title></head><body>
 <div class="Normal"><tmp>${`${sentence.repeat(4)}<br><br>`.repeat(6)}</tmp></div></body></html>`;
@@ -28,7 +28,7 @@ describe('main content: reading the page', () => {
     const markdown = toMarkdown(result.root);
     expect(markdown).not.toMatch(/<\/?(a|b|br)\b/);
     expect(markdown).toContain('Phone maker [Apple](https://news.example/topic/apple) saw sales fall.');
-    expect(result.dom).toBe('jsdom');
+    expect(result.dom).toBe('linkedom');
   });
 });
 
@@ -46,5 +46,68 @@ describe('main content: what the article body is not', () => {
       '<h2>Docks become a park</h2>',
     );
     expect(await markdownOf(html)).not.toContain('Docks become a park');
+  });
+
+  it('drops figure captions and photo credits, keeping the image', async () => {
+    const markdown = await markdownOf(
+      page(`<figure><img src="/docks.jpg" alt="Cranes over the old docks at dusk">
+<figcaption>The old docks in 1950. <span class="credit">Photo: Harbour Archive</span></figcaption></figure>
+<div class="photo-caption">Workers at the harbour gate.</div><p>(AP Photo/Jane Doe)</p>`),
+    );
+    expect(markdown).toContain('![Cranes over the old docks at dusk](https://news.example/docks.jpg)');
+    expect(markdown).not.toMatch(/1950|Harbour Archive|harbour gate|Jane Doe/);
+  });
+
+  it('keeps alt text only when it reads like words', async () => {
+    const images = [
+      'milano-design-week-2018-flos-Arrangements-01',
+      'whit6e%20house%201.jpg',
+      '687474703a2f2f6f63746f6465782e6769746875622e636f6d',
+      'logo',
+      'Image',
+      'Photo: Getty Images',
+    ].map((alt, index) => `<p><img src="/i${String(index)}.png" alt="${alt}"></p>`);
+    const markdown = await markdownOf(page(images.join('')));
+    expect(markdown).toContain('![](https://news.example/i0.png)');
+    expect(markdown).not.toMatch(/milano|whit6e|6874747|logo|Image\]|Getty/);
+  });
+
+  it('moves bylines and date stamps out of the body', async () => {
+    const markdown = await markdownOf(
+      page(`<p class="byline">By Ann Smith, Harbour Reporter</p><p>Updated Jul 18, 2013 10:06 PM ET</p>
+<div><span itemprop="author">Ann Smith</span></div><p>By Kim Lee</p>`),
+    );
+    expect(markdown).not.toMatch(/Ann Smith|Jul 18|Kim Lee/);
+  });
+
+  it('drops tag lists, share bars, related links, ad labels and follow or contact lines', async () => {
+    const markdown = await markdownOf(
+      page(`<div class="post-tags">Tags: <a href="/t/docks">docks</a>, <a href="/t/parks">parks</a></div>
+<p>#docks #harbour</p>
+<div class="share-bar">Recommend0 Tweet0 Comments0 Email Print</div>
+<h3>Related stories</h3><ul><li><a href="/a">City buys land for a new port</a></li>
+<li><a href="/b">Ferry line closes after forty years</a></li></ul>
+<p>See also: <a href="/c">The history of the docks</a></p>
+<p>Advertisement</p><p>Follow Ann Smith on Twitter at @annsmith.</p>
+<p>Write to Ann Smith at ann@news.example</p><p>Kim Lee contributed to this report.</p>`),
+    );
+    expect(markdown).not.toMatch(/docks\]|#docks|Tweet|Related|new port|Ferry|history of the docks/);
+    expect(markdown).not.toMatch(/Advertisement|Follow Ann|Write to|contributed/);
+    expect(markdown).toContain('Work on the old docks starts in spring');
+  });
+
+  it('keeps a wrapper whose class names boilerplate when it holds most of the article', async () => {
+    const html = page('')
+      .replace('<article>', '<article><div class="entry-meta">')
+      .replace('</article>', '</div></article>');
+    expect(await markdownOf(html)).toContain('The harbour authority approved the plan');
+  });
+
+  it('keeps an attribution line printed once per post (a thread), not as a byline', async () => {
+    const post = (user: string) =>
+      `<div class="post"><div class="post-meta"><span class="username">${user}</span> <span class="post-date">Jan 12, 2026</span></div><p>${BODY}</p></div>`;
+    const markdown = await markdownOf(page(post('kestrel_dev') + post('voltage_val')));
+    expect(markdown).toContain('kestrel_dev Jan 12, 2026');
+    expect(markdown).toContain('voltage_val Jan 12, 2026');
   });
 });
