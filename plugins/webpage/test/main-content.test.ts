@@ -110,4 +110,23 @@ describe('main content: what the article body is not', () => {
     expect(markdown).toContain('kestrel_dev Jan 12, 2026');
     expect(markdown).toContain('voltage_val Jan 12, 2026');
   });
+
+  it('judges each <br>-separated line of a block on its own', async () => {
+    const markdown = await markdownOf(
+      page(
+        `<p>The park is the largest of its kind.<br><br>Written by Ann Smith<br>Copyright: Harbour Gazette</p>`,
+      ),
+    );
+    expect(markdown).toContain('The park is the largest of its kind.');
+    expect(markdown).not.toMatch(/Written by|Copyright/);
+  });
+
+  it('drops a list of other articles named by its class', async () => {
+    const markdown = await markdownOf(
+      page(`<div class="other-articles"><h2>Other Stories</h2><ul class="articles">
+<li><h3><a href="/x">Dirt bike driver injured</a></h3><div>Officials said the rider had no lights on the road.</div></li>
+</ul></div>`),
+    );
+    expect(markdown).not.toMatch(/Other Stories|Dirt bike|no lights/);
+  });
 });

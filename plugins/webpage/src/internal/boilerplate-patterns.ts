@@ -55,6 +55,10 @@ const BOILERPLATE_NAME = new RegExp(
   'i',
 );
 
+/** A class or id naming a list of other articles: `other-articles`, `most_popular`, `article-list`. */
+const OTHER_ARTICLES_NAME =
+  /(?:^|[-_])(?:(?:other|more|top|latest|popular|most[-_]?read|most[-_]?popular)[-_]?(?:articles|stories|news|posts|videos|links)|article[-_]?list|most[-_]?(?:read|popular|viewed|shared))(?:$|[-_])/i;
+
 /** A class or id token naming an attribution line: byline, author, date (see {@link isAttribution}). */
 const ATTRIBUTION_NAME = /(?:^|[-_])(?:byline|authors?|dateline|date|timestamp|published|meta)(?:$|[-_])/i;
 
@@ -107,7 +111,8 @@ export interface ElementNames {
  */
 export function isNamedBoilerplate(element: ElementNames): boolean {
   if (BOILERPLATE_TAGS.has(element.tag)) return true;
-  if (element.names.some((name) => BOILERPLATE_NAME.test(name) || ATTRIBUTION_NAME.test(name))) return true;
+  const named = [BOILERPLATE_NAME, OTHER_ARTICLES_NAME, ATTRIBUTION_NAME];
+  if (element.names.some((name) => named.some((pattern) => pattern.test(name)))) return true;
   if (element.itemprops.some((value) => METADATA_ITEMPROPS.has(value.toLowerCase()))) return true;
   return element.role !== undefined && NON_CONTENT_ROLES.has(element.role.toLowerCase());
 }

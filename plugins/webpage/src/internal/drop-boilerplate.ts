@@ -92,6 +92,7 @@ function clean(children: HastContent[], total: number, inLink: boolean): Size {
       if (inLink) size.linkWords += words;
     } else if (child.type === 'element') {
       if (child.tagName === 'img') cleanAlt(child);
+      if (LINE_BLOCKS.has(child.tagName)) dropBoilerplateLines(child);
       const own = clean(child.children, total, inLink || child.tagName === 'a');
       if (isBoilerplate(child, own, total)) {
         children.splice(index, 1);
@@ -111,6 +112,29 @@ function clean(children: HastContent[], total: number, inLink: boolean): Size {
     index += 1;
   }
   return size;
+}
+
+/**
+ * Drops the boilerplate lines of a block whose lines are separated by `<br>` (`Written by …<br>
+ * Copyright: …`): each line is judged on its own, as when it has a block of its own.
+ */
+function dropBoilerplateLines(block: Element): void {
+  if (!block.children.some((child) => child.type === 'element' && child.tagName === 'br')) return;
+  const kept: ElementContent[] = [];
+  let line: ElementContent[] = [];
+  const flush = (breakNode: ElementContent | undefined) => {
+    const text = line.map((node) => textOf(node)).join('');
+    const inline = line.every((node) => node.type !== 'element' || !BLOCK_TAGS.has(node.tagName));
+    const dropped = inline && wordsOf(text).length > 0 && isBoilerplateLine(text);
+    if (!dropped) kept.push(...line, ...(breakNode === undefined ? [] : [breakNode]));
+    line = [];
+  };
+  for (const child of block.children) {
+    if (child.type === 'element' && child.tagName === 'br') flush(child);
+    else line.push(child);
+  }
+  flush(undefined);
+  block.children = kept;
 }
 
 function isBoilerplate(element: Element, size: Size, total: number): boolean {
