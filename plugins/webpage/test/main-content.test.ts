@@ -129,4 +129,13 @@ describe('main content: what the article body is not', () => {
     );
     expect(markdown).not.toMatch(/Other Stories|Dirt bike|no lights/);
   });
+
+  it('drops author bios, captions that end with a credit, pull-quote frames and standfirsts', async () => {
+    const markdown = await markdownOf(
+      page(`<p>Storm clouds over the gulf. Photograph: NOAA/EPA</p>
+<p>Ann Smith is a senior reporter for the Harbour Gazette and writes about the port. Follow Ann at http://twitter.com/annsmith.</p>
+<p>Start Quote The docks were our life End Quote Kim Lee, dock worker</p><p>Summary: The docks will become a park.</p>`),
+    );
+    expect(markdown).not.toMatch(/Storm clouds|senior reporter|Start Quote|Summary/);
+  });
 });

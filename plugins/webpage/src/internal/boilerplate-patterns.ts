@@ -125,11 +125,15 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /\b(?:AP|AFP|Reuters|Getty Images|EPA|Bloomberg)\s*(?:Photo|Images)?\s*\/\s*\p{Lu}/u,
   /^\(?(?:AP|AFP)\s+Photo\b/i,
   /\bphoto(?:graph)?s?\s+(?:by|courtesy|credit)\b/i,
+  // A caption that ends with its credit: "Storm clouds over the gulf. Photograph: NOAA/EPA".
+  /\b(?:photo(?:graph)?|image|picture|credit)\s*:\s*[^:.]{2,60}$/i,
   /contributed (?:reporting )?to (?:this|the) (?:report|story|article)\.?\)?$/i,
   /^\(?(?:additional )?(?:reporting|writing|editing|compiled|interviews) by\b/i,
   // Author contact and follow lines.
   /^(?:follow|connect with|like)\b.{0,80}\bon (?:twitter|facebook|instagram|google\+?|linkedin)\b/i,
   /^follow (?:us|me|@)/i,
+  /^follow\b.{0,60}\b(?:twitter|facebook|instagram)\b/i,
+  /^for comments(?: and feedback)?\b/i,
   /^(?:write to|to contact the (?:reporter|editor|writer|author)s?|contact the (?:reporter|writer|author))\b/i,
   /\bcan be reached (?:at|by|via)\b/i,
   /^e-?mail (?:the )?(?:author|writer|reporter)\b/i,
@@ -138,15 +142,25 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   // Promotions and calls to action.
   /^(?:see also|related|also read|also|now read|read more|more|photos?|videos?|gallery|watch|listen|tags?|topics?|filed under|keywords)\s*[:>»]/i,
   /^for (?:complete|more|full|continuing|live) coverage\b/i,
+  // Pull-quote frames and standfirsts: "Start Quote … End Quote", "Summary: …".
+  /^start quote\b/i,
+  /^(?:summary|in brief|highlights)\s*:/i,
+  /^(?:blog )?comments powered by\b/i,
   /^is there something you'?d like (?:me|us) to write about\b/i,
   /\b(?:leave (?:me|us) a (?:message|comment)|share your (?:thoughts|ideas|views|stories)|let (?:me|us) know in the comments)\b/i,
   /\bsubscribing to (?:a|our) newsletter\b|^sign up (?:for|to) (?:our|the)\b/i,
   /^(?:to read|read) the full .{0,40}\bclick here\b/i,
 ];
 
+/** An author bio: "Jonathan Mayo is a reporter for MLB.com …", "Alan Boyle is NBCNews.com's science editor". */
+const AUTHOR_BIO =
+  /^[\p{Lu}][\p{L}.'-]+(?:\s[\p{Lu}][\p{L}.'-]+){1,3}\s(?:is|was)\s(?:a|an|the|\S+['’]s)\s(?:[\p{L}.,-]+\s){0,5}(?:reporter|writer|editor|correspondent|columnist|contributor|producer|journalist|blogger)\b/u;
+/** A bio runs longer than other boilerplate lines. */
+const BIO_WORDS = 70;
+
 /** Whole lines (headings, labels) that are boilerplate. */
 const BOILERPLATE_EXACT =
-  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|edit this article|email this article|print this article|show full (?:pr |press release )?text|back to top)\.?$/i;
+  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|edit this article|email this article|print this article|show full (?:pr |press release )?text|back to top|playlist|download|audio|video|slideshow)\.?$/i;
 
 /** Words of share bars and article tools (`Recommend0 Tweet0 Comments0 Email Print`). */
 const TOOL_WORDS = new Set(
@@ -193,7 +207,9 @@ export function wordsOf(text: string): string[] {
 export function isBoilerplateLine(text: string): boolean {
   const line = text.replace(/\s+/g, ' ').trim();
   const words = wordsOf(line);
-  if (words.length === 0 || words.length > LONG_LINE_WORDS) return false;
+  if (words.length === 0) return false;
+  if (words.length <= BIO_WORDS && AUTHOR_BIO.test(line)) return true;
+  if (words.length > LONG_LINE_WORDS) return false;
   if (BOILERPLATE_EXACT.test(line)) return true;
   // Hashtag and handle lists: `#docks #harbour @cityhall`.
   if (line.split(' ').every((part) => /^[#@]\S/.test(part))) return true;
