@@ -7,6 +7,7 @@ import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-fa
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
 import { scoreQuality, type QualityReport } from './internal/quality.js';
+import { readMissedArticle } from './internal/second-opinion.js';
 
 /** Options of {@link convertHtml}. */
 export interface ConvertHtmlOptions {
@@ -93,10 +94,20 @@ async function readArticle(
 ): Promise<ReadResult> {
   const document = await loadDom(html, dom, url);
   const facts = readPageFacts(document, url);
-  const bodyCharacters = countWordCharacters(document.body?.textContent ?? '');
+  const bodyText = document.body?.textContent ?? '';
+  const bodyCharacters = countWordCharacters(bodyText);
   markNamedBoilerplate(document);
   // keepClasses: the converter reads code languages from class names after Readability ran.
-  const parsed = new Readability(document, { keepClasses: true }).parse();
+  const first = new Readability(document, { keepClasses: true }).parse();
+  const second = await readMissedArticle({
+    html,
+    dom,
+    url,
+    description: facts.description,
+    bodyText,
+    article: first,
+  });
+  const parsed = second ?? first;
   const articleCharacters =
     typeof parsed?.content === 'string' ? countWordCharacters(parsed.textContent ?? '') : 0;
   const usable =

@@ -32,6 +32,31 @@ describe('main content: reading the page', () => {
   });
 });
 
+describe('main content: a second opinion where Readability is unsure', () => {
+  it('reads the article that opens with the page description when Readability took another box', async () => {
+    const lead = 'The Red Cross is looking for volunteers to help prepare the county for natural disasters.';
+    const paragraphs = [
+      lead,
+      'Volunteers are invited to join the local disaster action team and help respond to disasters.',
+      'They will be on call to respond to house fires, open shelters for evacuees and feed the crews.',
+      'Training is free, and the chapter holds an information evening at the library next month.',
+    ];
+    const html = `<!DOCTYPE html><html><head><title>Red Cross seeks volunteers</title>
+<meta name="description" content="${lead}"></head><body>
+<div id="artpagination"><div class="gel-pane">${[lead, ...Array<string[]>(5).fill(paragraphs.slice(1)).flat()].map((text) => `<p>${text}</p>`).join('')}</div></div>
+<div class="firefly-box"><p>${lead}</p><p>A link to this page will be included in your message to your friends and family.</p>
+<h2>Reset your password</h2><p>Enter your e-mail address and we will send you a link to reset your password today.</p>
+<h2>Register</h2><p>Create an account, or if you already have a digital profile, log in to read more articles.</p>
+<h2>Thank you for subscribing</h2><p>View articles, videos, galleries and more at any time of the day, on any of your devices.</p>
+<p>Access the tablet edition, the mobile site and the phone app, and share your access with a friend or family member.</p>
+<p>You will receive the daily e-mail newsletter. If you do not want it, change your selections in your account settings.</p></div>
+</body></html>`;
+    const markdown = await markdownOf(html);
+    expect(markdown).toContain('They will be on call to respond to house fires');
+    expect(markdown).not.toContain('Reset your password');
+  });
+});
+
 describe('main content: what the article body is not', () => {
   it('keeps the title in metadata only, not as a heading of the body', async () => {
     const result = await convertHtml(page(''), { url: 'https://news.example/docks' });
