@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertHtml } from '../src/index.js';
+import { toMdast } from '../src/internal/to-mdast.js';
 import { toMarkdown } from './golden.js';
 
 /** A paragraph long enough for Readability to take the page as an article. */
@@ -162,5 +163,23 @@ describe('main content: what the article body is not', () => {
 <p>Start Quote The docks were our life End Quote Kim Lee, dock worker</p><p>Summary: The docks will become a park.</p>`),
     );
     expect(markdown).not.toMatch(/Storm clouds|senior reporter|Start Quote|Summary/);
+  });
+
+  it("clears alt text that repeats the article's own heading (a slide's title)", async () => {
+    const markdown = await markdownOf(
+      page(`<h2>Cranes leave the docks</h2><p><img src="/s1.jpg" alt="1 - Cranes leave the docks"></p>`),
+    );
+    expect(markdown).toContain('## Cranes leave the docks');
+    expect(markdown).toContain('![](https://news.example/s1.jpg)');
+  });
+
+  it("keeps the article's own reference list although its items are links", () => {
+    // Straight through the HTML → mdast step: Readability keeps such a list on pages whose
+    // template scores it up, and the link-list rule must not take it out then.
+    const list =
+      '<ul><li><a href="/r1">Harbour plan, 2024</a></li><li><a href="/r2">Council minutes</a></li></ul>';
+    const article = `<p>${BODY.repeat(3)}</p><h2>References</h2>${list}<h2>More</h2>${list}`;
+    const markdown = toMarkdown(toMdast(article, { baseUrl: 'https://news.example/', fragment: true }));
+    expect(markdown.match(/Harbour plan, 2024/g)).toHaveLength(1);
   });
 });

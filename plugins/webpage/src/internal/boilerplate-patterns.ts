@@ -160,7 +160,7 @@ const BIO_WORDS = 70;
 
 /** Whole lines (headings, labels) that are boilerplate. */
 const BOILERPLATE_EXACT =
-  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|edit this article|email this article|print this article|show full (?:pr |press release )?text|back to top|playlist|download|audio|video|slideshow)\.?$/i;
+  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|edit this article|email this article|print this article|show full (?:pr |press release )?text|back to top|\d+ of(?: \d+)?|playlist|download|audio|video|slideshow)\.?$/i;
 
 /** Words of share bars and article tools (`Recommend0 Tweet0 Comments0 Email Print`). */
 const TOOL_WORDS = new Set(

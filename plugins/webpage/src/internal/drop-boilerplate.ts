@@ -78,6 +78,31 @@ export function dropBoilerplate(tree: HastRoot): void {
   const total = sizeOf(tree.children).words;
   if (total === 0) return;
   clean(tree.children, total, false);
+  dropRepeatedAlt(tree);
+}
+
+/** Slide and gallery counters before an alt text: `1 - `, `3: `. */
+const ALT_COUNTER = /^\s*\d+\s*[-–—:.|]\s*/;
+
+/** Clears alt text that repeats the article's own text (the slide's heading, the caption kept). */
+function dropRepeatedAlt(tree: HastRoot): void {
+  const text = normalize(tree.children.map((child) => textOf(child)).join(' '));
+  const visit = (nodes: readonly (HastContent | ElementContent)[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      const { alt } = node.properties;
+      if (node.tagName === 'img' && typeof alt === 'string' && alt !== '') {
+        const repeated = normalize(alt.replace(ALT_COUNTER, ''));
+        if (repeated !== '' && text.includes(repeated)) node.properties['alt'] = '';
+      }
+      visit(node.children);
+    }
+  };
+  visit(tree.children);
+}
+
+function normalize(text: string): string {
+  return wordsOf(text).join(' ');
 }
 
 function clean(children: HastContent[], total: number, inLink: boolean): Size {
@@ -94,7 +119,7 @@ function clean(children: HastContent[], total: number, inLink: boolean): Size {
       if (child.tagName === 'img') cleanAlt(child);
       if (LINE_BLOCKS.has(child.tagName)) dropBoilerplateLines(child);
       const own = clean(child.children, total, inLink || child.tagName === 'a');
-      if (isBoilerplate(child, own, total)) {
+      if (isBoilerplate(child, own, total, previousElement(children, index))) {
         children.splice(index, 1);
         continue;
       }
@@ -137,16 +162,40 @@ function dropBoilerplateLines(block: Element): void {
   block.children = kept;
 }
 
-function isBoilerplate(element: Element, size: Size, total: number): boolean {
+function isBoilerplate(element: Element, size: Size, total: number, previous: Element | undefined): boolean {
   const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
   if (named && size.words <= total * MAX_NAMED_SHARE) return true;
   if (size.words === 0) return false;
-  if ((element.tagName === 'ul' || element.tagName === 'ol') && isLinkList(element, size)) return true;
+  if ((element.tagName === 'ul' || element.tagName === 'ol') && isLinkList(element, size)) {
+    return !introducesReferences(previous);
+  }
   if (!LINE_BLOCKS.has(element.tagName) || hasBlockChild(element)) return false;
   const text = textOf(element);
   if (isBoilerplateLine(text)) return true;
-  if (!isBlock(element) || size.words > total * MAX_NAMED_SHARE || hasImage(element)) return false;
+  // A list item is judged with its list (isLinkList), not on its own.
+  if (!isBlock(element) || element.tagName === 'li') return false;
+  if (size.words > total * MAX_NAMED_SHARE || hasImage(element)) return false;
   return wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
+}
+
+/** A heading that introduces the article's own list of references, whose items are links. */
+const REFERENCES_HEADING = /^(?:references|sources|notes|bibliography|further reading|links|citations)$/i;
+
+function introducesReferences(previous: Element | undefined): boolean {
+  return (
+    previous !== undefined &&
+    /^h[1-6]$/.test(previous.tagName) &&
+    REFERENCES_HEADING.test(textOf(previous).trim())
+  );
+}
+
+function previousElement(children: readonly HastContent[], index: number): Element | undefined {
+  for (let at = index - 1; at >= 0; at -= 1) {
+    const node = children[at];
+    if (node?.type === 'element') return node;
+    if (node?.type === 'text' && node.value.trim() !== '') return undefined;
+  }
+  return undefined;
 }
 
 /** A list of short items that are mostly links: related stories, "More from …", topic lists. */
