@@ -16,43 +16,49 @@ export const BOILERPLATE_MARK = 'transmute-boilerplate';
 export function markNamedBoilerplate(document: Document): void {
   const body = document.body as HTMLElement | null;
   if (body === null) return;
-  const repeated = repeatedAttributions(body);
-  visit(document, body, repeated);
-}
-
-/** Signatures (tag and classes) of attribution lines printed more than once: one per post. */
-function repeatedAttributions(body: Element): Set<string> {
-  const counts = new Map<string, number>();
-  for (const element of Array.from(body.querySelectorAll('[class]'))) {
-    if (!isAttribution(namesOf(element))) continue;
-    const key = signatureOf(element);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return new Set([...counts].filter(([, count]) => count > 1).map(([key]) => key));
-}
-
-function signatureOf(element: Element): string {
-  return `${element.localName}.${(element.getAttribute('class') ?? '').trim().split(/\s+/).sort().join('.')}`;
-}
-
-function visit(document: Document, parent: Element, repeated: ReadonlySet<string>): void {
-  for (const child of Array.from(parent.children)) {
-    visit(document, child, repeated);
-    const names = namesOf(child);
+  const named: { element: Element; signature: string | undefined }[] = [];
+  const attributions = new Map<string, number>();
+  // One walk in document order: the names of every element, and how often each attribution repeats.
+  const stack: Element[] = [body];
+  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
+    const children = element.children;
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
+      if (child !== undefined) stack.push(child);
+    }
+    if (element === body) continue;
+    const names = namesOf(element);
     if (!isNamedBoilerplate(names)) continue;
-    if (isAttribution(names) && repeated.has(signatureOf(child))) continue;
-    const mark = document.createElement(BOILERPLATE_MARK);
-    child.replaceWith(mark);
-    mark.appendChild(child);
+    const signature = isAttribution(names) ? signatureOf(element) : undefined;
+    if (signature !== undefined) attributions.set(signature, (attributions.get(signature) ?? 0) + 1);
+    named.push({ element, signature });
   }
+  for (const { element, signature } of named) {
+    if (signature !== undefined && (attributions.get(signature) ?? 0) > 1) continue;
+    const mark = document.createElement(BOILERPLATE_MARK);
+    element.replaceWith(mark);
+    mark.appendChild(element);
+  }
+}
+
+/** Tag and classes: an attribution line printed more than once with the same ones is one per post. */
+function signatureOf(element: Element): string {
+  const classes = (element.getAttribute('class') ?? '').trim().split(/\s+/).sort().join('.');
+  return `${element.localName}.${classes}`;
 }
 
 function namesOf(element: Element): ElementNames {
-  const split = (value: string | null) => (value ?? '').split(/\s+/).filter((name) => name !== '');
+  const className = element.getAttribute('class');
+  const id = element.getAttribute('id');
+  const itemprop = element.getAttribute('itemprop');
   return {
     tag: element.localName,
-    names: [...split(element.getAttribute('class')), ...split(element.getAttribute('id'))],
-    itemprops: split(element.getAttribute('itemprop')),
+    names: [...split(className), ...split(id)],
+    itemprops: split(itemprop),
     role: element.getAttribute('role') ?? undefined,
   };
+}
+
+function split(value: string | null): string[] {
+  return value === null || value === '' ? [] : value.split(/\s+/).filter((name) => name !== '');
 }
