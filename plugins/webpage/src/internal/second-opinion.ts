@@ -23,6 +23,8 @@ function normalize(text: string): string {
 
 /** Paragraphs of at least this many words are prose (not labels, buttons or link lists). */
 const PROSE_PARAGRAPH_WORDS = 10;
+/** An article with fewer prose words than this is thin enough to doubt. */
+const UNSURE_PROSE_WORDS = 200;
 /** The second reading replaces Readability's article only with this much more prose. */
 const PROSE_GAIN = 1.5;
 
@@ -30,8 +32,9 @@ const PROSE_GAIN = 1.5;
  * When Readability is unsure, a second opinion: the page's own description (`<meta
  * name="description">`, `og:description`) usually opens the article. When its opening words are on
  * the page more often than in the article Readability chose (it took an e-mail box that quotes
- * them, because the template named the article's wrapper `artpagination`), the paragraphs around
- * each place they appear are read again on their own. The reading with the most prose replaces
+ * them, because the template named the article's wrapper `artpagination`), and the article lacks
+ * them or is thin (under 200 prose words), the paragraphs around each place they appear are read
+ * again on their own. The reading with the most prose replaces
  * Readability's article only when it has clearly more prose (paragraphs of ten words or more);
  * otherwise the answer is null and Readability's article stands.
  */
@@ -43,13 +46,18 @@ export async function readMissedArticle(input: {
   bodyText: string;
   article: Article | null;
 }): Promise<Article | null> {
-  const anchor = normalize(input.description ?? '')
+  const words = normalize(input.description ?? '')
     .split(' ')
-    .slice(0, ANCHOR_WORDS)
-    .join(' ');
-  if (anchor.split(' ').length < ANCHOR_WORDS) return null;
-  const inArticle = occurrences(normalize(input.article?.textContent ?? ''), anchor);
-  if (occurrences(normalize(input.bodyText), anchor) <= inArticle) return null;
+    .slice(0, ANCHOR_WORDS);
+  if (words.length < ANCHOR_WORDS) return null;
+  const anchor = words.join(' ');
+  // The opening words anywhere in a raw text, whatever separates them (cheaper than normalizing it).
+  const pattern = new RegExp(words.map(escapeRegExp).join('[^\\p{L}\\p{N}]+'), 'giu');
+  const inArticle = count(input.article?.textContent ?? '', pattern);
+  if (count(input.bodyText, pattern) <= inArticle) return null;
+  // Readability is sure of an article that quotes the description and has prose enough.
+  const articleProse = proseWords(input.article?.content ?? '');
+  if (inArticle > 0 && articleProse >= UNSURE_PROSE_WORDS) return null;
   const document = await loadDom(input.html, input.dom, input.url);
   const containers = new Set(paragraphsContaining(document.body as Element | null, anchor).map(containerOf));
   let best: { article: Article; prose: number } | null = null;
@@ -64,13 +72,17 @@ export async function readMissedArticle(input: {
     const prose = reading === null ? 0 : proseWords(reading.content ?? '');
     if (reading !== null && prose > (best?.prose ?? 0)) best = { article: reading, prose };
   }
-  if (best === null || best.prose <= proseWords(input.article?.content ?? '') * PROSE_GAIN) return null;
+  if (best === null || best.prose <= articleProse * PROSE_GAIN) return null;
   const { content, textContent } = best.article;
   return input.article === null ? best.article : { ...input.article, content, textContent };
 }
 
-function occurrences(text: string, anchor: string): number {
-  return text.split(anchor).length - 1;
+function count(text: string, pattern: RegExp): number {
+  return [...text.matchAll(pattern)].length;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Words in the paragraphs of an article's HTML that are prose. */
