@@ -16,7 +16,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runIfMain, type BenchReport, type BenchTable } from './bench-report.js';
-import { loadEvalSet, PAGE_CLASSES, type EvalPage } from './webpage-eval/eval-set.js';
+import { loadEvalSet, PAGE_CLASSES, type EvalPage, type EvalSplit } from './webpage-eval/eval-set.js';
 import { createExtractor, EXTRACTORS, type ExtractorName } from './webpage-eval/extractors.js';
 import {
   scorePage,
@@ -80,30 +80,52 @@ function summaryCells(summary: ScoreSummary): string[] {
   return [format(summary.f1), format(summary.precision), format(summary.recall)];
 }
 
-function classRows(scored: readonly ScoredPage[]): (string | number)[][] {
+const SPLITS: readonly EvalSplit[] = ['train', 'held-out'];
+
+function classRows(
+  scored: readonly ScoredPage[],
+  extractors: readonly ExtractorName[],
+): (string | number)[][] {
   const groups = [
     ...PAGE_CLASSES.map(
       (pageClass) => [pageClass, scored.filter((entry) => entry.page.class === pageClass)] as const,
     ),
+    ...SPLITS.map((split) => [split, scored.filter((entry) => entry.page.split === split)] as const),
     ['all', scored] as const,
   ].filter(([, entries]) => entries.length > 0);
   return groups.map(([group, entries]) => [
     group,
     entries.length,
-    ...EXTRACTORS.flatMap((name) => summaryCells(summarize(entries.map((entry) => entry.results[name])))),
+    ...extractors.flatMap((name) => summaryCells(summarize(entries.map((entry) => entry.results[name])))),
   ]);
 }
 
-function headToHead(scored: readonly ScoredPage[]): BenchTable {
-  const rows = EXTRACTORS.filter((name) => name !== 'ours').map((peer) => {
-    const delta = scored.map((entry) => entry.results.ours.f1 - entry.results[peer].f1);
-    return [
-      `ours vs ${peer}`,
-      delta.filter((value) => value > 0.005).length,
-      delta.filter((value) => value < -0.005).length,
-      delta.filter((value) => Math.abs(value) <= 0.005).length,
-    ];
-  });
+/** The extractors named in `BENCH_WEBPAGE_EVAL_EXTRACTORS` (all when unset). */
+function chosenExtractors(): ExtractorName[] {
+  const names = process.env['BENCH_WEBPAGE_EVAL_EXTRACTORS']?.split(',').map((name) => name.trim());
+  if (names === undefined || names.join('') === '') return [...EXTRACTORS];
+  return EXTRACTORS.filter((name) => names.includes(name));
+}
+
+/** The pages of the split named in `BENCH_WEBPAGE_EVAL_SPLIT` (all when unset). */
+function chosenPages(): EvalPage[] {
+  const split = process.env['BENCH_WEBPAGE_EVAL_SPLIT'];
+  const pages = loadEvalSet();
+  return split === undefined || split === '' ? pages : pages.filter((page) => page.split === split);
+}
+
+function headToHead(scored: readonly ScoredPage[], extractors: readonly ExtractorName[]): BenchTable {
+  const rows = extractors
+    .filter((name) => name !== 'ours')
+    .map((peer) => {
+      const delta = scored.map((entry) => entry.results.ours.f1 - entry.results[peer].f1);
+      return [
+        `ours vs ${peer}`,
+        delta.filter((value) => value > 0.005).length,
+        delta.filter((value) => value < -0.005).length,
+        delta.filter((value) => Math.abs(value) <= 0.005).length,
+      ];
+    });
   return {
     title: 'Pages where ours scores better / worse / the same (page F1 differs by more than 0.005)',
     columns: ['comparison', 'better', 'worse', 'same'],
@@ -111,34 +133,42 @@ function headToHead(scored: readonly ScoredPage[]): BenchTable {
   };
 }
 
-function worstPages(scored: readonly ScoredPage[]): BenchTable {
+function worstPages(scored: readonly ScoredPage[], extractors: readonly ExtractorName[]): BenchTable {
+  const peerF1 = (entry: ScoredPage, name: ExtractorName) =>
+    extractors.includes(name) ? format(entry.results[name].f1) : '-';
   const worst = [...scored].sort((a, b) => a.results.ours.f1 - b.results.ours.f1).slice(0, WORST_PAGES);
   return {
     title: `The ${String(WORST_PAGES)} pages where ours scores lowest (details in the JSON dump)`,
-    columns: ['page', 'class', 'ours F1', 'ours P', 'ours R', 'linkedom F1', 'jsdom F1'],
+    columns: ['page', 'class', 'ours F1', 'ours P', 'ours R', 'linkedom F1', 'jsdom F1', 'split'],
     rows: worst.map((entry) => [
       entry.page.file.slice(0, 12),
       entry.page.class,
       format(entry.results.ours.f1),
       format(entry.results.ours.precision),
       format(entry.results.ours.recall),
-      format(entry.results['readability-linkedom'].f1),
-      format(entry.results['readability-jsdom'].f1),
+      peerF1(entry, 'readability-linkedom'),
+      peerF1(entry, 'readability-jsdom'),
+      entry.page.split,
     ]),
   };
 }
 
-async function writeDump(scored: readonly ScoredPage[], path: string): Promise<void> {
+async function writeDump(
+  scored: readonly ScoredPage[],
+  extractors: readonly ExtractorName[],
+  path: string,
+): Promise<void> {
   const dump = {
     generated: new Date().toISOString(),
     metric: 'F1 over 4-gram word shingles (fixtures/webpage-eval/RULE.md), per page',
-    extractors: EXTRACTORS,
+    extractors,
     summary: Object.fromEntries(
-      EXTRACTORS.map((name) => [name, summarize(scored.map((entry) => entry.results[name]))]),
+      extractors.map((name) => [name, summarize(scored.map((entry) => entry.results[name]))]),
     ),
     pages: scored.map(({ page, results }) => ({
       file: page.file,
       class: page.class,
+      split: page.split,
       labelWords: tokenize(page.label).length,
       results,
     })),
@@ -149,9 +179,10 @@ async function writeDump(scored: readonly ScoredPage[], path: string): Promise<v
 
 /** Runs the evaluation: per-class table, head-to-head counts, the worst pages; writes the dump. */
 export async function run(): Promise<BenchReport> {
-  const pages = loadEvalSet();
+  const pages = chosenPages();
+  const extractors = chosenExtractors();
   const byExtractor = new Map<ExtractorName, PageResult[]>();
-  for (const name of EXTRACTORS) {
+  for (const name of extractors) {
     const started = performance.now();
     byExtractor.set(name, await scoreExtractor(name, pages));
     console.error(
@@ -165,17 +196,17 @@ export async function run(): Promise<BenchReport> {
     ) as Record<ExtractorName, PageResult>,
   }));
   const output = process.env['BENCH_WEBPAGE_EVAL_OUT'] ?? DEFAULT_OUTPUT;
-  await writeDump(scored, output);
+  await writeDump(scored, extractors, output);
   const errors = scored.flatMap(({ page, results }) =>
-    EXTRACTORS.filter((name) => results[name].error !== undefined).map(
-      (name) => `${name} failed on ${page.file.slice(0, 12)}…: ${results[name].error ?? ''}`,
-    ),
+    extractors
+      .filter((name) => results[name].error !== undefined)
+      .map((name) => `${name} failed on ${page.file.slice(0, 12)}…: ${results[name].error ?? ''}`),
   );
   return {
     title: `Main content against hand labels (${String(pages.length)} pages of fixtures/webpage-eval): shingle F1 / precision / recall`,
-    columns: ['class', 'pages', ...EXTRACTORS.flatMap((name) => [`${name} F1`, 'P', 'R'])],
-    rows: classRows(scored),
-    tables: [headToHead(scored), worstPages(scored)],
+    columns: ['class', 'pages', ...extractors.flatMap((name) => [`${name} F1`, 'P', 'R'])],
+    rows: classRows(scored, extractors),
+    tables: [headToHead(scored, extractors), worstPages(scored, extractors)],
     notes: [
       'F1 = harmonic mean of the averaged precision and recall (as article-extraction-benchmark reports it)',
       `per-page scores and the longest added / dropped stretches: ${output}`,

@@ -8,6 +8,7 @@ import {
   loadEvalSet,
   PAGE_CLASSES,
   readPageEntries,
+  splitOf,
 } from './eval-set.js';
 import { tokenize } from './shingle-score.js';
 
@@ -43,6 +44,19 @@ describe('fixtures/webpage-eval', () => {
       // Markup the page prints as text (the Daily Mail's escaped `A<sup>x</sup>`) may stay; tags may not.
       expect(page.label, page.file).not.toMatch(/<\/?(p|div|span|a|br|li|img)\b[^>]*>/i);
     }
+  });
+
+  it('holds out every 4th page (a fixed quarter of the set) for scoring only', () => {
+    expect([0, 1, 2, 3, 4, 7].map(splitOf)).toEqual([
+      'train',
+      'train',
+      'train',
+      'held-out',
+      'train',
+      'held-out',
+    ]);
+    const heldOut = loadEvalSet().filter((page) => page.split === 'held-out');
+    expect(heldOut.length).toBe(Math.floor(entries.length / 4));
   });
 
   it('keeps its labelling rule beside the labels', () => {

@@ -25,8 +25,23 @@ export interface EvalPageEntry {
   notes: string;
 }
 
+/**
+ * Every `HELD_OUT_EVERY`-th page of `pages.json` (the 4th, 8th, …) is held out: it is scored but never
+ * looked at while tuning the extractor, so its score estimates how the extractor does on unseen pages.
+ */
+export const HELD_OUT_EVERY = 4;
+
+/** Which part of the set a page is in (see {@link HELD_OUT_EVERY}). */
+export type EvalSplit = 'train' | 'held-out';
+
+/** The split of the page at `index` (0-based) in `pages.json` order. */
+export function splitOf(index: number): EvalSplit {
+  return index % HELD_OUT_EVERY === HELD_OUT_EVERY - 1 ? 'held-out' : 'train';
+}
+
 /** A labelled page ready to score. */
 export interface EvalPage extends EvalPageEntry {
+  split: EvalSplit;
   /** Absolute path of the page in the corpus. */
   htmlPath: string;
   /** The hand-labelled article body. */
@@ -45,8 +60,9 @@ export function readPageEntries(directory = EVAL_SET_DIRECTORY): EvalPageEntry[]
 
 /** Every listed page with its label and corpus path. */
 export function loadEvalSet(directory = EVAL_SET_DIRECTORY, corpus = HTML_CORPUS_DIRECTORY): EvalPage[] {
-  return readPageEntries(directory).map((entry) => ({
+  return readPageEntries(directory).map((entry, index) => ({
     ...entry,
+    split: splitOf(index),
     htmlPath: join(corpus, entry.file),
     label: readFileSync(join(directory, 'labels', labelFileName(entry.file)), 'utf8'),
   }));

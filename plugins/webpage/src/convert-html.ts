@@ -2,10 +2,12 @@ import { Readability } from '@mozilla/readability';
 import type { DocumentMetadata } from '@transmute/plugin-sdk';
 import type { Root } from 'mdast';
 import { loadDom, type DomImplementation } from './internal/load-dom.js';
+import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
 import { scoreQuality, type QualityReport } from './internal/quality.js';
+import { readMissedArticle } from './internal/second-opinion.js';
 
 /** Options of {@link convertHtml}. */
 export interface ConvertHtmlOptions {
@@ -13,7 +15,7 @@ export interface ConvertHtmlOptions {
   url?: string | undefined;
   /** DOM under Readability. Default `linkedom`. */
   dom?: DomImplementation;
-  /** Retry with jsdom when linkedom throws or finds no text at all. Default true. */
+  /** Retry with jsdom when linkedom throws, finds no text at all, or reads the markup as text. Default true. */
   jsdomFallback?: boolean;
   /** Put on every block's provenance. */
   fileId?: string | undefined;
@@ -54,7 +56,7 @@ export async function convertHtml(
   const warnings: string[] = [];
   let read = await readArticle(html, dom, options.url).catch((error: unknown) => ({ error }));
   let usedDom = dom;
-  if ('error' in read || (read.foundNothing && read.bodyCharacters > 0)) {
+  if ('error' in read || (read.foundNothing && read.bodyCharacters > 0) || read.markupAsText) {
     if (dom === 'linkedom' && options.jsdomFallback !== false) {
       read = await readArticle(html, 'jsdom', options.url);
       usedDom = 'jsdom';
@@ -81,6 +83,8 @@ interface ReadResult {
   bodyCharacters: number;
   /** Readability returned nothing at all (not merely too little). */
   foundNothing: boolean;
+  /** The article's text is mostly HTML tags: the DOM took the page's markup for text. */
+  markupAsText: boolean;
 }
 
 async function readArticle(
@@ -90,14 +94,48 @@ async function readArticle(
 ): Promise<ReadResult> {
   const document = await loadDom(html, dom, url);
   const facts = readPageFacts(document, url);
-  const bodyCharacters = countWordCharacters(document.body?.textContent ?? '');
+  const bodyText = document.body?.textContent ?? '';
+  const bodyCharacters = countWordCharacters(bodyText);
+  markNamedBoilerplate(document);
   // keepClasses: the converter reads code languages from class names after Readability ran.
-  const parsed = new Readability(document, { keepClasses: true }).parse();
+  const first = new Readability(document, { keepClasses: true }).parse();
+  const second = await readMissedArticle({
+    html,
+    dom,
+    url,
+    description: facts.description,
+    bodyText,
+    article: first,
+  });
+  const parsed = second ?? first;
   const articleCharacters =
     typeof parsed?.content === 'string' ? countWordCharacters(parsed.textContent ?? '') : 0;
   const usable =
     articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyCharacters);
-  return { facts, article: usable ? parsed : null, bodyCharacters, foundNothing: articleCharacters === 0 };
+  return {
+    facts,
+    article: usable ? parsed : null,
+    bodyCharacters,
+    foundNothing: articleCharacters === 0,
+    markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
+  };
+}
+
+/** Tags printed as text: `<div class="x">`, `</span>`. */
+const TAG_AS_TEXT = /<\/?[a-z][a-z0-9]*(?:\s[^<>]{0,200})?>/gi;
+/** Past this many tags as text (and share of the text), the page was parsed wrongly. */
+const MARKUP_AS_TEXT_TAGS = 20;
+const MARKUP_AS_TEXT_SHARE = 0.05;
+
+/**
+ * True when a text is largely HTML markup: a DOM that misreads a page (linkedom on some malformed
+ * pages) turns the rest of the page into one text node. A page that quotes a few tags stays false.
+ */
+function isMarkupAsText(text: string): boolean {
+  const tags = text.match(TAG_AS_TEXT) ?? [];
+  if (tags.length < MARKUP_AS_TEXT_TAGS) return false;
+  const tagCharacters = tags.reduce((sum, tag) => sum + tag.length, 0);
+  return tagCharacters / text.length >= MARKUP_AS_TEXT_SHARE;
 }
 
 function countWordCharacters(text: string): number {

@@ -1,5 +1,5 @@
 import type { Provenance } from '@transmute/plugin-sdk';
-import type { Heading, Root, RootContent } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 
 /** Options of {@link finishTree}. */
@@ -9,17 +9,16 @@ export interface FinishTreeOptions {
 }
 
 /**
- * Last touches on the converted tree: the page title becomes the first heading when the content
- * does not already open with it, blocks without text or media are dropped, and every block gets
- * its provenance (file id and character offsets into the blocks' text joined by blank lines).
+ * Last touches on the converted tree: blocks without text or media are dropped, a heading among the
+ * first blocks that repeats the page title is dropped (the title is metadata, not body: the
+ * `raw_source` markdown is the content as the page prints it, and profiles that show a title render
+ * it from the metadata), and every block gets its provenance (file id and character offsets into
+ * the blocks' text joined by blank lines).
  */
 export function finishTree(root: Root, options: FinishTreeOptions): void {
   root.children = root.children.filter(hasContent);
   const title = options.title?.trim();
-  if (title && !opensWith(root, title)) {
-    const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: title }] };
-    root.children.unshift(heading);
-  }
+  if (title) dropTitleHeading(root, title);
   let offset = 0;
   for (const block of root.children) {
     const length = toString(block).length;
@@ -39,10 +38,22 @@ function hasContent(node: RootContent): boolean {
   );
 }
 
-function opensWith(root: Root, title: string): boolean {
-  const first = root.children.slice(0, 3).find((node) => node.type === 'heading');
-  if (first === undefined) return false;
-  const normalize = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-  const heading = normalize(toString(first));
-  return heading !== '' && (normalize(title).includes(heading) || heading.includes(normalize(title)));
+/** Title separators before a site name (`Story | Site`, `Story - Site`, `Site :: Story`). */
+const TITLE_PARTS = /\s+[|\-–—:·»]{1,2}\s+/;
+
+function dropTitleHeading(root: Root, title: string): void {
+  const index = root.children.slice(0, 3).findIndex((node) => node.type === 'heading');
+  const heading = root.children[index];
+  if (heading === undefined) return;
+  const text = normalize(toString(heading));
+  const names = [title, ...title.split(TITLE_PARTS)].map(normalize).filter((part) => part.length >= 8);
+  if (text !== '' && names.includes(text)) root.children.splice(index, 1);
+}
+
+function normalize(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }

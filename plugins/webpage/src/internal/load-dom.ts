@@ -1,5 +1,12 @@
 import { parseHTML } from 'linkedom';
 
+/**
+ * Tags linkedom's tokenizer (htmlparser2) takes for `<xmp>`, `<title>` or `<textarea>` because it
+ * compares only their last letters (`<tmp>`, used by the Times of India): everything after one
+ * becomes text. Renamed to a harmless custom element before parsing.
+ */
+const RAW_TEXT_LOOKALIKE = /<(\/?)(tmp|xitle|xextarea)(?=[\s/>])/gi;
+
 /** The DOM implementation Readability runs on. */
 export type DomImplementation = 'linkedom' | 'jsdom';
 
@@ -14,10 +21,11 @@ export async function loadDom(
 ): Promise<Document> {
   switch (dom) {
     case 'linkedom': {
-      const { document } = parseHTML(html);
+      const source = html.replace(RAW_TEXT_LOOKALIKE, '<$1transmute-$2');
+      const { document } = parseHTML(source);
       if (isWholeDocument(document)) return document;
       // linkedom builds a broken tree from a fragment (text or elements before <html>): wrap it.
-      return parseHTML(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`).document;
+      return parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
     }
     case 'jsdom': {
       const { JSDOM, VirtualConsole } = await import('jsdom');

@@ -4,6 +4,7 @@ import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
+import { dropBoilerplate } from './drop-boilerplate.js';
 import { prepareHast } from './prepare-hast.js';
 
 /** Options of {@link toMdast}. */
@@ -18,9 +19,13 @@ const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
 const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
 const toMarkdownTree = unified().use(rehypeRemark).use(remarkGfm).freeze();
 
-/** HTML → hast (rehype-parse) → cleaned hast → mdast (rehype-remark, GFM tables and code). */
+/**
+ * HTML → hast (rehype-parse) → cleaned hast (boilerplate dropped from an article) → mdast
+ * (rehype-remark, GFM tables and code).
+ */
 export function toMdast(html: string, options: ToMdastOptions): Root {
   const hast: HastRoot = (options.fragment ? fragmentParser : documentParser).parse(html);
   prepareHast(hast, { baseUrl: options.baseUrl, dropInteractive: !options.fragment });
+  if (options.fragment) dropBoilerplate(hast);
   return toMarkdownTree.runSync(hast);
 }

@@ -1,0 +1,257 @@
+/**
+ * What marks a block inside an article as boilerplate rather than article text: the class, id,
+ * itemprop and role names that page templates give captions, credits, bylines, dates, tag lists,
+ * share bars, related links, comments and newsletter boxes (the names Readability, trafilatura and
+ * jusText look for), and the wording of such lines when the template gave them no name.
+ */
+
+/** A class or id token (`-`/`_`-separated parts of a name) naming a boilerplate block. */
+const BOILERPLATE_NAME = new RegExp(
+  '(?:^|[-_])(?:' +
+    [
+      'caption',
+      'wp-caption-text',
+      'credits?',
+      'tags?',
+      'taglist',
+      'hashtags?',
+      'topics',
+      'keywords',
+      'share',
+      'sharing',
+      'social',
+      'sociable',
+      'related',
+      'stories',
+      'recommended',
+      'recommendations',
+      'comments?',
+      'disqus',
+      'newsletter',
+      'subscribe',
+      'subscription',
+      'signup',
+      'promo',
+      'teaser',
+      'advert',
+      'advertisement',
+      'ads?',
+      'sponsor',
+      'sponsored',
+      'breadcrumbs?',
+      'pagination',
+      'pager',
+      'toolbar',
+      'tools',
+      'bio',
+      'outbrain',
+      'taboola',
+      'rating',
+      'sr-only',
+      'visually-hidden',
+      'screen-reader-text',
+    ].join('|') +
+    ')(?:$|[-_])',
+  'i',
+);
+
+/** A class or id naming a list of other articles: `other-articles`, `most_popular`, `article-list`. */
+const OTHER_ARTICLES_NAME =
+  /(?:^|[-_])(?:(?:other|more|top|latest|popular|most[-_]?read|most[-_]?popular)[-_]?(?:articles|stories|news|posts|videos|links)|article[-_]?list|most[-_]?(?:read|popular|viewed|shared))(?:$|[-_])/i;
+
+/** A class or id token naming an attribution line: byline, author, date (see {@link isAttribution}). */
+const ATTRIBUTION_NAME = /(?:^|[-_])(?:byline|authors?|dateline|date|timestamp|published|meta)(?:$|[-_])/i;
+
+/**
+ * True when an element's names mark an attribution line (byline, author, date). One such line is
+ * the page's byline (metadata); the same line repeated per post (a forum thread) says who wrote
+ * each post and stays.
+ */
+export function isAttribution(element: ElementNames): boolean {
+  if (element.names.some((name) => ATTRIBUTION_NAME.test(name))) return true;
+  return element.itemprops.some((value) => METADATA_ITEMPROPS.has(value.toLowerCase()));
+}
+
+/** `itemprop` values of metadata printed in the article (it belongs in the metadata). */
+const METADATA_ITEMPROPS = new Set([
+  'author',
+  'datepublished',
+  'datemodified',
+  'publisher',
+  'keywords',
+  'creator',
+]);
+
+/** ARIA roles of blocks that are not the article's text. */
+const NON_CONTENT_ROLES = new Set([
+  'complementary',
+  'navigation',
+  'contentinfo',
+  'banner',
+  'note',
+  'toolbar',
+]);
+
+/** Elements that never hold article text (captions, side boxes, page furniture, bylines). */
+export const BOILERPLATE_TAGS = new Set(['figcaption', 'aside', 'nav', 'footer', 'address']);
+
+/** What names an element: its tag and the class, id, itemprop and role the template gave it. */
+export interface ElementNames {
+  tag: string;
+  /** Class names and the id. */
+  names: readonly string[];
+  itemprops: readonly string[];
+  role: string | undefined;
+}
+
+/**
+ * True when an element's tag or names mark it as boilerplate: a caption, credit, byline, date,
+ * tag list, share bar, related box, comments, newsletter or ad (`photo-credit`, `post_tags`,
+ * `itemprop="author"`, `role="complementary"`, `<figcaption>`).
+ */
+export function isNamedBoilerplate(element: ElementNames): boolean {
+  if (BOILERPLATE_TAGS.has(element.tag)) return true;
+  const named = [BOILERPLATE_NAME, OTHER_ARTICLES_NAME, ATTRIBUTION_NAME];
+  if (element.names.some((name) => named.some((pattern) => pattern.test(name)))) return true;
+  if (element.itemprops.some((value) => METADATA_ITEMPROPS.has(value.toLowerCase()))) return true;
+  return element.role !== undefined && NON_CONTENT_ROLES.has(element.role.toLowerCase());
+}
+
+/** Lines that are boilerplate whatever their length (up to {@link LONG_LINE_WORDS}). */
+const BOILERPLATE_LINES: readonly RegExp[] = [
+  // Credits and sources: "Photo: Reuters", "Image: VideoLAN", "Source: Google", "Via Sprint".
+  /^(?:photo(?:graph)?s?|images?|pictures?|illustrations?|graphics?|source|credits?|via)\s*(?:credit)?\s*[:|/]/i,
+  /^via\s+\p{Lu}/u,
+  /\b(?:AP|AFP|Reuters|Getty Images|EPA|Bloomberg)\s*(?:Photo|Images)?\s*\/\s*\p{Lu}/u,
+  /^\(?(?:AP|AFP)\s+Photo\b/i,
+  /\bphoto(?:graph)?s?\s+(?:by|courtesy|credit)\b/i,
+  // A caption that ends with its credit: "Storm clouds over the gulf. Photograph: NOAA/EPA".
+  /\b(?:photo(?:graph)?|image|picture|credit)\s*:\s*[^:.]{2,60}$/i,
+  /contributed (?:reporting )?to (?:this|the) (?:report|story|article)\.?\)?$/i,
+  /^\(?(?:additional )?(?:reporting|writing|editing|compiled|interviews) by\b/i,
+  // Author contact and follow lines.
+  /^(?:follow|connect with|like)\b.{0,80}\bon (?:twitter|facebook|instagram|google\+?|linkedin)\b/i,
+  /^follow (?:us|me|@)/i,
+  /^follow\b.{0,60}\b(?:twitter|facebook|instagram)\b/i,
+  /^for comments(?: and feedback)?\b/i,
+  /^(?:write to|to contact the (?:reporter|editor|writer|author)s?|contact the (?:reporter|writer|author))\b/i,
+  /\bcan be reached (?:at|by|via)\b/i,
+  /^e-?mail (?:the )?(?:author|writer|reporter)\b/i,
+  // Legal lines.
+  /\bcopyright\b|©|\ball rights reserved\b|\bnot to be reproduced\b|\bdo not reproduce\b/i,
+  // Promotions and calls to action.
+  /^(?:see also|related|also read|also|now read|read more|more|photos?|videos?|gallery|watch|listen|tags?|topics?|filed under|keywords)\s*[:>»]/i,
+  /^for (?:complete|more|full|continuing|live) coverage\b/i,
+  // Pull-quote frames and standfirsts: "Start Quote … End Quote", "Summary: …".
+  /^start quote\b/i,
+  /^(?:summary|in brief|highlights)\s*:/i,
+  /^(?:blog )?comments powered by\b/i,
+  /^is there something you'?d like (?:me|us) to write about\b/i,
+  /\b(?:leave (?:me|us) a (?:message|comment)|share your (?:thoughts|ideas|views|stories)|let (?:me|us) know in the comments)\b/i,
+  /\bsubscribing to (?:a|our) newsletter\b|^sign up (?:for|to) (?:our|the)\b/i,
+  /^(?:to read|read) the full .{0,40}\bclick here\b/i,
+];
+
+/** An author bio: "Jonathan Mayo is a reporter for MLB.com …", "Alan Boyle is NBCNews.com's science editor". */
+const AUTHOR_BIO =
+  /^[\p{Lu}][\p{L}.'-]+(?:\s[\p{Lu}][\p{L}.'-]+){1,3}\s(?:is|was)\s(?:a|an|the|\S+['’]s)\s(?:[\p{L}.,-]+\s){0,5}(?:reporter|writer|editor|correspondent|columnist|contributor|producer|journalist|blogger)\b/u;
+/** A bio runs longer than other boilerplate lines. */
+const BIO_WORDS = 70;
+
+/** Whole lines (headings, labels) that are boilerplate. */
+const BOILERPLATE_EXACT =
+  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|edit this article|email this article|print this article|show full (?:pr |press release )?text|back to top|\d+ of(?: \d+)?|playlist|download|audio|video|slideshow)\.?$/i;
+
+/** Words of share bars and article tools (`Recommend0 Tweet0 Comments0 Email Print`). */
+const TOOL_WORDS = new Set(
+  (
+    'email e mail print share tweet tweets comment comments recommend like likes text size font this article ' +
+    'story post save close enlarge reprints permalink facebook twitter google linkedin pinterest reddit ' +
+    'whatsapp more plus pin it a and or'
+  ).split(' '),
+);
+
+/** Words of date and time stamps (`Updated Jul 18, 2013 10:06 PM ET`, `First posted …`). */
+const DATE_WORDS = new Set(
+  (
+    'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct ' +
+    'october nov november dec december mon monday tue tues tuesday wed wednesday thu thur thurs thursday fri friday ' +
+    'sat saturday sun sunday am pm a m p gmt bst utc est edt cst cdt mst mdt pst pdt et ct pt cet cest ist ' +
+    'updated update posted published first last modified date on at the of by st nd rd th'
+  ).split(' '),
+);
+
+const MONTH_WORDS = new Set(
+  'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december'.split(
+    ' ',
+  ),
+);
+
+/** A line longer than this is article text, whatever its wording. */
+export const LONG_LINE_WORDS = 30;
+
+/** The lower-cased `\w+` words of a text (the scorer's tokens). */
+export function wordsOf(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}_]+/gu) ?? []
+  );
+}
+
+/**
+ * True when a line (the whole text of a block) is boilerplate by its wording: a credit, a byline,
+ * a date stamp, a follow/contact line, a legal line, a promotion, a share-bar or a label.
+ */
+export function isBoilerplateLine(text: string): boolean {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const words = wordsOf(line);
+  if (words.length === 0) return false;
+  if (words.length <= BIO_WORDS && AUTHOR_BIO.test(line)) return true;
+  if (words.length > LONG_LINE_WORDS) return false;
+  if (BOILERPLATE_EXACT.test(line)) return true;
+  // Hashtag and handle lists: `#docks #harbour @cityhall`.
+  if (line.split(' ').every((part) => /^[#@]\S/.test(part))) return true;
+  if (BOILERPLATE_LINES.some((pattern) => pattern.test(line))) return true;
+  if (words.length <= 12 && /^(?:by|posted by|written by|words by|story by)\s+\S/i.test(line)) return true;
+  if (
+    words.length <= 15 &&
+    words.every((word) => TOOL_WORDS.has(word.replace(/\d+$/, '')) || /^\d+$/.test(word))
+  ) {
+    return true;
+  }
+  return isDateLine(words);
+}
+
+/** A date or time stamp: digits, month or weekday names and stamp words, nothing else worth keeping. */
+function isDateLine(words: readonly string[]): boolean {
+  if (words.length > 16) return false;
+  const hasDigit = words.some((word) => /\d/.test(word));
+  const hasMonth = words.some((word) => MONTH_WORDS.has(word));
+  if (!hasDigit || !hasMonth) return false;
+  const other = words.filter((word) => !DATE_WORDS.has(word) && !/^\d+$/.test(word));
+  return other.length === 0;
+}
+
+/** Alt texts that name no content (`image`, `logo`, `photo 3`). */
+const GENERIC_ALT =
+  /^(?:an? |the )?(?:image|img|photo|picture|pic|logo|icon|thumbnail|thumb|banner|ad|advertisement|graphic|avatar|placeholder|spacer|screenshot|figure|untitled)(?:\s*\d+)?$/i;
+/** File names and their parts: `IMG_0042.JPG`, `milano-design-week-01`, `whit6e%20house%201.jpg`. */
+const FILE_NAME_ALT =
+  /\.(?:jpe?g|png|gif|webp|svg|bmp|tiff?|avif)\b|%20|^[\w-]*\d[\w-]*$|^[\w]+(?:[-_][\w]+){2,}$/i;
+/** Hashes and hex names. */
+const HASH_ALT = /^[0-9a-f]{12,}$/i;
+
+/**
+ * The alt text worth keeping: one that reads like words. File names, hashes, generic labels
+ * (`image`, `logo`) and photo credits give '' (the image stays, without alt text).
+ */
+export function readableAlt(alt: string): string {
+  const text = alt.replace(/\s+/g, ' ').trim();
+  if (text === '') return '';
+  if (GENERIC_ALT.test(text) || HASH_ALT.test(text) || FILE_NAME_ALT.test(text)) return '';
+  if (isBoilerplateLine(text) && wordsOf(text).length <= LONG_LINE_WORDS) return '';
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  return letters >= 3 ? text : '';
+}

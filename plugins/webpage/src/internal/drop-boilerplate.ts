@@ -1,0 +1,249 @@
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
+import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
+
+/**
+ * A named block (class, id, itemprop, role, tag) is dropped only when it holds at most this share
+ * of the article's text: a template that names the article's own wrapper `post-meta` keeps it.
+ */
+const MAX_NAMED_SHARE = 0.5;
+/** A list whose text is at least this share link text, in short items, is a list of links. */
+const LINK_LIST_DENSITY = 0.6;
+const LINK_LIST_ITEM_WORDS = 15;
+/** A short block (up to this many words) that is nearly all link text is a promo or "Read more". */
+const LINK_LINE_WORDS = 25;
+const LINK_LINE_DENSITY = 0.8;
+
+/** Blocks whose whole text is checked for boilerplate wording once their children are cleaned. */
+const LINE_BLOCKS = new Set([
+  'p',
+  'div',
+  'li',
+  'dd',
+  'dt',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'header',
+]);
+/** Elements that start a block of their own (a block containing one is not a single line). */
+const BLOCK_TAGS = new Set([
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'dl',
+  'dd',
+  'dt',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'nav',
+  'table',
+  'blockquote',
+  'pre',
+  'figure',
+  'br',
+  'hr',
+  'main',
+]);
+
+/** Text size of a subtree: word characters, and those inside links. */
+interface Size {
+  words: number;
+  linkWords: number;
+}
+
+/**
+ * Removes what is not article text from Readability's article (issue 16): captions and credits,
+ * bylines and date stamps (they are metadata), tag lists, share bars, related links and teasers,
+ * comments, newsletter boxes and ad labels, found by their class/id/itemprop/role names (marked
+ * before Readability ran: {@link BOILERPLATE_MARK}), their wording, and link density; and keeps an image's alt text only when it reads like words. Never
+ * adds anything back.
+ */
+export function dropBoilerplate(tree: HastRoot): void {
+  const total = sizeOf(tree.children).words;
+  if (total === 0) return;
+  clean(tree.children, total, false);
+  dropRepeatedAlt(tree);
+}
+
+/** Slide and gallery counters before an alt text: `1 - `, `3: `. */
+const ALT_COUNTER = /^\s*\d+\s*[-–—:.|]\s*/;
+
+/** Clears alt text that repeats the article's own text (the slide's heading, the caption kept). */
+function dropRepeatedAlt(tree: HastRoot): void {
+  const text = normalize(tree.children.map((child) => textOf(child)).join(' '));
+  const visit = (nodes: readonly (HastContent | ElementContent)[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      const { alt } = node.properties;
+      if (node.tagName === 'img' && typeof alt === 'string' && alt !== '') {
+        const repeated = normalize(alt.replace(ALT_COUNTER, ''));
+        if (repeated !== '' && text.includes(repeated)) node.properties['alt'] = '';
+      }
+      visit(node.children);
+    }
+  };
+  visit(tree.children);
+}
+
+function normalize(text: string): string {
+  return wordsOf(text).join(' ');
+}
+
+function clean(children: HastContent[], total: number, inLink: boolean): Size {
+  const size: Size = { words: 0, linkWords: 0 };
+  let index = 0;
+  while (index < children.length) {
+    const child = children[index];
+    if (child === undefined) break;
+    if (child.type === 'text') {
+      const words = wordCharacters(child.value);
+      size.words += words;
+      if (inLink) size.linkWords += words;
+    } else if (child.type === 'element') {
+      if (child.tagName === 'img') cleanAlt(child);
+      if (LINE_BLOCKS.has(child.tagName)) dropBoilerplateLines(child);
+      const own = clean(child.children, total, inLink || child.tagName === 'a');
+      if (isBoilerplate(child, own, total, previousElement(children, index))) {
+        children.splice(index, 1);
+        continue;
+      }
+      if (child.tagName === BOILERPLATE_MARK) {
+        // Too large to be boilerplate: the article's own wrapper. Keep its content in its place.
+        children.splice(index, 1, ...(child.children as HastContent[]));
+        index += child.children.length;
+        size.words += own.words;
+        size.linkWords += own.linkWords;
+        continue;
+      }
+      size.words += own.words;
+      size.linkWords += own.linkWords;
+    }
+    index += 1;
+  }
+  return size;
+}
+
+/**
+ * Drops the boilerplate lines of a block whose lines are separated by `<br>` (`Written by …<br>
+ * Copyright: …`): each line is judged on its own, as when it has a block of its own.
+ */
+function dropBoilerplateLines(block: Element): void {
+  if (!block.children.some((child) => child.type === 'element' && child.tagName === 'br')) return;
+  const kept: ElementContent[] = [];
+  let line: ElementContent[] = [];
+  const flush = (breakNode: ElementContent | undefined) => {
+    const text = line.map((node) => textOf(node)).join('');
+    const inline = line.every((node) => node.type !== 'element' || !BLOCK_TAGS.has(node.tagName));
+    const dropped = inline && wordsOf(text).length > 0 && isBoilerplateLine(text);
+    if (!dropped) kept.push(...line, ...(breakNode === undefined ? [] : [breakNode]));
+    line = [];
+  };
+  for (const child of block.children) {
+    if (child.type === 'element' && child.tagName === 'br') flush(child);
+    else line.push(child);
+  }
+  flush(undefined);
+  block.children = kept;
+}
+
+function isBoilerplate(element: Element, size: Size, total: number, previous: Element | undefined): boolean {
+  const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
+  if (named && size.words <= total * MAX_NAMED_SHARE) return true;
+  if (size.words === 0) return false;
+  if ((element.tagName === 'ul' || element.tagName === 'ol') && isLinkList(element, size)) {
+    return !introducesReferences(previous);
+  }
+  if (!LINE_BLOCKS.has(element.tagName) || hasBlockChild(element)) return false;
+  const text = textOf(element);
+  if (isBoilerplateLine(text)) return true;
+  // A list item is judged with its list (isLinkList), not on its own.
+  if (!isBlock(element) || element.tagName === 'li') return false;
+  if (size.words > total * MAX_NAMED_SHARE || hasImage(element)) return false;
+  return wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
+}
+
+/** A heading that introduces the article's own list of references, whose items are links. */
+const REFERENCES_HEADING = /^(?:references|sources|notes|bibliography|further reading|links|citations)$/i;
+
+function introducesReferences(previous: Element | undefined): boolean {
+  return (
+    previous !== undefined &&
+    /^h[1-6]$/.test(previous.tagName) &&
+    REFERENCES_HEADING.test(textOf(previous).trim())
+  );
+}
+
+function previousElement(children: readonly HastContent[], index: number): Element | undefined {
+  for (let at = index - 1; at >= 0; at -= 1) {
+    const node = children[at];
+    if (node?.type === 'element') return node;
+    if (node?.type === 'text' && node.value.trim() !== '') return undefined;
+  }
+  return undefined;
+}
+
+/** A list of short items that are mostly links: related stories, "More from …", topic lists. */
+function isLinkList(list: Element, size: Size): boolean {
+  const items = list.children.filter((child) => child.type === 'element' && child.tagName === 'li');
+  if (items.length === 0 || size.linkWords < size.words * LINK_LIST_DENSITY) return false;
+  const words = wordsOf(textOf(list)).length;
+  return words / items.length <= LINK_LIST_ITEM_WORDS;
+}
+
+function isBlock(element: Element): boolean {
+  return BLOCK_TAGS.has(element.tagName);
+}
+
+function hasImage(element: Element): boolean {
+  return element.children.some(
+    (child) => child.type === 'element' && (child.tagName === 'img' || hasImage(child)),
+  );
+}
+
+function hasBlockChild(element: Element): boolean {
+  return element.children.some(
+    (child) => child.type === 'element' && (BLOCK_TAGS.has(child.tagName) || hasBlockChild(child)),
+  );
+}
+
+function cleanAlt(image: Element): void {
+  const { alt } = image.properties;
+  if (typeof alt === 'string') image.properties['alt'] = readableAlt(alt);
+  delete image.properties['title'];
+}
+
+function sizeOf(children: readonly (HastContent | ElementContent)[]): Size {
+  let words = 0;
+  for (const child of children) {
+    if (child.type === 'text') words += wordCharacters(child.value);
+    else if (child.type === 'element') words += sizeOf(child.children).words;
+  }
+  return { words, linkWords: 0 };
+}
+
+function textOf(node: HastContent | ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element') return '';
+  if (node.tagName === 'br') return ' ';
+  return node.children.map((child) => textOf(child)).join('');
+}
+
+function wordCharacters(text: string): number {
+  return (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
+}

@@ -1,0 +1,64 @@
+import { isAttribution, isNamedBoilerplate, type ElementNames } from './boilerplate-patterns.js';
+
+/**
+ * The element that wraps a named boilerplate block through Readability. Readability rewrites a
+ * `<div class="photo-caption">` as a bare `<p>` and the name is lost; the wrapper survives, and
+ * the HTML → mdast step drops it (when it is small beside the article) or unwraps it.
+ */
+export const BOILERPLATE_MARK = 'transmute-boilerplate';
+
+/**
+ * Wraps, before Readability reads the page, every element whose tag, class, id, itemprop or role
+ * names it as a caption, credit, byline, date, tag list, share bar, related box, comments,
+ * newsletter box or ad in a {@link BOILERPLATE_MARK} element. Removes nothing: what Readability
+ * picks is decided as before, and the article alone decides what is small enough to drop.
+ */
+export function markNamedBoilerplate(document: Document): void {
+  const body = document.body as HTMLElement | null;
+  if (body === null) return;
+  const named: { element: Element; signature: string | undefined }[] = [];
+  const attributions = new Map<string, number>();
+  // One walk in document order: the names of every element, and how often each attribution repeats.
+  const stack: Element[] = [body];
+  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
+    const children = element.children;
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
+      if (child !== undefined) stack.push(child);
+    }
+    if (element === body) continue;
+    const names = namesOf(element);
+    if (!isNamedBoilerplate(names)) continue;
+    const signature = isAttribution(names) ? signatureOf(element) : undefined;
+    if (signature !== undefined) attributions.set(signature, (attributions.get(signature) ?? 0) + 1);
+    named.push({ element, signature });
+  }
+  for (const { element, signature } of named) {
+    if (signature !== undefined && (attributions.get(signature) ?? 0) > 1) continue;
+    const mark = document.createElement(BOILERPLATE_MARK);
+    element.replaceWith(mark);
+    mark.appendChild(element);
+  }
+}
+
+/** Tag and classes: an attribution line printed more than once with the same ones is one per post. */
+function signatureOf(element: Element): string {
+  const classes = (element.getAttribute('class') ?? '').trim().split(/\s+/).sort().join('.');
+  return `${element.localName}.${classes}`;
+}
+
+function namesOf(element: Element): ElementNames {
+  const className = element.getAttribute('class');
+  const id = element.getAttribute('id');
+  const itemprop = element.getAttribute('itemprop');
+  return {
+    tag: element.localName,
+    names: [...split(className), ...split(id)],
+    itemprops: split(itemprop),
+    role: element.getAttribute('role') ?? undefined,
+  };
+}
+
+function split(value: string | null): string[] {
+  return value === null || value === '' ? [] : value.split(/\s+/).filter((name) => name !== '');
+}

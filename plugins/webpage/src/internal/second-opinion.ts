@@ -1,0 +1,114 @@
+import { Readability } from '@mozilla/readability';
+import { loadDom, type DomImplementation } from './load-dom.js';
+import { markNamedBoilerplate } from './mark-named-boilerplate.js';
+
+type Article = NonNullable<ReturnType<Readability['parse']>>;
+
+/** Words of the page description that must appear in the article (its opening words). */
+const ANCHOR_WORDS = 8;
+/** How far above the description's paragraph the article container is looked for. */
+const MAX_CLIMB = 4;
+/** A container with at least this many paragraphs is the article's body. */
+const CONTAINER_PARAGRAPHS = 3;
+
+/** The lower-cased letter/digit words of a text, joined by single spaces. */
+function normalize(text: string): string {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).join(' ');
+}
+
+/** Paragraphs of at least this many words are prose (not labels, buttons or link lists). */
+const PROSE_PARAGRAPH_WORDS = 10;
+/** An article with fewer prose words than this is thin enough to doubt. */
+const UNSURE_PROSE_WORDS = 200;
+/** The second reading replaces Readability's article only with this much more prose. */
+const PROSE_GAIN = 1.5;
+
+/**
+ * When Readability is unsure, a second opinion: the page's own description (`<meta
+ * name="description">`, `og:description`) usually opens the article. When its opening words are on
+ * the page more often than in the article Readability chose (it took an e-mail box that quotes
+ * them, because the template named the article's wrapper `artpagination`), and the article lacks
+ * them or is thin (under 200 prose words), the paragraphs around each place they appear are read
+ * again on their own. The reading with the most prose replaces
+ * Readability's article only when it has clearly more prose (paragraphs of ten words or more);
+ * otherwise the answer is null and Readability's article stands.
+ */
+export async function readMissedArticle(input: {
+  html: string;
+  dom: DomImplementation;
+  url: string | undefined;
+  description: string | undefined;
+  bodyText: string;
+  article: Article | null;
+}): Promise<Article | null> {
+  const words = normalize(input.description ?? '')
+    .split(' ')
+    .slice(0, ANCHOR_WORDS);
+  if (words.length < ANCHOR_WORDS) return null;
+  const anchor = words.join(' ');
+  // The opening words anywhere in a raw text, whatever separates them (cheaper than normalizing it).
+  const pattern = new RegExp(words.map(escapeRegExp).join('[^\\p{L}\\p{N}]+'), 'giu');
+  const inArticle = count(input.article?.textContent ?? '', pattern);
+  if (count(input.bodyText, pattern) <= inArticle) return null;
+  // Readability is sure of an article that quotes the description and has prose enough.
+  const articleProse = proseWords(input.article?.content ?? '');
+  if (inArticle > 0 && articleProse >= UNSURE_PROSE_WORDS) return null;
+  const document = await loadDom(input.html, input.dom, input.url);
+  const containers = new Set(paragraphsContaining(document.body as Element | null, anchor).map(containerOf));
+  let best: { article: Article; prose: number } | null = null;
+  for (const container of containers) {
+    const alone = await loadDom(
+      `<!DOCTYPE html><html><head></head><body><article>${container.outerHTML}</article></body></html>`,
+      input.dom,
+      input.url,
+    );
+    markNamedBoilerplate(alone);
+    const reading = new Readability(alone, { keepClasses: true }).parse();
+    const prose = reading === null ? 0 : proseWords(reading.content ?? '');
+    if (reading !== null && prose > (best?.prose ?? 0)) best = { article: reading, prose };
+  }
+  if (best === null || best.prose <= articleProse * PROSE_GAIN) return null;
+  const { content, textContent } = best.article;
+  return input.article === null ? best.article : { ...input.article, content, textContent };
+}
+
+function count(text: string, pattern: RegExp): number {
+  return [...text.matchAll(pattern)].length;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Words in the paragraphs of an article's HTML that are prose. */
+function proseWords(html: string): number {
+  let words = 0;
+  for (const match of html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gi)) {
+    const count = normalize((match[1] ?? '').replace(/<[^>]*>/g, ' ')).split(' ').length;
+    if (count >= PROSE_PARAGRAPH_WORDS) words += count;
+  }
+  return words;
+}
+
+/** The deepest elements whose text holds `anchor`. */
+function paragraphsContaining(root: Element | null, anchor: string): Element[] {
+  if (root === null || !normalize(root.textContent ?? '').includes(anchor)) return [];
+  const found = Array.from(root.children).flatMap((child) => paragraphsContaining(child, anchor));
+  return found.length > 0 ? found : [root];
+}
+
+function containerOf(paragraph: Element): Element {
+  let current = paragraph.parentElement ?? paragraph;
+  for (let climb = 0; climb < MAX_CLIMB; climb += 1) {
+    if (current.querySelectorAll('p').length >= CONTAINER_PARAGRAPHS) return current;
+    const parent = current.parentElement;
+    if (parent === null || parent.localName === 'body') return current;
+    current = parent;
+  }
+  return current;
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { convertHtml } from '../src/index.js';
+import { toMdast } from '../src/internal/to-mdast.js';
+import { toMarkdown } from './golden.js';
+
+/** A paragraph long enough for Readability to take the page as an article. */
+const BODY =
+  'The harbour authority approved the plan on Tuesday after two years of public hearings. ' +
+  'Work on the old docks starts in spring, and the first section of the park opens next year. ';
+
+/** A page whose article holds `inner` between two body paragraphs. */
+function page(inner: string, head = '<title>Docks become a park</title>'): string {
+  return `<!DOCTYPE html><html lang="en"><head>${head}</head><body><main><article>
+<h1>Docks become a park</h1><p>${BODY.repeat(3)}</p>${inner}<p>${BODY.repeat(2)}</p>
+</article></main></body></html>`;
+}
+
+async function markdownOf(html: string): Promise<string> {
+  const { root } = await convertHtml(html, { url: 'https://news.example/docks' });
+  return toMarkdown(root);
+}
+
+describe('main content: reading the page', () => {
+  it('reads a <tmp> element as markup, not text (linkedom takes it for <xmp>)', async () => {
+    const sentence = `<b>Bangalore</b>: Phone maker <a href="/topic/apple">Apple</a> saw sales fall. `;
+    const html = `<!DOCTYPE html><html><head><title>Sales fall</title></head><body>
+<div class="Normal"><tmp>${`${sentence.repeat(4)}<br><br>`.repeat(6)}</tmp></div></body></html>`;
+    const result = await convertHtml(html, { url: 'https://news.example/sales' });
+    const markdown = toMarkdown(result.root);
+    expect(markdown).not.toMatch(/<\/?(a|b|br)\b/);
+    expect(markdown).toContain('Phone maker [Apple](https://news.example/topic/apple) saw sales fall.');
+    expect(result.dom).toBe('linkedom');
+  });
+});
+
+describe('main content: a second opinion where Readability is unsure', () => {
+  it('reads the article that opens with the page description when Readability took another box', async () => {
+    const lead = 'The Red Cross is looking for volunteers to help prepare the county for natural disasters.';
+    const paragraphs = [
+      lead,
+      'Volunteers are invited to join the local disaster action team and help respond to disasters.',
+      'They will be on call to respond to house fires, open shelters for evacuees and feed the crews.',
+      'Training is free, and the chapter holds an information evening at the library next month.',
+    ];
+    const html = `<!DOCTYPE html><html><head><title>Red Cross seeks volunteers</title>
+<meta name="description" content="${lead}"></head><body>
+<div id="artpagination"><div class="gel-pane">${[lead, ...Array<string[]>(5).fill(paragraphs.slice(1)).flat()].map((text) => `<p>${text}</p>`).join('')}</div></div>
+<div class="firefly-box"><p>${lead}</p><p>A link to this page will be included in your message to your friends and family.</p>
+<h2>Reset your password</h2><p>Enter your e-mail address and we will send you a link to reset your password today.</p>
+<h2>Register</h2><p>Create an account, or if you already have a digital profile, log in to read more articles.</p>
+<h2>Thank you for subscribing</h2><p>View articles, videos, galleries and more at any time of the day, on any of your devices.</p>
+<p>Access the tablet edition, the mobile site and the phone app, and share your access with a friend or family member.</p>
+<p>You will receive the daily e-mail newsletter. If you do not want it, change your selections in your account settings.</p></div>
+</body></html>`;
+    const markdown = await markdownOf(html);
+    expect(markdown).toContain('They will be on call to respond to house fires');
+    expect(markdown).not.toContain('Reset your password');
+  });
+});
+
+describe('main content: what the article body is not', () => {
+  it('keeps the title in metadata only, not as a heading of the body', async () => {
+    const result = await convertHtml(page(''), { url: 'https://news.example/docks' });
+    expect(result.metadata.title).toBe('Docks become a park');
+    expect(toMarkdown(result.root)).not.toContain('Docks become a park');
+    expect(toMarkdown(result.root)).toContain('The harbour authority approved');
+  });
+
+  it('drops a heading that repeats the title without the site name', async () => {
+    const html = page('', '<title>Docks become a park | The Harbour Gazette</title>').replace(
+      '<h1>Docks become a park</h1>',
+      '<h2>Docks become a park</h2>',
+    );
+    expect(await markdownOf(html)).not.toContain('Docks become a park');
+  });
+
+  it('drops figure captions and photo credits, keeping the image', async () => {
+    const markdown = await markdownOf(
+      page(`<figure><img src="/docks.jpg" alt="Cranes over the old docks at dusk">
+<figcaption>The old docks in 1950. <span class="credit">Photo: Harbour Archive</span></figcaption></figure>
+<div class="photo-caption">Workers at the harbour gate.</div><p>(AP Photo/Jane Doe)</p>`),
+    );
+    expect(markdown).toContain('![Cranes over the old docks at dusk](https://news.example/docks.jpg)');
+    expect(markdown).not.toMatch(/1950|Harbour Archive|harbour gate|Jane Doe/);
+  });
+
+  it('keeps alt text only when it reads like words', async () => {
+    const images = [
+      'milano-design-week-2018-flos-Arrangements-01',
+      'whit6e%20house%201.jpg',
+      '687474703a2f2f6f63746f6465782e6769746875622e636f6d',
+      'logo',
+      'Image',
+      'Photo: Getty Images',
+    ].map((alt, index) => `<p><img src="/i${String(index)}.png" alt="${alt}"></p>`);
+    const markdown = await markdownOf(page(images.join('')));
+    expect(markdown).toContain('![](https://news.example/i0.png)');
+    expect(markdown).not.toMatch(/milano|whit6e|6874747|logo|Image\]|Getty/);
+  });
+
+  it('moves bylines and date stamps out of the body', async () => {
+    const markdown = await markdownOf(
+      page(`<p class="byline">By Ann Smith, Harbour Reporter</p><p>Updated Jul 18, 2013 10:06 PM ET</p>
+<div><span itemprop="author">Ann Smith</span></div><p>By Kim Lee</p>`),
+    );
+    expect(markdown).not.toMatch(/Ann Smith|Jul 18|Kim Lee/);
+  });
+
+  it('drops tag lists, share bars, related links, ad labels and follow or contact lines', async () => {
+    const markdown = await markdownOf(
+      page(`<div class="post-tags">Tags: <a href="/t/docks">docks</a>, <a href="/t/parks">parks</a></div>
+<p>#docks #harbour</p>
+<div class="share-bar">Recommend0 Tweet0 Comments0 Email Print</div>
+<h3>Related stories</h3><ul><li><a href="/a">City buys land for a new port</a></li>
+<li><a href="/b">Ferry line closes after forty years</a></li></ul>
+<p>See also: <a href="/c">The history of the docks</a></p>
+<p>Advertisement</p><p>Follow Ann Smith on Twitter at @annsmith.</p>
+<p>Write to Ann Smith at ann@news.example</p><p>Kim Lee contributed to this report.</p>`),
+    );
+    expect(markdown).not.toMatch(/docks\]|#docks|Tweet|Related|new port|Ferry|history of the docks/);
+    expect(markdown).not.toMatch(/Advertisement|Follow Ann|Write to|contributed/);
+    expect(markdown).toContain('Work on the old docks starts in spring');
+  });
+
+  it('keeps a wrapper whose class names boilerplate when it holds most of the article', async () => {
+    const html = page('')
+      .replace('<article>', '<article><div class="entry-meta">')
+      .replace('</article>', '</div></article>');
+    expect(await markdownOf(html)).toContain('The harbour authority approved the plan');
+  });
+
+  it('keeps an attribution line printed once per post (a thread), not as a byline', async () => {
+    const post = (user: string) =>
+      `<div class="post"><div class="post-meta"><span class="username">${user}</span> <span class="post-date">Jan 12, 2026</span></div><p>${BODY}</p></div>`;
+    const markdown = await markdownOf(page(post('kestrel_dev') + post('voltage_val')));
+    expect(markdown).toContain('kestrel_dev Jan 12, 2026');
+    expect(markdown).toContain('voltage_val Jan 12, 2026');
+  });
+
+  it('judges each <br>-separated line of a block on its own', async () => {
+    const markdown = await markdownOf(
+      page(
+        `<p>The park is the largest of its kind.<br><br>Written by Ann Smith<br>Copyright: Harbour Gazette</p>`,
+      ),
+    );
+    expect(markdown).toContain('The park is the largest of its kind.');
+    expect(markdown).not.toMatch(/Written by|Copyright/);
+  });
+
+  it('drops a list of other articles named by its class', async () => {
+    const markdown = await markdownOf(
+      page(`<div class="other-articles"><h2>Other Stories</h2><ul class="articles">
+<li><h3><a href="/x">Dirt bike driver injured</a></h3><div>Officials said the rider had no lights on the road.</div></li>
+</ul></div>`),
+    );
+    expect(markdown).not.toMatch(/Other Stories|Dirt bike|no lights/);
+  });
+
+  it('drops author bios, captions that end with a credit, pull-quote frames and standfirsts', async () => {
+    const markdown = await markdownOf(
+      page(`<p>Storm clouds over the gulf. Photograph: NOAA/EPA</p>
+<p>Ann Smith is a senior reporter for the Harbour Gazette and writes about the port. Follow Ann at http://twitter.com/annsmith.</p>
+<p>Start Quote The docks were our life End Quote Kim Lee, dock worker</p><p>Summary: The docks will become a park.</p>`),
+    );
+    expect(markdown).not.toMatch(/Storm clouds|senior reporter|Start Quote|Summary/);
+  });
+
+  it("clears alt text that repeats the article's own heading (a slide's title)", async () => {
+    const markdown = await markdownOf(
+      page(`<h2>Cranes leave the docks</h2><p><img src="/s1.jpg" alt="1 - Cranes leave the docks"></p>`),
+    );
+    expect(markdown).toContain('## Cranes leave the docks');
+    expect(markdown).toContain('![](https://news.example/s1.jpg)');
+  });
+
+  it("keeps the article's own reference list although its items are links", () => {
+    // Straight through the HTML → mdast step: Readability keeps such a list on pages whose
+    // template scores it up, and the link-list rule must not take it out then.
+    const list =
+      '<ul><li><a href="/r1">Harbour plan, 2024</a></li><li><a href="/r2">Council minutes</a></li></ul>';
+    const article = `<p>${BODY.repeat(3)}</p><h2>References</h2>${list}<h2>More</h2>${list}`;
+    const markdown = toMarkdown(toMdast(article, { baseUrl: 'https://news.example/', fragment: true }));
+    expect(markdown.match(/Harbour plan, 2024/g)).toHaveLength(1);
+  });
+});
