@@ -46,18 +46,20 @@ interface Candidate {
  * - a page that still reads badly (no text found, or a confidence under `retryBelow`) is
  *   straightened when its lines are tilted by a degree or more (tesseract gives up past a few);
  * - a page that reads badly even then (upside-down or sideways text comes out as garbage around
- *   0.4) is probed turned by 180, 90 and 270 degrees (at half size when large, so a page that is merely hard costs about 1.75x, not
+ *   0.4), with an engine that does not detect orientation itself (tesseract.js), is probed turned by 180, 90 and 270 degrees (at half size when large, so a page that is merely hard costs about 1.75x, not
  *   4x) and read again at full size the way a probe reads clearly better.
  * All of it within the page's time limit. Line heights are reported at the image's own size.
  */
 export class AdaptiveOcrEngine implements OcrEngine {
   readonly name: string;
+  readonly detectsOrientation: boolean;
 
   constructor(
     private readonly inner: OcrEngine,
     private readonly options: AdaptiveOcrOptions,
   ) {
     this.name = inner.name;
+    this.detectsOrientation = inner.detectsOrientation;
   }
 
   async recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
@@ -82,7 +84,9 @@ export class AdaptiveOcrEngine implements OcrEngine {
         best = straightened.reading;
       }
     }
-    if (this.readsBadly(best)) best = await this.readTurned(current, best, deadline);
+    // An engine that detects orientation has read the page the right way up already.
+    if (this.readsBadly(best) && !this.inner.detectsOrientation)
+      best = await this.readTurned(current, best, deadline);
     return current.scale === 1 ? best : atScale(best, current.scale);
   }
 

@@ -8,9 +8,15 @@ import type Tesseract from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 
-/** One recognized paragraph with its line height in pixels. */
-export interface OcrParagraph {
+/** One recognized word with its confidence (0..1). */
+export interface OcrWord {
   text: string;
+  confidence: number;
+}
+
+/** One recognized paragraph: its lines of words, its confidence (0..1) and its line height in pixels. */
+export interface OcrParagraph {
+  lines: OcrWord[][];
   confidence: number;
   lineHeight: number;
 }
@@ -38,6 +44,11 @@ export function findLanguageData(language: string): string | undefined {
 export interface OcrEngine {
   /** `tesseract.js` or `tesseract` (the native binary). */
   readonly name: string;
+  /**
+   * True when the engine turns a sideways or upside-down page the right way up itself (tesseract's
+   * orientation and script detection), so that nobody needs to read it again turned.
+   */
+  readonly detectsOrientation: boolean;
   /** Recognizes one encoded image (PNG, JPEG, TIFF, PGM…) within the time limit. */
   recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult>;
   /** Stops what the engine keeps running. */
@@ -51,6 +62,7 @@ export interface OcrEngine {
  */
 export class WasmOcrEngine implements OcrEngine {
   readonly name = 'tesseract.js';
+  readonly detectsOrientation = false;
   private worker: Promise<Tesseract.Worker> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private served = 0;
@@ -146,6 +158,21 @@ async function sharedLangPath(languages: string[]): Promise<string> {
   return folder;
 }
 
+/**
+ * The text of a paragraph from its words read with at least `minimumConfidence` (all by default),
+ * lines joined as {@link joinOcrLines} does.
+ */
+export function paragraphText(paragraph: OcrParagraph, minimumConfidence = 0): string {
+  return joinOcrLines(
+    paragraph.lines.map((line) =>
+      line
+        .filter((word) => word.confidence >= minimumConfidence)
+        .map((word) => word.text)
+        .join(' '),
+    ),
+  );
+}
+
 /** Joins the lines of a paragraph, rejoining words hyphenated across a line break. */
 export function joinOcrLines(lines: readonly string[]): string {
   let text = '';
@@ -167,14 +194,18 @@ function toOcrResult(page: Tesseract.Page): OcrResult {
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       const lines = paragraph.lines.filter((line) => line.text.trim() !== '');
-      const text = joinOcrLines(lines.map((line) => line.text));
-      if (text === '') continue;
+      const words = lines.map((line) =>
+        line.words
+          .map((word) => ({ text: word.text.trim(), confidence: word.confidence / 100 }))
+          .filter((word) => word.text !== ''),
+      );
+      if (words.every((line) => line.length === 0)) continue;
       const height = lines.reduce(
         (sum, line) => sum + (line.rowAttributes.rowHeight || line.bbox.y1 - line.bbox.y0),
         0,
       );
       paragraphs.push({
-        text,
+        lines: words,
         confidence: paragraph.confidence / 100,
         lineHeight: height / Math.max(1, paragraph.lines.length),
       });
