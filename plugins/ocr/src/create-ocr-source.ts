@@ -23,6 +23,7 @@ import { inspectFile } from './internal/inspect-file.js';
 import { createOcrManifest } from './internal/manifest.js';
 import { chooseOcrEngine, type OcrEngineChoice } from './internal/choose-ocr-engine.js';
 import { AdaptiveOcrEngine } from './internal/adaptive-ocr-engine.js';
+import { DocumentOcr } from './internal/document-ocr.js';
 import { findLanguageData } from './internal/ocr-engine.js';
 import { PdfPool } from './internal/pdf-pool.js';
 import { pdfjsDirectory } from './internal/pdfjs-loader.js';
@@ -189,8 +190,10 @@ async function extract(
   let pages: SourcePage[];
   let ocrPages: number;
   let declaredLanguage: string | undefined;
+  const ocr = new DocumentOcr(runtime.ocr, runtime.settings.languages, file.preferredLanguage);
+  const documentRuntime: OcrRuntime = { ...runtime, ocr };
   if (kind === 'pdf') {
-    const reading = await readPdf(file, ctx, runtime);
+    const reading = await readPdf(file, ctx, documentRuntime);
     pages = reading.pages;
     ocrPages = reading.ocrPages;
     metadata.pageCount = reading.info.pageCount;
@@ -198,7 +201,7 @@ async function extract(
     if (reading.info.author !== undefined) metadata.author = reading.info.author;
     declaredLanguage = reading.info.language;
   } else {
-    const reading = await readImage(file, kind, ctx, runtime);
+    const reading = await readImage(file, kind, ctx, documentRuntime);
     pages = reading.pages;
     ocrPages = reading.ocrPages;
     metadata.pageCount = reading.pageCount;
@@ -223,6 +226,7 @@ async function extract(
     declaredLanguage,
     ctx,
   });
+  if (ocrPages > 0) metadata.facts = { ...metadata.facts, ocr_languages: ocr.languages.join(', ') };
   if (furniture.removed > 0) metadata.facts = { ...metadata.facts, page_furniture_blocks: furniture.removed };
   ctx.meter('extracted_characters', text.length);
   return { root, metadata };

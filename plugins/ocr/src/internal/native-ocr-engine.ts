@@ -29,7 +29,8 @@ const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 export class NativeOcrEngine implements OcrEngine {
   readonly name = 'tesseract';
   readonly detectsOrientation: boolean;
-  private tessdata: string | undefined;
+  /** The prepared tessdata folder of each language set read so far. */
+  private readonly tessdata = new Map<string, string>();
 
   /** `orientationData`: the path of `osd.traineddata`, when the machine has it. */
   constructor(
@@ -40,15 +41,17 @@ export class NativeOcrEngine implements OcrEngine {
     this.detectsOrientation = orientationData !== undefined;
   }
 
-  recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
-    this.tessdata ??= prepareTessdata(this.languages, this.orientationData);
+  recognize(image: Uint8Array, timeoutMs: number, languages = this.languages): Promise<OcrResult> {
+    const key = languages.join('+');
+    const tessdata = this.tessdata.get(key) ?? prepareTessdata(languages, this.orientationData);
+    this.tessdata.set(key, tessdata);
     const args = [
       'stdin',
       'stdout',
       '--tessdata-dir',
-      this.tessdata,
+      tessdata,
       '-l',
-      this.languages.join('+'),
+      key,
       '--oem',
       '1',
       '--psm',

@@ -49,8 +49,11 @@ export interface OcrEngine {
    * orientation and script detection), so that nobody needs to read it again turned.
    */
   readonly detectsOrientation: boolean;
-  /** Recognizes one encoded image (PNG, JPEG, TIFF, PGM…) within the time limit. */
-  recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult>;
+  /**
+   * Recognizes one encoded image (PNG, JPEG, TIFF, PGM…) within the time limit, in `languages`
+   * (tesseract codes whose data ships) or else the engine's own.
+   */
+  recognize(image: Uint8Array, timeoutMs: number, languages?: string[]): Promise<OcrResult>;
   /** Stops what the engine keeps running. */
   close(): Promise<void>;
 }
@@ -64,6 +67,8 @@ export class WasmOcrEngine implements OcrEngine {
   readonly name = 'tesseract.js';
   readonly detectsOrientation = false;
   private worker: Promise<Tesseract.Worker> | undefined;
+  /** The languages the running worker was started with. */
+  private workerLanguages: string[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private served = 0;
 
@@ -72,9 +77,9 @@ export class WasmOcrEngine implements OcrEngine {
     private readonly recycleAfter = 25,
   ) {}
 
-  /** Recognizes one encoded image (PNG, JPEG, TIFF, PGM…). */
-  recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
-    const run = this.queue.then(() => this.recognizeNow(image, timeoutMs));
+  /** Recognizes one encoded image (PNG, JPEG, TIFF, PGM…); other languages start another worker. */
+  recognize(image: Uint8Array, timeoutMs: number, languages = this.languages): Promise<OcrResult> {
+    const run = this.queue.then(() => this.recognizeNow(image, timeoutMs, languages));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -86,9 +91,10 @@ export class WasmOcrEngine implements OcrEngine {
     if (worker !== undefined) await (await worker.catch(() => undefined))?.terminate();
   }
 
-  private async recognizeNow(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
-    if (this.served >= this.recycleAfter) await this.close();
-    this.worker ??= this.start();
+  private async recognizeNow(image: Uint8Array, timeoutMs: number, languages: string[]): Promise<OcrResult> {
+    if (this.served >= this.recycleAfter || languages.join('+') !== this.workerLanguages.join('+'))
+      await this.close();
+    this.worker ??= this.start(languages);
     this.served += 1;
     const worker = await this.worker;
     let timer: NodeJS.Timeout | undefined;
@@ -121,11 +127,12 @@ export class WasmOcrEngine implements OcrEngine {
     }
   }
 
-  private async start(): Promise<Tesseract.Worker> {
+  private async start(languages: string[]): Promise<Tesseract.Worker> {
     this.served = 0;
+    this.workerLanguages = languages;
     const { createWorker, OEM, PSM } = (await import('tesseract.js')).default;
-    const langPath = await sharedLangPath(this.languages);
-    const worker = await createWorker(this.languages, OEM.LSTM_ONLY, {
+    const langPath = await sharedLangPath(languages);
+    const worker = await createWorker(languages, OEM.LSTM_ONLY, {
       langPath,
       gzip: true,
       cacheMethod: 'none',
