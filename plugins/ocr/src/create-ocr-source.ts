@@ -24,6 +24,7 @@ import { createOcrManifest } from './internal/manifest.js';
 import { chooseOcrEngine, type OcrEngineChoice } from './internal/choose-ocr-engine.js';
 import { AdaptiveOcrEngine } from './internal/adaptive-ocr-engine.js';
 import { DocumentOcr } from './internal/document-ocr.js';
+import { installedOcrLanguages } from './internal/ocr-languages.js';
 import { findLanguageData } from './internal/ocr-engine.js';
 import { PdfPool } from './internal/pdf-pool.js';
 import { pdfjsDirectory } from './internal/pdfjs-loader.js';
@@ -170,7 +171,7 @@ async function checkHealth(settings: OcrSettings, engine: string): Promise<Plugi
   }
   return {
     ok: true,
-    detail: `pdf.js text layer; OCR with ${engine}, languages: ${settings.languages.join(', ')}`,
+    detail: `pdf.js text layer; OCR with ${engine}, languages: ${settings.languages.join(', ')} (installed: ${installedOcrLanguages().join(', ')})`,
   };
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrSource } from '../src/index.js';
+import { describeUseCase } from '../src/internal/manifest.js';
 import { installedOcrLanguages, toOcrLanguage } from '../src/internal/ocr-languages.js';
 import { characterErrorRate, createTestContext, fixtures, toPlainText, toSourceFile } from './helpers.js';
 
@@ -11,6 +12,22 @@ const frenchText = readFileSync(join(fixtures, 'french.expected.txt'), 'utf8');
 describe('installed OCR languages', () => {
   it('are the languages whose tesseract data ships as a package (English and French here)', () => {
     expect(installedOcrLanguages()).toEqual(['eng', 'fra']);
+  });
+
+  it('are listed in the plugin’s capability entry (its use case, at most 300 characters) and its health', async () => {
+    const source = createOcrSource();
+    try {
+      expect(source.manifest.useCase).toMatch(/ OCR languages installed: eng, fra\.$/);
+      await expect(source.health()).resolves.toMatchObject({
+        detail: expect.stringContaining('(installed: eng, fra)'),
+      });
+    } finally {
+      await source.close?.();
+    }
+    const many = Array.from({ length: 60 }, (_, index) => `l${String(index).padStart(2, '0')}`);
+    const described = describeUseCase(many);
+    expect(described.length).toBeLessThanOrEqual(300);
+    expect(described).toMatch(/ OCR languages installed: l00, l01, .* and \d+ more\.$/);
   });
 
   it('are named by tesseract codes from language tags', () => {
