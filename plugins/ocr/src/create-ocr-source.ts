@@ -23,6 +23,8 @@ import { inspectFile } from './internal/inspect-file.js';
 import { createOcrManifest } from './internal/manifest.js';
 import { chooseOcrEngine, type OcrEngineChoice } from './internal/choose-ocr-engine.js';
 import { AdaptiveOcrEngine } from './internal/adaptive-ocr-engine.js';
+import { DocumentOcr } from './internal/document-ocr.js';
+import { installedOcrLanguages } from './internal/ocr-languages.js';
 import { findLanguageData } from './internal/ocr-engine.js';
 import { PdfPool } from './internal/pdf-pool.js';
 import { pdfjsDirectory } from './internal/pdfjs-loader.js';
@@ -30,6 +32,7 @@ import type { OcrRuntime, OcrSettings } from './internal/runtime.js';
 import { sniffKind, toMediaType } from './internal/sniff.js';
 import { toDocumentTree, type SourcePage } from './internal/to-document-tree.js';
 import { withoutPageFurniture } from './internal/page-furniture.js';
+import { minimumConfidence } from './internal/ocr-page.js';
 
 /** Options of {@link createOcrSource}; every field has a sensible default. */
 export interface OcrSourceOptions {
@@ -168,7 +171,7 @@ async function checkHealth(settings: OcrSettings, engine: string): Promise<Plugi
   }
   return {
     ok: true,
-    detail: `pdf.js text layer; OCR with ${engine}, languages: ${settings.languages.join(', ')}`,
+    detail: `pdf.js text layer; OCR with ${engine}, languages: ${settings.languages.join(', ')} (installed: ${installedOcrLanguages().join(', ')})`,
   };
 }
 
@@ -188,8 +191,10 @@ async function extract(
   let pages: SourcePage[];
   let ocrPages: number;
   let declaredLanguage: string | undefined;
+  const ocr = new DocumentOcr(runtime.ocr, runtime.settings.languages, file.preferredLanguage);
+  const documentRuntime: OcrRuntime = { ...runtime, ocr };
   if (kind === 'pdf') {
-    const reading = await readPdf(file, ctx, runtime);
+    const reading = await readPdf(file, ctx, documentRuntime);
     pages = reading.pages;
     ocrPages = reading.ocrPages;
     metadata.pageCount = reading.info.pageCount;
@@ -197,7 +202,7 @@ async function extract(
     if (reading.info.author !== undefined) metadata.author = reading.info.author;
     declaredLanguage = reading.info.language;
   } else {
-    const reading = await readImage(file, kind, ctx, runtime);
+    const reading = await readImage(file, kind, ctx, documentRuntime);
     pages = reading.pages;
     ocrPages = reading.ocrPages;
     metadata.pageCount = reading.pageCount;
@@ -221,8 +226,8 @@ async function extract(
     ocrPages,
     declaredLanguage,
     ctx,
-    threshold: qualityThreshold,
   });
+  if (ocrPages > 0) metadata.facts = { ...metadata.facts, ocr_languages: ocr.languages.join(', ') };
   if (furniture.removed > 0) metadata.facts = { ...metadata.facts, page_furniture_blocks: furniture.removed };
   ctx.meter('extracted_characters', text.length);
   return { root, metadata };
@@ -237,7 +242,6 @@ function finishMetadata(
     ocrPages: number;
     declaredLanguage: string | undefined;
     ctx: StageContext;
-    threshold: number;
   },
 ): void {
   const language = detectLanguage(input.text, input.declaredLanguage);
@@ -246,17 +250,33 @@ function finishMetadata(
     const heading = input.root.children.find((node) => node.type === 'heading');
     if (heading !== undefined) metadata.title = toString(heading);
   }
-  const confidences = input.pages.flatMap((page) => (page.confidence === undefined ? [] : [page.confidence]));
   metadata.facts = { ocr_pages: input.ocrPages, text_layer_pages: input.pages.length - input.ocrPages };
-  if (confidences.length > 0) {
-    const mean = confidences.reduce((sum, value) => sum + value, 0) / confidences.length;
-    metadata.facts['ocr_confidence'] = Math.round(mean * 1000) / 1000;
-    const threshold = input.threshold;
-    if (mean < threshold) {
-      input.ctx.warn(
-        'ocr_low_confidence',
-        `the OCR'd pages have a mean confidence of ${mean.toFixed(2)}, below the quality threshold ${threshold}.`,
-      );
-    }
+  const ocrPages = input.pages.filter((page) => page.confidence !== undefined);
+  if (ocrPages.length > 0) Object.assign(metadata.facts, ocrFacts(ocrPages, input.ctx));
+}
+
+/**
+ * The OCR'd pages' confidence in the facts (the mean, and each page's), and the weak pages named in
+ * an `ocr_low_confidence` warning with the words left out of them.
+ */
+function ocrFacts(pages: SourcePage[], ctx: StageContext): Record<string, number | string> {
+  const confidence = (page: SourcePage): number => Math.round((page.confidence ?? 0) * 1000) / 1000;
+  const mean = pages.reduce((sum, page) => sum + (page.confidence ?? 0), 0) / pages.length;
+  const facts: Record<string, number | string> = {
+    ocr_confidence: Math.round(mean * 1000) / 1000,
+    ocr_page_confidences: pages.map((page) => `${page.page}: ${confidence(page)}`).join(', '),
+  };
+  const dropped = pages.reduce((sum, page) => sum + (page.droppedWords ?? 0), 0);
+  if (dropped > 0) facts['ocr_dropped_words'] = dropped;
+  const minimum = minimumConfidence(ctx);
+  const weak = pages.filter((page) => (page.confidence ?? 0) < minimum);
+  if (weak.length > 0) {
+    facts['ocr_weak_pages'] = weak.map((page) => page.page).join(', ');
+    const named = weak.map((page) => `${page.page} (${confidence(page).toFixed(2)})`).join(', ');
+    ctx.warn(
+      'ocr_low_confidence',
+      `${weak.length === 1 ? 'page' : 'pages'} ${named} read with a confidence below ${minimum}; the words read with less were left out.`,
+    );
   }
+  return facts;
 }

@@ -4,7 +4,7 @@ import { toString } from 'mdast-util-to-string';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrSource } from '../src/index.js';
 import { NativeOcrEngine, parseTsv } from '../src/internal/native-ocr-engine.js';
-import { joinOcrLines } from '../src/internal/ocr-engine.js';
+import { joinOcrLines, paragraphText } from '../src/internal/ocr-engine.js';
 import { characterErrorRate, createTestContext, fixtures, toPlainText, toSourceFile } from './helpers.js';
 
 const known = readFileSync(join(fixtures, 'known-text.expected.txt'), 'utf8');
@@ -70,9 +70,9 @@ describe('the native tesseract engine', () => {
     const image = readFileSync(join(fixtures, 'image.png'));
     await expect(engine.recognize(image, 1)).rejects.toMatchObject({ code: 'timeout' });
     const result = await engine.recognize(image, 60_000);
-    expect(characterErrorRate(result.paragraphs.map((p) => p.text).join('\n'), known)).toBeLessThanOrEqual(
-      0.05,
-    );
+    expect(
+      characterErrorRate(result.paragraphs.map((p) => paragraphText(p)).join('\n'), known),
+    ).toBeLessThanOrEqual(0.05);
     expect(result.confidence).toBeGreaterThan(0.7);
   });
 
@@ -95,10 +95,30 @@ describe('the native tesseract engine', () => {
       '4\t1\t2\t1\t1\t0\t0\t0\t500\t30\t-1\t',
       '5\t1\t2\t1\t1\t1\t0\t0\t100\t30\t-1\t ',
     ];
-    expect(parseTsv(rows.join('\n'))).toEqual({
-      paragraphs: [{ text: 'A continued line.', confidence: 0.75, lineHeight: 50 }],
+    const result = parseTsv(rows.join('\n'));
+    expect(result).toEqual({
+      paragraphs: [
+        {
+          lines: [
+            [
+              { text: 'A', confidence: 0.9 },
+              { text: 'con-', confidence: 0.8 },
+            ],
+            [
+              { text: 'tinued', confidence: 0.7 },
+              { text: 'line.', confidence: 0.6 },
+            ],
+          ],
+          confidence: expect.closeTo(0.75, 10),
+          lineHeight: 50,
+        },
+      ],
       confidence: 0.75,
     });
+    const [paragraph] = result.paragraphs;
+    if (paragraph === undefined) throw new Error('one paragraph expected');
+    expect(paragraphText(paragraph)).toBe('A continued line.');
+    expect(paragraphText(paragraph, 0.7)).toBe('A continued');
     expect(joinOcrLines(['Self-', 'Made  ', '', ' con-', 'tinued'])).toBe('Self- Made continued');
   });
 });

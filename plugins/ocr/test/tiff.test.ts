@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrSource } from '../src/index.js';
 import { TiffDecoder } from '../src/internal/tiff-decoder.js';
 import { decodeTiffPage } from '../src/internal/tiff-image.js';
-import { readTiffDirectory } from '../src/internal/tiff-pages.js';
+import { firstNumber, readTiffDirectory } from '../src/internal/tiff-pages.js';
 import { characterErrorRate, createTestContext, fixtures, toSourceFile } from './helpers.js';
 import { blankPage, toPixels, toTiff } from './tiff-helpers.js';
 
@@ -243,7 +243,7 @@ describe('TIFF page decoding', () => {
   const corner = (index: number, width: number): boolean =>
     index % width < 12 && Math.floor(index / width) < 12;
 
-  it('decodes every encoding of the same line to the same pixels (lossless exactly, JPEG closely)', async () => {
+  it('decodes every encoding of the same line of text to the same pixels (lossless exactly, JPEG closely)', async () => {
     const directory = await readTiffDirectory(path, LIMITS);
     expect(directory.pages).toHaveLength(13);
     const images = await Promise.all(
@@ -251,6 +251,10 @@ describe('TIFF page decoding', () => {
     );
     const pixels = images.map((image) => toPixels(image));
     const [reference = new Uint8Array()] = pixels;
+    // The reference holds text (a blank page would make every comparison below hold trivially).
+    const ink = reference.filter((value) => value < 128).length / reference.length;
+    expect(ink).toBeGreaterThan(0.05);
+    expect(ink).toBeLessThan(0.5);
     const width = 600;
     const compare = (index: number) => {
       const page = pixels[index] ?? new Uint8Array();
@@ -294,6 +298,21 @@ describe('TIFF page decoding', () => {
     // The five bilevel pages are one and the same image.
     for (const index of [9, 10, 11, 12]) expect(pixels[index]).toEqual(pixels[8]);
     for (const image of images) expect(image).toMatchObject({ width: 600, height: 90, dpi: 300 });
+  });
+
+  it('OCRs each encoding tiffcp writes (none, LZW, Deflate, PackBits, CCITT G3 and G4) to the same text', async () => {
+    const file = join(fixtures, 'encodings.tiff');
+    const directory = await readTiffDirectory(file, LIMITS);
+    expect(directory.pages.map((page) => firstNumber(page.tags, 259))).toEqual([1, 5, 8, 32773, 3, 4]);
+    const { document, warnings } = await extract(file);
+    expect(document.metadata.pageCount).toBe(6);
+    expect(warnings).toEqual([]);
+    const known = readFileSync(join(fixtures, 'known-text.expected.txt'), 'utf8');
+    const texts = [1, 2, 3, 4, 5, 6].map((page) => textOfPage(document.root.children, page));
+    for (const text of texts) expect(characterErrorRate(text, known)).toBeLessThanOrEqual(0.05);
+    // The hand-written CCITT decoder (pages 5 and 6) reads exactly as the uncompressed bilevel page.
+    expect(texts[4]).toBe(texts[0]);
+    expect(texts[5]).toBe(texts[0]);
   });
 
   it('makes the non-square pixels of a 204x98 dpi fax page square by repeating rows', async () => {

@@ -30,6 +30,12 @@ export interface AdaptiveOcrOptions {
   maxPixels: number;
 }
 
+/** One recognition with its retries: when the page's time is up, and in which languages. */
+interface Attempt {
+  deadline: number;
+  languages: string[] | undefined;
+}
+
 /** An image being read: its pixels once decoded (null: it cannot be), and how much it was enlarged. */
 interface Candidate {
   bytes: Uint8Array;
@@ -46,43 +52,47 @@ interface Candidate {
  * - a page that still reads badly (no text found, or a confidence under `retryBelow`) is
  *   straightened when its lines are tilted by a degree or more (tesseract gives up past a few);
  * - a page that reads badly even then (upside-down or sideways text comes out as garbage around
- *   0.4) is probed turned by 180, 90 and 270 degrees (at half size when large, so a page that is merely hard costs about 1.75x, not
+ *   0.4), with an engine that does not detect orientation itself (tesseract.js), is probed turned by 180, 90 and 270 degrees (at half size when large, so a page that is merely hard costs about 1.75x, not
  *   4x) and read again at full size the way a probe reads clearly better.
  * All of it within the page's time limit. Line heights are reported at the image's own size.
  */
 export class AdaptiveOcrEngine implements OcrEngine {
   readonly name: string;
+  readonly detectsOrientation: boolean;
 
   constructor(
     private readonly inner: OcrEngine,
     private readonly options: AdaptiveOcrOptions,
   ) {
     this.name = inner.name;
+    this.detectsOrientation = inner.detectsOrientation;
   }
 
-  async recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
-    const deadline = Date.now() + timeoutMs;
+  async recognize(image: Uint8Array, timeoutMs: number, languages?: string[]): Promise<OcrResult> {
+    const attempt: Attempt = { deadline: Date.now() + timeoutMs, languages };
     let current: Candidate = { bytes: image, scale: 1 };
     if (readJpegOrientation(image) !== 1) {
       // Tesseract reads the stored pixels as they are; the decoder turns them as EXIF says.
       const gray = await this.pixels(current);
       if (gray !== undefined) current = { bytes: toPgm(gray), gray, scale: 1 };
     }
-    let best = await this.inner.recognize(current.bytes, timeoutMs);
-    const enlarged = await this.readEnlarged(current, best, deadline);
+    let best = await this.inner.recognize(current.bytes, timeoutMs, languages);
+    const enlarged = await this.readEnlarged(current, best, attempt);
     if (enlarged !== undefined) {
       current = enlarged.candidate;
       best = enlarged.reading;
     }
     // Tilted text often reads as nothing at all, so no text found is reason enough to look for a tilt.
     if (best.paragraphs.length === 0 || this.readsBadly(best)) {
-      const straightened = await this.readDeskewed(current, best, deadline);
+      const straightened = await this.readDeskewed(current, best, attempt);
       if (straightened !== undefined) {
         current = straightened.candidate;
         best = straightened.reading;
       }
     }
-    if (this.readsBadly(best)) best = await this.readTurned(current, best, deadline);
+    // An engine that detects orientation has read the page the right way up already.
+    if (this.readsBadly(best) && !this.inner.detectsOrientation)
+      best = await this.readTurned(current, best, attempt);
     return current.scale === 1 ? best : atScale(best, current.scale);
   }
 
@@ -94,7 +104,7 @@ export class AdaptiveOcrEngine implements OcrEngine {
   private async readEnlarged(
     current: Candidate,
     reading: OcrResult,
-    deadline: number,
+    attempt: Attempt,
   ): Promise<{ candidate: Candidate; reading: OcrResult } | undefined> {
     const lines = reading.paragraphs.map((paragraph) => paragraph.lineHeight).filter((height) => height > 0);
     const smallest = Math.min(...lines);
@@ -106,7 +116,7 @@ export class AdaptiveOcrEngine implements OcrEngine {
     if (gray.width * gray.height * factor * factor > this.options.maxPixels) return undefined;
     const large = enlarge(gray, factor);
     const candidate: Candidate = { bytes: toPgm(large), gray: large, scale: factor };
-    const again = await this.retry(candidate.bytes, deadline);
+    const again = await this.retry(candidate.bytes, attempt);
     return again !== undefined && again.confidence > reading.confidence
       ? { candidate, reading: again }
       : undefined;
@@ -125,7 +135,7 @@ export class AdaptiveOcrEngine implements OcrEngine {
   private async readDeskewed(
     current: Candidate,
     reading: OcrResult,
-    deadline: number,
+    attempt: Attempt,
   ): Promise<{ candidate: Candidate; reading: OcrResult } | undefined> {
     const gray = await this.pixels(current);
     if (gray === undefined) return undefined;
@@ -134,7 +144,7 @@ export class AdaptiveOcrEngine implements OcrEngine {
     const straight = rotateBy(gray, skew);
     if (straight.width * straight.height > this.options.maxPixels) return undefined;
     const candidate: Candidate = { bytes: toPgm(straight), gray: straight, scale: current.scale };
-    const again = await this.retry(candidate.bytes, deadline);
+    const again = await this.retry(candidate.bytes, attempt);
     return {
       candidate,
       reading: again !== undefined && again.confidence > reading.confidence ? again : reading,
@@ -142,15 +152,15 @@ export class AdaptiveOcrEngine implements OcrEngine {
   }
 
   /** The best of the reading and the image's turned readings. */
-  private async readTurned(current: Candidate, reading: OcrResult, deadline: number): Promise<OcrResult> {
+  private async readTurned(current: Candidate, reading: OcrResult, attempt: Attempt): Promise<OcrResult> {
     const gray = await this.pixels(current);
     if (gray === undefined) return reading;
     let best = reading;
     const probe = gray.width * gray.height >= PROBE_HALF_FROM_PIXELS ? halve(gray) : gray;
     for (const quarterTurns of TURNS) {
-      const probed = await this.retry(toPgm(turn(probe, quarterTurns)), deadline);
+      const probed = await this.retry(toPgm(turn(probe, quarterTurns)), attempt);
       if (probed === undefined || probed.confidence <= best.confidence + MARGIN) continue;
-      const full = probe === gray ? probed : await this.retry(toPgm(turn(gray, quarterTurns)), deadline);
+      const full = probe === gray ? probed : await this.retry(toPgm(turn(gray, quarterTurns)), attempt);
       if (full !== undefined && full.confidence > best.confidence + MARGIN) best = full;
       if (best.confidence >= this.options.retryBelow) break;
     }
@@ -158,10 +168,10 @@ export class AdaptiveOcrEngine implements OcrEngine {
   }
 
   /** Reads again with what is left of the page's time; undefined when that fails (the page already has a reading). */
-  private async retry(image: Uint8Array, deadline: number): Promise<OcrResult | undefined> {
-    const left = deadline - Date.now();
+  private async retry(image: Uint8Array, attempt: Attempt): Promise<OcrResult | undefined> {
+    const left = attempt.deadline - Date.now();
     if (left < MIN_RETRY_MS) return undefined;
-    return this.inner.recognize(image, left).catch(() => undefined);
+    return this.inner.recognize(image, left, attempt.languages).catch(() => undefined);
   }
 
   /** Grayscale pixels of a candidate small enough to work on, else undefined; decoded once per candidate. */

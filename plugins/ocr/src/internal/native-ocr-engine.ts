@@ -1,16 +1,16 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
   findLanguageData,
-  joinOcrLines,
   type OcrEngine,
   type OcrParagraph,
   type OcrResult,
+  type OcrWord,
 } from './ocr-engine.js';
 
 /** TSV output of tesseract past this many bytes means something is wrong with the image. */
@@ -22,29 +22,40 @@ const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
  * image with the image on stdin and TSV on stdout: a crash or a hostile image never takes the
  * service down, the time limit kills the process, and `OMP_THREAD_LIMIT=1` keeps it on one core
  * (pages run side by side instead). It is about 1.5x faster than tesseract.js (WebAssembly).
+ * With the orientation data (`osd.traineddata`, Debian's `tesseract-ocr-osd`) it reads with
+ * orientation and script detection (`--psm 1`): a sideways or upside-down page is read the right
+ * way up in the same run, for about a tenth more time.
  */
 export class NativeOcrEngine implements OcrEngine {
   readonly name = 'tesseract';
-  private tessdata: string | undefined;
+  readonly detectsOrientation: boolean;
+  /** The prepared tessdata folder of each language set read so far. */
+  private readonly tessdata = new Map<string, string>();
 
+  /** `orientationData`: the path of `osd.traineddata`, when the machine has it. */
   constructor(
     private readonly binary: string,
     private readonly languages: string[],
-  ) {}
+    private readonly orientationData?: string,
+  ) {
+    this.detectsOrientation = orientationData !== undefined;
+  }
 
-  recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
-    this.tessdata ??= prepareTessdata(this.languages);
+  recognize(image: Uint8Array, timeoutMs: number, languages = this.languages): Promise<OcrResult> {
+    const key = languages.join('+');
+    const tessdata = this.tessdata.get(key) ?? prepareTessdata(languages, this.orientationData);
+    this.tessdata.set(key, tessdata);
     const args = [
       'stdin',
       'stdout',
       '--tessdata-dir',
-      this.tessdata,
+      tessdata,
       '-l',
-      this.languages.join('+'),
+      key,
       '--oem',
       '1',
       '--psm',
-      '3',
+      this.detectsOrientation ? '1' : '3',
       '--dpi',
       '300',
       // The `tsv` config file lives in the system's tessdata, not in ours: set what it sets.
@@ -119,10 +130,11 @@ export function nativeTesseractWorks(binary: string): boolean {
 }
 
 /**
- * A tessdata folder with the shipped `.traineddata.gz` of each language gunzipped, keyed by the
- * data's digest so every process shares one copy and a new data version gets a new folder.
+ * A tessdata folder with the shipped `.traineddata.gz` of each language gunzipped (and the
+ * orientation data copied when given), keyed by the data's digest so every process shares one
+ * copy and a new data version gets a new folder.
  */
-function prepareTessdata(languages: string[]): string {
+function prepareTessdata(languages: string[], orientationData: string | undefined): string {
   const files = languages.map((language) => {
     const folder = findLanguageData(language);
     if (folder === undefined)
@@ -131,6 +143,7 @@ function prepareTessdata(languages: string[]): string {
   });
   const digest = createHash('sha256');
   for (const file of files) digest.update(file.language).update(file.gz);
+  if (orientationData !== undefined) digest.update(orientationData);
   const folder = join(tmpdir(), `transmute-tessdata-${digest.digest('hex').slice(0, 16)}`);
   mkdirSync(folder, { recursive: true });
   for (const { language, gz } of files) {
@@ -140,16 +153,26 @@ function prepareTessdata(languages: string[]): string {
     writeFileSync(partial, gunzipSync(gz));
     renameSync(partial, target);
   }
+  const orientationTarget = join(folder, 'osd.traineddata');
+  if (orientationData !== undefined && !existsSync(orientationTarget)) {
+    const partial = `${orientationTarget}.${String(process.pid)}.partial`;
+    copyFileSync(orientationData, partial);
+    renameSync(partial, orientationTarget);
+  }
   return folder;
 }
 
 interface TsvLine {
-  words: string[];
-  confidences: number[];
+  words: OcrWord[];
+  width: number;
   height: number;
 }
 
-/** Tesseract TSV (level 4 = line with its box, level 5 = word with confidence) → paragraphs. */
+/**
+ * Tesseract TSV (level 4 = line with its box, level 5 = word with confidence) → paragraphs of
+ * lines of words. Boxes are those of the image as given: on a page tesseract read turned a quarter
+ * (orientation detection), lines stand upright and their height is the box's width.
+ */
 export function parseTsv(tsv: string): OcrResult {
   const paragraphs = new Map<string, TsvLine[]>();
   const lines = new Map<string, TsvLine>();
@@ -158,11 +181,11 @@ export function parseTsv(tsv: string): OcrResult {
   for (const row of tsv.split('\n')) {
     const cells = row.split('\t');
     if (cells.length < 12 || cells[0] === 'level') continue;
-    const [level, , block, paragraph, lineNumber, , , , , height, conf, ...text] = cells;
+    const [level, , block, paragraph, lineNumber, , , , width, height, conf, ...text] = cells;
     const paragraphKey = `${block ?? ''}.${paragraph ?? ''}`;
     const lineKey = `${paragraphKey}.${lineNumber ?? ''}`;
     if (level === '4') {
-      const line: TsvLine = { words: [], confidences: [], height: Number(height) };
+      const line: TsvLine = { words: [], width: Number(width), height: Number(height) };
       lines.set(lineKey, line);
       const list = paragraphs.get(paragraphKey) ?? [];
       list.push(line);
@@ -172,23 +195,25 @@ export function parseTsv(tsv: string): OcrResult {
       const confidence = Number(conf);
       const line = lines.get(lineKey);
       if (word === '' || line === undefined || !(confidence >= 0)) continue;
-      line.words.push(word);
-      line.confidences.push(confidence);
+      line.words.push({ text: word, confidence: confidence / 100 });
       confidenceSum += confidence;
       words += 1;
     }
   }
-  const result: OcrParagraph[] = [];
-  for (const paragraphLines of paragraphs.values()) {
-    const used = paragraphLines.filter((line) => line.words.length > 0);
-    const text = joinOcrLines(used.map((line) => line.words.join(' ')));
-    if (text === '') continue;
-    const confidences = used.flatMap((line) => line.confidences);
-    result.push({
-      text,
-      confidence: confidences.reduce((sum, value) => sum + value, 0) / confidences.length / 100,
-      lineHeight: used.reduce((sum, line) => sum + line.height, 0) / used.length,
-    });
-  }
+  const used = [...paragraphs.values()]
+    .map((paragraphLines) => paragraphLines.filter((line) => line.words.length > 0))
+    .filter((paragraphLines) => paragraphLines.length > 0);
+  const longLines = used.flat().filter((line) => line.words.length >= 2);
+  const upright = longLines.filter((line) => line.height > line.width).length > longLines.length / 2;
+  const result: OcrParagraph[] = used.map((paragraphLines) => {
+    const confidences = paragraphLines.flatMap((line) => line.words.map((word) => word.confidence));
+    return {
+      lines: paragraphLines.map((line) => line.words),
+      confidence: confidences.reduce((sum, value) => sum + value, 0) / confidences.length,
+      lineHeight:
+        paragraphLines.reduce((sum, line) => sum + (upright ? line.width : line.height), 0) /
+        paragraphLines.length,
+    };
+  });
   return { paragraphs: result, confidence: words === 0 ? 0 : confidenceSum / words / 100 };
 }

@@ -8,9 +8,15 @@ import type Tesseract from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 
-/** One recognized paragraph with its line height in pixels. */
-export interface OcrParagraph {
+/** One recognized word with its confidence (0..1). */
+export interface OcrWord {
   text: string;
+  confidence: number;
+}
+
+/** One recognized paragraph: its lines of words, its confidence (0..1) and its line height in pixels. */
+export interface OcrParagraph {
+  lines: OcrWord[][];
   confidence: number;
   lineHeight: number;
 }
@@ -38,8 +44,16 @@ export function findLanguageData(language: string): string | undefined {
 export interface OcrEngine {
   /** `tesseract.js` or `tesseract` (the native binary). */
   readonly name: string;
-  /** Recognizes one encoded image (PNG, JPEG, TIFF, PGM…) within the time limit. */
-  recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult>;
+  /**
+   * True when the engine turns a sideways or upside-down page the right way up itself (tesseract's
+   * orientation and script detection), so that nobody needs to read it again turned.
+   */
+  readonly detectsOrientation: boolean;
+  /**
+   * Recognizes one encoded image (PNG, JPEG, TIFF, PGM…) within the time limit, in `languages`
+   * (tesseract codes whose data ships) or else the engine's own.
+   */
+  recognize(image: Uint8Array, timeoutMs: number, languages?: string[]): Promise<OcrResult>;
   /** Stops what the engine keeps running. */
   close(): Promise<void>;
 }
@@ -51,7 +65,10 @@ export interface OcrEngine {
  */
 export class WasmOcrEngine implements OcrEngine {
   readonly name = 'tesseract.js';
+  readonly detectsOrientation = false;
   private worker: Promise<Tesseract.Worker> | undefined;
+  /** The languages the running worker was started with. */
+  private workerLanguages: string[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private served = 0;
 
@@ -60,9 +77,9 @@ export class WasmOcrEngine implements OcrEngine {
     private readonly recycleAfter = 25,
   ) {}
 
-  /** Recognizes one encoded image (PNG, JPEG, TIFF, PGM…). */
-  recognize(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
-    const run = this.queue.then(() => this.recognizeNow(image, timeoutMs));
+  /** Recognizes one encoded image (PNG, JPEG, TIFF, PGM…); other languages start another worker. */
+  recognize(image: Uint8Array, timeoutMs: number, languages = this.languages): Promise<OcrResult> {
+    const run = this.queue.then(() => this.recognizeNow(image, timeoutMs, languages));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -74,9 +91,10 @@ export class WasmOcrEngine implements OcrEngine {
     if (worker !== undefined) await (await worker.catch(() => undefined))?.terminate();
   }
 
-  private async recognizeNow(image: Uint8Array, timeoutMs: number): Promise<OcrResult> {
-    if (this.served >= this.recycleAfter) await this.close();
-    this.worker ??= this.start();
+  private async recognizeNow(image: Uint8Array, timeoutMs: number, languages: string[]): Promise<OcrResult> {
+    if (this.served >= this.recycleAfter || languages.join('+') !== this.workerLanguages.join('+'))
+      await this.close();
+    this.worker ??= this.start(languages);
     this.served += 1;
     const worker = await this.worker;
     let timer: NodeJS.Timeout | undefined;
@@ -109,11 +127,12 @@ export class WasmOcrEngine implements OcrEngine {
     }
   }
 
-  private async start(): Promise<Tesseract.Worker> {
+  private async start(languages: string[]): Promise<Tesseract.Worker> {
     this.served = 0;
+    this.workerLanguages = languages;
     const { createWorker, OEM, PSM } = (await import('tesseract.js')).default;
-    const langPath = await sharedLangPath(this.languages);
-    const worker = await createWorker(this.languages, OEM.LSTM_ONLY, {
+    const langPath = await sharedLangPath(languages);
+    const worker = await createWorker(languages, OEM.LSTM_ONLY, {
       langPath,
       gzip: true,
       cacheMethod: 'none',
@@ -146,6 +165,21 @@ async function sharedLangPath(languages: string[]): Promise<string> {
   return folder;
 }
 
+/**
+ * The text of a paragraph from its words read with at least `minimumConfidence` (all by default),
+ * lines joined as {@link joinOcrLines} does.
+ */
+export function paragraphText(paragraph: OcrParagraph, minimumConfidence = 0): string {
+  return joinOcrLines(
+    paragraph.lines.map((line) =>
+      line
+        .filter((word) => word.confidence >= minimumConfidence)
+        .map((word) => word.text)
+        .join(' '),
+    ),
+  );
+}
+
 /** Joins the lines of a paragraph, rejoining words hyphenated across a line break. */
 export function joinOcrLines(lines: readonly string[]): string {
   let text = '';
@@ -167,14 +201,18 @@ function toOcrResult(page: Tesseract.Page): OcrResult {
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       const lines = paragraph.lines.filter((line) => line.text.trim() !== '');
-      const text = joinOcrLines(lines.map((line) => line.text));
-      if (text === '') continue;
+      const words = lines.map((line) =>
+        line.words
+          .map((word) => ({ text: word.text.trim(), confidence: word.confidence / 100 }))
+          .filter((word) => word.text !== ''),
+      );
+      if (words.every((line) => line.length === 0)) continue;
       const height = lines.reduce(
         (sum, line) => sum + (line.rowAttributes.rowHeight || line.bbox.y1 - line.bbox.y0),
         0,
       );
       paragraphs.push({
-        text,
+        lines: words,
         confidence: paragraph.confidence / 100,
         lineHeight: height / Math.max(1, paragraph.lines.length),
       });

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import UTIF from 'utif2';
 import { decodeCcitt } from './ccitt.js';
+import { decodeGrayJpeg, isGrayJpegInStrips } from './tiff-gray-jpeg.js';
 import { assertDecodable, firstNumber, type TiffPage, type TiffTags } from './tiff-pages.js';
 
 /** Resolution assumed for pages that do not say (scans are usually 300 dpi). */
@@ -45,7 +46,11 @@ export async function decodeTiffPage(path: string, page: TiffPage, littleEndian:
   const tags = rebase(page.tags, 8 - page.dataStart);
   const compression = firstNumber(tags, 259) ?? 1;
   const fax = (compression === 2 || compression === 3 || compression === 4) && tags['t322'] === undefined;
-  const data = fax ? decodeFax(bytes, tags, page) : decompress(buffer, tags, page);
+  const data = fax
+    ? decodeFax(bytes, tags, page)
+    : isGrayJpegInStrips(tags)
+      ? decodeGrayJpeg(bytes, tags, page)
+      : decompress(buffer, tags, page);
   const { x, y } = toResolution(tags);
   const repeat = x / y >= 1.5 ? Math.min(4, Math.round(x / y)) : 1;
   const dpi = x >= 50 && x <= 2400 ? x : ASSUMED_DPI;

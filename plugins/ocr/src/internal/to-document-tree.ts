@@ -6,6 +6,8 @@ import type { PageLayout, TextBlock } from './layout-types.js';
 export interface SourcePage extends PageLayout {
   /** OCR confidence (0..1) when the page was recognized rather than read from its text layer. */
   confidence?: number;
+  /** Words the OCR read too unsurely to keep (noise, and a weak page's words under the minimum). */
+  droppedWords?: number;
 }
 
 interface Styles {
