@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFsBlobStore } from '../src/index.js';
-import { describeBlobStoreConformance } from './support/blob-store-conformance.js';
+import { describeBlobStoreConformance } from '../src/testing.js';
 
 describeBlobStoreConformance('filesystem', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'transmute-fs-blobs-'));

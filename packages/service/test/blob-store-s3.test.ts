@@ -1,4 +1,4 @@
-import { describeBlobStoreConformance } from './support/blob-store-conformance.js';
+import { describeBlobStoreConformance } from '../src/testing.js';
 import { startS3Server } from './support/s3-server.js';
 
 describeBlobStoreConformance('S3 (s3rver on loopback)', async () => {

@@ -1,18 +1,26 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlobStore } from '../../src/index.js';
+import type { BlobStore } from './blob-store.js';
 
-/** What every BlobStore must do, run on each store by its own test file. */
+/**
+ * The blob conformance suite: what every {@link BlobStore} must do (content addressing, ranges,
+ * limits, listing, orphan removal, large blobs streamed), run by each store's own test file.
+ *
+ * @example
+ * describeBlobStoreConformance('filesystem', async () => ({ blobs: await createFsBlobStore({ root }), close }));
+ */
 export function describeBlobStoreConformance(
   name: string,
-  open: () => Promise<{ blobs: BlobStore; close(): Promise<void> }>,
+  open: () => Promise<{ blobs: BlobStore; close: () => Promise<void> }>,
 ): void {
   describe(`BlobStore conformance: ${name}`, () => {
     let blobs: BlobStore;
     let close: () => Promise<void>;
     beforeAll(async () => {
-      ({ blobs, close } = await open());
+      const opened = await open();
+      blobs = opened.blobs;
+      close = opened.close;
     }, 30_000);
     afterAll(async () => {
       await close();
