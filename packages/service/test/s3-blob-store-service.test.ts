@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UploadIntent } from '@transmute/contract';
 import type { BlobStore } from '../src/index.js';
 import { sha256, startHarness, waitForJob, waitForValidation, type Harness } from './support/harness.js';
@@ -96,7 +96,8 @@ describe('service on an S3 blob store', () => {
     const file = await waitForValidation(h, intent.file_id);
     expect(file.status).toBe('rejected');
     expect(file.warnings).toEqual([expect.stringMatching(/^digest_mismatch/)]);
-    expect(await storedKeys()).toEqual([]);
+    // The bytes go right after the rejection commits.
+    await vi.waitFor(async () => expect(await storedKeys()).toEqual([]), 5000);
     expect(await blobs.direct?.receiveUpload(intent.file_id)).toBeNull();
   });
 
