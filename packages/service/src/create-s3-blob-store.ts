@@ -8,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsCommand,
   PutObjectCommand,
@@ -97,6 +98,13 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...options.client,
   });
+  // A wrong bucket, endpoint or credential shows at start, not at the first upload.
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch (error) {
+    client.destroy();
+    throw new Error(`The blob bucket ${bucket} is not reachable: ${String(error)}`, { cause: error });
+  }
   const spool = join(options.cacheDir, 'spool');
   const copies = join(options.cacheDir, 'copies');
   await mkdir(spool, { recursive: true });

@@ -15,7 +15,7 @@ export interface S3TestServer {
 }
 
 /** s3rver's fixed credentials (it checks SigV4 signatures with them). */
-const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** Starts s3rver on 127.0.0.1 (a free port) with a fresh directory and creates `bucket`. */
 export async function startS3Server(bucket = 'transmute-test'): Promise<S3TestServer> {
@@ -23,7 +23,7 @@ export async function startS3Server(bucket = 'transmute-test'): Promise<S3TestSe
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory: join(dir, 'store'), silent: true });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${String(port)}`;
-  const client = { endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS };
+  const client = { endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_TEST_CREDENTIALS };
   const admin = new S3Client(client);
   await admin.send(new CreateBucketCommand({ Bucket: bucket }));
   admin.destroy();
