@@ -228,12 +228,35 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
     return info.size;
   };
 
-  /** Spooled writes a crash left behind, and local copies unused for the grace period. */
+  /**
+   * Uploaded objects never taken in (a PUT after the complete, a crash before the removal) once
+   * last written longer ago than the grace; the sweep of lapsed intents removes the others sooner.
+   */
+  const deleteStaleIncoming = async (
+    graceMs: number,
+    limit: number,
+  ): Promise<{ name: string; sizeBytes: number }[]> => {
+    const listed = await client.send(
+      new ListObjectsCommand({ Bucket: bucket, Prefix: `${prefix}incoming/`, MaxKeys: limit }),
+    );
+    const removed: { name: string; sizeBytes: number }[] = [];
+    for (const item of listed.Contents ?? []) {
+      if (item.Key === undefined || Date.now() - (item.LastModified?.getTime() ?? 0) < graceMs) continue;
+      await removeObject(item.Key);
+      removed.push({ name: item.Key.slice(prefix.length), sizeBytes: item.Size ?? 0 });
+    }
+    return removed;
+  };
+
+  /**
+   * Spooled writes a crash left behind and stale uploaded objects (reported), and local copies
+   * unused for the grace period (dropped silently: they are copies).
+   */
   const deleteStaleTemporaries = async (
     graceMs: number,
     limit: number,
   ): Promise<{ name: string; sizeBytes: number }[]> => {
-    const removed: { name: string; sizeBytes: number }[] = [];
+    const removed = await deleteStaleIncoming(graceMs, limit);
     for (const [dir, reported] of [
       [spool, true],
       [copies, false],

@@ -110,6 +110,20 @@ describe('service on an S3 blob store', () => {
     expect(await storedKeys()).toEqual([]);
   });
 
+  it('removes bytes PUT again after the complete once they are older than the orphan grace', async () => {
+    await start();
+    const intent = await intentFor(TEXT);
+    await putDirect(intent, TEXT);
+    await complete(intent, TEXT);
+    await waitForValidation(h, intent.file_id);
+    expect((await putDirect(intent, TEXT)).status).toBe(200);
+    expect(await blobs.deleteStaleTemporaries(3_600_000, 100)).toEqual([]);
+    const removed = await blobs.deleteStaleTemporaries(0, 100);
+    expect(removed).toEqual([{ name: `incoming/${intent.file_id}`, sizeBytes: Buffer.byteLength(TEXT) }]);
+    expect(await blobs.direct?.receiveUpload(intent.file_id)).toBeNull();
+    expect(await storedKeys()).toEqual([sha256(TEXT)]);
+  });
+
   it('removes bytes of an intent that lapsed without a complete', async () => {
     await start();
     const intent = await intentFor(TEXT);
