@@ -219,6 +219,9 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
       .filter((key) => KEY.test(key));
   };
 
+  // S3 has no rename and no delete conditional on the write time (an ETag is the same for the same
+  // bytes): a writer storing these very bytes between the HEAD and the DELETE below loses them. It
+  // takes bytes unreferenced for the whole grace written again within that one round trip.
   const deleteUnlessRecent = async (key: string, graceMs: number): Promise<number | null> => {
     const object = objectOf(key);
     const info = await head(object);
