@@ -74,6 +74,8 @@ export interface DirectUploadIntent {
   mediaType: string;
   /** Lowercase hex. */
   sha256: string;
+  /** Signed as the request's length: a store that checks signed headers refuses any other. */
+  sizeBytes: number;
   expiresAt: Date;
 }
 

@@ -282,11 +282,13 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
         Bucket: bucket,
         Key: incomingOf(fileId),
         ContentType: intent.mediaType,
+        ContentLength: intent.sizeBytes,
         ChecksumSHA256: checksum,
       });
       const url = await getSignedUrl(client, command, {
         expiresIn: secondsUntil(intent.expiresAt),
-        signableHeaders: new Set(['content-type']),
+        // Signed, so AWS S3 refuses another type or length (fetch sets the length of a body itself).
+        signableHeaders: new Set(['content-type', 'content-length']),
         unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
       });
       return { url, headers: { 'Content-Type': intent.mediaType, 'x-amz-checksum-sha256': checksum } };

@@ -60,6 +60,10 @@ describe('service on an S3 blob store', () => {
     const intent = await intentFor(TEXT);
     expect(intent.upload_url.startsWith(`${server.endpoint}/${server.bucket}/`)).toBe(true);
     expect(intent.upload_url).toContain('X-Amz-Signature=');
+    const signed = new URL(intent.upload_url).searchParams.get('X-Amz-SignedHeaders');
+    expect(signed?.split(';')).toEqual(
+      expect.arrayContaining(['content-length', 'content-type', 'x-amz-checksum-sha256']),
+    );
     const checksum = createHash('sha256').update(TEXT).digest('base64');
     expect(intent.upload_headers).toEqual({
       'Content-Type': 'text/markdown',

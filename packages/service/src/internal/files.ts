@@ -43,6 +43,7 @@ async function uploadTarget(
     return ctx.blobs.direct.presignUpload(fileId, {
       mediaType: body.media_type,
       sha256: body.sha256.toLowerCase(),
+      sizeBytes: body.size_bytes,
       expiresAt: new Date(expiresAt),
     });
   }
