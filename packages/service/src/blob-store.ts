@@ -36,8 +36,11 @@ export interface BlobStore {
   open(key: string, range?: { start: number; end: number }): Readable;
   /** Size of a blob, or null when absent. */
   stat(key: string): Promise<{ sizeBytes: number } | null>;
-  /** A local path of the blob when the store is on this disk (the engine reads files by path). */
-  localPath(key: string): string | null;
+  /**
+   * A local path holding the blob's bytes (the engine reads files by path): the blob itself on a
+   * filesystem store, a local copy (kept until the orphan sweep's grace passes unused) otherwise.
+   */
+  localFile(key: string): Promise<string>;
   /** Removes a blob; missing blobs are ignored. */
   delete(key: string): Promise<void>;
 
@@ -55,4 +58,44 @@ export interface BlobStore {
    * written more than `graceMs` ago; a write still in progress keeps touching its file and stays.
    */
   deleteStaleTemporaries(graceMs: number, limit: number): Promise<{ name: string; sizeBytes: number }[]>;
+  /** Present when clients send and fetch bytes straight to and from the storage service. */
+  direct?: DirectBlobAccess;
+}
+
+/** What a client must send to put an upload's bytes straight into storage. */
+export interface DirectUploadTarget {
+  url: string;
+  /** Headers the PUT must carry (the content type, the sha256 checksum the storage checks). */
+  headers: Record<string, string>;
+}
+
+/** What the upload intent declared, signed into the presigned PUT. */
+export interface DirectUploadIntent {
+  mediaType: string;
+  /** Lowercase hex. */
+  sha256: string;
+  /** Signed as the request's length: a store that checks signed headers refuses any other. */
+  sizeBytes: number;
+  expiresAt: Date;
+}
+
+/**
+ * Presigned URLs of an object store: upload bytes land under a per-file key outside the
+ * content-addressed blobs until the completion takes them in (hashed, so never trusted unread).
+ */
+export interface DirectBlobAccess {
+  /** A presigned PUT of a file's bytes, valid until the intent's end. */
+  presignUpload(fileId: string, intent: DirectUploadIntent): Promise<DirectUploadTarget>;
+  /**
+   * Takes the bytes PUT for a file into the store (streamed, hashed) and removes the uploaded
+   * object; null when nothing was uploaded.
+   */
+  receiveUpload(fileId: string): Promise<BlobInfo | null>;
+  /** Removes whatever was PUT for a file (a lapsed or deleted upload); missing is ignored. */
+  discardUpload(fileId: string): Promise<void>;
+  /** A presigned GET of a blob (Range works), served with this name and type, valid until `expiresAt`. */
+  presignDownload(
+    key: string,
+    download: { name: string; mediaType: string; expiresAt: Date },
+  ): Promise<string>;
 }

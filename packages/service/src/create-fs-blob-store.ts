@@ -177,7 +177,7 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
         return null;
       }
     },
-    localPath: (key) => pathOf(key),
+    localFile: (key) => Promise.resolve().then(() => pathOf(key)),
     delete: async (key) => {
       await rm(pathOf(key), { force: true });
     },

@@ -69,6 +69,8 @@ export interface BlobDownload {
   sha256: string;
   /** Opens the bytes; `range` is inclusive start..end. */
   open(range?: { start: number; end: number }): ReadableStream<Uint8Array>;
+  /** A presigned URL of the storage service serving the bytes (with Range), when the store has one. */
+  presignedUrl?: string;
 }
 
 /**

@@ -25,6 +25,8 @@ import type { JobsTable } from './internal/schema.js';
 import { wakeOnCommit } from './internal/wake-on-commit.js';
 import { createWebhookEndpoint, listWebhookEndpoints } from './internal/webhook-endpoints.js';
 
+export { describeBlobStoreConformance } from './blob-store-conformance.js';
+
 // One way to build a delivery row, for tests and benchmarks that seed webhook deliveries directly.
 export { newDeliveryRow } from './internal/events.js';
 

@@ -65,8 +65,8 @@ function age(path: string, ms: number): void {
   utimesSync(path, then, then);
 }
 
-function blobPath(h: Harness, key: string): string {
-  return h.blobs.localPath(key) ?? '';
+function blobPath(h: Harness, key: string): Promise<string> {
+  return h.blobs.localFile(key);
 }
 
 describe.each(DIALECTS)('orphan collection (%s)', (dialect) => {
@@ -106,7 +106,7 @@ describe.each(DIALECTS)('orphan collection (%s)', (dialect) => {
     writeFileSync(stalePart, Buffer.alloc(123));
     writeFileSync(freshPart, Buffer.alloc(7));
     // Everything but the fresh orphan and the fresh .part was last written two hours ago.
-    for (const key of [...referenced, orphan.key]) age(blobPath(h, key), 2 * HOUR);
+    for (const key of [...referenced, orphan.key]) age(await blobPath(h, key), 2 * HOUR);
     age(stalePart, 2 * HOUR);
 
     await h.service.sweep();
@@ -131,10 +131,10 @@ describe.each(DIALECTS)('orphan collection (%s)', (dialect) => {
   it('honours a configured grace period', async () => {
     await start({ retention: { sweepIntervalMs: 3_600_000, orphanGraceMs: 3 * HOUR } });
     const orphan = await h.blobs.putBytes('an orphan two hours old');
-    age(blobPath(h, orphan.key), 2 * HOUR);
+    age(await blobPath(h, orphan.key), 2 * HOUR);
     await h.service.sweep();
     expect(await h.blobs.stat(orphan.key)).not.toBeNull();
-    age(blobPath(h, orphan.key), 4 * HOUR);
+    age(await blobPath(h, orphan.key), 4 * HOUR);
     await h.service.sweep();
     expect(await h.blobs.stat(orphan.key)).toBeNull();
   });
@@ -143,7 +143,7 @@ describe.each(DIALECTS)('orphan collection (%s)', (dialect) => {
     await start();
     const orphans = [];
     for (let n = 0; n < 5; n += 1) orphans.push(await h.blobs.putBytes(`orphan number ${String(n)}`));
-    for (const orphan of orphans) age(blobPath(h, orphan.key), 2 * HOUR);
+    for (const orphan of orphans) age(await blobPath(h, orphan.key), 2 * HOUR);
     const ctx = {
       ...createCoreContext(h.store, { baseUrl: 'http://127.0.0.1:1', signingSecret: 'x' }),
       blobs: h.blobs,

@@ -5,9 +5,12 @@ import { createEngine } from '@transmute/engine';
 import {
   createAdmin,
   createFsBlobStore,
+  createS3BlobStore,
+  s3BlobUrlOptions,
   createService,
   createSqliteStore,
   type Service,
+  type BlobStore,
   type ServiceConfig,
   type Store,
 } from '@transmute/service';
@@ -101,6 +104,15 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** S3-compatible object storage when `TRANSMUTE_BLOB_URL` is set, else files in the data dir. */
+function openBlobStore(settings: ServerSettings): Promise<BlobStore> {
+  if (settings.blobUrl === undefined) return createFsBlobStore({ root: join(settings.dataDir, 'blobs') });
+  return createS3BlobStore({
+    ...s3BlobUrlOptions(settings.blobUrl),
+    cacheDir: join(settings.dataDir, 'blob-cache'),
+  });
+}
+
 /** Builds store, blobs, engine (with every plugin that loads) and service; does not start it. */
 export async function openRuntime(
   settings: ServerSettings,
@@ -108,7 +120,7 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const config = await toServiceConfig(settings, options.baseUrl, options.worker);
   const store = await openStore(settings);
-  const blobs = await createFsBlobStore({ root: join(settings.dataDir, 'blobs') });
+  const blobs = await openBlobStore(settings);
   const { plugins, skipped } = await loadPlugins(PLUGIN_PACKAGES, pluginOptionsOf(settings));
   const engine = createEngine({
     plugins,

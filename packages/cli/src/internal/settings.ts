@@ -9,6 +9,8 @@ export interface ServerSettings {
   baseUrl: string | undefined;
   /** `postgres://…` selects PostgreSQL; otherwise SQLite at `<dataDir>/transmute.db`. */
   databaseUrl: string | undefined;
+  /** `s3://bucket/prefix?…` selects S3-compatible object storage; otherwise `<dataDir>/blobs`. */
+  blobUrl: string | undefined;
   allowPrivateNetworks: boolean;
   worker: boolean;
   workerConcurrency: number;
@@ -82,6 +84,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
     flag: '--database-url <url>',
     kind: 'string',
     description: 'A postgres:// URL selects PostgreSQL (many processes); otherwise SQLite in the data dir.',
+    defaultText: '',
+  },
+  {
+    key: 'blobUrl',
+    env: 'TRANSMUTE_BLOB_URL',
+    flag: '--blob-url <url>',
+    kind: 'string',
+    description:
+      'An s3://bucket/prefix?endpoint=…&region=…&force_path_style=true URL selects S3-compatible object storage (credentials from the standard AWS chain); otherwise files in the data dir.',
     defaultText: '',
   },
   {

@@ -46,7 +46,8 @@ function etagMatches(ifNoneMatch: string, etag: string): boolean {
 
 /**
  * `GET|HEAD {base}/artifacts/<token>`: the artifact bytes with `Content-Type`, `Content-Length`,
- * `ETag` (the sha256), `Accept-Ranges`; `Range` → 206/416; `If-None-Match` → 304.
+ * `ETag` (the sha256), `Accept-Ranges`; `Range` → 206/416; `If-None-Match` → 304. With an object
+ * store that serves downloads, a 307 to the artifact's presigned GET instead.
  */
 export async function handleArtifact(
   service: TransmuteService,
@@ -55,6 +56,14 @@ export async function handleArtifact(
   context: Pick<ProblemContext, 'requestId' | 'docsBaseUrl'>,
 ): Promise<CoreResponse> {
   const artifact = await service.openArtifact(token);
+  if (artifact.presignedUrl !== undefined) {
+    // The object store serves the bytes (Range, ETag, expiry) from a short-lived presigned GET.
+    return {
+      status: 307,
+      headers: { location: artifact.presignedUrl, 'cache-control': 'no-store' },
+      body: null,
+    };
+  }
   const etag = `"${artifact.sha256}"`;
   const headers: Record<string, string> = {
     etag,

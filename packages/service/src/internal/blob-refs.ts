@@ -52,13 +52,15 @@ export interface ReleasedUpload {
 
 /**
  * Removes the bytes of an upload that will never be used (a complete refused as `upload_mismatch`,
- * an intent that lapsed), after the commit that cut the row's reference, and logs it at `info`.
+ * an intent that lapsed; also those PUT straight to an object store), after the commit that cut the row's reference, and logs it at `info`.
  */
 export async function releaseUploadBytes(
   ctx: ServiceContext,
   upload: ReleasedUpload,
   reason: UploadBytesRemoval,
 ): Promise<void> {
+  // Bytes PUT straight to an object store and never taken in are removed too.
+  await ctx.blobs.direct?.discardUpload(upload.fileId);
   if (upload.blobKey === null) return;
   await releaseBlob(ctx, upload.blobKey);
   ctx.logger.info('upload bytes removed', { fileId: upload.fileId, bytes: upload.bytes ?? 0, reason });

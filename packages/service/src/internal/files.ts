@@ -5,6 +5,7 @@ import {
   type FileResource,
   type UploadIntent,
 } from '@transmute/contract';
+import type { DirectUploadTarget } from '../blob-store.js';
 import type { Caller } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import { releaseBlob } from './blob-refs.js';
@@ -29,6 +30,31 @@ export async function loadFile(ctx: ServiceContext, accountId: string, fileId: s
 }
 
 /**
+ * Where the bytes go: a presigned PUT straight into the object store when it takes them, else the
+ * service's own signed `{baseUrl}/uploads/<token>`.
+ */
+async function uploadTarget(
+  ctx: ServiceContext,
+  fileId: string,
+  body: CreateUploadIntentRequest,
+  expiresAt: string,
+): Promise<DirectUploadTarget> {
+  if (ctx.blobs.direct !== undefined) {
+    return ctx.blobs.direct.presignUpload(fileId, {
+      mediaType: body.media_type,
+      sha256: body.sha256.toLowerCase(),
+      sizeBytes: body.size_bytes,
+      expiresAt: new Date(expiresAt),
+    });
+  }
+  const token = ctx.signer.sign('upload', { f: fileId, e: Date.parse(expiresAt) });
+  return {
+    url: `${ctx.config.baseUrl.replace(/\/$/, '')}/uploads/${token}`,
+    headers: { 'Content-Type': body.media_type },
+  };
+}
+
+/**
  * createUploadIntent: a `pending_upload` file and a signed PUT URL valid for the intent's life.
  * Refused with `quota_exceeded` (and a `quota.exceeded` event) when the declared size, with the
  * account's uploads not yet settled and the input already used, would pass the period's
@@ -45,12 +71,12 @@ export async function createUploadIntent(
   const now = ctx.nowIso();
   const id = newId('file');
   const expiresAt = addMs(now, ctx.retention.uploadIntentMs);
-  const token = ctx.signer.sign('upload', { f: id, e: Date.parse(expiresAt) });
+  const target = await uploadTarget(ctx, id, body, expiresAt);
   const intent: UploadIntent = {
     file_id: id,
-    upload_url: `${ctx.config.baseUrl.replace(/\/$/, '')}/uploads/${token}`,
+    upload_url: target.url,
     upload_method: 'PUT',
-    upload_headers: { 'Content-Type': body.media_type },
+    upload_headers: target.headers,
     expires_at: expiresAt,
   };
   const result = await ctx.store.transaction(async (trx) => {
@@ -108,5 +134,6 @@ export async function deleteFile(ctx: ServiceContext, caller: Caller, fileId: st
     await closeStorageMeters(trx, ctx, [{ id: fileId, until: ctx.nowIso() }]);
     return row.blob_key;
   });
+  await ctx.blobs.direct?.discardUpload(fileId);
   await releaseBlob(ctx, key);
 }

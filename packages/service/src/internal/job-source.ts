@@ -7,7 +7,7 @@ import { LEASE_LOST, withLease } from './job-row.js';
 import type { JobsTable } from './schema.js';
 import { stringifyInParts } from './json-in-parts.js';
 
-/** The files of a files job, as local SourceFiles (the fs blob store's paths). */
+/** The files of a files job, as local SourceFiles (the blob store's local files). */
 export async function jobFiles(ctx: ServiceContext, jobId: string): Promise<SourceFile[]> {
   const rows = await ctx.store.db
     .selectFrom('job_files')
@@ -16,22 +16,23 @@ export async function jobFiles(ctx: ServiceContext, jobId: string): Promise<Sour
     .where('job_files.job_id', '=', jobId)
     .orderBy('job_files.position', 'asc')
     .execute();
-  return rows.map((row) => {
-    const path = row.blob_key == null ? null : ctx.blobs.localPath(row.blob_key);
-    if (path === null || row.name == null || row.media_type == null) {
+  const files: SourceFile[] = [];
+  for (const row of rows) {
+    if (row.blob_key == null || row.name == null || row.media_type == null) {
       throw new TransmuteError(
         'source_unreachable',
         `The file ${row.file_id} was deleted before the job ran.`,
       );
     }
-    return {
+    files.push({
       fileId: row.file_id,
       name: row.name,
       mediaType: row.media_type,
       sizeBytes: Number(row.size_bytes),
-      path,
-    };
-  });
+      path: await ctx.blobs.localFile(row.blob_key),
+    });
+  }
+  return files;
 }
 
 /** The job's wire source as the engine's ConvertSource. */

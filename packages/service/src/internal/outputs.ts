@@ -113,7 +113,13 @@ export async function getOutput(ctx: ServiceContext, caller: Caller, outputId: s
   return outputOf(ctx, ctx.store.db, await loadOutput(ctx, caller.accountId, outputId));
 }
 
-/** Resolves a signed artifact URL token to its bytes (with byte ranges). */
+/** Life of the storage URL an artifact download is redirected to (a client follows it at once). */
+const PRESIGNED_DOWNLOAD_MS = 5 * 60_000;
+
+/**
+ * Resolves a signed artifact URL token to its bytes (with byte ranges), and to a presigned URL of
+ * the object store when the store serves downloads itself.
+ */
 export async function openArtifact(ctx: ServiceContext, token: string): Promise<BlobDownload> {
   const payload = ctx.signer.verify('artifact', token) as { a?: unknown; e?: unknown } | null;
   const missing = (): TransmuteError => new TransmuteError('not_found', 'Unknown or expired download URL.');
@@ -126,11 +132,18 @@ export async function openArtifact(ctx: ServiceContext, token: string): Promise<
     .executeTakeFirst();
   if (row?.blob_key == null) throw missing();
   const key = row.blob_key;
+  const presignedUrl = await ctx.blobs.direct?.presignDownload(key, {
+    name: row.name,
+    mediaType: row.media_type,
+    // The storage's URL lives no longer than the token that led to it, and briefly.
+    expiresAt: new Date(Math.min(payload.e, ctx.now().getTime() + PRESIGNED_DOWNLOAD_MS)),
+  });
   return {
     name: row.name,
     mediaType: row.media_type,
     sizeBytes: Number(row.size_bytes),
     sha256: row.sha256,
     open: (range) => Readable.toWeb(ctx.blobs.open(key, range)) as ReadableStream<Uint8Array>,
+    ...(presignedUrl === undefined ? {} : { presignedUrl }),
   };
 }

@@ -91,6 +91,30 @@ async function attachReceivedBlob(
 }
 
 /**
+ * With an object store that takes uploads straight from clients, the bytes PUT to the presigned
+ * URL are read (hashed, measured) into a blob and attached as a service PUT would, so the complete
+ * and the validation that follow check the size and the sha256 the same way.
+ */
+async function takeInDirectUpload(ctx: ServiceContext, caller: Caller, fileId: string): Promise<void> {
+  if (ctx.blobs.direct === undefined) return;
+  const row = await ctx.store.db
+    .selectFrom('files')
+    .select(['status', 'blob_key'])
+    .where('id', '=', fileId)
+    .where('account_id', '=', caller.accountId)
+    .executeTakeFirst();
+  if (row === undefined || !isOpenUpload(row.status)) return;
+  const blob = await ctx.blobs.direct.receiveUpload(fileId);
+  if (blob === null) return;
+  const attached = await attachReceivedBlob(ctx, fileId, blob, row.blob_key);
+  if (attached === null) {
+    await releaseBlob(ctx, blob.key);
+    return;
+  }
+  if (attached.replaced !== blob.key) await releaseBlob(ctx, attached.replaced);
+}
+
+/**
  * completeFileUpload (CONTRACT §7): `validating` and a background validation, or the file as is.
  * A body that differs from the intent (`upload_mismatch`) ends an open upload: the file becomes
  * `rejected` (warning `upload_mismatch`, `file.rejected`) and its bytes are removed, so a refused
@@ -103,6 +127,7 @@ export async function completeFileUpload(
   fileId: string,
   body: CompleteUploadRequest,
 ): Promise<{ file: FileResource; changed: boolean }> {
+  await takeInDirectUpload(ctx, caller, fileId);
   const now = ctx.nowIso();
   const outcome = await ctx.store.transaction(async (trx) => {
     const result = await completeInTransaction(trx, ctx, caller, fileId, body, now);

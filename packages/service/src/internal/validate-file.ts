@@ -50,8 +50,7 @@ async function inspect(ctx: ServiceContext, row: FilesTable): Promise<Verdict> {
     );
   }
   if (row.received_sha256 !== row.sha256) return reject('digest_mismatch');
-  const path = ctx.blobs.localPath(row.blob_key);
-  if (path === null) return reject('internal_error', 'The blob store has no local copy of the file.');
+  const path = await ctx.blobs.localFile(row.blob_key);
   const inspection = await inspectWithinDeadline(ctx, {
     fileId: row.id,
     name: row.name,

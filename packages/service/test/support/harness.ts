@@ -30,14 +30,17 @@ export interface Harness {
   close(keep?: boolean): Promise<void>;
 }
 
-/** Starts a harness; `config` overrides the test defaults; `store` replaces its SQLite file. */
+/**
+ * Starts a harness; `config` overrides the test defaults; `store` replaces its SQLite file,
+ * `blobs` its blob directory.
+ */
 export async function startHarness(
   config: Partial<ServiceConfig> = {},
-  options: { start?: boolean; plugins?: Plugin[]; dir?: string; store?: Store } = {},
+  options: { start?: boolean; plugins?: Plugin[]; dir?: string; store?: Store; blobs?: BlobStore } = {},
 ): Promise<Harness> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'transmute-service-'));
   const store = options.store ?? (await createSqliteStore({ path: join(dir, 'db', 'transmute.db') }));
-  const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
+  const blobs = options.blobs ?? (await createFsBlobStore({ root: join(dir, 'blobs') }));
   const engine = createEngine({ plugins: options.plugins ?? [createDatasetRenderer(), createSlowSource()] });
   const service = createService({
     store,
