@@ -137,10 +137,17 @@ describe('buildProfileRendering on the real engine', () => {
       'tokens',
       'heading_path',
       'source',
+      'page',
+      'pages',
+      'slide',
+      'sheet',
+      'cells',
+      'chapter',
+      'path',
+      'time',
+      'bbox',
       'start_offset',
       'end_offset',
-      'page',
-      'time',
     ]);
     expect(dataset.markdown).toContain(`\`${document.chunks[0]?.id ?? ''}\``);
   });
