@@ -1,4 +1,3 @@
-import type { Chunk } from '@transmute/plugin-sdk';
 import { cell, code, fenced, joinBlocks, oneLine } from './internal/markdown.js';
 import {
   describeCitation,
