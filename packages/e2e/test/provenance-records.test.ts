@@ -1,11 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OUTPUT_PROFILES, type OutputProfile } from '@transmute/contract';
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { createDocumentsSource } from '@transmute/plugin-documents';
 import { createOcrSource } from '@transmute/plugin-ocr';
+import { createVideoSource } from '@transmute/plugin-video';
 import type { NormalizedDocument } from '@transmute/plugin-sdk';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures');
@@ -54,7 +57,9 @@ const SOURCES: Source[] = [
     mediaType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     has: ['slide'],
   },
-  { file: 'documents/epub-book/input.epub', mediaType: 'application/epub+zip', has: [] },
+  { file: 'documents/epub-book/input.epub', mediaType: 'application/epub+zip', has: ['chapter'] },
+  // A video's subtitle track: its cues are timed (no transcription model needed).
+  { file: 'media/subtitled.mp4', mediaType: 'video/mp4', has: ['time'] },
 ];
 
 /** The words of a text (letters and digits), for comparing markdown with its plain text. */
@@ -134,15 +139,15 @@ function expectSlice(profile: OutputProfile, record: Record<string, unknown>, ma
 
 describe('every record of every profile says where its piece came from (CONTRACT §13)', () => {
   const engine = createEngine({
-    plugins: [createDocumentsSource(), createOcrSource(), createDatasetRenderer()],
+    plugins: [createDocumentsSource(), createOcrSource(), createVideoSource(), createDatasetRenderer()],
   });
   afterAll(() => engine.close());
 
-  const render = async (
+  const artifactOf = async (
     document: NormalizedDocument,
     profile: OutputProfile,
-    format: 'markdown' | 'jsonl',
-  ) => {
+    format: 'markdown' | 'jsonl' | 'zip',
+  ): Promise<string> => {
     const result = await engine.render(document, {
       profile,
       format,
@@ -151,7 +156,21 @@ describe('every record of every profile says where its piece came from (CONTRACT
     });
     const artifact = result.artifacts[0];
     if (artifact === undefined) throw new Error(`${profile} ${format}: no artifact`);
-    return readFileSync(artifact.path, 'utf8');
+    return artifact.path;
+  };
+  const render = async (
+    document: NormalizedDocument,
+    profile: OutputProfile,
+    format: 'markdown' | 'jsonl',
+  ): Promise<string> => readFileSync(await artifactOf(document, profile, format), 'utf8');
+
+  /** The dataset zip's own schema.json (the JSON Schema of its records), compiled. */
+  const datasetSchema = async (document: NormalizedDocument) => {
+    const zip = await artifactOf(document, 'dataset_markdown', 'zip');
+    const schema = JSON.parse(
+      execFileSync('unzip', ['-p', zip, 'schema.json'], { encoding: 'utf8' }),
+    ) as object;
+    return new Ajv2020({ strict: false }).compile(schema);
   };
 
   for (const source of SOURCES) {
@@ -178,6 +197,10 @@ describe('every record of every profile says where its piece came from (CONTRACT
           }
           expectValidFields(record, markdown);
           expectSlice(profile, record, markdown);
+        }
+        if (profile === 'dataset_markdown') {
+          const validate = await datasetSchema(document);
+          for (const record of records) expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
         }
         if (profile !== 'raw_source') continue;
         blocks = records.length;
