@@ -94,3 +94,25 @@ describe('blocks and chunks are placed on their pages (normalized boxes, top-lef
     expect(paragraph?.box).toEqual([0.1, 0.1, 0.6, 0.15]);
   });
 });
+
+describe.each(['tesseract', 'tesseract.js'] as const)('scanned pages read by %s', (engine) => {
+  const source = createOcrSource({ engine });
+  afterAll(async () => {
+    await source.close?.();
+  });
+
+  it('boxes every block inside its own page', async () => {
+    const { ctx } = createTestContext(source.manifest.limits);
+    const document = await source.extract(
+      toSourceFile(join(fixtures, 'scanned.pdf'), 'application/pdf'),
+      ctx,
+    );
+    expect(document.root.children.length).toBeGreaterThan(0);
+    for (const node of document.root.children) {
+      const page = node.data?.provenance?.page ?? 0;
+      const [x0, y0, x1, y1] = boxOn(node.data?.provenance?.bbox, page);
+      expect(0 <= x0 && x0 < x1 && x1 <= 1).toBe(true);
+      expect(0 <= y0 && y0 < y1 && y1 <= 1).toBe(true);
+    }
+  });
+});
