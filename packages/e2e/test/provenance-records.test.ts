@@ -57,6 +57,8 @@ const SOURCES: Source[] = [
     mediaType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     has: ['slide'],
   },
+  // An ordered list, then an unordered one: each block's markdown is found in content.md.
+  { file: 'documents/rtf-report/input.rtf', mediaType: 'application/rtf', has: [] },
   { file: 'documents/epub-book/input.epub', mediaType: 'application/epub+zip', has: ['chapter'] },
   // A video's subtitle track: its cues are timed (no transcription model needed).
   { file: 'media/subtitled.mp4', mediaType: 'video/mp4', has: ['time'] },

@@ -48,17 +48,24 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
 function blockSpans(ctx: ProfileContext, markdown: string): (MarkdownSpan | null)[] {
   let cursor = 0;
   return ctx.analysis.blocks.map((block, position) => {
-    const afterList = block.node.type === 'list' && ctx.analysis.blocks[position - 1]?.node.type === 'list';
-    let written: string;
-    try {
-      written = toMarkdown(block.node, afterList).replace(/\n+$/, '');
-    } catch {
-      written = plainText(block.node);
-    }
-    const span = locate(markdown, written, cursor);
+    const previous = ctx.analysis.blocks[position - 1]?.node;
+    const afterList =
+      block.node.type === 'list' && previous?.type === 'list' && previous.ordered === block.node.ordered;
+    const span =
+      locate(markdown, written(block.node, afterList), cursor) ??
+      (block.node.type === 'list' ? locate(markdown, written(block.node, !afterList), cursor) : null);
     cursor = span?.end ?? cursor;
     return span;
   });
+}
+
+/** A block's markdown as the whole tree writes it, or its plain text when it cannot be written. */
+function written(node: Nodes, afterList: boolean): string {
+  try {
+    return toMarkdown(node, afterList).replace(/\n+$/, '');
+  } catch {
+    return plainText(node);
+  }
 }
 
 /** Plain text of a block: list items and table rows on their own lines, cells split by tabs. */
