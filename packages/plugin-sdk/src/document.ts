@@ -7,8 +7,15 @@ import type { Root, RootContent } from 'mdast';
 export interface Provenance {
   /** `file_…` id of the uploaded file, when the source is a file. */
   fileId?: string;
-  /** 1-based page number (PDFs, scans). */
+  /** 1-based page number (PDFs, scans); for a piece spanning pages, the first. */
   page?: number;
+  /** 1-based last page of a piece spanning pages (chunks); absent when it ends on `page`. */
+  pageEnd?: number;
+  /**
+   * Where on the page the piece sits (PDFs, OCR, images): one box per page, normalized 0..1 to the
+   * page with the origin at its top-left corner.
+   */
+  bbox?: PageBox[];
   /** Seconds from the start of the media (audio, video). */
   timeStart?: number;
   timeEnd?: number;
@@ -27,6 +34,13 @@ export interface Provenance {
   chapter?: string;
   /** OCR or recognition confidence, 0..1. */
   confidence?: number;
+}
+
+/** A box on one page: `[x0, y0, x1, y1]` normalized 0..1 to the page size, top-left origin. */
+export interface PageBox {
+  /** 1-based page (or image) the box is on. */
+  page: number;
+  box: [number, number, number, number];
 }
 
 /** A cell value of tabular data: what CSV/JSON/NDJSON records become. */

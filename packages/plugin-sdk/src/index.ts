@@ -1,5 +1,6 @@
 export type {
   Provenance,
+  PageBox,
   CellValue,
   TableData,
   DocumentMetadata,

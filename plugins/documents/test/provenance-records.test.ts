@@ -12,7 +12,7 @@ const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.prese
 // pptxgenjs runs as ESM (its default export is the class) but is typed as CommonJS.
 const PptxGenJS = pptxgenjs as unknown as typeof pptxgenjs.default;
 
-describe("chunks say which slide, sheet and cell range they came from (the JSONL records' location)", () => {
+describe("chunks say which slide, sheet and cell range they came from (the JSONL records' slide, sheet and cells)", () => {
   const engine = createEngine({ plugins: [createDocumentsSource()] });
   afterAll(() => engine.close());
 

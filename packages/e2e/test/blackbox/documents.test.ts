@@ -215,11 +215,11 @@ describe('documents through the API (served by `transmute serve`)', () => {
     const records = (await readAllPages(a, output.body.id as string)).text
       .split('\n')
       .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as { text: string; source: string; location?: { path?: string } });
+      .map((line) => JSON.parse(line) as { text: string; source: string; path: string | null });
     const child = records.find((record) => record.text.includes('Entry 24:'));
     expect(child?.source).toBe(fileId);
-    expect(child?.location?.path).toBe('attachments/harvest.docx');
-    expect(records[0]?.location?.path).not.toBe('attachments/harvest.docx');
+    expect(child?.path).toBe('attachments/harvest.docx');
+    expect(records[0]?.path).not.toBe('attachments/harvest.docx');
   }, 120_000);
 
   it('capabilities list the document media types, valid against the spec, without source.documents', async () => {

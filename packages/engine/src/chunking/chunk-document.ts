@@ -1,5 +1,6 @@
-import type { Chunk, DocumentBlock, NormalizedDocument, Provenance } from '@transmute/plugin-sdk';
+import type { Chunk, DocumentBlock, NormalizedDocument } from '@transmute/plugin-sdk';
 import { toChunkId } from './chunk-id.js';
+import { mergeProvenance } from './merge-provenance.js';
 import { planChunkRanges, type ChunkRange } from './plan-chunk-ranges.js';
 import { tokenizePieces } from './token-pieces.js';
 
@@ -28,55 +29,6 @@ function firstBlockIndex(blocks: readonly DocumentBlock[], offset: number): numb
   return low;
 }
 
-function toProvenance(covered: readonly DocumentBlock[]): Provenance {
-  const provenance: Provenance = {};
-  const first = covered[0]?.provenance;
-  if (!first) return provenance;
-  const same = <K extends 'fileId' | 'path' | 'sheet'>(key: K): Provenance[K] | undefined => {
-    const value = first[key];
-    return covered.every((block) => block.provenance[key] === value) ? value : undefined;
-  };
-  const fileId = same('fileId');
-  if (fileId !== undefined) provenance.fileId = fileId;
-  const path = same('path');
-  if (path !== undefined) provenance.path = path;
-  const page = covered.find((block) => block.provenance.page !== undefined)?.provenance.page;
-  if (page !== undefined) provenance.page = page;
-  // Slides and chapters are read in order, so like a page the chunk names the one it starts in. A
-  // sheet only when every block of the chunk is in it; a cell range when every block that has one
-  // (a table, not the sheet's heading) has the same.
-  const slide = covered.find((block) => block.provenance.slide !== undefined)?.provenance.slide;
-  if (slide !== undefined) provenance.slide = slide;
-  const chapter = covered.find((block) => block.provenance.chapter !== undefined)?.provenance.chapter;
-  if (chapter !== undefined) provenance.chapter = chapter;
-  const sheet = same('sheet');
-  if (sheet !== undefined) {
-    provenance.sheet = sheet;
-    const ranges = new Set(
-      covered.map((block) => block.provenance.cellRange).filter((range) => range !== undefined),
-    );
-    const [range] = ranges;
-    if (ranges.size === 1 && range !== undefined) provenance.cellRange = range;
-  }
-  const starts = covered.map((block) => block.provenance.timeStart).filter((value) => value !== undefined);
-  const ends = covered.map((block) => block.provenance.timeEnd).filter((value) => value !== undefined);
-  if (starts.length > 0) provenance.timeStart = Math.min(...starts);
-  if (ends.length > 0) provenance.timeEnd = Math.max(...ends);
-  const sourceStart = first.startOffset;
-  const sourceEnd = covered[covered.length - 1]?.provenance.endOffset;
-  // Offsets into one source text: not across files, nor across a parent and its attachment (paths).
-  if (
-    sourceStart !== undefined &&
-    sourceEnd !== undefined &&
-    same('fileId') === first.fileId &&
-    path === first.path
-  ) {
-    provenance.startOffset = sourceStart;
-    provenance.endOffset = sourceEnd;
-  }
-  return provenance;
-}
-
 function toChunk(
   document: NormalizedDocument,
   blocks: readonly DocumentBlock[],
@@ -97,7 +49,7 @@ function toChunk(
     headingPath: [...((covered.find((block) => block.type !== 'heading') ?? covered[0])?.headingPath ?? [])],
     startOffset: range.start,
     endOffset: range.end,
-    provenance: toProvenance(covered),
+    provenance: mergeProvenance(covered.map((block) => block.provenance)),
   };
 }
 

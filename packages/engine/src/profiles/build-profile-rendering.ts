@@ -7,6 +7,7 @@ import { extractKeywords, type Keyword } from '../enrichment/extract-keywords.js
 import { summarizeDocument, type DocumentSummary } from '../enrichment/summarize-document.js';
 import { fenced, joinBlocks } from './internal/markdown.js';
 import type { ProfileContext, ProfileParts } from './internal/profile-context.js';
+import { locate, toProvenanceFields } from './internal/provenance-fields.js';
 import { getLabels, toPrimaryLanguage } from './labels.js';
 import { renderAgentContext } from './render-agent-context.js';
 import { renderDatasetMarkdown } from './render-dataset-markdown.js';
@@ -126,7 +127,12 @@ function createProfileContext(
  */
 function addRawSource(parts: ProfileParts, text: string, ctx: ProfileContext): ProfileParts {
   const markdown = joinBlocks([parts.markdown, `## ${ctx.labels.rawSource}`, fenced(text, 'text')]);
-  return { markdown, records: [...parts.records, { type: 'raw_source', text }], files: parts.files };
+  // The whole document is the piece: its text sits verbatim in the last fence.
+  const heading = locate(markdown, `\n## ${ctx.labels.rawSource}\n`, parts.markdown.length - 1);
+  const span = locate(markdown, text, heading?.end ?? 0);
+  const provenance = (ctx.document.blocks ?? []).map((block) => block.provenance);
+  const record = { type: 'raw_source', text, ...toProvenanceFields(ctx.document, provenance, span) };
+  return { markdown, records: [...parts.records, record], files: parts.files };
 }
 
 /**

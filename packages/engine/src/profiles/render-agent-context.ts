@@ -3,12 +3,11 @@ import type { Chunk } from '@transmute/plugin-sdk';
 import { code, joinBlocks, oneLine } from './internal/markdown.js';
 import {
   describeCitation,
-  pageOf,
-  timeOf,
   toJsonLines,
   type ProfileContext,
   type ProfileParts,
 } from './internal/profile-context.js';
+import { locate, toProvenanceFields } from './internal/provenance-fields.js';
 import { describeData } from './internal/describe-data.js';
 import { sourceFacts } from './internal/source-facts.js';
 
@@ -46,19 +45,23 @@ export function renderAgentContext(ctx: ProfileContext, budget = DEFAULT_CONTEXT
       `The context pack holds ${included.length} of ${ctx.document.chunks.length} chunks within the budget of ${budget} tokens.`,
     );
   }
-  const records = included.map((entry) => ({
-    rank: entry.rank,
-    citation_id: entry.chunk.id,
-    chunk_index: entry.chunk.index,
-    score: entry.score,
-    tokens: entry.chunk.tokens,
-    heading_path: entry.chunk.headingPath,
-    text: entry.chunk.text,
-    start_offset: entry.chunk.startOffset,
-    end_offset: entry.chunk.endOffset,
-    page: pageOf(entry.chunk.provenance),
-    time: timeOf(entry.chunk.provenance),
-  }));
+  let cursor = 0;
+  const records = included.map((entry) => {
+    // Each excerpt is its header, then the chunk's text verbatim.
+    const header = locate(markdown, excerptHeader(entry.chunk, ctx), cursor);
+    const span = locate(markdown, entry.chunk.text, header?.end ?? cursor);
+    cursor = span?.end ?? cursor;
+    return {
+      rank: entry.rank,
+      citation_id: entry.chunk.id,
+      chunk_index: entry.chunk.index,
+      score: entry.score,
+      tokens: entry.chunk.tokens,
+      heading_path: entry.chunk.headingPath,
+      text: entry.chunk.text,
+      ...toProvenanceFields(ctx.document, [entry.chunk.provenance], span),
+    };
+  });
   return {
     markdown,
     records,

@@ -1,15 +1,12 @@
-import type { Chunk } from '@transmute/plugin-sdk';
 import { cell, code, fenced, joinBlocks, oneLine } from './internal/markdown.js';
 import {
   describeCitation,
-  locationOf,
-  pageOf,
-  timeOf,
   toJsonLines,
-  type Location,
   type ProfileContext,
   type ProfileParts,
 } from './internal/profile-context.js';
+import { PROVENANCE_SCHEMA } from './internal/provenance-schema.js';
+import { locate, toProvenanceFields } from './internal/provenance-fields.js';
 import { sourceFacts } from './internal/source-facts.js';
 
 /**
@@ -19,10 +16,10 @@ import { sourceFacts } from './internal/source-facts.js';
  */
 export function renderDatasetMarkdown(ctx: ProfileContext): ProfileParts {
   const { labels, document } = ctx;
-  const source = document.metadata.sourceUrl ?? document.metadata.title ?? 'text';
+  const headings = document.chunks.map((chunk) => `## ${labels.chunk} ${chunk.index + 1}: ${code(chunk.id)}`);
   const sections = document.chunks.map((chunk) =>
     joinBlocks([
-      `## ${labels.chunk} ${chunk.index + 1}: ${code(chunk.id)}`,
+      headings[chunk.index] ?? '',
       [
         `- **${labels.headingPath}:** ${chunk.headingPath.length === 0 ? '—' : oneLine(chunk.headingPath.join(' › '))}`,
         `- **${labels.tokens}:** ${chunk.tokens}`,
@@ -33,7 +30,21 @@ export function renderDatasetMarkdown(ctx: ProfileContext): ProfileParts {
     ]),
   );
   const markdown = joinBlocks([`# ${oneLine(ctx.title)}`, ...sections]);
-  const records = document.chunks.map((chunk) => toRecord(chunk, chunk.provenance.fileId ?? source));
+  let cursor = 0;
+  const records = document.chunks.map((chunk) => {
+    // The chunk's text sits verbatim in the fence under its own heading.
+    const heading = locate(markdown, headings[chunk.index] ?? '', cursor);
+    const span = locate(markdown, chunk.text, heading?.end ?? cursor);
+    cursor = span?.end ?? cursor;
+    return {
+      id: chunk.id,
+      index: chunk.index,
+      text: chunk.text,
+      tokens: chunk.tokens,
+      heading_path: chunk.headingPath,
+      ...toProvenanceFields(document, [chunk.provenance], span),
+    };
+  });
   const jsonl = toJsonLines(records);
   return {
     markdown,
@@ -50,28 +61,6 @@ export function renderDatasetMarkdown(ctx: ProfileContext): ProfileParts {
   };
 }
 
-function toRecord(chunk: Chunk, source: string): Record<string, unknown> {
-  return {
-    id: chunk.id,
-    index: chunk.index,
-    text: chunk.text,
-    tokens: chunk.tokens,
-    heading_path: chunk.headingPath,
-    source,
-    start_offset: chunk.startOffset,
-    end_offset: chunk.endOffset,
-    page: pageOf(chunk.provenance),
-    time: timeOf(chunk.provenance),
-    ...withLocation(chunk.provenance),
-  };
-}
-
-/** `location` only where the source has one, so records of other sources keep their shape. */
-function withLocation(provenance: Chunk['provenance']): { location?: Location } {
-  const location = locationOf(provenance);
-  return location === null ? {} : { location };
-}
-
 const RECORD_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'dataset_markdown record',
@@ -82,41 +71,9 @@ const RECORD_SCHEMA = {
     text: { type: 'string' },
     tokens: { type: 'integer', minimum: 0, description: 'Tokens of text (gpt-tokenizer, o200k_base).' },
     heading_path: { type: 'array', items: { type: 'string' } },
-    source: { type: 'string', description: 'File id, source URL or title of the source.' },
-    start_offset: { type: 'integer', minimum: 0 },
-    end_offset: { type: 'integer', minimum: 0 },
-    page: { type: ['integer', 'null'], minimum: 1 },
-    time: {
-      type: ['object', 'null'],
-      properties: { start: { type: 'number' }, end: { type: ['number', 'null'] } },
-      required: ['start', 'end'],
-    },
-    location: {
-      type: 'object',
-      description:
-        'Where in a structured document (present only for parts, slides, sheets and chapters): path is the part (a file in an archive, an e-mail part, an attachment such as attachments/report.docx).',
-      properties: {
-        path: { type: 'string' },
-        slide: { type: 'integer', minimum: 1 },
-        sheet: { type: 'string' },
-        cell_range: { type: 'string' },
-        chapter: { type: 'string' },
-      },
-      additionalProperties: false,
-    },
+    ...PROVENANCE_SCHEMA.properties,
   },
-  required: [
-    'id',
-    'index',
-    'text',
-    'tokens',
-    'heading_path',
-    'source',
-    'start_offset',
-    'end_offset',
-    'page',
-    'time',
-  ],
+  required: ['id', 'index', 'text', 'tokens', 'heading_path', ...PROVENANCE_SCHEMA.required],
   additionalProperties: false,
 } as const;
 
@@ -146,7 +103,7 @@ function datasheet(ctx: ProfileContext, count: number): string {
     sourceFacts(ctx)
       .map((fact) => `- **${fact.label}:** ${oneLine(fact.shown)}`)
       .join('\n'),
-    'Records are heading-aware chunks of the normalized text, split on block boundaries and counted with gpt-tokenizer (o200k_base). Offsets refer to the normalized plain text; ids are derived from content and position, so the same input yields the same records.',
+    'Records are heading-aware chunks of the normalized text, split on block boundaries and counted with gpt-tokenizer (o200k_base). Offsets (`start_offset`, `end_offset`) refer to the dataset markdown, where the text of each record sits verbatim in the fence of its chunk; `page`, `bbox` and the other provenance fields are described in docs/PROVENANCE.md; ids are derived from content and position, so the same input yields the same records.',
     `## ${labels.uses}`,
     'Retrieval-augmented generation, search indexing, and fine-tuning or evaluation datasets that need citations back to the source.',
     `## ${labels.limitations}`,

@@ -1,6 +1,7 @@
 import { generateModelQuestions } from '../enrichment/enrich-with-provider.js';
 import { generateQuestions, type GroundedQuestion } from '../enrichment/generate-questions.js';
 import { joinBlocks, oneLine } from './internal/markdown.js';
+import { blocksBetween, locate, toProvenanceFields } from './internal/provenance-fields.js';
 import {
   describeCitation,
   toCitation,
@@ -33,7 +34,7 @@ export async function renderEvaluation(ctx: ProfileContext): Promise<ProfilePart
     limit: MAX_QUESTIONS,
   });
   const all = [...questions, ...(await modelQuestions(ctx, questions))];
-  const records = all.map((qa, index) => toRecord(qa, index));
+  const answerLines = all.map((qa) => `- **${labels.answer}:** ${oneLine(qa.answer)}`);
   const markdown = joinBlocks([
     `# ${labels.evaluationSet}: ${oneLine(ctx.title)}`,
     all.length === 0 ? labels.noQuestions : '',
@@ -41,13 +42,25 @@ export async function renderEvaluation(ctx: ProfileContext): Promise<ProfilePart
       joinBlocks([
         `## ${index + 1}. ${oneLine(qa.question)}`,
         [
-          `- **${labels.answer}:** ${oneLine(qa.answer)}`,
+          answerLines[index] ?? '',
           `- **${labels.citation}:** ${describeCitation(qa.chunk, labels)}`,
           `- **${labels.context}:** ${oneLine(qa.context)}`,
         ].join('\n'),
       ]),
     ),
   ]);
+  let cursor = 0;
+  const records = all.map((qa, index) => {
+    // The item's piece is its answer: the answer line shows it on one line (whitespace collapsed).
+    const line = locate(markdown, answerLines[index] ?? '', cursor);
+    const answer = oneLine(qa.answer);
+    const span = line === null ? null : { start: line.end - answer.length, end: line.end };
+    cursor = line?.end ?? cursor;
+    return {
+      ...toRecord(qa, index),
+      ...toProvenanceFields(document, blocksBetween(document, qa.answerStart, qa.answerEnd), span),
+    };
+  });
   return {
     markdown,
     records,

@@ -1,21 +1,18 @@
 import type { Nodes } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { joinBlocks, toMarkdown } from './internal/markdown.js';
-import {
-  pageOf,
-  timeOf,
-  toJsonLines,
-  type ProfileContext,
-  type ProfileParts,
-} from './internal/profile-context.js';
+import { toJsonLines, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
+import { locate, toProvenanceFields, type MarkdownSpan } from './internal/provenance-fields.js';
 
 /**
  * `raw_source`: the extracted content, faithful, as CommonMark + GFM tables; one JSONL record per
- * top-level block (`type`, `text`, `page`, `time`, `heading_path`); zip: content.md, blocks.jsonl.
+ * top-level block (`type`, plain `text`, `heading_path` and the provenance fields, whose offsets
+ * span the block's markdown in content.md); zip: content.md, blocks.jsonl.
  */
 export function renderRawSource(ctx: ProfileContext): ProfileParts {
   const markdown = ctx.analysis.blocks.length === 0 ? '' : faithfulMarkdown(ctx);
-  const records = ctx.analysis.blocks.map((block) => {
+  const spans = blockSpans(ctx, markdown);
+  const records = ctx.analysis.blocks.map((block, position) => {
     const record: Record<string, unknown> = {
       index: block.index,
       type: block.node.type,
@@ -24,10 +21,7 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
           ? plainText(block.node)
           : ctx.document.text.slice(block.span.startOffset, block.span.endOffset),
       heading_path: block.headingPath,
-      start_offset: block.span?.startOffset ?? null,
-      end_offset: block.span?.endOffset ?? null,
-      page: pageOf(block.provenance),
-      time: timeOf(block.provenance),
+      ...toProvenanceFields(ctx.document, [block.provenance], spans[position] ?? null),
     };
     if (block.node.type === 'heading') record.depth = block.node.depth;
     if (block.node.type === 'code') record.lang = block.node.lang ?? null;
@@ -45,6 +39,33 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
       { name: 'blocks.jsonl', mediaType: 'application/x-ndjson', content: toJsonLines(records) },
     ],
   };
+}
+
+/**
+ * Where each block's markdown sits in content.md: blocks are written in order, each as it is
+ * serialized alone (a list after a list with the other bullet), so they are found in turn.
+ */
+function blockSpans(ctx: ProfileContext, markdown: string): (MarkdownSpan | null)[] {
+  let cursor = 0;
+  return ctx.analysis.blocks.map((block, position) => {
+    const previous = ctx.analysis.blocks[position - 1]?.node;
+    const afterList =
+      block.node.type === 'list' && previous?.type === 'list' && previous.ordered === block.node.ordered;
+    const span =
+      locate(markdown, written(block.node, afterList), cursor) ??
+      (block.node.type === 'list' ? locate(markdown, written(block.node, !afterList), cursor) : null);
+    cursor = span?.end ?? cursor;
+    return span;
+  });
+}
+
+/** A block's markdown as the whole tree writes it, or its plain text when it cannot be written. */
+function written(node: Nodes, afterList: boolean): string {
+  try {
+    return toMarkdown(node, afterList).replace(/\n+$/, '');
+  } catch {
+    return plainText(node);
+  }
 }
 
 /** Plain text of a block: list items and table rows on their own lines, cells split by tabs. */

@@ -8,7 +8,8 @@ import {
 import { toJsonSchema } from '../enrichment/to-json-schema.js';
 import { toSqlDdl, toSqlType } from '../enrichment/to-sql-ddl.js';
 import { cell, code, fenced, joinBlocks, oneLine } from './internal/markdown.js';
-import { pageOf, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
+import type { ProfileContext, ProfileParts } from './internal/profile-context.js';
+import { locate, toProvenanceFields, type MarkdownSpan } from './internal/provenance-fields.js';
 
 /**
  * `schema_plan`: the tables and record-like structures found, their inferred columns (type,
@@ -33,7 +34,18 @@ export function renderSchemaPlan(ctx: ProfileContext): ProfileParts {
     `## ${labels.sqlDdl}`,
     fenced(sql, 'sql'),
   ]);
-  const records = sets.flatMap((inferred) => inferred.fields.map((field) => toRecord(inferred, field)));
+  let cursor = 0;
+  const records = sets.flatMap((inferred) => {
+    // A field's piece is its row in its record set's table.
+    cursor = locate(markdown, `### ${code(inferred.set.name)}: `, cursor)?.end ?? cursor;
+    return inferred.fields.map((field) => {
+      const row = locate(markdown, `| ${code(field.name)} |`, cursor);
+      const end = row === null ? -1 : markdown.indexOf('\n', row.start);
+      const span = row === null ? null : { start: row.start, end: end < 0 ? markdown.length : end };
+      cursor = span?.end ?? cursor;
+      return toRecord(inferred, field, ctx, span);
+    });
+  });
   return {
     markdown,
     records,
@@ -65,7 +77,12 @@ function describeSet(inferred: InferredRecordSet, ctx: ProfileContext): string {
   ]);
 }
 
-function toRecord(inferred: InferredRecordSet, field: InferredField): Record<string, unknown> {
+function toRecord(
+  inferred: InferredRecordSet,
+  field: InferredField,
+  ctx: ProfileContext,
+  span: MarkdownSpan | null,
+): Record<string, unknown> {
   return {
     record_set: inferred.set.name,
     record_set_title: inferred.set.title,
@@ -86,7 +103,7 @@ function toRecord(inferred: InferredRecordSet, field: InferredField): Record<str
     maximum: field.maximum ?? null,
     max_length: field.maxLength ?? null,
     sql_type: toSqlType(field),
-    page: pageOf(inferred.set.provenance),
+    ...toProvenanceFields(ctx.document, [inferred.set.provenance], span),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { AnalyzedSentence } from '../enrichment/analyze-document.js';
 import { polishSummary } from '../enrichment/enrich-with-provider.js';
 import { joinBlocks, oneLine } from './internal/markdown.js';
-import { pageOf, timeOf, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
+import type { ProfileContext, ProfileParts } from './internal/profile-context.js';
+import { blocksBetween, locate, toProvenanceFields } from './internal/provenance-fields.js';
 import { describeData } from './internal/describe-data.js';
 import { sourceFacts } from './internal/source-facts.js';
 
@@ -41,7 +42,7 @@ export async function renderSourceSummary(ctx: ProfileContext): Promise<ProfileP
           .map((section) => `${'  '.repeat(section.depth - minDepth)}- ${oneLine(section.heading ?? '')}`)
           .join('\n'),
   ]);
-  const records = sectionRecords(ctx);
+  const records = sectionRecords(ctx, markdown);
   const json = {
     title: ctx.title,
     language: ctx.labelLanguage,
@@ -69,10 +70,18 @@ export async function renderSourceSummary(ctx: ProfileContext): Promise<ProfileP
   };
 }
 
-/** One record per section: its heading, place and summary sentences. */
-function sectionRecords(ctx: ProfileContext): Record<string, unknown>[] {
+/**
+ * One record per section: its heading, place and summary sentences. Its piece in summary.md is
+ * its heading in the outline (no offsets for a section without a heading, which is not listed).
+ */
+function sectionRecords(ctx: ProfileContext, markdown: string): Record<string, unknown>[] {
   const summary = ctx.summary();
+  let cursor = locate(markdown, `\n## ${ctx.labels.outline}\n`, 0)?.end ?? markdown.length;
   return ctx.analysis.sections.map((section) => {
+    const line =
+      section.heading === null ? null : locate(markdown, `- ${oneLine(section.heading)}\n`, cursor);
+    const span = line === null ? null : { start: line.start + 2, end: line.end - 1 };
+    cursor = line?.end ?? cursor;
     const sentences = summary.sections.get(section.index) ?? [];
     return {
       index: section.index,
@@ -82,10 +91,7 @@ function sectionRecords(ctx: ProfileContext): Record<string, unknown>[] {
       summary: sentences.map((sentence) => sentence.text).join(' '),
       sentences: sentences.map(toSpan),
       words: section.words,
-      start_offset: section.start,
-      end_offset: section.end,
-      page: pageOf(section.provenance),
-      time: timeOf(section.provenance),
+      ...toProvenanceFields(ctx.document, blocksBetween(ctx.document, section.start, section.end), span),
     };
   });
 }

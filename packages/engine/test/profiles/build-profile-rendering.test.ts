@@ -137,10 +137,17 @@ describe('buildProfileRendering on the real engine', () => {
       'tokens',
       'heading_path',
       'source',
+      'page',
+      'pages',
+      'slide',
+      'sheet',
+      'cells',
+      'chapter',
+      'path',
+      'time',
+      'bbox',
       'start_offset',
       'end_offset',
-      'page',
-      'time',
     ]);
     expect(dataset.markdown).toContain(`\`${document.chunks[0]?.id ?? ''}\``);
   });
@@ -160,7 +167,18 @@ describe('buildProfileRendering on the real engine', () => {
     const rendering = await build(document, 'source_summary', { includeRawSource: true });
     expect(rendering.markdown).toContain('## Raw source\n\n```text\n');
     expect(rendering.markdown).toContain(document.text);
-    expect(rendering.records.at(-1)).toEqual({ type: 'raw_source', text: document.text });
+    const raw = rendering.records.at(-1);
+    expect(raw).toMatchObject({
+      type: 'raw_source',
+      text: document.text,
+      source: null,
+      page: null,
+      bbox: null,
+    });
+    // Its offsets slice the markdown to exactly the raw text.
+    expect(rendering.markdown.slice(raw?.start_offset as number, raw?.end_offset as number)).toBe(
+      document.text,
+    );
     // zip: the files stay; the renderer adds the original files instead.
     expect(rendering.files).toEqual((await build(document, 'source_summary')).files);
   });

@@ -114,6 +114,7 @@ function toBlock(lines: Segment[], listItem: boolean): TextBlock {
     font: dominant(weights) ?? first?.font ?? '',
     lineCount: lines.length,
   };
+  if (first !== undefined) block.box = linesBox(lines);
   if (listItem) {
     block.ordered = ORDERED.test(text);
     block.marker = (BULLET.exec(text)?.[0] ?? '').trim();
@@ -121,6 +122,19 @@ function toBlock(lines: Segment[], listItem: boolean): TextBlock {
   }
   return block;
 }
+
+/** The box around lines: from the first line's cap height to below the last line's descenders. */
+function linesBox(lines: Segment[]): Box {
+  return {
+    x0: Math.min(...lines.map((line) => line.x0)),
+    x1: Math.max(...lines.map((line) => line.x1)),
+    top: Math.min(...lines.map((line) => line.y - line.size)),
+    bottom: Math.max(...lines.map((line) => line.y + DESCENT_EM * line.size)),
+  };
+}
+
+/** How far below the baseline descenders reach, in ems. */
+const DESCENT_EM = 0.25;
 
 /** Appends a line to a paragraph, rejoining words hyphenated across the break. */
 export function joinLine(text: string, line: string): string {

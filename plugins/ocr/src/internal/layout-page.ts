@@ -7,8 +7,14 @@ import type { Box, PageBlock, PageLayout, Segment, TextRun } from './layout-type
 /**
  * Lays out one page: rows and segments from the runs, tables where rows line up in columns, the
  * remaining lines grouped into regions, regions put in reading order and split into paragraphs.
+ * With the page's `size` (viewport units), the blocks' boxes can be placed on the page.
  */
-export function toPageLayout(page: number, runs: TextRun[], unmapped = 0): PageLayout {
+export function toPageLayout(
+  page: number,
+  runs: TextRun[],
+  unmapped = 0,
+  size?: { width: number; height: number },
+): PageLayout {
   const rows = toRows(runs);
   const tables = findTables(rows);
   const inTable = new Set(tables.flatMap((found) => found.rows));
@@ -20,6 +26,7 @@ export function toPageLayout(page: number, runs: TextRun[], unmapped = 0): PageL
   const blocks = toReadingOrder(units).flatMap((unit) => unit.blocks);
   const characters = runs.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
   const layout: PageLayout = { page, blocks, characters };
+  if (size !== undefined) Object.assign(layout, { width: size.width, height: size.height });
   if (unmapped > 0.3 * (unmapped + characters)) layout.unusable = true;
   return layout;
 }

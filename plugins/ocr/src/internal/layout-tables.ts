@@ -60,16 +60,13 @@ function toTable(rows: Row[]): FoundTable | undefined {
   if (lengths.some((column) => median(column) > MAX_MEDIAN_CELL_CHARS)) return undefined;
   const top = Math.min(...rows.map((row) => row.y - (row.segments[0]?.size ?? 10)));
   const bottom = Math.max(...rows.map((row) => row.y));
-  return {
-    table: { kind: 'table', rows: table },
-    box: {
-      x0: Math.min(...columns.map((c) => c.x0)),
-      x1: Math.max(...columns.map((c) => c.x1)),
-      top,
-      bottom,
-    },
-    rows,
+  const box = {
+    x0: Math.min(...columns.map((c) => c.x0)),
+    x1: Math.max(...columns.map((c) => c.x1)),
+    top,
+    bottom,
   };
+  return { table: { kind: 'table', rows: table, box }, box, rows };
 }
 
 /** Merges the horizontal extents of all cells into column intervals. */

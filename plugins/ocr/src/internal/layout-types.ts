@@ -41,12 +41,16 @@ export interface TextBlock {
   ordered?: boolean;
   /** The bullet or number of a list item ("1.", "•"). */
   marker?: string;
+  /** Where the block sits on its page, in the units of the page's `width` and `height`. */
+  box?: Box;
 }
 
 /** A table found where the layout is tabular (rows of aligned cells). */
 export interface TableBlock {
   kind: 'table';
   rows: string[][];
+  /** Where the table sits on its page, in the units of the page's `width` and `height`. */
+  box?: Box;
 }
 
 /** A block of a page in reading order. */
@@ -60,4 +64,7 @@ export interface PageLayout {
   characters: number;
   /** True when most of the text layer is unmapped glyphs (fonts without a Unicode map). */
   unusable?: boolean;
+  /** The page's size in the units of its blocks' boxes (viewport units; 1 for OCR's normalized boxes). */
+  width?: number;
+  height?: number;
 }

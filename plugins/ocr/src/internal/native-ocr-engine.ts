@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
   findLanguageData,
+  toNormalizedBox,
   type OcrEngine,
   type OcrParagraph,
   type OcrResult,
@@ -166,22 +167,27 @@ interface TsvLine {
   words: OcrWord[];
   width: number;
   height: number;
+  /** Pixel box of the line's words. */
+  box?: { x0: number; y0: number; x1: number; y1: number };
 }
 
 /**
- * Tesseract TSV (level 4 = line with its box, level 5 = word with confidence) → paragraphs of
- * lines of words. Boxes are those of the image as given: on a page tesseract read turned a quarter
- * (orientation detection), lines stand upright and their height is the box's width.
+ * Tesseract TSV (level 1 = the page with its size, level 4 = line with its box, level 5 = word with
+ * confidence and box) → paragraphs of lines of words, each paragraph boxed around its words. Boxes
+ * are those of the image as given: on a page tesseract read turned a quarter (orientation
+ * detection), lines stand upright and their height is the box's width.
  */
 export function parseTsv(tsv: string): OcrResult {
   const paragraphs = new Map<string, TsvLine[]>();
   const lines = new Map<string, TsvLine>();
+  let size: { width: number; height: number } | undefined;
   let confidenceSum = 0;
   let words = 0;
   for (const row of tsv.split('\n')) {
     const cells = row.split('\t');
     if (cells.length < 12 || cells[0] === 'level') continue;
-    const [level, , block, paragraph, lineNumber, , , , width, height, conf, ...text] = cells;
+    const [level, , block, paragraph, lineNumber, , left, top, width, height, conf, ...text] = cells;
+    if (level === '1') size = { width: Number(width), height: Number(height) };
     const paragraphKey = `${block ?? ''}.${paragraph ?? ''}`;
     const lineKey = `${paragraphKey}.${lineNumber ?? ''}`;
     if (level === '4') {
@@ -196,6 +202,8 @@ export function parseTsv(tsv: string): OcrResult {
       const line = lines.get(lineKey);
       if (word === '' || line === undefined || !(confidence >= 0)) continue;
       line.words.push({ text: word, confidence: confidence / 100 });
+      const box = addPixels(line.box, Number(left), Number(top), Number(width), Number(height));
+      if (box !== undefined) line.box = box;
       confidenceSum += confidence;
       words += 1;
     }
@@ -207,13 +215,42 @@ export function parseTsv(tsv: string): OcrResult {
   const upright = longLines.filter((line) => line.height > line.width).length > longLines.length / 2;
   const result: OcrParagraph[] = used.map((paragraphLines) => {
     const confidences = paragraphLines.flatMap((line) => line.words.map((word) => word.confidence));
+    const box = paragraphLines.reduce<TsvLine['box']>(
+      (union, line) =>
+        line.box === undefined
+          ? union
+          : addPixels(union, line.box.x0, line.box.y0, line.box.x1 - line.box.x0, line.box.y1 - line.box.y0),
+      undefined,
+    );
     return {
       lines: paragraphLines.map((line) => line.words),
       confidence: confidences.reduce((sum, value) => sum + value, 0) / confidences.length,
       lineHeight:
         paragraphLines.reduce((sum, line) => sum + (upright ? line.width : line.height), 0) /
         paragraphLines.length,
+      ...(box === undefined || size === undefined || !(size.width > 0 && size.height > 0)
+        ? {}
+        : { box: toNormalizedBox(box, size) }),
     };
   });
   return { paragraphs: result, confidence: words === 0 ? 0 : confidenceSum / words / 100 };
+}
+
+/** A pixel box grown to hold the rectangle at `left, top` of `width × height`. */
+function addPixels(
+  box: TsvLine['box'],
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+): TsvLine['box'] {
+  if (![left, top, width, height].every(Number.isFinite)) return box;
+  const added = { x0: left, y0: top, x1: left + width, y1: top + height };
+  if (box === undefined) return added;
+  return {
+    x0: Math.min(box.x0, added.x0),
+    y0: Math.min(box.y0, added.y0),
+    x1: Math.max(box.x1, added.x1),
+    y1: Math.max(box.y1, added.y1),
+  };
 }

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type Tesseract from 'tesseract.js';
+import { imageSize, sniffKind } from './sniff.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,6 +20,11 @@ export interface OcrParagraph {
   lines: OcrWord[][];
   confidence: number;
   lineHeight: number;
+  /**
+   * The paragraph's box `[x0, y0, x1, y1]` normalized 0..1 to the image that was read (top-left
+   * origin), when the engine knows the image's size.
+   */
+  box?: [number, number, number, number];
 }
 
 /** What OCR of one image yields. */
@@ -114,7 +120,7 @@ export class WasmOcrEngine implements OcrEngine {
         ),
         timeout,
       ]);
-      return toOcrResult(result.data);
+      return toOcrResult(result.data, pixelSize(image));
     } catch (error) {
       await this.close();
       throw error instanceof TransmuteError
@@ -196,7 +202,32 @@ export function joinOcrLines(lines: readonly string[]): string {
   return text;
 }
 
-function toOcrResult(page: Tesseract.Page): OcrResult {
+/** Width and height of an encoded image (PGM as pages are rendered, PNG, JPEG), when readable. */
+function pixelSize(image: Uint8Array): { width: number; height: number } | undefined {
+  const pgm = /^P5\s+(?:#[^\n]*\n\s*)*(\d+)\s+(\d+)/.exec(
+    Buffer.from(image.subarray(0, 256)).toString('latin1'),
+  );
+  if (pgm !== null) return { width: Number(pgm[1]), height: Number(pgm[2]) };
+  const kind = sniffKind(image.subarray(0, 1024));
+  return kind === undefined ? undefined : imageSize(image.subarray(0, 65_536), kind);
+}
+
+/** A pixel box normalized to the image (0..1, 4 decimals). */
+export function toNormalizedBox(
+  box: { x0: number; y0: number; x1: number; y1: number },
+  size: { width: number; height: number },
+): [number, number, number, number] {
+  const scale = (value: number, by: number): number =>
+    Math.round(Math.min(1, Math.max(0, value / by)) * 10_000) / 10_000;
+  return [
+    scale(box.x0, size.width),
+    scale(box.y0, size.height),
+    scale(box.x1, size.width),
+    scale(box.y1, size.height),
+  ];
+}
+
+function toOcrResult(page: Tesseract.Page, size: { width: number; height: number } | undefined): OcrResult {
   const paragraphs: OcrParagraph[] = [];
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
@@ -215,6 +246,7 @@ function toOcrResult(page: Tesseract.Page): OcrResult {
         lines: words,
         confidence: paragraph.confidence / 100,
         lineHeight: height / Math.max(1, paragraph.lines.length),
+        ...(size === undefined ? {} : { box: toNormalizedBox(paragraph.bbox, size) }),
       });
     }
   }

@@ -41,11 +41,22 @@ export function toOcrPage(
       size: Math.round(((paragraph.lineHeight * 72) / options.dpi / 1.2) * 2) / 2,
       font: '',
       lineCount: 1,
+      ...(paragraph.box === undefined
+        ? {}
+        : {
+            box: {
+              x0: paragraph.box[0],
+              top: paragraph.box[1],
+              x1: paragraph.box[2],
+              bottom: paragraph.box[3],
+            },
+          }),
     });
   }
   const characters = blocks.reduce(
     (sum, block) => sum + (block.kind === 'table' ? 0 : block.text.replace(/\s+/g, '').length),
     0,
   );
-  return { page, blocks, characters, confidence: result.confidence, droppedWords };
+  // Boxes come normalized to the image, so the page is one unit wide and high.
+  return { page, blocks, characters, confidence: result.confidence, droppedWords, width: 1, height: 1 };
 }

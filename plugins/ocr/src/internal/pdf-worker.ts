@@ -129,7 +129,7 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       viewport.transform,
       (a, b) => pdfjs.Util.transform(a, b) as number[],
     );
-    return toPageLayout(number, runs, unmapped);
+    return toPageLayout(number, runs, unmapped, { width: viewport.width, height: viewport.height });
   } finally {
     page.cleanup();
   }

@@ -1,6 +1,6 @@
 import type { List, ListItem, Root, RootContent, Table, TableRow } from 'mdast';
-import type { Provenance } from '@transmute/plugin-sdk';
-import type { PageLayout, TextBlock } from './layout-types.js';
+import type { PageBox, Provenance } from '@transmute/plugin-sdk';
+import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
 
 /** A laid-out page with what the tree needs to know about where its text came from. */
 export interface SourcePage extends PageLayout {
@@ -30,7 +30,10 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     if (fileId !== undefined) provenance.fileId = fileId;
     if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
     for (const block of page.blocks) {
-      const data: { provenance: Provenance } = { provenance: { ...provenance } };
+      const bbox = toPageBox(block, page);
+      const data: { provenance: Provenance } = {
+        provenance: bbox === undefined ? { ...provenance } : { ...provenance, bbox: [bbox] },
+      };
       if (
         block.kind === 'list_item' &&
         block.marker !== undefined &&
@@ -49,8 +52,19 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
       if (block.kind === 'list_item') {
         const ordered = block.ordered === true;
         if (list === undefined || list.ordered !== ordered) {
-          list = { type: 'list', ordered, spread: false, children: [], data };
+          list = {
+            type: 'list',
+            ordered,
+            spread: false,
+            children: [],
+            data: { provenance: { ...provenance } },
+          };
           children.push(list);
+        }
+        // The list spans its items: on each page, the union of their boxes.
+        const listProvenance = list.data?.provenance;
+        if (listProvenance !== undefined && bbox !== undefined) {
+          listProvenance.bbox = addBox(listProvenance.bbox ?? [], bbox);
         }
         const item: ListItem = { type: 'listItem', spread: false, children: [paragraph(block.text)], data };
         list.children.push(item);
@@ -67,6 +81,35 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     }
   }
   return { type: 'root', children };
+}
+
+/**
+ * A block's box normalized to its page (0..1, top-left origin, clamped to the page); undefined
+ * when the block or the page has no size.
+ */
+function toPageBox(block: PageBlock, page: PageLayout): PageBox | undefined {
+  const { box } = block;
+  const { width, height } = page;
+  if (box === undefined || width === undefined || height === undefined || width <= 0 || height <= 0)
+    return undefined;
+  const clamp = (value: number): number => Math.round(Math.min(1, Math.max(0, value)) * 10_000) / 10_000;
+  return {
+    page: page.page,
+    box: [clamp(box.x0 / width), clamp(box.top / height), clamp(box.x1 / width), clamp(box.bottom / height)],
+  };
+}
+
+/** Boxes with `added` merged into the box of its page (or appended for a new page). */
+function addBox(boxes: PageBox[], added: PageBox): PageBox[] {
+  const same = boxes.find((entry) => entry.page === added.page);
+  if (same === undefined) return [...boxes, added];
+  const [a0, a1, a2, a3] = same.box;
+  const [b0, b1, b2, b3] = added.box;
+  return boxes.map((entry) =>
+    entry === same
+      ? { page: entry.page, box: [Math.min(a0, b0), Math.min(a1, b1), Math.max(a2, b2), Math.max(a3, b3)] }
+      : entry,
+  );
 }
 
 function paragraph(text: string): { type: 'paragraph'; children: [{ type: 'text'; value: string }] } {

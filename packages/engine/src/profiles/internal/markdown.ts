@@ -8,10 +8,19 @@ const processor = unified()
   .use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
   .freeze();
 
-/** CommonMark + GFM for a tree or one node. */
-export function toMarkdown(node: Root | Nodes): string {
+// A list right after another list is written with the other bullet, or the two would read as one.
+const otherBullets = unified()
+  .use(remarkGfm)
+  .use(remarkStringify, { bullet: '*', bulletOrdered: ')', fences: true, rule: '-' })
+  .freeze();
+
+/**
+ * CommonMark + GFM for a tree or one node; `afterList` writes a list as it reads after a sibling
+ * list in a whole tree (the other bullet).
+ */
+export function toMarkdown(node: Root | Nodes, afterList = false): string {
   const root: Root = node.type === 'root' ? node : { type: 'root', children: [node] };
-  return processor.stringify(root);
+  return (afterList ? otherBullets : processor).stringify(root);
 }
 
 /** Text on one line (for headings, list items and table cells). */

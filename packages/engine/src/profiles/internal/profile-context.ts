@@ -35,35 +35,9 @@ export function pageOf(provenance: Provenance): number | null {
   return provenance.page ?? null;
 }
 
-/** Where in a structured document: part path, slide, sheet and cell range, chapter (wire names). */
-export interface Location {
-  path?: string;
-  slide?: number;
-  sheet?: string;
-  cell_range?: string;
-  chapter?: string;
-}
-
-/**
- * The part (a file in an archive, an e-mail part, an attachment: `attachments/report.docx`), slide,
- * sheet and cell range, or chapter a piece came from; null when the source has none of them (text,
- * web pages, PDFs and media say where with `page` and `time`).
- */
-export function locationOf(provenance: Provenance): Location | null {
-  const location: Location = {};
-  if (provenance.path !== undefined) location.path = provenance.path;
-  if (provenance.slide !== undefined) location.slide = provenance.slide;
-  if (provenance.sheet !== undefined) location.sheet = provenance.sheet;
-  if (provenance.cellRange !== undefined) location.cell_range = provenance.cellRange;
-  if (provenance.chapter !== undefined) location.chapter = provenance.chapter;
-  return Object.keys(location).length === 0 ? null : location;
-}
-
-/** A time range or null. */
-export function timeOf(provenance: Provenance): { start: number; end: number | null } | null {
-  return provenance.timeStart === undefined
-    ? null
-    : { start: provenance.timeStart, end: provenance.timeEnd ?? null };
+/** A time range `[start_s, end_s]` (end null when unknown) or null. */
+export function timeOf(provenance: Provenance): [number, number | null] | null {
+  return provenance.timeStart === undefined ? null : [provenance.timeStart, provenance.timeEnd ?? null];
 }
 
 /** The wire citation of a chunk. */
@@ -87,7 +61,7 @@ export function describeCitation(chunk: Chunk, labels: Labels): string {
   const page = pageOf(chunk.provenance);
   if (page !== null) parts.push(`, ${labels.page} ${page}`);
   const time = timeOf(chunk.provenance);
-  if (time !== null) parts.push(`, ${labels.time} ${time.start}–${time.end ?? ''} s`);
+  if (time !== null) parts.push(`, ${labels.time} ${time[0]}–${time[1] ?? ''} s`);
   return parts.join(' ').replace(/ ,/g, ',');
 }
 

@@ -44,8 +44,8 @@ const sheets = definePlugin<SourceAdapter>({
   },
 });
 
-describe('dataset records carry the location of structured sources', () => {
-  it('names the sheet (and the cell range every block of the chunk shares); other sources have none', async () => {
+describe('dataset records say where in a structured source they came from', () => {
+  it('names the sheet (and the cell range every block of the chunk shares); other sources have null', async () => {
     const engine = createEngine({ plugins: [sheets] });
     const { document } = await engine.prepare({
       type: 'files',
@@ -56,12 +56,12 @@ describe('dataset records carry the location of structured sources', () => {
     await engine.close();
     const records = (await build(document, 'dataset_markdown')).records;
     expect(records.length).toBeGreaterThan(0);
-    for (const record of records) expect(record.location).toMatchObject({ sheet: 'Revenue' });
+    for (const record of records) expect(record).toMatchObject({ sheet: 'Revenue', slide: null, page: null });
 
     const plain = createEngine();
     const { document: text } = await plain.prepare({ type: 'text', content: 'Just words in a paragraph.' });
     await plain.close();
     const textRecords = (await build(text, 'dataset_markdown')).records;
-    expect(textRecords.every((record) => !('location' in record))).toBe(true);
+    expect(textRecords.every((record) => record.sheet === null && record.cells === null)).toBe(true);
   });
 });
