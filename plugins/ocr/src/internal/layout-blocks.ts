@@ -107,6 +107,7 @@ function toBlock(lines: Segment[], listItem: boolean): TextBlock {
     sizes.set(key, (sizes.get(key) ?? 0) + line.text.length);
   }
   const first = lines[0];
+  const last = lines.at(-1);
   const block: TextBlock = {
     kind: listItem ? 'list_item' : 'paragraph',
     text,
@@ -114,6 +115,10 @@ function toBlock(lines: Segment[], listItem: boolean): TextBlock {
     font: dominant(weights) ?? first?.font ?? '',
     lineCount: lines.length,
   };
+  if (first !== undefined && last !== undefined) {
+    block.top = first.y - first.size;
+    block.bottom = last.y;
+  }
   if (listItem) {
     block.ordered = ORDERED.test(text);
     block.marker = (BULLET.exec(text)?.[0] ?? '').trim();

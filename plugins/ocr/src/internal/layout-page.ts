@@ -2,13 +2,14 @@ import { toLineGroups, toTextBlocks } from './layout-blocks.js';
 import { toReadingOrder } from './layout-order.js';
 import { toRows } from './layout-rows.js';
 import { findTables } from './layout-tables.js';
-import type { Box, PageBlock, PageLayout, Segment, TextRun } from './layout-types.js';
+import type { Box, PageBlock, PageFrame, PageLayout, Segment, TextRun } from './layout-types.js';
 
 /**
  * Lays out one page: rows and segments from the runs, tables where rows line up in columns, the
  * remaining lines grouped into regions, regions put in reading order and split into paragraphs.
+ * The page's frame, when given, lets page furniture be told by where it sits on the page.
  */
-export function toPageLayout(page: number, runs: TextRun[], unmapped = 0): PageLayout {
+export function toPageLayout(page: number, runs: TextRun[], unmapped = 0, frame?: PageFrame): PageLayout {
   const rows = toRows(runs);
   const tables = findTables(rows);
   const inTable = new Set(tables.flatMap((found) => found.rows));
@@ -20,6 +21,7 @@ export function toPageLayout(page: number, runs: TextRun[], unmapped = 0): PageL
   const blocks = toReadingOrder(units).flatMap((unit) => unit.blocks);
   const characters = runs.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
   const layout: PageLayout = { page, blocks, characters };
+  if (frame !== undefined) layout.frame = frame;
   if (unmapped > 0.3 * (unmapped + characters)) layout.unusable = true;
   return layout;
 }

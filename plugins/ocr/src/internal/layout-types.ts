@@ -41,6 +41,10 @@ export interface TextBlock {
   ordered?: boolean;
   /** The bullet or number of a list item ("1.", "•"). */
   marker?: string;
+  /** Top of the first line (baseline less the font size), in the page's frame; unknown for OCR. */
+  top?: number;
+  /** Baseline of the last line, in the page's frame; unknown for OCR. */
+  bottom?: number;
 }
 
 /** A table found where the layout is tabular (rows of aligned cells). */
@@ -60,4 +64,12 @@ export interface PageLayout {
   characters: number;
   /** True when most of the text layer is unmapped glyphs (fonts without a Unicode map). */
   unusable?: boolean;
+  /** The page's vertical extent in the frame its blocks are placed in (y downward), when known. */
+  frame?: PageFrame;
+}
+
+/** The vertical extent of a page (y downward), in the units its text runs are placed in. */
+export interface PageFrame {
+  top: number;
+  bottom: number;
 }

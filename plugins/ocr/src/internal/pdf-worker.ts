@@ -124,12 +124,13 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       ? ((await page.getAnnotations().catch(() => [])) as unknown[])
       : [];
     const pdfjs = await loadPdfjs();
-    const { runs, unmapped } = toRuns(
+    const { runs, unmapped, frame } = toRuns(
       { items: [...content.items, ...toFieldItems(annotations)] },
       viewport.transform,
       (a, b) => pdfjs.Util.transform(a, b) as number[],
+      viewport,
     );
-    return toPageLayout(number, runs, unmapped);
+    return toPageLayout(number, runs, unmapped, frame);
   } finally {
     page.cleanup();
   }
