@@ -55,8 +55,17 @@ async function ourText(source: ReturnType<typeof createOcrSource>, path: string)
   return normalizeDocument(extracted).text;
 }
 
+/** pdftotext output whose tokens are mostly one or two characters long cut words into pieces. */
+const FRAGMENT_SHARE = 0.5;
+
+function fragmentShare(reference: string): number {
+  const tokens = toTokens(reference);
+  return tokens.filter((token) => token.length <= 2).length / Math.max(1, tokens.length);
+}
+
 function reasonOf(score: FileScore, reference: string): string {
   if (unmappedShare(reference) > GARBAGE_SHARE) return 'pdftotext garbage (unmapped glyphs)';
+  if (fragmentShare(reference) > FRAGMENT_SHARE) return 'pdftotext garbage (words cut into pieces)';
   if (score.failure !== undefined) return `ours failed: ${score.failure}`;
   if (score.recall < score.precision) return 'ours drops words pdftotext has';
   return 'ours has words pdftotext lacks';

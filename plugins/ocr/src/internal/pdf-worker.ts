@@ -119,7 +119,9 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
   const page = await from.getPage(number);
   try {
     const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
+    // Unnormalized: pdf.js expands ligatures before it reverses a right-to-left item, which turns an
+    // Arabic ligature's letters around; toRuns applies NFKC itself, after the order is right.
+    const content = await page.getTextContent({ disableNormalization: true });
     const annotations = withFormFields.has(from)
       ? ((await page.getAnnotations().catch(() => [])) as unknown[])
       : [];
