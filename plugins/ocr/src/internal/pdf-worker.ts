@@ -12,6 +12,7 @@ import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-
 import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
+import { isZapfDingbatsName } from './zapf-dingbats.js';
 
 let document: PdfDocument | undefined;
 /** Documents with form fields: only their pages' annotations are read (for filled-in values). */
@@ -34,6 +35,8 @@ async function open(path: string): Promise<PdfInfo> {
     ...assets,
     cMapPacked: true,
     disableFontFace: true,
+    // Keeps a font's name on the loaded font, so a ZapfDingbats font can be told (findDingbatFonts).
+    fontExtraProperties: true,
     useSystemFonts: false,
     verbosity: 0,
   });
@@ -115,6 +118,28 @@ async function handle(request: PdfRequest): Promise<HandleResult> {
   }
 }
 
+/**
+ * The page's fonts that are ZapfDingbats. Text content does not name its fonts; the operator list
+ * loads them with their names, so it is asked for only when a font came without metrics (as the
+ * standard symbol fonts without an embedded program do), which keeps it off ordinary pages.
+ */
+async function findDingbatFonts(
+  page: PdfPage,
+  styles: Record<string, { ascent?: number | null }>,
+): Promise<Set<string>> {
+  // pdf.js reports the metrics of a font it has no program for as NaN (or null).
+  const unmeasured = Object.keys(styles).filter((id) => !Number.isFinite(styles[id]?.ascent ?? Number.NaN));
+  const found = new Set<string>();
+  if (unmeasured.length === 0) return found;
+  await page.getOperatorList();
+  for (const id of unmeasured) {
+    if (!page.commonObjs.has(id)) continue;
+    const font = page.commonObjs.get(id) as { name?: unknown };
+    if (typeof font.name === 'string' && isZapfDingbatsName(font.name)) found.add(id);
+  }
+  return found;
+}
+
 async function readLayout(from: PdfDocument, number: number): Promise<PageLayout> {
   const page = await from.getPage(number);
   try {
@@ -131,6 +156,7 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       viewport.transform,
       (a, b) => pdfjs.Util.transform(a, b) as number[],
       viewport,
+      await findDingbatFonts(page, content.styles),
     );
     return toPageLayout(number, runs, unmapped, frame);
   } finally {
