@@ -118,26 +118,38 @@ async function handle(request: PdfRequest): Promise<HandleResult> {
   }
 }
 
+/** Per document: whether each font id looked into so far is ZapfDingbats (ids are document-wide). */
+const dingbatFontsSeen = new WeakMap<PdfDocument, Map<string, boolean>>();
+
 /**
  * The page's fonts that are ZapfDingbats. Text content does not name its fonts; the operator list
- * loads them with their names, so it is asked for only when a font came without metrics (as the
- * standard symbol fonts without an embedded program do), which keeps it off ordinary pages.
+ * loads them with their names, so it is asked for only when a font not looked into before came
+ * without metrics and with pdf.js's sans-serif fallback (as the standard symbol fonts without an
+ * embedded program do; Times and Courier fall back to serif and monospace), which keeps it off
+ * ordinary pages.
  */
 async function findDingbatFonts(
+  from: PdfDocument,
   page: PdfPage,
-  styles: Record<string, { ascent?: number | null }>,
+  styles: Record<string, { ascent?: number | null; fontFamily?: string }>,
 ): Promise<Set<string>> {
+  const seen = dingbatFontsSeen.get(from) ?? new Map<string, boolean>();
+  dingbatFontsSeen.set(from, seen);
   // pdf.js reports the metrics of a font it has no program for as NaN (or null).
-  const unmeasured = Object.keys(styles).filter((id) => !Number.isFinite(styles[id]?.ascent ?? Number.NaN));
-  const found = new Set<string>();
-  if (unmeasured.length === 0) return found;
-  await page.getOperatorList();
-  for (const id of unmeasured) {
-    if (!page.commonObjs.has(id)) continue;
-    const font = page.commonObjs.get(id) as { name?: unknown };
-    if (typeof font.name === 'string' && isZapfDingbatsName(font.name)) found.add(id);
+  const unmeasured = Object.keys(styles).filter(
+    (id) =>
+      !seen.has(id) &&
+      styles[id]?.fontFamily === 'sans-serif' &&
+      !Number.isFinite(styles[id]?.ascent ?? Number.NaN),
+  );
+  if (unmeasured.length > 0) {
+    await page.getOperatorList();
+    for (const id of unmeasured) {
+      const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as { name?: unknown }) : {};
+      seen.set(id, typeof font.name === 'string' && isZapfDingbatsName(font.name));
+    }
   }
-  return found;
+  return new Set(Object.keys(styles).filter((id) => seen.get(id) === true));
 }
 
 async function readLayout(from: PdfDocument, number: number): Promise<PageLayout> {
@@ -156,7 +168,7 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       viewport.transform,
       (a, b) => pdfjs.Util.transform(a, b) as number[],
       viewport,
-      await findDingbatFonts(page, content.styles),
+      await findDingbatFonts(from, page, content.styles),
     );
     return toPageLayout(number, runs, unmapped, frame);
   } finally {
