@@ -12,6 +12,7 @@ import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-
 import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
+import { joinVerticalColumns } from './vertical-text.js';
 import { isZapfDingbatsName } from './zapf-dingbats.js';
 
 let document: PdfDocument | undefined;
@@ -164,7 +165,7 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       : [];
     const pdfjs = await loadPdfjs();
     const { runs, unmapped, frame } = toRuns(
-      { items: [...content.items, ...toFieldItems(annotations)] },
+      { items: [...joinVerticalColumns(content.items, content.styles), ...toFieldItems(annotations)] },
       viewport.transform,
       (a, b) => pdfjs.Util.transform(a, b) as number[],
       viewport,
