@@ -228,7 +228,14 @@ async function extract(
     ctx,
   });
   if (ocrPages > 0) metadata.facts = { ...metadata.facts, ocr_languages: ocr.languages.join(', ') };
-  if (furniture.removed > 0) metadata.facts = { ...metadata.facts, page_furniture_blocks: furniture.removed };
+  if (furniture.removed > 0) {
+    metadata.facts = { ...metadata.facts, page_furniture_blocks: furniture.removed };
+    const named = furniture.lines.map((line) => `"${line}"`).join(', ');
+    ctx.warn(
+      'page_furniture_removed',
+      `${furniture.removed} running header/footer or page-number block(s) were removed at page edges: ${named} (# stands for a number).`,
+    );
+  }
   ctx.meter('extracted_characters', text.length);
   return { root, metadata };
 }

@@ -28,6 +28,17 @@ function hasTextLayer(reference: string): boolean {
 }
 
 describe.runIf(existsSync(corpus))('the pdf.js test corpus', () => {
+  it('reads Arabic in logical order with its presentation forms and ligatures undone, as pdftotext does', async () => {
+    const path = join(corpus, 'ArabicCIDTrueType.pdf');
+    const { ctx } = createTestContext(source.manifest.limits);
+    const document = await source.extract(toSourceFile(path, 'application/pdf'), ctx);
+    const firstLine = (pdftotext(path).split('\n')[0] ?? '')
+      .replace(/[\u202a-\u202e]/g, '')
+      .normalize('NFKC');
+    expect(firstLine).toBe('انواع الخطوط العربية');
+    expect(toPlainText(document.root).split('\n')[0]).toBe(firstLine);
+  });
+
   it('converts every file or fails it with a known code, without crashing or hanging', async () => {
     const files = readdirSync(corpus)
       .filter((name) => name.endsWith('.pdf'))

@@ -48,8 +48,9 @@ describe('normalizeDocument', async () => {
     const document = await normalize(fixture('plain-report/input.txt'), 'text/plain', warnings);
     expect(document.text).not.toContain('Internal - Page');
     expect(warnings).toEqual([
-      'boilerplate_removed: 4 repeated short block(s) (headers, footers) were removed.',
+      'boilerplate_removed: 4 repeated short block(s) (headers, footers) were removed: "Northwind Logistics - Internal - Page #" (# stands for a number).',
     ]);
+    expect(document.metadata.facts).toMatchObject({ boilerplate_blocks: 4 });
   });
 
   it('detects the language', async () => {
@@ -71,7 +72,7 @@ describe('normalizeDocument', async () => {
 });
 
 describe('boilerplate removal', () => {
-  it('keeps repeated numeric labels and repeats confined to one page', async () => {
+  it('drops short repeats of an unpaged text only, never value lines, paged blocks or most of the text', async () => {
     const { dropBoilerplate } = await import('./drop-boilerplate.js');
     const paragraph = (value: string, page?: number) => ({
       type: 'paragraph' as const,
@@ -82,16 +83,27 @@ describe('boilerplate removal', () => {
       type: 'root' as const,
       children: ['1)', '2)', '3)', '4)'].map((label) => paragraph(label)),
     };
-    expect(dropBoilerplate(labels)).toBe(0);
-    const onePage = {
+    expect(dropBoilerplate(labels).dropped).toBe(0);
+    const values = {
       type: 'root' as const,
-      children: [1, 1, 1].map((page) => paragraph('Total amount due', page)),
+      children: [0.75, 0.5, 0.25].map((value) => paragraph(`A, B, C = ${value}, 0.00, 0.00`)),
     };
-    expect(dropBoilerplate(onePage)).toBe(0);
-    const footers = {
+    expect(dropBoilerplate(values).dropped).toBe(0);
+    const paged = {
       type: 'root' as const,
       children: [1, 2, 3].map((page) => paragraph(`ACME Corp confidential, page ${page}`, page)),
     };
-    expect(dropBoilerplate(footers)).toBe(3);
+    expect(dropBoilerplate(paged).dropped).toBe(0);
+    const mostOfTheText = {
+      type: 'root' as const,
+      children: [1, 2, 3].map((page) => paragraph(`ACME Corp confidential, page ${page}`)),
+    };
+    expect(dropBoilerplate(mostOfTheText).dropped).toBe(0);
+    const body = paragraph('A long paragraph of real content. '.repeat(20));
+    const footers = {
+      type: 'root' as const,
+      children: [1, 2, 3].flatMap((page) => [body, paragraph(`ACME Corp confidential, page ${page}`)]),
+    };
+    expect(dropBoilerplate(footers)).toEqual({ dropped: 3, lines: ['ACME Corp confidential, page #'] });
   });
 });

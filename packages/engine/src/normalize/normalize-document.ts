@@ -26,7 +26,8 @@ function languageSample(document: NormalizedDocument): string {
 
 /**
  * Normalizes an extracted document in place and builds its plain text: Unicode NFC, whitespace,
- * heading levels, empty nodes, boilerplate repeats, language detection. Chunks are left empty.
+ * heading levels, empty nodes, boilerplate repeats (counted as `boilerplate_blocks` in the facts and
+ * named in a `boilerplate_removed` warning), language detection. Chunks are left empty.
  *
  * @example
  * const normalized = normalizeDocument(extracted);
@@ -40,11 +41,11 @@ export function normalizeDocument(
   if (options.signal) checkAborted(options.signal);
   root.children = root.children.filter((node) => cleanTree(node));
   fixHeadingLevels(root);
-  const dropped = dropBoilerplate(root);
-  if (dropped > 0)
+  const boilerplate = dropBoilerplate(root);
+  if (boilerplate.dropped > 0)
     options.warn?.(
       'boilerplate_removed',
-      `${dropped} repeated short block(s) (headers, footers) were removed.`,
+      `${boilerplate.dropped} repeated short block(s) (headers, footers) were removed: ${boilerplate.lines.map((line) => `"${line}"`).join(', ')} (# stands for a number).`,
     );
   if (options.signal) checkAborted(options.signal);
   const { text, blocks } = buildDocumentText(root);
@@ -56,6 +57,8 @@ export function normalizeDocument(
     chunks: [],
     warnings: [],
   };
+  if (boilerplate.dropped > 0)
+    document.metadata.facts = { ...document.metadata.facts, boilerplate_blocks: boilerplate.dropped };
   if (!document.metadata.language) {
     const language = detectLanguage(languageSample(document));
     if (language) document.metadata.language = language;

@@ -14,6 +14,19 @@ function texts(blocks: PageBlock[]): string[] {
 }
 
 describe('toPageLayout', () => {
+  it('reads a right-to-left line from its rightmost word, keeping a Latin stretch inside it in order', () => {
+    // pdf.js gives each word in logical order; the words stand left to right on the page.
+    const arabic = [run('العربية', 100, 100), run('الخطوط', 140, 100), run('انواع', 175, 100)];
+    expect(texts(toPageLayout(1, arabic).blocks)).toEqual(['انواع الخطوط العربية']);
+    const hebrew = [
+      run('ירושלים', 100, 100),
+      run('New', 140, 100),
+      run('York', 160, 100),
+      run('ב', 185, 100),
+    ];
+    expect(texts(toPageLayout(1, hebrew).blocks)).toEqual(['ב New York ירושלים']);
+  });
+
   it('reads the left column before the right one, even when their lines share baselines', () => {
     const runs = [
       run('Left one', 50, 100),

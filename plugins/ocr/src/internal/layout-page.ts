@@ -2,18 +2,20 @@ import { toLineGroups, toTextBlocks } from './layout-blocks.js';
 import { toReadingOrder } from './layout-order.js';
 import { toRows } from './layout-rows.js';
 import { findTables } from './layout-tables.js';
-import type { Box, PageBlock, PageLayout, Segment, TextRun } from './layout-types.js';
+import type { Box, PageBlock, PageFrame, PageLayout, Segment, TextRun } from './layout-types.js';
 
 /**
  * Lays out one page: rows and segments from the runs, tables where rows line up in columns, the
  * remaining lines grouped into regions, regions put in reading order and split into paragraphs.
- * With the page's `size` (viewport units), the blocks' boxes can be placed on the page.
+ * With the page's `size` (viewport units), the blocks' boxes can be placed on the page; its
+ * `frame`, when given, lets page furniture be told by where it sits on the page.
  */
 export function toPageLayout(
   page: number,
   runs: TextRun[],
   unmapped = 0,
   size?: { width: number; height: number },
+  frame?: PageFrame,
 ): PageLayout {
   const rows = toRows(runs);
   const tables = findTables(rows);
@@ -27,6 +29,7 @@ export function toPageLayout(
   const characters = runs.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
   const layout: PageLayout = { page, blocks, characters };
   if (size !== undefined) Object.assign(layout, { width: size.width, height: size.height });
+  if (frame !== undefined) layout.frame = frame;
   if (unmapped > 0.3 * (unmapped + characters)) layout.unusable = true;
   return layout;
 }

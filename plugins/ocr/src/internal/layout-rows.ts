@@ -84,14 +84,19 @@ function toRow(runs: TextRun[]): Row {
 
 function pushSegment(segments: Segment[], parts: TextRun[]): void {
   let text = '';
+  const pieces: string[] = [];
   let right = Number.NEGATIVE_INFINITY;
   const weights = new Map<string, number>();
   let sizeSum = 0;
   let count = 0;
   for (const run of parts) {
     const gap = run.x - right;
-    if (gap > SPACE_GAP_EM * run.size && needsSpace(text, run.str)) text += ' ';
+    if (gap > SPACE_GAP_EM * run.size && needsSpace(text, run.str)) {
+      text += ' ';
+      pieces.push(' ');
+    }
     text += run.str;
+    pieces.push(run.str);
     if (run.str.trim() !== '') right = Math.max(right, run.x + run.width);
     const chars = run.str.trim().length;
     if (chars > 0) {
@@ -100,7 +105,7 @@ function pushSegment(segments: Segment[], parts: TextRun[]): void {
       count += chars;
     }
   }
-  const clean = text.replace(/\s+/g, ' ').trim();
+  const clean = (isRightToLeft(text) ? toLogicalOrder(pieces).join('') : text).replace(/\s+/g, ' ').trim();
   const first = parts[0];
   if (clean === '' || first === undefined) return;
   segments.push({
@@ -124,4 +129,49 @@ export function dominant(weights: Map<string, number>): string | undefined {
     }
   }
   return best;
+}
+
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/gu;
+const HAS_RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+const LTR_STRONG = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}]/u;
+
+/** Whether most of a line's letters are of a right-to-left script (Arabic, Hebrew…). */
+function isRightToLeft(text: string): boolean {
+  const rtl = text.match(RTL_LETTER)?.length ?? 0;
+  if (rtl === 0) return false;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return rtl * 2 > letters;
+}
+
+/**
+ * Puts the pieces of a right-to-left line, given left to right as they stand on the page, in
+ * reading order. pdf.js hands each text item over in logical order already, but the items of a
+ * line stand left to right: the line reads from its rightmost item, except that a stretch of
+ * left-to-right items inside it (a Latin name, a number) keeps its own order.
+ */
+function toLogicalOrder(pieces: string[]): string[] {
+  const reversed = [...pieces].reverse();
+  const ordered: string[] = [];
+  let stretch: string[] = [];
+  let pending: string[] = [];
+  const flush = (): void => {
+    ordered.push(...stretch.reverse(), ...pending);
+    stretch = [];
+    pending = [];
+  };
+  for (const piece of reversed) {
+    const strongLtr = LTR_STRONG.test(piece) && !isRightToLeft(piece);
+    if (strongLtr) {
+      // Neutral pieces between two left-to-right pieces belong to the left-to-right stretch.
+      stretch.push(...pending, piece);
+      pending = [];
+    } else if (stretch.length > 0 && !HAS_RTL_LETTER.test(piece)) {
+      pending.push(piece);
+    } else {
+      flush();
+      ordered.push(piece);
+    }
+  }
+  flush();
+  return ordered;
 }

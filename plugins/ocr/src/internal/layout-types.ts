@@ -67,4 +67,12 @@ export interface PageLayout {
   /** The page's size in the units of its blocks' boxes (viewport units; 1 for OCR's normalized boxes). */
   width?: number;
   height?: number;
+  /** The page's vertical extent in the frame its blocks are placed in (y downward), when known. */
+  frame?: PageFrame;
+}
+
+/** The vertical extent of a page (y downward), in the units its text runs are placed in. */
+export interface PageFrame {
+  top: number;
+  bottom: number;
 }

@@ -10,9 +10,11 @@ const line = (text: string, size = 10): PageBlock => ({
   font: 'F1',
   lineCount: 1,
 });
+const FILLER =
+  'It runs on for several more lines of ordinary prose, as the body of a real page does. '.repeat(2);
 const body = (page: number): PageBlock => ({
   kind: 'paragraph',
-  text: `Body text of page ${page}, long enough to be content.`,
+  text: `Body text of page ${page}, long enough to be content. ${FILLER}`,
   size: 11,
   font: 'F1',
   lineCount: 4,
@@ -31,13 +33,14 @@ describe('withoutPageFurniture', () => {
         line(`Page ${page} of 4`, 8),
       ]),
     );
-    const { pages: kept, removed } = withoutPageFurniture(pages);
+    const { pages: kept, removed, lines } = withoutPageFurniture(pages);
     expect(removed).toBe(8);
+    expect(lines).toEqual(['Annual Report #', 'Page # of #']);
     expect(texts(kept)).toEqual([
-      ['Annual Report 2026', 'Body text of page 1, long enough to be content.'],
-      ['Body text of page 2, long enough to be content.'],
-      ['Body text of page 3, long enough to be content.'],
-      ['Body text of page 4, long enough to be content.'],
+      ['Annual Report 2026', `Body text of page 1, long enough to be content. ${FILLER}`],
+      [`Body text of page 2, long enough to be content. ${FILLER}`],
+      [`Body text of page 3, long enough to be content. ${FILLER}`],
+      [`Body text of page 4, long enough to be content. ${FILLER}`],
     ]);
   });
 
@@ -49,10 +52,10 @@ describe('withoutPageFurniture', () => {
     const { pages: kept, removed } = withoutPageFurniture(pages);
     expect(removed).toBe(2);
     expect(texts(kept)[1]).toEqual([
-      'Body text of page 2, long enough to be content.',
+      `Body text of page 2, long enough to be content. ${FILLER}`,
       '42',
-      'Body text of page 2, long enough to be content.',
-      'Body text of page 2, long enough to be content.',
+      `Body text of page 2, long enough to be content. ${FILLER}`,
+      `Body text of page 2, long enough to be content. ${FILLER}`,
     ]);
   });
 
@@ -69,6 +72,30 @@ describe('withoutPageFurniture', () => {
     );
     expect(withoutPageFurniture(pages).removed).toBe(0);
     const single = [pageOf(1, [line('Page 1 of 1'), body(1)])];
-    expect(withoutPageFurniture(single)).toEqual({ pages: single, removed: 0 });
+    expect(withoutPageFurniture(single)).toEqual({ pages: single, removed: 0, lines: [] });
+  });
+
+  it('keeps repeated value lines, a repeat away from the page edges and a heading set larger than the body', () => {
+    const at = (block: PageBlock, top: number): PageBlock =>
+      block.kind === 'table' ? block : { ...block, box: { x0: 72, x1: 540, top, bottom: top + 10 } };
+    const pages = [1, 2, 3, 4].map((page): SourcePage => ({
+      ...pageOf(page, [
+        at(line(`Test case ${page}: weights`, 14), 60),
+        at(line('A, B, C = 0.75, 0.00, 0.00'), 100),
+        at(body(page), 130),
+        at(line('A, B, C = 0.75, 0.00, 0.00'), 200),
+        at(line('X, Y, Z = 1.00, 0.00, 0.00'), 230),
+        at(line(`Run ${page} finished without error.`), 400),
+      ]),
+      frame: { top: 0, bottom: 792 },
+    }));
+    expect(withoutPageFurniture(pages).removed).toBe(0);
+  });
+
+  it('keeps a repeat that holds more than a tenth of a short page', () => {
+    const pages = [1, 2, 3].map((page) =>
+      pageOf(page, [line('Confidential draft for review'), line(`Short page ${page} text only.`)]),
+    );
+    expect(withoutPageFurniture(pages).removed).toBe(0);
   });
 });

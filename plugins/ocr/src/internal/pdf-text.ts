@@ -1,5 +1,6 @@
 import type { FailureCode } from '@transmute/plugin-sdk';
-import type { TextRun } from './layout-types.js';
+import type { PageFrame, TextRun } from './layout-types.js';
+import { fromZapfDingbats } from './zapf-dingbats.js';
 
 /** The parts of a pdf.js text item this module reads. */
 interface TextItemLike {
@@ -118,19 +119,24 @@ function dominantTurn(items: PlacedItem[]): number {
  * (y downward, page rotation applied), turned so that the direction most of the page's text reads
  * in runs left to right: a page set sideways (a landscape table on a portrait page, or a /Rotate
  * that does not match its content) is laid out along its text, not across it. Ligatures and
- * compatibility forms are folded with NFKC, control characters dropped.
+ * compatibility forms are folded with NFKC, control characters dropped. Given the viewport's size,
+ * also returns the page's vertical extent in the frame the runs are placed in. Items set in one of
+ * `dingbatFonts` (ZapfDingbats, whose codes pdf.js may leave unmapped) are mapped to their dingbats.
  */
 export function toRuns(
   content: { items: unknown[] },
   viewportTransform: Matrix,
   multiply: (a: Matrix, b: Matrix) => Matrix,
-): { runs: TextRun[]; unmapped: number } {
+  viewport?: { width: number; height: number },
+  dingbatFonts: ReadonlySet<string> = new Set(),
+): { runs: TextRun[]; unmapped: number; frame?: PageFrame } {
   const placed: PlacedItem[] = [];
   let unmapped = 0;
   for (const raw of content.items) {
     const item = raw as TextItemLike;
     if (typeof item.str !== 'string' || item.transform === undefined) continue;
-    const normalized = item.str.normalize('NFKC');
+    const text = dingbatFonts.has(item.fontName ?? '') ? fromZapfDingbats(item.str) : item.str;
+    const normalized = text.normalize('NFKC');
     const str = normalized.replace(UNMAPPED, '');
     unmapped += normalized.length - str.length;
     if (str !== '') placed.push({ str, matrix: multiply(viewportTransform, item.transform), item });
@@ -146,7 +152,14 @@ export function toRuns(
     const horizontal = a > 0 && Math.abs(b) < 1e-3 && Math.abs(c) < 1e-3;
     return { str, x, y, width: horizontal ? (item.width ?? 0) * scale : 0, size, font: item.fontName ?? '' };
   });
-  return { runs, unmapped };
+  if (viewport === undefined) return { runs, unmapped };
+  const corners = [
+    [0, 0],
+    [viewport.width, 0],
+    [0, viewport.height],
+    [viewport.width, viewport.height],
+  ].map(([x = 0, y = 0]) => turnBack(x, y, turns)[1]);
+  return { runs, unmapped, frame: { top: Math.min(...corners), bottom: Math.max(...corners) } };
 }
 
 /** Maps an error thrown by pdf.js to a failure code and a sentence. */

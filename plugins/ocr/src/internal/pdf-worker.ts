@@ -12,6 +12,8 @@ import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-
 import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
+import { joinVerticalColumns } from './vertical-text.js';
+import { isZapfDingbatsName } from './zapf-dingbats.js';
 
 let document: PdfDocument | undefined;
 /** Documents with form fields: only their pages' annotations are read (for filled-in values). */
@@ -34,6 +36,8 @@ async function open(path: string): Promise<PdfInfo> {
     ...assets,
     cMapPacked: true,
     disableFontFace: true,
+    // Keeps a font's name on the loaded font, so a ZapfDingbats font can be told (findDingbatFonts).
+    fontExtraProperties: true,
     useSystemFonts: false,
     verbosity: 0,
   });
@@ -115,21 +119,59 @@ async function handle(request: PdfRequest): Promise<HandleResult> {
   }
 }
 
+/** Per document: whether each font id looked into so far is ZapfDingbats (ids are document-wide). */
+const dingbatFontsSeen = new WeakMap<PdfDocument, Map<string, boolean>>();
+
+/**
+ * The page's fonts that are ZapfDingbats. Text content does not name its fonts; the operator list
+ * loads them with their names, so it is asked for only when a font not looked into before came
+ * without metrics and with pdf.js's sans-serif fallback (as the standard symbol fonts without an
+ * embedded program do; Times and Courier fall back to serif and monospace), which keeps it off
+ * ordinary pages.
+ */
+async function findDingbatFonts(
+  from: PdfDocument,
+  page: PdfPage,
+  styles: Record<string, { ascent?: number | null; fontFamily?: string }>,
+): Promise<Set<string>> {
+  const seen = dingbatFontsSeen.get(from) ?? new Map<string, boolean>();
+  dingbatFontsSeen.set(from, seen);
+  // pdf.js reports the metrics of a font it has no program for as NaN (or null).
+  const unmeasured = Object.keys(styles).filter(
+    (id) =>
+      !seen.has(id) &&
+      styles[id]?.fontFamily === 'sans-serif' &&
+      !Number.isFinite(styles[id]?.ascent ?? Number.NaN),
+  );
+  if (unmeasured.length > 0) {
+    await page.getOperatorList();
+    for (const id of unmeasured) {
+      const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as { name?: unknown }) : {};
+      seen.set(id, typeof font.name === 'string' && isZapfDingbatsName(font.name));
+    }
+  }
+  return new Set(Object.keys(styles).filter((id) => seen.get(id) === true));
+}
+
 async function readLayout(from: PdfDocument, number: number): Promise<PageLayout> {
   const page = await from.getPage(number);
   try {
     const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
+    // Unnormalized: pdf.js expands ligatures before it reverses a right-to-left item, which turns an
+    // Arabic ligature's letters around; toRuns applies NFKC itself, after the order is right.
+    const content = await page.getTextContent({ disableNormalization: true });
     const annotations = withFormFields.has(from)
       ? ((await page.getAnnotations().catch(() => [])) as unknown[])
       : [];
     const pdfjs = await loadPdfjs();
-    const { runs, unmapped } = toRuns(
-      { items: [...content.items, ...toFieldItems(annotations)] },
+    const { runs, unmapped, frame } = toRuns(
+      { items: [...joinVerticalColumns(content.items, content.styles), ...toFieldItems(annotations)] },
       viewport.transform,
       (a, b) => pdfjs.Util.transform(a, b) as number[],
+      viewport,
+      await findDingbatFonts(from, page, content.styles),
     );
-    return toPageLayout(number, runs, unmapped, { width: viewport.width, height: viewport.height });
+    return toPageLayout(number, runs, unmapped, { width: viewport.width, height: viewport.height }, frame);
   } finally {
     page.cleanup();
   }
