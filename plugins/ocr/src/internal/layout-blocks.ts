@@ -107,7 +107,6 @@ function toBlock(lines: Segment[], listItem: boolean): TextBlock {
     sizes.set(key, (sizes.get(key) ?? 0) + line.text.length);
   }
   const first = lines[0];
-  const last = lines.at(-1);
   const block: TextBlock = {
     kind: listItem ? 'list_item' : 'paragraph',
     text,
