@@ -5,6 +5,8 @@ export type {
   IdempotentResult,
   IdempotencyRequest,
   BlobDownload,
+  Readiness,
+  ReadinessCheck,
   TransmuteService,
 } from './service-types.js';
 export type { Store, StoreDialect, Database } from './store.js';
@@ -16,6 +18,7 @@ export { createAdmin, type AdminOptions } from './create-admin.js';
 export { createKyselyStore, type KyselyStoreOptions } from './create-kysely-store.js';
 export { createSqliteStore, type SqliteStoreOptions } from './create-sqlite-store.js';
 export { createFsBlobStore, type FsBlobStoreOptions } from './create-fs-blob-store.js';
+export { createServiceMetrics, type ServiceMetrics, type ServiceMetricsOptions } from './service-metrics.js';
 export { PLANS, PRICES, type PlanLimits } from './plans.js';
 // Webhooks: the dispatcher runs inside `service.start()`; exported to run or measure one on its own
 // (bench), and the signature, for receivers that verify what they get. The rest stays internal.

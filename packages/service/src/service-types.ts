@@ -25,6 +25,7 @@ import type {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '@transmute/contract';
+import type { ServiceMetrics } from './service-metrics.js';
 
 /** An account, as the operator manages it. */
 export interface Account {
@@ -69,6 +70,18 @@ export interface BlobDownload {
   sha256: string;
   /** Opens the bytes; `range` is inclusive start..end. */
   open(range?: { start: number; end: number }): ReadableStream<Uint8Array>;
+}
+
+/** One `/readyz` check: whether it passed, and what it found (never a secret). */
+export interface ReadinessCheck {
+  ok: boolean;
+  detail: string;
+}
+
+/** What `/readyz` reports: ready only when every check passed. */
+export interface Readiness {
+  ready: boolean;
+  checks: Record<'store' | 'blob_store' | 'migrations' | 'workers' | 'shutdown', ReadinessCheck>;
 }
 
 /**
@@ -159,6 +172,12 @@ export interface TransmuteService {
   ): Promise<FileResource>;
   /** Resolves `GET {base_url}/artifacts/<token>`; throws `not_found` for a bad/expired token. */
   openArtifact(token: string): Promise<BlobDownload>;
+
+  // ---- operators (optional: a service without them answers `/readyz` like `/healthz`, no `/metrics`) ----
+  /** Store, blob store, migrations, workers and shutdown state, for `/readyz`. */
+  readiness?(): Promise<Readiness>;
+  /** This instance's Prometheus registry and instruments, served at `/metrics`. */
+  readonly metrics?: ServiceMetrics;
 
   // ---- lifecycle ----
   /** Starts workers, the retention sweeper and (when configured) the webhook dispatcher. */

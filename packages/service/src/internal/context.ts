@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { Plan, UsageUnit } from '@transmute/contract';
 import type { Engine } from './engine.js';
 import type { BlobStore } from '../blob-store.js';
+import type { ServiceMetrics } from '../service-metrics.js';
 import { PLANS, PRICES, type PlanLimits } from '../plans.js';
 import type { RetentionConfig, ServiceConfig, ServiceLogger } from '../service-config.js';
 import type { Store } from '../store.js';
@@ -30,6 +31,7 @@ export interface CoreContext {
 export interface ServiceContext extends CoreContext {
   blobs: BlobStore;
   engine: Engine;
+  metrics: ServiceMetrics;
 }
 
 const HOUR = 3_600_000;
