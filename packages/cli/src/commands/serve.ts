@@ -73,6 +73,8 @@ export async function startServer(
       auth: toAuthOptions(settings),
       docsBaseUrl: settings.docsBaseUrl,
       rateLimit: settings.rateLimit ? {} : false,
+      logger: runtime.logger,
+      metrics: settings.metricsToken === undefined ? {} : { token: settings.metricsToken },
     });
     await runtime.service.start();
     const server = createNodeServer(handler);
@@ -113,6 +115,7 @@ export function registerServeCommand(program: Command): void {
     'worker',
     'workerConcurrency',
     'docsBaseUrl',
+    'logLevel',
   ]);
   command.action(async (flags: Record<string, unknown>) => {
     const server = await startServer(resolveSettings(flags));

@@ -26,6 +26,11 @@ export interface ServerSettings {
   enrichmentApiKey: string | undefined;
   /** JSON object of `connector.drive` provider origins replacing the real providers' (tests, proxies). */
   driveHosts: string | undefined;
+  logLevel: string;
+  logDestination: string;
+  logFormat: string;
+  /** Bearer token `/metrics` requires; open when unset. */
+  metricsToken: string | undefined;
 }
 
 type Kind = 'string' | 'integer' | 'boolean';
@@ -204,6 +209,37 @@ export const SETTINGS: readonly SettingDefinition[] = [
       'JSON object of share-link provider origins replacing the real ones, e.g. `{"dropbox":["https://dropbox.internal"]}` (keys: googleDocs, googleDrive, googleDownload, dropbox, oneDrive, oneDriveApi, sharePoint, box).',
     defaultText: 'the real providers',
   },
+  {
+    key: 'logLevel',
+    env: 'TRANSMUTE_LOG_LEVEL',
+    flag: '--log-level <level>',
+    kind: 'string',
+    description:
+      'Least severe log level written: trace, debug, info (one access line per request, job lifecycle), warn, error, fatal or silent.',
+    defaultText: 'info',
+  },
+  {
+    key: 'logDestination',
+    env: 'TRANSMUTE_LOG_DESTINATION',
+    kind: 'string',
+    description: 'Where log lines go: stderr, stdout or a file path (appended).',
+    defaultText: 'stderr',
+  },
+  {
+    key: 'logFormat',
+    env: 'TRANSMUTE_LOG_FORMAT',
+    kind: 'string',
+    description:
+      'json (one JSON object per line), pretty (colored, for people) or auto (pretty on a terminal).',
+    defaultText: 'auto',
+  },
+  {
+    key: 'metricsToken',
+    env: 'TRANSMUTE_METRICS_TOKEN',
+    kind: 'string',
+    description: 'Bearer token that `/metrics` (Prometheus) requires; without it the endpoint is open.',
+    defaultText: '',
+  },
 ];
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
@@ -237,6 +273,9 @@ const DEFAULTS: Pick<
   | 'docsBaseUrl'
   | 'rateLimit'
   | 'jwtAccountClaim'
+  | 'logLevel'
+  | 'logDestination'
+  | 'logFormat'
 > = {
   host: '127.0.0.1',
   port: 8080,
@@ -247,6 +286,9 @@ const DEFAULTS: Pick<
   docsBaseUrl: 'https://docs.transmute.dev',
   rateLimit: true,
   jwtAccountClaim: 'sub',
+  logLevel: 'info',
+  logDestination: 'stderr',
+  logFormat: 'auto',
 };
 
 /**

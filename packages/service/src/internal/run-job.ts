@@ -324,6 +324,7 @@ async function settleStopped(ctx: ServiceContext, lease: JobLease): Promise<void
 
 async function failJob(ctx: ServiceContext, lease: HeldLease, error: unknown): Promise<void> {
   const { text, bug } = describeFailure(ctx, error);
+  if (!bug) ctx.logger.warn('job failed', { job_id: lease.jobId, failure: text });
   if (bug)
     ctx.logger.error('job crashed', {
       jobId: lease.jobId,
@@ -351,6 +352,13 @@ export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: Job
   const stages = createStageTimer(ctx.metrics);
   stageTimers.set(lease, stages);
   let outcome = 'completed';
+  const job = { job_id: claimed.id, account_id: claimed.account_id };
+  ctx.logger.info('job run started', {
+    ...job,
+    source_type: claimed.source_type,
+    attempt: claimed.attempts,
+    worker_id: ctx.workerId,
+  });
   try {
     if (claimed.status === 'canceling') {
       lease.abort('cancel');
@@ -370,5 +378,6 @@ export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: Job
     stages.end();
     const seconds = (performance.now() - startedAt) / 1000;
     ctx.metrics.jobDuration.observe({ source_type: claimed.source_type, outcome }, seconds);
+    ctx.logger.info('job run ended', { ...job, outcome, duration_ms: Math.round(seconds * 1000) });
   }
 }
