@@ -19,6 +19,7 @@ export { createKyselyStore, type KyselyStoreOptions } from './create-kysely-stor
 export { createSqliteStore, type SqliteStoreOptions } from './create-sqlite-store.js';
 export { createFsBlobStore, type FsBlobStoreOptions } from './create-fs-blob-store.js';
 export { createServiceMetrics, type ServiceMetrics, type ServiceMetricsOptions } from './service-metrics.js';
+export { contextOfTraceparent, toTraceparent, transmuteTracer } from './trace-context.js';
 export { PLANS, PRICES, type PlanLimits } from './plans.js';
 // Webhooks: the dispatcher runs inside `service.start()`; exported to run or measure one on its own
 // (bench), and the signature, for receivers that verify what they get. The rest stays internal.

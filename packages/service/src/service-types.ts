@@ -39,6 +39,8 @@ export interface Account {
 export interface Caller {
   accountId: string;
   requestId: string;
+  /** W3C traceparent of the request's span, kept on the jobs it creates (tracing; optional). */
+  traceparent?: string;
 }
 
 /** List parameters (CONTRACT §6); `limit` is already checked to be 1..100 by the HTTP layer. */

@@ -1,7 +1,15 @@
 import { performance } from 'node:perf_hooks';
+import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import { TransmuteError, assertRequestBody } from '@transmute/contract';
 import type { ApiOperation, PathParameterName } from '@transmute/contract/operations';
-import type { Account, Caller, TransmuteService } from '@transmute/service';
+import {
+  contextOfTraceparent,
+  toTraceparent,
+  transmuteTracer,
+  type Account,
+  type Caller,
+  type TransmuteService,
+} from '@transmute/service';
 import type { Authenticator } from './authenticate.js';
 import { handleArtifact, handleUpload } from './blob-routes.js';
 import { callOperation, parseOperationQuery, type OperationInput } from './call-operation.js';
@@ -40,6 +48,8 @@ interface ApiContext {
   request: CoreRequest;
   requestId: string;
   headers: Record<string, string>;
+  /** The request span as a W3C traceparent (null without a tracing SDK), carried to its jobs. */
+  traceparent: string | null;
   /** What the request turned out to be, for its access line and metrics (filled in by `route`). */
   seen: SeenRequest;
 }
@@ -98,7 +108,11 @@ async function handleApi(context: ApiContext, found: FoundRoute): Promise<CoreRe
     });
     assertRequestBody(operation.requestBody.schema, body);
   }
-  const caller: Caller = { accountId: account.id, requestId };
+  const caller: Caller = {
+    accountId: account.id,
+    requestId,
+    ...(context.traceparent === null ? {} : { traceparent: context.traceparent }),
+  };
   const input: OperationInput = { caller, params, body, query };
   const answer = { basePath: settings.basePath, headers, replayed: false };
   const call = (): Promise<unknown> => callOperation(settings.service, operationId, input);
@@ -167,6 +181,15 @@ function finish(response: CoreResponse, method: string): CoreResponse {
   return { ...response, body: null };
 }
 
+/** Names the request span after its operation and ends it with the status. */
+function endRequestSpan(span: Span, seen: SeenRequest, status: number): void {
+  span.updateName(`transmute.request ${seen.operation}`);
+  span.setAttributes({ 'transmute.operation': seen.operation, 'http.response.status_code': status });
+  if (seen.accountId !== null) span.setAttribute('transmute.account_id', seen.accountId);
+  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
 /**
  * The request pipeline: route → auth → rate limit → account status → path parameters → query →
  * Idempotency-Key → content type → body size → JSON → schema → service. Every response carries
@@ -179,9 +202,16 @@ export function createCoreHandler(settings: CoreSettings): CoreHandler {
     const requestId = createRequestId();
     const headers: Record<string, string> = { 'request-id': requestId };
     const seen: SeenRequest = { operation: 'unmatched', accountId: null };
+    const span = transmuteTracer().startSpan(
+      'transmute.request',
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method } },
+      contextOfTraceparent(request.header('traceparent')),
+    );
+    const traceparent = toTraceparent(span);
     let response: CoreResponse;
     try {
-      response = finish(await route({ settings, request, requestId, headers, seen }), request.method);
+      const context = { settings, request, requestId, headers, seen, traceparent };
+      response = finish(await route(context), request.method);
     } catch (error) {
       response = errorResponse(error, {
         requestId,
@@ -198,6 +228,7 @@ export function createCoreHandler(settings: CoreSettings): CoreHandler {
       status: response.status,
       seconds: (performance.now() - startedAt) / 1000,
     });
+    endRequestSpan(span, seen, response.status);
     return response;
   };
 }

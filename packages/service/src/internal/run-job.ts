@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -31,6 +32,7 @@ import type { JobsTable, OutputsTable } from './schema.js';
 import { meterJob } from './usage.js';
 import { stringifyInParts } from './json-in-parts.js';
 import { createStageTimer, type StageTimer } from './stage-timer.js';
+import { contextOfTraceparent, transmuteTracer } from '../trace-context.js';
 
 /** Raised inside a run when the lease says stop. */
 class RunStopped extends Error {}
@@ -349,7 +351,18 @@ async function failJob(ctx: ServiceContext, lease: HeldLease, error: unknown): P
  */
 export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: JobLease): Promise<void> {
   const startedAt = performance.now();
-  const stages = createStageTimer(ctx.metrics);
+  const span = transmuteTracer().startSpan(
+    'transmute.job',
+    {
+      attributes: {
+        'transmute.job_id': claimed.id,
+        'transmute.source_type': claimed.source_type,
+        'transmute.attempt': claimed.attempts,
+      },
+    },
+    contextOfTraceparent(claimed.traceparent),
+  );
+  const stages = createStageTimer(ctx.metrics, span);
   stageTimers.set(lease, stages);
   let outcome = 'completed';
   const job = { job_id: claimed.id, account_id: claimed.account_id };
@@ -379,5 +392,8 @@ export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: Job
     const seconds = (performance.now() - startedAt) / 1000;
     ctx.metrics.jobDuration.observe({ source_type: claimed.source_type, outcome }, seconds);
     ctx.logger.info('job run ended', { ...job, outcome, duration_ms: Math.round(seconds * 1000) });
+    span.setAttribute('transmute.outcome', outcome);
+    if (outcome === 'failed') span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
   }
 }
