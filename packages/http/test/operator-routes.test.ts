@@ -111,6 +111,17 @@ describe('operator routes', () => {
     expect(body.checks.shutdown.ok).toBe(false);
   });
 
+  it('answers /readyz 503 while draining, with the store still reachable', async () => {
+    const { harness, handler } = await start();
+    harness.service.beginShutdown();
+    const response = await get(handler, '/readyz');
+    const body = (await response.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
+    expect(response.status).toBe(503);
+    expect(body.checks.shutdown).toEqual({ ok: false, detail: 'shutting down' });
+    expect(body.checks.store?.ok).toBe(true);
+    expect((await get(handler, '/healthz')).status).toBe(200);
+  });
+
   it('reports a process without workers as ready', async () => {
     const { handler } = await start({ workerConcurrency: 0 });
     const body = (await (await get(handler, '/readyz')).json()) as {

@@ -36,6 +36,11 @@ export interface Service extends TransmuteService {
   readonly metrics: ServiceMetrics;
   readiness(): Promise<Readiness>;
   /**
+   * Marks the process as shutting down without stopping anything: `/readyz` answers 503 so load
+   * balancers stop sending new requests while in-flight ones finish; `close()` follows.
+   */
+  beginShutdown(): void;
+  /**
    * Runs one sweep now (the sweeper also runs on its interval): a retention pass, then a bounded
    * orphan collection (blobs no row refers to and abandoned temporary files, past
    * `retention.orphanGraceMs`).
@@ -93,8 +98,9 @@ export function createService(options: ServiceOptions): Service {
   let sweeper: NodeJS.Timeout | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   let closed = false;
+  let shuttingDown = false;
   const orphans = createOrphanCollector(ctx);
-  const readiness = createReadinessCheck(ctx, { pool, closing: () => closed });
+  const readiness = createReadinessCheck(ctx, { pool, closing: () => shuttingDown || closed });
   const sweep = async (): Promise<void> => {
     await sweepRetention(ctx).catch((error: unknown) =>
       ctx.logger.warn('retention sweep failed', { error: String(error) }),
@@ -109,6 +115,9 @@ export function createService(options: ServiceOptions): Service {
     sweep,
     metrics,
     readiness,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
     authenticateApiKey: (apiKey) => authenticateApiKey(core, apiKey),
     getAccount: (accountId) => findAccount(ctx.store.db, accountId),
     runIdempotent: (caller, request, execute) => runIdempotent(core, caller, request, execute),

@@ -88,6 +88,10 @@ export async function startServer(
     return {
       url,
       async close() {
+        // `/readyz` turns 503 first, so load balancers stop routing here before the socket closes.
+        runtime.service.beginShutdown();
+        if (settings.shutdownDrainMs > 0)
+          await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainMs));
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;

@@ -31,6 +31,8 @@ export interface ServerSettings {
   logFormat: string;
   /** Bearer token `/metrics` requires; open when unset. */
   metricsToken: string | undefined;
+  /** On SIGTERM, how long `/readyz` answers 503 before the server stops accepting. */
+  shutdownDrainMs: number;
 }
 
 type Kind = 'string' | 'integer' | 'boolean';
@@ -240,6 +242,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'Bearer token that `/metrics` (Prometheus) requires; without it the endpoint is open.',
     defaultText: '',
   },
+  {
+    key: 'shutdownDrainMs',
+    env: 'TRANSMUTE_SHUTDOWN_DRAIN_MS',
+    kind: 'integer',
+    description:
+      'On SIGTERM, `/readyz` answers 503 for this long (load balancers take the process out) before the server stops accepting and running jobs get their grace period.',
+    defaultText: '0',
+  },
 ];
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
@@ -276,6 +286,7 @@ const DEFAULTS: Pick<
   | 'logLevel'
   | 'logDestination'
   | 'logFormat'
+  | 'shutdownDrainMs'
 > = {
   host: '127.0.0.1',
   port: 8080,
@@ -289,6 +300,7 @@ const DEFAULTS: Pick<
   logLevel: 'info',
   logDestination: 'stderr',
   logFormat: 'auto',
+  shutdownDrainMs: 0,
 };
 
 /**
