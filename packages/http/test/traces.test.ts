@@ -1,4 +1,5 @@
-import { trace } from '@opentelemetry/api';
+import { context, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -9,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, waitFor, waitForJob, type Harness } from '../../service/test/support/harness.js';
 import { createFetchHandler, type FetchHandler } from '../src/index.js';
 
-// OpenTelemetry through `@opentelemetry/api` with an SDK registered: request → job → stages,
-// with the trace carried from the creating request (and the caller's traceparent) to the worker.
+// OpenTelemetry through `@opentelemetry/api` with an SDK registered: request → job → stages and
+// plugins, with the trace carried from the creating request (and the caller's traceparent) to the
+// worker.
 
 const INCOMING_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const INCOMING_SPAN = '00f067aa0ba902b7';
@@ -24,6 +26,7 @@ describe('traces', () => {
 
   beforeAll(async () => {
     trace.setGlobalTracerProvider(provider);
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     harness = await startHarness();
     ({ apiKey } = await harness.service.admin.createApiKey(harness.caller.accountId));
     handler = createFetchHandler({ service: harness.service, logger: { error: () => undefined } });
@@ -33,11 +36,12 @@ describe('traces', () => {
     await harness.close();
     await provider.shutdown();
     trace.disable();
+    context.disable();
   });
 
   const parentOf = (span: ReadableSpan): string | undefined => span.parentSpanContext?.spanId;
 
-  it('joins the request, its job and the job stages into the caller trace', async () => {
+  it('joins the request, its job, its stages and plugins into the caller trace', async () => {
     const response = await handler(
       new Request('http://localhost/v1/jobs', {
         method: 'POST',
@@ -49,7 +53,7 @@ describe('traces', () => {
         },
         body: JSON.stringify({
           source: { type: 'text', content: '# Traced\n\nText.' },
-          output: { profile: 'raw_source' },
+          output: { profile: 'raw_source', format: 'jsonl' },
         }),
       }),
     );
@@ -77,6 +81,9 @@ describe('traces', () => {
       'transmute.outcome': 'completed',
     });
     expect(stages.length).toBeGreaterThan(0);
+    const renderer = spans.find((span) => span.name === 'transmute.plugin renderer.dataset_artifacts');
+    expect(renderer?.attributes).toMatchObject({ 'transmute.plugin.operation': 'render' });
+    expect(parentOf(renderer as ReadableSpan)).toBe(jobSpan?.spanContext().spanId);
     for (const stage of stages) {
       expect(stage.spanContext().traceId).toBe(INCOMING_TRACE);
       expect(parentOf(stage)).toBe(jobSpan?.spanContext().spanId);

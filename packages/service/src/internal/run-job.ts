@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { SpanStatusCode } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -377,8 +377,11 @@ export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: Job
       lease.abort('cancel');
       throw new RunStopped('cancel');
     }
-    const document = await ensureDocument(ctx, claimed, lease);
-    await renderPending(ctx, claimed.id, document, lease);
+    // The engine's plugin and fetch spans become children of the job span (with an SDK's context manager).
+    await context.with(trace.setSpan(ROOT_CONTEXT, span), async () => {
+      const document = await ensureDocument(ctx, claimed, lease);
+      await renderPending(ctx, claimed.id, document, lease);
+    });
   } catch (error) {
     if (error instanceof RunStopped || lease.controller.signal.aborted) {
       outcome = lease.stopReason ?? (error instanceof RunStopped ? error.message : 'stopped');
