@@ -33,6 +33,8 @@ export interface ServerSettings {
   metricsToken: string | undefined;
   /** On SIGTERM, how long `/readyz` answers 503 before the server stops accepting. */
   shutdownDrainMs: number;
+  /** `transmute worker` serves `/healthz`, `/readyz` and `/metrics` on this port (none when unset). */
+  workerOpsPort: number | undefined;
 }
 
 type Kind = 'string' | 'integer' | 'boolean';
@@ -249,6 +251,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description:
       'On SIGTERM, `/readyz` answers 503 for this long (load balancers take the process out) before the server stops accepting and running jobs get their grace period.',
     defaultText: '0',
+  },
+  {
+    key: 'workerOpsPort',
+    env: 'TRANSMUTE_WORKER_OPS_PORT',
+    flag: '--ops-port <port>',
+    kind: 'integer',
+    description:
+      '`transmute worker` serves `/healthz`, `/readyz` and `/metrics` (only those) on this port at the host setting (0 = any free port).',
+    defaultText: '',
   },
 ];
 
