@@ -43,8 +43,9 @@ const DAY = 24 * HOUR;
  */
 export const DEFAULT_LEASE_MS = 10_000;
 
+/** Every level goes to stderr: stdout belongs to the program that embeds the service. */
 const consoleLogger: ServiceLogger = {
-  info: (message, meta) => console.info(`[transmute] ${message}`, meta ?? ''),
+  info: (message, meta) => console.error(`[transmute] ${message}`, meta ?? ''),
   error: (message, meta) => console.error(`[transmute] ${message}`, meta ?? ''),
   warn: (message, meta) => console.warn(`[transmute] ${message}`, meta ?? ''),
 };
