@@ -5,6 +5,7 @@ import { withBrokenBodyErrors } from './internal/broken-body.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 import { createCoreHandler } from './internal/handle-request.js';
 import { withMcpRoute } from './internal/mcp-route.js';
+import type { MetricsRouteOptions } from './internal/operator-routes.js';
 import type { HandlerLogger } from './internal/problem.js';
 import { createRateLimiter, DEFAULT_PLAN_RATE_LIMITS, type RateLimitRule } from './internal/rate-limiter.js';
 
@@ -29,6 +30,11 @@ export interface FetchHandlerOptions {
    * `debug` method, clients that broke off or garbled their requests (default: not logged).
    */
   logger?: HandlerLogger;
+  /**
+   * `{base}/metrics` (Prometheus text of `service.metrics`): open by default, behind
+   * `Authorization: Bearer <token>` with `token`, or `false` for none.
+   */
+  metrics?: MetricsRouteOptions;
 }
 
 /** The handler: a Web `Request → Response` function; mounts use its framework-neutral core. */
@@ -106,6 +112,7 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     docsBaseUrl,
     bodyLimits,
     logger,
+    metricsRoute: options.metrics ?? {},
   });
   // `/mcp` beside `/v1`: its tools call the API core itself, with the caller's credential.
   const core = withMcpRoute(api, {

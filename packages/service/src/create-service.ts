@@ -1,7 +1,8 @@
 import type { TransmuteAdmin } from './admin-types.js';
 import { createAdminFromContext } from './create-admin.js';
 import type { ServiceOptions } from './service-config.js';
-import type { TransmuteService } from './service-types.js';
+import type { Readiness, TransmuteService } from './service-types.js';
+import type { ServiceMetrics } from './service-metrics.js';
 import { authenticateApiKey, findAccount, loadAccount } from './internal/accounts.js';
 import { getCapabilities } from './internal/capabilities.js';
 import { createCoreContext, type ServiceContext } from './internal/context.js';
@@ -20,6 +21,9 @@ import { validateFile } from './internal/validate-file.js';
 import { ValidationLane } from './internal/validation-lane.js';
 import * as webhooks from './internal/webhook-endpoints.js';
 import { WorkerPool } from './internal/worker-pool.js';
+import { createReadinessCheck } from './internal/check-readiness.js';
+import { countBlobErrors } from './internal/count-blob-errors.js';
+import { createServiceMetrics } from './service-metrics.js';
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
@@ -29,6 +33,13 @@ import {
 /** The service plus the operator's methods. */
 export interface Service extends TransmuteService {
   readonly admin: TransmuteAdmin;
+  readonly metrics: ServiceMetrics;
+  readiness(): Promise<Readiness>;
+  /**
+   * Marks the process as shutting down without stopping anything: `/readyz` answers 503 so load
+   * balancers stop sending new requests while in-flight ones finish; `close()` follows.
+   */
+  beginShutdown(): void;
   /**
    * Runs one sweep now (the sweeper also runs on its interval): a retention pass, then a bounded
    * orphan collection (blobs no row refers to and abandoned temporary files, past
@@ -59,6 +70,7 @@ function createDispatcher(ctx: ServiceContext): WebhookDispatcher | null {
     allowPrivateNetworks: ctx.config.allowPrivateNetworks === true,
     workerId: ctx.workerId,
     logger: ctx.logger,
+    metrics: ctx.metrics,
     ...(ctx.config.masterKey === undefined ? {} : { masterKey: ctx.config.masterKey }),
   } satisfies WebhookDispatcherOptions;
   return createWebhookDispatcher(dispatcherOptions);
@@ -74,7 +86,9 @@ function createDispatcher(ctx: ServiceContext): WebhookDispatcher | null {
  */
 export function createService(options: ServiceOptions): Service {
   const core = createCoreContext(options.store, options.config);
-  const ctx: ServiceContext = { ...core, blobs: options.blobs, engine: options.engine };
+  const metrics = createServiceMetrics({ store: options.store, now: () => core.now() });
+  const blobs = countBlobErrors(options.blobs, metrics);
+  const ctx: ServiceContext = { ...core, blobs, engine: options.engine, metrics };
   const pool = new WorkerPool(ctx, {
     concurrency: options.config.workerConcurrency ?? 2,
     pollIntervalMs: options.config.pollIntervalMs ?? 1000,
@@ -84,7 +98,9 @@ export function createService(options: ServiceOptions): Service {
   let sweeper: NodeJS.Timeout | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   let closed = false;
+  let shuttingDown = false;
   const orphans = createOrphanCollector(ctx);
+  const readiness = createReadinessCheck(ctx, { pool, closing: () => shuttingDown || closed });
   const sweep = async (): Promise<void> => {
     await sweepRetention(ctx).catch((error: unknown) =>
       ctx.logger.warn('retention sweep failed', { error: String(error) }),
@@ -97,6 +113,11 @@ export function createService(options: ServiceOptions): Service {
   return {
     admin: createAdminFromContext(core),
     sweep,
+    metrics,
+    readiness,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
     authenticateApiKey: (apiKey) => authenticateApiKey(core, apiKey),
     getAccount: (accountId) => findAccount(ctx.store.db, accountId),
     runIdempotent: (caller, request, execute) => runIdempotent(core, caller, request, execute),

@@ -5,6 +5,8 @@ export type {
   IdempotentResult,
   IdempotencyRequest,
   BlobDownload,
+  Readiness,
+  ReadinessCheck,
   TransmuteService,
 } from './service-types.js';
 export type { Store, StoreDialect, Database } from './store.js';
@@ -25,6 +27,8 @@ export { createSqliteStore, type SqliteStoreOptions } from './create-sqlite-stor
 export { createFsBlobStore, type FsBlobStoreOptions } from './create-fs-blob-store.js';
 export { createS3BlobStore, type S3BlobStoreOptions } from './create-s3-blob-store.js';
 export { s3BlobUrlOptions } from './s3-blob-url.js';
+export { createServiceMetrics, type ServiceMetrics, type ServiceMetricsOptions } from './service-metrics.js';
+export { contextOfTraceparent, toTraceparent, transmuteTracer } from './trace-context.js';
 export { PLANS, PRICES, type PlanLimits } from './plans.js';
 // Webhooks: the dispatcher runs inside `service.start()`; exported to run or measure one on its own
 // (bench), and the signature, for receivers that verify what they get. The rest stays internal.

@@ -25,6 +25,7 @@ import type {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '@transmute/contract';
+import type { ServiceMetrics } from './service-metrics.js';
 
 /** An account, as the operator manages it. */
 export interface Account {
@@ -38,6 +39,8 @@ export interface Account {
 export interface Caller {
   accountId: string;
   requestId: string;
+  /** W3C traceparent of the request's span, kept on the jobs it creates (tracing; optional). */
+  traceparent?: string;
 }
 
 /** List parameters (CONTRACT §6); `limit` is already checked to be 1..100 by the HTTP layer. */
@@ -71,6 +74,18 @@ export interface BlobDownload {
   open(range?: { start: number; end: number }): ReadableStream<Uint8Array>;
   /** A presigned URL of the storage service serving the bytes (with Range), when the store has one. */
   presignedUrl?: string;
+}
+
+/** One `/readyz` check: whether it passed, and what it found (never a secret). */
+export interface ReadinessCheck {
+  ok: boolean;
+  detail: string;
+}
+
+/** What `/readyz` reports: ready only when every check passed. */
+export interface Readiness {
+  ready: boolean;
+  checks: Record<'store' | 'blob_store' | 'migrations' | 'workers' | 'shutdown', ReadinessCheck>;
 }
 
 /**
@@ -161,6 +176,12 @@ export interface TransmuteService {
   ): Promise<FileResource>;
   /** Resolves `GET {base_url}/artifacts/<token>`; throws `not_found` for a bad/expired token. */
   openArtifact(token: string): Promise<BlobDownload>;
+
+  // ---- operators (optional: a service without them answers `/readyz` like `/healthz`, no `/metrics`) ----
+  /** Store, blob store, migrations, workers and shutdown state, for `/readyz`. */
+  readiness?(): Promise<Readiness>;
+  /** This instance's Prometheus registry and instruments, served at `/metrics`. */
+  readonly metrics?: ServiceMetrics;
 
   // ---- lifecycle ----
   /** Starts workers, the retention sweeper and (when configured) the webhook dispatcher. */

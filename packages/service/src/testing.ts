@@ -72,6 +72,7 @@ function jobRow(accountId: string, createdAt: string, overrides: Partial<JobsTab
     updated_at: createdAt,
     ended_at: null,
     expires_at: null,
+    traceparent: null,
     ...overrides,
   };
 }

@@ -73,6 +73,8 @@ export async function startServer(
       auth: toAuthOptions(settings),
       docsBaseUrl: settings.docsBaseUrl,
       rateLimit: settings.rateLimit ? {} : false,
+      logger: runtime.logger,
+      metrics: settings.metricsToken === undefined ? {} : { token: settings.metricsToken },
     });
     await runtime.service.start();
     const server = createNodeServer(handler);
@@ -86,6 +88,10 @@ export async function startServer(
     return {
       url,
       async close() {
+        // `/readyz` turns 503 first, so load balancers stop routing here before the socket closes.
+        runtime.service.beginShutdown();
+        if (settings.shutdownDrainMs > 0)
+          await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainMs));
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
@@ -113,6 +119,7 @@ export function registerServeCommand(program: Command): void {
     'worker',
     'workerConcurrency',
     'docsBaseUrl',
+    'logLevel',
   ]);
   command.action(async (flags: Record<string, unknown>) => {
     const server = await startServer(resolveSettings(flags));

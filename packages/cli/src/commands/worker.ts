@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { onShutdown } from '../internal/on-shutdown.js';
+import { serveOperatorRoutes } from '../internal/serve-operator-routes.js';
 import { openRuntime } from '../internal/open-runtime.js';
 import { addSettingOptions } from '../internal/setting-options.js';
 import { publicBaseUrl, resolveSettings, type ServerSettings } from '../internal/settings.js';
@@ -15,12 +16,24 @@ export async function startWorker(
   });
   for (const skipped of runtime.skippedPlugins) write(`Plugin not loaded: ${skipped}`);
   await runtime.service.start();
+  const ops =
+    settings.workerOpsPort === undefined
+      ? null
+      : await serveOperatorRoutes(runtime.service, {
+          host: settings.host,
+          port: settings.workerOpsPort,
+          metricsToken: settings.metricsToken,
+          logger: runtime.logger,
+        });
+  if (ops !== null) write(`Operator endpoints (/healthz, /readyz, /metrics) on ${ops.url}`);
   // The service's timers are unref'd (they never hold a process open); a worker has no server
   // socket, so this keeps it running until it is told to stop.
   const keepAlive = setInterval(() => undefined, 1 << 30);
   write(`Transmute worker started (concurrency ${settings.workerConcurrency}).`);
   return async () => {
     clearInterval(keepAlive);
+    runtime.service.beginShutdown();
+    await ops?.close();
     await runtime.close();
   };
 }
@@ -36,6 +49,9 @@ export function registerWorkerCommand(program: Command): void {
     'databaseUrl',
     'allowPrivateNetworks',
     'workerConcurrency',
+    'host',
+    'workerOpsPort',
+    'logLevel',
   ]);
   command.action(async (flags: Record<string, unknown>) => {
     const write = (line: string): void => {

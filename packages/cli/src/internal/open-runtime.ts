@@ -14,6 +14,7 @@ import {
   type ServiceConfig,
   type Store,
 } from '@transmute/service';
+import { createLogger, type CliLogger } from './create-logger.js';
 import { PLUGIN_PACKAGES, loadPlugins, type PluginOptions } from './load-plugins.js';
 import { SERVED_SURFACES } from './surfaces.js';
 import type { ServerSettings } from './settings.js';
@@ -54,21 +55,21 @@ export async function openStore(settings: ServerSettings): Promise<Store> {
   return createSqliteStore({ path: join(settings.dataDir, 'transmute.db') });
 }
 
-/** One JSON line on stderr per message (stdout stays the command's own output). */
-function stderrLine(level: 'info' | 'warn' | 'error') {
-  return (message: string, meta: Record<string, unknown> = {}): void => {
-    process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), message, ...meta })}\n`);
-  };
+/** The process logger of the settings (stderr JSON by default; stdout stays the command's own output). */
+export function loggerOf(settings: ServerSettings): CliLogger {
+  return createLogger({
+    level: settings.logLevel,
+    destination: settings.logDestination,
+    format: settings.logFormat,
+  });
 }
-
-/** Problems the service cannot return to a caller, and the bytes it removes on its own. */
-const stderrLogger = { info: stderrLine('info'), warn: stderrLine('warn'), error: stderrLine('error') };
 
 /** The service configuration shared by serve, worker and the admin commands. */
 export async function toServiceConfig(
   settings: ServerSettings,
   baseUrl: string,
   worker: boolean,
+  logger: CliLogger = loggerOf(settings),
 ): Promise<ServiceConfig> {
   return {
     baseUrl,
@@ -77,7 +78,7 @@ export async function toServiceConfig(
     workerConcurrency: worker ? settings.workerConcurrency : 0,
     allowPrivateNetworks: settings.allowPrivateNetworks,
     webhooks: { enabled: worker },
-    logger: stderrLogger,
+    logger,
   };
 }
 
@@ -99,6 +100,8 @@ export function pluginOptionsOf(settings: ServerSettings): PluginOptions {
 export interface Runtime {
   service: Service;
   store: Store;
+  /** The process logger (the service's, and the HTTP handler's access lines). */
+  logger: CliLogger;
   /** Plugin packages that did not load (`package: reason`). */
   skippedPlugins: string[];
   close(): Promise<void>;
@@ -118,7 +121,8 @@ export async function openRuntime(
   settings: ServerSettings,
   options: { baseUrl: string; worker: boolean },
 ): Promise<Runtime> {
-  const config = await toServiceConfig(settings, options.baseUrl, options.worker);
+  const logger = loggerOf(settings);
+  const config = await toServiceConfig(settings, options.baseUrl, options.worker, logger);
   const store = await openStore(settings);
   const blobs = await openBlobStore(settings);
   const { plugins, skipped } = await loadPlugins(PLUGIN_PACKAGES, pluginOptionsOf(settings));
@@ -142,6 +146,7 @@ export async function openRuntime(
   return {
     service,
     store,
+    logger,
     skippedPlugins: skipped,
     async close() {
       await service.close();

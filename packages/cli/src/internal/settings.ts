@@ -28,6 +28,15 @@ export interface ServerSettings {
   enrichmentApiKey: string | undefined;
   /** JSON object of `connector.drive` provider origins replacing the real providers' (tests, proxies). */
   driveHosts: string | undefined;
+  logLevel: string;
+  logDestination: string;
+  logFormat: string;
+  /** Bearer token `/metrics` requires; open when unset. */
+  metricsToken: string | undefined;
+  /** On SIGTERM, how long `/readyz` answers 503 before the server stops accepting. */
+  shutdownDrainMs: number;
+  /** `transmute worker` serves `/healthz`, `/readyz` and `/metrics` on this port (none when unset). */
+  workerOpsPort: number | undefined;
 }
 
 type Kind = 'string' | 'integer' | 'boolean';
@@ -215,6 +224,54 @@ export const SETTINGS: readonly SettingDefinition[] = [
       'JSON object of share-link provider origins replacing the real ones, e.g. `{"dropbox":["https://dropbox.internal"]}` (keys: googleDocs, googleDrive, googleDownload, dropbox, oneDrive, oneDriveApi, sharePoint, box).',
     defaultText: 'the real providers',
   },
+  {
+    key: 'logLevel',
+    env: 'TRANSMUTE_LOG_LEVEL',
+    flag: '--log-level <level>',
+    kind: 'string',
+    description:
+      'Least severe log level written: trace, debug, info (one access line per request, job lifecycle), warn, error, fatal or silent.',
+    defaultText: 'info',
+  },
+  {
+    key: 'logDestination',
+    env: 'TRANSMUTE_LOG_DESTINATION',
+    kind: 'string',
+    description: 'Where log lines go: stderr, stdout or a file path (appended).',
+    defaultText: 'stderr',
+  },
+  {
+    key: 'logFormat',
+    env: 'TRANSMUTE_LOG_FORMAT',
+    kind: 'string',
+    description:
+      'json (one JSON object per line), pretty (colored, for people) or auto (pretty on a terminal).',
+    defaultText: 'auto',
+  },
+  {
+    key: 'metricsToken',
+    env: 'TRANSMUTE_METRICS_TOKEN',
+    kind: 'string',
+    description: 'Bearer token that `/metrics` (Prometheus) requires; without it the endpoint is open.',
+    defaultText: '',
+  },
+  {
+    key: 'shutdownDrainMs',
+    env: 'TRANSMUTE_SHUTDOWN_DRAIN_MS',
+    kind: 'integer',
+    description:
+      'On SIGTERM, `/readyz` answers 503 for this long (load balancers take the process out) before the server stops accepting and running jobs get their grace period.',
+    defaultText: '0',
+  },
+  {
+    key: 'workerOpsPort',
+    env: 'TRANSMUTE_WORKER_OPS_PORT',
+    flag: '--ops-port <port>',
+    kind: 'integer',
+    description:
+      '`transmute worker` serves `/healthz`, `/readyz` and `/metrics` (only those) on this port at the host setting (0 = any free port).',
+    defaultText: '',
+  },
 ];
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
@@ -248,6 +305,10 @@ const DEFAULTS: Pick<
   | 'docsBaseUrl'
   | 'rateLimit'
   | 'jwtAccountClaim'
+  | 'logLevel'
+  | 'logDestination'
+  | 'logFormat'
+  | 'shutdownDrainMs'
 > = {
   host: '127.0.0.1',
   port: 8080,
@@ -258,6 +319,10 @@ const DEFAULTS: Pick<
   docsBaseUrl: 'https://docs.transmute.dev',
   rateLimit: true,
   jwtAccountClaim: 'sub',
+  logLevel: 'info',
+  logDestination: 'stderr',
+  logFormat: 'auto',
+  shutdownDrainMs: 0,
 };
 
 /**

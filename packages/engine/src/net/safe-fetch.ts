@@ -7,6 +7,7 @@ import {
 } from './check-url-allowed.js';
 import { createAgentPool } from './internal/agent-pool.js';
 import { sendOnce, type HopResponse } from './internal/send-once.js';
+import { inFetchSpan } from '../internal/plugin-span.js';
 import { SafeFetchError } from './safe-fetch-error.js';
 
 /** The outbound policy of a safe fetch. */
@@ -196,6 +197,8 @@ export function createSafeFetch(policy: SafeFetchPolicy = {}): SafeFetch {
   const pool =
     bound.reuseConnections === true ? createAgentPool({ connectTimeoutMs, tls: bound.tls }) : undefined;
   const fetcher = (url: string | URL, init: SafeFetchInit = {}): Promise<SafeFetchResponse> =>
-    fetchWith(url, init, bound, (destination) => pool?.get(destination));
+    inFetchSpan(init.method ?? 'GET', url, () =>
+      fetchWith(url, init, bound, (destination) => pool?.get(destination)),
+    );
   return Object.assign(fetcher, { close: () => pool?.close() ?? Promise.resolve() });
 }

@@ -1,6 +1,7 @@
 import { TransmuteError, isTransmuteError } from '@transmute/contract';
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
+import { inPluginSpan } from '../internal/plugin-span.js';
 import { combineDocuments, type ExtractedPart } from '../internal/combine-documents.js';
 import {
   ATTACHMENT_DEFAULTS,
@@ -21,7 +22,9 @@ async function extractItem(item: ScannedItem, job: AttachmentRun): Promise<Extra
   const stageContext = toStageContext(ctx, item.adapter);
   let document: ExtractedDocument;
   try {
-    document = await item.adapter.extract(item.file, stageContext);
+    document = await inPluginSpan(item.adapter.manifest, 'extract', () =>
+      item.adapter.extract(item.file, stageContext),
+    );
   } catch (error) {
     if (ctx.signal.aborted || isTransmuteError(error)) throw error;
     throw new TransmuteError(

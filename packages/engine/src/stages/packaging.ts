@@ -5,6 +5,7 @@ import { TransmuteError } from '@transmute/contract';
 import type { Artifact, ProfileRendering, SourceFile } from '@transmute/plugin-sdk';
 import type { OutputRequest } from '../engine-types.js';
 import { checkAborted } from '../internal/abort.js';
+import { inPluginSpan } from '../internal/plugin-span.js';
 import { toStageContext, type RunContext } from './run-context.js';
 
 /** Writes a text artifact and describes it (size, sha256). */
@@ -50,9 +51,11 @@ export async function packagingStage(
         'unsupported_content',
         `No installed renderer produces the ${output.format} format.`,
       );
-    artifacts = await renderer.render(
-      { ...output, rendering, originals: target.originals },
-      toStageContext(ctx, renderer, target.directory),
+    artifacts = await inPluginSpan(renderer.manifest, 'render', () =>
+      renderer.render(
+        { ...output, rendering, originals: target.originals },
+        toStageContext(ctx, renderer, target.directory),
+      ),
     );
   }
   for (const artifact of artifacts) ctx.recorder.meter('output_bytes', artifact.sizeBytes);

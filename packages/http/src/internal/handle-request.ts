@@ -1,6 +1,15 @@
+import { performance } from 'node:perf_hooks';
+import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import { TransmuteError, assertRequestBody } from '@transmute/contract';
 import type { ApiOperation, PathParameterName } from '@transmute/contract/operations';
-import type { Account, Caller, TransmuteService } from '@transmute/service';
+import {
+  contextOfTraceparent,
+  toTraceparent,
+  transmuteTracer,
+  type Account,
+  type Caller,
+  type TransmuteService,
+} from '@transmute/service';
 import type { Authenticator } from './authenticate.js';
 import { handleArtifact, handleUpload } from './blob-routes.js';
 import { callOperation, parseOperationQuery, type OperationInput } from './call-operation.js';
@@ -12,6 +21,13 @@ import { errorResponse, type HandlerLogger } from './problem.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { readJsonBody } from './read-body.js';
 import { createRequestId } from './request-id.js';
+import {
+  handleOperatorRoute,
+  isOperatorPath,
+  OPERATOR_ROUTES,
+  type MetricsRouteOptions,
+} from './operator-routes.js';
+import { recordRequest, type SeenRequest } from './record-request.js';
 
 /** Resolved settings of the core handler. */
 export interface CoreSettings {
@@ -22,9 +38,9 @@ export interface CoreSettings {
   docsBaseUrl: string;
   bodyLimits: { createJob: number; default: number };
   logger: HandlerLogger;
+  /** How `/metrics` is served. */
+  metricsRoute: MetricsRouteOptions;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 const READ_ONLY_STATUSES = new Set(['suspended', 'canceled']);
 
 interface ApiContext {
@@ -32,11 +48,16 @@ interface ApiContext {
   request: CoreRequest;
   requestId: string;
   headers: Record<string, string>;
+  /** The request span as a W3C traceparent (null without a tracing SDK), carried to its jobs. */
+  traceparent: string | null;
+  /** What the request turned out to be, for its access line and metrics (filled in by `route`). */
+  seen: SeenRequest;
 }
 
 async function checkAccount(context: ApiContext, operation: ApiOperation): Promise<Account> {
   const { settings, request, headers } = context;
   const account = await settings.authenticate(request.header('authorization'));
+  context.seen.accountId = account.id;
   if (settings.rateLimiter !== null) {
     const decision = settings.rateLimiter.take(account.id, account.plan);
     Object.assign(headers, decision.headers);
@@ -87,7 +108,11 @@ async function handleApi(context: ApiContext, found: FoundRoute): Promise<CoreRe
     });
     assertRequestBody(operation.requestBody.schema, body);
   }
-  const caller: Caller = { accountId: account.id, requestId };
+  const caller: Caller = {
+    accountId: account.id,
+    requestId,
+    ...(context.traceparent === null ? {} : { traceparent: context.traceparent }),
+  };
   const input: OperationInput = { caller, params, body, query };
   const answer = { basePath: settings.basePath, headers, replayed: false };
   const call = (): Promise<unknown> => callOperation(settings.service, operationId, input);
@@ -98,20 +123,21 @@ async function handleApi(context: ApiContext, found: FoundRoute): Promise<CoreRe
 }
 
 async function route(context: ApiContext): Promise<CoreResponse> {
-  const { settings, request, requestId } = context;
+  const { settings, request, requestId, seen } = context;
   const { method, path } = request;
-  if (path === '/healthz') {
-    if (method !== 'GET' && method !== 'HEAD')
-      throw new TransmuteError('method_not_allowed', 'Use GET.', { headers: { allow: 'GET, HEAD' } });
-    return {
-      status: 200,
-      headers: { ...context.headers, 'content-type': JSON_TYPE },
-      body: '{"status":"ok"}',
-    };
+  if (isOperatorPath(path)) {
+    seen.operation = OPERATOR_ROUTES[path];
+    const response = await handleOperatorRoute(path, request, {
+      service: settings.service,
+      metrics: settings.metricsRoute,
+    });
+    Object.assign(response.headers, context.headers);
+    return response;
   }
   const blob = /^\/(uploads|artifacts)\/([^/]+)$/.exec(path);
   if (blob !== null) {
     const [, kind, token = ''] = blob;
+    seen.operation = kind === 'uploads' ? 'upload' : 'artifact';
     const allowed = kind === 'uploads' ? ['PUT'] : ['GET', 'HEAD'];
     if (!allowed.includes(method)) {
       throw new TransmuteError('method_not_allowed', `Use ${allowed.join(' or ')}.`, {
@@ -137,6 +163,7 @@ async function route(context: ApiContext): Promise<CoreResponse> {
         headers: { allow: match.allow.join(', ') },
       });
     case 'found':
+      seen.operation = match.operation.operationId;
       return handleApi(context, match);
   }
 }
@@ -154,6 +181,15 @@ function finish(response: CoreResponse, method: string): CoreResponse {
   return { ...response, body: null };
 }
 
+/** Names the request span after its operation and ends it with the status. */
+function endRequestSpan(span: Span, seen: SeenRequest, status: number): void {
+  span.updateName(`transmute.request ${seen.operation}`);
+  span.setAttributes({ 'transmute.operation': seen.operation, 'http.response.status_code': status });
+  if (seen.accountId !== null) span.setAttribute('transmute.account_id', seen.accountId);
+  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
 /**
  * The request pipeline: route → auth → rate limit → account status → path parameters → query →
  * Idempotency-Key → content type → body size → JSON → schema → service. Every response carries
@@ -162,18 +198,37 @@ function finish(response: CoreResponse, method: string): CoreResponse {
  */
 export function createCoreHandler(settings: CoreSettings): CoreHandler {
   return async (request) => {
+    const startedAt = performance.now();
     const requestId = createRequestId();
     const headers: Record<string, string> = { 'request-id': requestId };
+    const seen: SeenRequest = { operation: 'unmatched', accountId: null };
+    const span = transmuteTracer().startSpan(
+      'transmute.request',
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method } },
+      contextOfTraceparent(request.header('traceparent')),
+    );
+    const traceparent = toTraceparent(span);
+    let response: CoreResponse;
     try {
-      return finish(await route({ settings, request, requestId, headers }), request.method);
+      const context = { settings, request, requestId, headers, seen, traceparent };
+      response = finish(await route(context), request.method);
     } catch (error) {
-      const response = errorResponse(error, {
+      response = errorResponse(error, {
         requestId,
         docsBaseUrl: settings.docsBaseUrl,
         logger: settings.logger,
       });
       Object.assign(response.headers, headers);
-      return finish(response, request.method);
+      response = finish(response, request.method);
     }
+    recordRequest(settings, {
+      requestId,
+      method: request.method,
+      seen,
+      status: response.status,
+      seconds: (performance.now() - startedAt) / 1000,
+    });
+    endRequestSpan(span, seen, response.status);
+    return response;
   };
 }

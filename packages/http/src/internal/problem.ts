@@ -9,11 +9,13 @@ import type { CoreResponse } from './core-types.js';
 
 /**
  * Where the handler reports: unexpected errors at `error`; a client that broke off its request or
- * sent one node:http could not parse at `debug` (optional: without it those are not logged).
+ * sent one node:http could not parse at `debug`; one access line per request at `info` (both
+ * optional: without them those are not logged).
  */
 export interface HandlerLogger {
   error(message: string, details: Record<string, unknown>): void;
   debug?(message: string, details: Record<string, unknown>): void;
+  info?(message: string, details: Record<string, unknown>): void;
 }
 
 /** Settings shared by every problem response. */

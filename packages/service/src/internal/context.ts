@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { Plan, UsageUnit } from '@transmute/contract';
 import type { Engine } from './engine.js';
 import type { BlobStore } from '../blob-store.js';
+import type { ServiceMetrics } from '../service-metrics.js';
 import { PLANS, PRICES, type PlanLimits } from '../plans.js';
 import type { RetentionConfig, ServiceConfig, ServiceLogger } from '../service-config.js';
 import type { Store } from '../store.js';
@@ -30,6 +31,7 @@ export interface CoreContext {
 export interface ServiceContext extends CoreContext {
   blobs: BlobStore;
   engine: Engine;
+  metrics: ServiceMetrics;
 }
 
 const HOUR = 3_600_000;
@@ -41,8 +43,9 @@ const DAY = 24 * HOUR;
  */
 export const DEFAULT_LEASE_MS = 10_000;
 
+/** Every level goes to stderr: stdout belongs to the program that embeds the service. */
 const consoleLogger: ServiceLogger = {
-  info: (message, meta) => console.info(`[transmute] ${message}`, meta ?? ''),
+  info: (message, meta) => console.error(`[transmute] ${message}`, meta ?? ''),
   error: (message, meta) => console.error(`[transmute] ${message}`, meta ?? ''),
   warn: (message, meta) => console.warn(`[transmute] ${message}`, meta ?? ''),
 };

@@ -130,6 +130,7 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
       updated_at: now,
       ended_at: null,
       expires_at: null,
+      traceparent: caller.traceparent ?? null,
     };
     await insertJob(trx, row);
     await trx

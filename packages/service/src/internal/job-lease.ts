@@ -72,6 +72,7 @@ export class JobLease {
 
   /** Aborts the run (the pipeline sees `signal.aborted`). */
   abort(reason: StopReason): void {
+    if (reason === 'lost' && this.stopReason === null) this.ctx.metrics.leasesLost.inc();
     this.stopReason ??= reason;
     if (!this.controller.signal.aborted) this.controller.abort(new Error(`job ${reason}`));
     if (reason === 'lost') this.resolveAbandoned();

@@ -367,6 +367,11 @@ async function addDeliveryAttemptStartedAt(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('webhook_deliveries').addColumn('attempt_started_at', TIME).execute();
 }
 
+/** 0130: the W3C traceparent of the request that created a job, parent of the worker's job span. */
+async function addJobTraceparent(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('jobs').addColumn('traceparent', 'varchar(64)').execute();
+}
+
 /** Every migration in order; names sort in application order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_core': { up: createCore },
@@ -382,6 +387,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0110_upload_and_blob_indexes': { up: createUploadAndBlobIndexes },
   '0120_idempotency_claim_id': { up: addIdempotencyClaimId },
   '0121_delivery_attempt_started_at': { up: addDeliveryAttemptStartedAt },
+  '0130_job_traceparent': { up: addJobTraceparent },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { ROOT_CONTEXT, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -29,9 +31,20 @@ import { outputOf } from './resources.js';
 import type { JobsTable, OutputsTable } from './schema.js';
 import { meterJob } from './usage.js';
 import { stringifyInParts } from './json-in-parts.js';
+import { createStageTimer, type StageTimer } from './stage-timer.js';
+import { contextOfTraceparent, transmuteTracer } from '../trace-context.js';
 
 /** Raised inside a run when the lease says stop. */
 class RunStopped extends Error {}
+
+/** The stage timer of each run in flight, fed by every progress report of the run. */
+const stageTimers = new WeakMap<JobLease, StageTimer>();
+
+/** A write found the lease taken by another worker: counted, and the run stops. */
+function leaseLost(ctx: ServiceContext): RunStopped {
+  ctx.metrics.leasesLost.inc();
+  return new RunStopped('lost');
+}
 
 function progressSaver(
   ctx: ServiceContext,
@@ -44,6 +57,7 @@ function progressSaver(
   let chain = Promise.resolve();
   return (progress) => {
     if (!lease.active) return;
+    stageTimers.get(lease)?.enter(progress.stage);
     percent = Math.min(99, Math.max(percent, progress.percent));
     const now = Date.now();
     if (progress.stage === stage && now - last < 250) return;
@@ -85,7 +99,7 @@ async function ensureDocument(
     await storeDocument(trx, ctx, { row: current, documentKey: blob.key, warnings: prepared.warnings });
     await meterJob(trx, ctx, current, usage, 'pending');
   });
-  if (stored === LEASE_LOST) throw new RunStopped('lost');
+  if (stored === LEASE_LOST) throw leaseLost(ctx);
   await dropCheckpoints(ctx, row.id);
   return prepared.document;
 }
@@ -206,14 +220,16 @@ async function saveOutput(
       await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
     }
   });
-  if (saved === LEASE_LOST) throw new RunStopped('lost');
+  if (saved === LEASE_LOST) throw leaseLost(ctx);
 }
 
-/** `code: sentence` of a failure, and whether it was a bug. */
-function describeFailure(error: unknown): { text: string; bug: boolean } {
+/** `code: sentence` of a failure, and whether it was a bug; failure codes are counted by code. */
+function describeFailure(ctx: ServiceContext, error: unknown): { text: string; bug: boolean } {
   if (isTransmuteError(error) && !isApiErrorCode(error.code)) {
+    ctx.metrics.pluginFailures.inc({ code: error.code });
     return { text: `${error.code}: ${error.message || FAILURE_CODES[error.code]}`, bug: false };
   }
+  ctx.metrics.pluginFailures.inc({ code: 'internal_error' });
   return { text: `internal_error: ${FAILURE_CODES.internal_error}`, bug: true };
 }
 
@@ -223,7 +239,7 @@ async function failOutput(
   output: OutputsTable,
   error: unknown,
 ): Promise<void> {
-  const { text, bug } = describeFailure(error);
+  const { text, bug } = describeFailure(ctx, error);
   if (bug) ctx.logger.error('output render crashed', { outputId: output.id, error: String(error) });
   const failed = await withLease(ctx, lease, async (trx, row) => {
     const now = ctx.nowIso();
@@ -236,7 +252,7 @@ async function failOutput(
       await endJob(trx, ctx, row, { status: 'failed', detail: text, warnings: [text] });
     }
   });
-  if (failed === LEASE_LOST) throw new RunStopped('lost');
+  if (failed === LEASE_LOST) throw leaseLost(ctx);
 }
 
 async function renderPending(
@@ -309,7 +325,8 @@ async function settleStopped(ctx: ServiceContext, lease: JobLease): Promise<void
 }
 
 async function failJob(ctx: ServiceContext, lease: HeldLease, error: unknown): Promise<void> {
-  const { text, bug } = describeFailure(error);
+  const { text, bug } = describeFailure(ctx, error);
+  if (!bug) ctx.logger.warn('job failed', { job_id: lease.jobId, failure: text });
   if (bug)
     ctx.logger.error('job crashed', {
       jobId: lease.jobId,
@@ -333,18 +350,53 @@ async function failJob(ctx: ServiceContext, lease: HeldLease, error: unknown): P
  * as CONTRACT §8 says.
  */
 export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: JobLease): Promise<void> {
+  const startedAt = performance.now();
+  const span = transmuteTracer().startSpan(
+    'transmute.job',
+    {
+      attributes: {
+        'transmute.job_id': claimed.id,
+        'transmute.source_type': claimed.source_type,
+        'transmute.attempt': claimed.attempts,
+      },
+    },
+    contextOfTraceparent(claimed.traceparent),
+  );
+  const stages = createStageTimer(ctx.metrics, span);
+  stageTimers.set(lease, stages);
+  let outcome = 'completed';
+  const job = { job_id: claimed.id, account_id: claimed.account_id };
+  ctx.logger.info('job run started', {
+    ...job,
+    source_type: claimed.source_type,
+    attempt: claimed.attempts,
+    worker_id: ctx.workerId,
+  });
   try {
     if (claimed.status === 'canceling') {
       lease.abort('cancel');
       throw new RunStopped('cancel');
     }
-    const document = await ensureDocument(ctx, claimed, lease);
-    await renderPending(ctx, claimed.id, document, lease);
+    // The engine's plugin and fetch spans become children of the job span (with an SDK's context manager).
+    await context.with(trace.setSpan(ROOT_CONTEXT, span), async () => {
+      const document = await ensureDocument(ctx, claimed, lease);
+      await renderPending(ctx, claimed.id, document, lease);
+    });
   } catch (error) {
     if (error instanceof RunStopped || lease.controller.signal.aborted) {
+      outcome = lease.stopReason ?? (error instanceof RunStopped ? error.message : 'stopped');
       await settleStopped(ctx, lease);
     } else {
+      outcome = 'failed';
       await failJob(ctx, lease.held, error);
     }
+  } finally {
+    stages.end();
+    const seconds = (performance.now() - startedAt) / 1000;
+    ctx.metrics.jobDuration.observe({ source_type: claimed.source_type, outcome }, seconds);
+    ctx.logger.info('job run ended', { ...job, outcome, duration_ms: Math.round(seconds * 1000) });
+    span.setAttribute('transmute.outcome', outcome);
+    if (outcome === 'failed') span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
   }
 }

@@ -81,6 +81,8 @@ export interface JobsTable {
   updated_at: string;
   ended_at: string | null;
   expires_at: string | null;
+  /** W3C traceparent of the creating request's span (0130); null without tracing. */
+  traceparent: string | null;
 }
 
 export interface JobFilesTable {

@@ -56,6 +56,7 @@ async function sampleObject(
           cancel_requested_at: null,
           ended_at: null,
           expires_at: null,
+          traceparent: null,
         },
         [id('out')],
       );

@@ -25,6 +25,8 @@ export class WorkerPool {
   private unsubscribe: (() => void) | null = null;
   private filling = false;
   private refill = false;
+  /** The last claim's failure, cleared by the next claim that reaches the store. */
+  private claimError: string | null = null;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -48,7 +50,10 @@ export class WorkerPool {
     }
     this.filling = true;
     void this.fill()
-      .catch((error: unknown) => this.ctx.logger.warn('job claim failed', { error: String(error) }))
+      .catch((error: unknown) => {
+        this.claimError = String(error);
+        this.ctx.logger.warn('job claim failed', { error: String(error) });
+      })
       .finally(() => {
         this.filling = false;
         if (this.refill) {
@@ -62,6 +67,7 @@ export class WorkerPool {
     while (!this.stopping && this.running.size < this.options.concurrency) {
       const claimSentAt = performance.now();
       const claimed = await claimJob(this.ctx, [...this.running.keys()]);
+      this.claimError = null;
       if (claimed === null) return;
       if (this.stopping) {
         // Claimed while closing: handed back untouched, the attempt not counted.
@@ -86,6 +92,18 @@ export class WorkerPool {
         });
       this.running.set(claimed.id, { lease, done });
     }
+  }
+
+  /** For `/readyz`: not ok when stopping or when the last claim failed; ok without workers. */
+  state(): { ok: boolean; detail: string } {
+    if (this.options.concurrency <= 0) return { ok: true, detail: 'no workers in this process' };
+    if (this.stopping) return { ok: false, detail: 'stopping' };
+    if (this.timer === null) return { ok: false, detail: 'not started' };
+    if (this.claimError !== null) return { ok: false, detail: `claim failed: ${this.claimError}` };
+    return {
+      ok: true,
+      detail: `claiming, ${String(this.running.size)}/${String(this.options.concurrency)} busy`,
+    };
   }
 
   /** Stops claiming; lets in-flight jobs finish for the grace period, then releases them. */

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import type { ServiceMetrics } from '../../service-metrics.js';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createSafeFetch, type HostResolver } from '@transmute/engine/net';
@@ -49,6 +51,8 @@ export interface WebhookDispatcherOptions {
   /** Random source for jitter (tests). */
   random?: () => number;
   logger?: { error(message: string, meta?: Record<string, unknown>): void };
+  /** Where attempts are counted and timed (the service passes its own). */
+  metrics?: Pick<ServiceMetrics, 'webhookDeliveries' | 'webhookDeliveryDuration'>;
 }
 
 /** A running (or runnable) dispatcher. */
@@ -134,7 +138,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         // Committed before the request is sent (and renews the lease, late in a long batch); a
         // delivery whose lease was lost is another worker's now: skip it.
         if (!(await beginAttempt(delivery, { store, workerId, now: now(), leaseMs }))) continue;
+        const sentAt = performance.now();
         const outcome = await sendDelivery(delivery, fetcher, now());
+        const labels = { outcome: outcome.kind === 'succeeded' ? 'succeeded' : outcome.code };
+        options.metrics?.webhookDeliveries.inc(labels);
+        options.metrics?.webhookDeliveryDuration.observe(labels, (performance.now() - sentAt) / 1000);
         await recordAttempt(delivery, outcome, { store, workerId, now: now(), retryDelaysSeconds, random });
         if (outcome.kind === 'failed' && outcome.code === 'endpoint_gone') {
           // The endpoint is paused now: the rest of its batch waits for a resume.
