@@ -38,6 +38,23 @@ export interface MarkdownSpan {
   end: number;
 }
 
+const SOURCES = new WeakMap<NormalizedDocument, string | null>();
+
+/**
+ * The document's own source: the one uploaded file every block came from, else its URL (a fetched
+ * page's, or one the file names, as a feed does); null for inline text and for several files (a
+ * piece of those names its file through its blocks). Cached per document, as every record asks.
+ */
+function documentSource(document: NormalizedDocument): string | null {
+  const cached = SOURCES.get(document);
+  if (cached !== undefined) return cached;
+  const files = new Set((document.blocks ?? []).map((block) => block.provenance.fileId));
+  const [only] = files;
+  const source = (files.size === 1 ? only : undefined) ?? document.metadata.sourceUrl ?? null;
+  SOURCES.set(document, source);
+  return source;
+}
+
 /**
  * Builds the provenance fields of one record from the provenance of the blocks it was made of
  * (merged as chunks merge theirs), the document's own source, and the piece's span in the
@@ -54,7 +71,8 @@ export function toProvenanceFields(
   const provenance = mergeProvenance(blocks);
   const page = provenance.page ?? null;
   return {
-    source: provenance.fileId ?? document.metadata.sourceUrl ?? null,
+    // A piece not made of blocks (a schema plan's record set of chunks) has the document's source.
+    source: provenance.fileId ?? documentSource(document),
     page,
     pages: page === null ? null : [page, provenance.pageEnd ?? page],
     slide: provenance.slide ?? null,
