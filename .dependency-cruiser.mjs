@@ -1,18 +1,20 @@
 /**
  * Which workspace packages each package's sources may import (DESIGN.md: contract <- plugin-sdk <-
  * engine <- service <- http <- cli; client on the contract alone; mcp on the client; http serves
- * mcp at `/mcp`; postgres on the service). The CLI is the top and may import any package; every
- * plugin imports the SDK alone.
+ * mcp at `/mcp` and the built console at `/console`; the console on the client; postgres on the
+ * service). The CLI is the top and may import any package; every plugin imports the SDK alone.
  */
 const PACKAGE_LAYERS = {
   contract: [],
   'plugin-sdk': ['contract'],
   engine: ['contract', 'plugin-sdk'],
   service: ['contract', 'plugin-sdk', 'engine'],
-  http: ['contract', 'service', 'client', 'mcp'],
+  http: ['contract', 'service', 'client', 'mcp', 'docs', 'console'],
+  docs: ['contract'],
   postgres: ['service'],
   client: ['contract'],
   mcp: ['contract', 'client'],
+  console: ['contract', 'client'],
 };
 
 const packageRules = Object.entries(PACKAGE_LAYERS).map(([name, allowed]) => ({
@@ -95,7 +97,7 @@ export default {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['development', 'import', 'default'],
-      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
     cache: false,
   },

@@ -15,6 +15,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['scripts/vitest-global-setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
   },

@@ -1,4 +1,6 @@
-import { pathToFileURL } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** One titled table of a report. */
 export interface BenchTable {
@@ -96,4 +98,22 @@ export async function runIfMain(moduleUrl: string, run: () => Promise<BenchRepor
 export function printReport(report: BenchReport): number {
   process.stdout.write(`${formatReport(report)}\n`);
   return (report.checks ?? []).filter((check) => !check.pass).length;
+}
+
+/**
+ * Writes a report's tables, with the date and the machine's core count, to
+ * `bench/results/<name>.json` (for benches whose numbers are compared across machines and runs),
+ * and returns the report with a note naming the file.
+ */
+export function recordResults(name: string, report: BenchReport): BenchReport {
+  const file = fileURLToPath(new URL(`../results/${name}.json`, import.meta.url));
+  mkdirSync(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
+  const { title, columns, rows, tables = [] } = report;
+  const measured = {
+    date: new Date().toISOString(),
+    cores: availableParallelism(),
+    tables: [{ title, columns, rows }, ...tables],
+  };
+  writeFileSync(file, `${JSON.stringify(measured, null, 2)}\n`);
+  return { ...report, notes: [...(report.notes ?? []), `results: bench/results/${name}.json`] };
 }

@@ -2,6 +2,8 @@
  * Main-content quality on the hand-labelled web pages of `fixtures/webpage-eval` (issue 16, item 1),
  * side by side in one run:
  *   - ours:                  the page through the engine's webpage source → markdown → plain text
+ *   - previous-release:      the same with the webpage plugin as of `PREVIOUS_RELEASE_COMMIT`
+ *                            (`webpage-eval/previous-release.ts`: unpacked from git, run on today's engine)
  *   - readability-linkedom:  Readability's own `textContent` on linkedom (the DOM we use)
  *   - readability-jsdom:     Readability's own `textContent` on jsdom
  * Each text is scored against the page's label with the article-extraction benchmarks' metric
@@ -139,13 +141,24 @@ function worstPages(scored: readonly ScoredPage[], extractors: readonly Extracto
   const worst = [...scored].sort((a, b) => a.results.ours.f1 - b.results.ours.f1).slice(0, WORST_PAGES);
   return {
     title: `The ${String(WORST_PAGES)} pages where ours scores lowest (details in the JSON dump)`,
-    columns: ['page', 'class', 'ours F1', 'ours P', 'ours R', 'linkedom F1', 'jsdom F1', 'split'],
+    columns: [
+      'page',
+      'class',
+      'ours F1',
+      'ours P',
+      'ours R',
+      'previous F1',
+      'linkedom F1',
+      'jsdom F1',
+      'split',
+    ],
     rows: worst.map((entry) => [
       entry.page.file.slice(0, 12),
       entry.page.class,
       format(entry.results.ours.f1),
       format(entry.results.ours.precision),
       format(entry.results.ours.recall),
+      peerF1(entry, 'previous-release'),
       peerF1(entry, 'readability-linkedom'),
       peerF1(entry, 'readability-jsdom'),
       entry.page.split,

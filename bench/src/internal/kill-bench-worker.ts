@@ -1,16 +1,17 @@
 /*
- * Child process of worker-kills.bench.ts: one worker (`transmute worker` in effect) on the
- * bench's PostgreSQL schema with the service's defaults (job lease, poll, LISTEN/NOTIFY wake-ups).
- * Prints "ready" once started and runs until killed.
+ * Child process of worker-kills.bench.ts and scale-out.bench.ts: one worker (`transmute worker` in
+ * effect) on the bench's PostgreSQL schema with the service's defaults (job lease, poll,
+ * LISTEN/NOTIFY wake-ups), two jobs at once unless told. Prints "ready" once started and runs until
+ * killed.
  *
- *   node --conditions=development --import tsx kill-bench-worker.ts <connection> <schema> <workerId> <blob dir>
+ *   node --conditions=development --import tsx kill-bench-worker.ts <connection> <schema> <workerId> <blob dir> [concurrency]
  */
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { createPostgresStore } from '@transmute/postgres';
 import { createFsBlobStore, createService } from '@transmute/service';
 
-const [connectionString, schema, workerId, blobDir] = process.argv.slice(2);
+const [connectionString, schema, workerId, blobDir, concurrency = '2'] = process.argv.slice(2);
 if (
   connectionString === undefined ||
   schema === undefined ||
@@ -27,7 +28,7 @@ const service = createService({
     baseUrl: 'http://127.0.0.1:1',
     signingSecret: 'worker-kills-bench',
     allowPrivateNetworks: true,
-    workerConcurrency: 2,
+    workerConcurrency: Number(concurrency),
     workerId,
     webhooks: { enabled: false },
   },

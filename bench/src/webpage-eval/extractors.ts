@@ -3,16 +3,18 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Readability } from '@mozilla/readability';
 import { createEngine } from '@transmute/engine';
+import type { SourceAdapter } from '@transmute/plugin-sdk';
 import { createWebpageSource } from '@transmute/plugin-webpage';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { parseHTML } from 'linkedom';
 import { markdownToPlainText } from './markdown-to-text.js';
+import { loadPreviousWebpageSource } from './previous-release.js';
 
 /** The URL every page is read under (the corpus has no URLs; links do not matter to the text). */
 export const PAGE_URL = 'https://corpus.example/page/';
 
 /** Names of the compared extractors, in table order. */
-export const EXTRACTORS = ['ours', 'readability-linkedom', 'readability-jsdom'] as const;
+export const EXTRACTORS = ['ours', 'previous-release', 'readability-linkedom', 'readability-jsdom'] as const;
 /** One of {@link EXTRACTORS}. */
 export type ExtractorName = (typeof EXTRACTORS)[number];
 
@@ -27,7 +29,9 @@ export interface Extractor {
 export async function createExtractor(name: ExtractorName): Promise<Extractor> {
   switch (name) {
     case 'ours':
-      return createOurs();
+      return createThroughEngine(name, createWebpageSource());
+    case 'previous-release':
+      return createThroughEngine(name, (await loadPreviousWebpageSource())());
     case 'readability-linkedom':
       return {
         name,
@@ -57,15 +61,15 @@ function readabilityText(document: Document): string {
 }
 
 /**
- * Ours: the page as an uploaded `text/html` file through the engine with the webpage source
- * (`prepare`, then the `raw_source` markdown artifact), the markdown turned into plain text.
+ * Ours (and the previous release's): the page as an uploaded `text/html` file through the engine
+ * with a webpage source (`prepare`, then the `raw_source` markdown artifact), the markdown turned
+ * into plain text.
  */
-async function createOurs(): Promise<Extractor> {
-  const source = createWebpageSource();
+async function createThroughEngine(name: ExtractorName, source: SourceAdapter): Promise<Extractor> {
   const engine = createEngine({ plugins: [source] });
   const workDir = await mkdtemp(join(tmpdir(), 'webpage-eval-'));
   return {
-    name: 'ours',
+    name,
     extract: async (htmlPath) => {
       const file = {
         name: basename(htmlPath),

@@ -31,8 +31,14 @@ describe('server logs', () => {
   const lines: string[] = [];
   const secrets: string[] = [];
 
+  /** Requests sent to the server: each must leave exactly one access line. */
+  let sent = 0;
+  const send = (url: string, init: RequestInit = {}): Promise<Response> => {
+    sent += 1;
+    return fetch(url.startsWith('http') ? url : `${server.url}${url}`, init);
+  };
   const call = async (path: string, init: RequestInit = {}): Promise<Response> =>
-    fetch(path.startsWith('http') ? path : `${server.url}${path}`, {
+    send(path, {
       ...init,
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...init.headers },
     });
@@ -109,7 +115,7 @@ describe('server logs', () => {
       })
     ).json()) as { file_id: string; upload_url: string; upload_headers: Record<string, string> };
     secrets.push(new URL(intent.upload_url).pathname.split('/').at(-1) ?? '');
-    const put = await fetch(intent.upload_url, {
+    const put = await send(intent.upload_url, {
       method: 'PUT',
       headers: intent.upload_headers,
       body: bytes,
@@ -144,12 +150,45 @@ describe('server logs', () => {
     };
     const downloadUrl = output.manifest.files[0]?.download_url ?? '';
     secrets.push(new URL(downloadUrl).pathname.split('/').at(-1) ?? '');
-    expect((await fetch(downloadUrl)).status).toBe(200);
+    expect((await send(downloadUrl)).status).toBe(200);
     await call('/v1/capabilities', { headers: { authorization: `Bearer ${apiKey}x` } });
+
+    // Outside /v1: the MCP endpoint, the operator routes, signed URLs gone wrong; and a bad body.
+    const mcp = await call('/mcp', {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'logs', version: '1' },
+        },
+      }),
+    });
+    expect(mcp.status).toBe(200);
+    await mcp.text();
+    expect((await send('/mcp', { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(405);
+    for (const path of ['/healthz', '/readyz', '/metrics']) expect((await send(path)).status).toBe(200);
+    const forged = `${new URL(downloadUrl).pathname.slice(0, -4)}AAAA`;
+    expect((await send(forged)).status).toBeGreaterThanOrEqual(400);
+    expect((await send(intent.upload_url, { method: 'PUT', body: bytes })).status).toBeGreaterThanOrEqual(
+      400,
+    );
+    const invalid = await call('/v1/jobs', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'logs-invalid' },
+      body: JSON.stringify({ source: { type: 'text' } }),
+    });
+    expect(invalid.status).toBe(422);
 
     const log = await waitFor(async () => {
       const current = await readLog();
-      return current.some((line) => line.message === 'job run ended') ? current : undefined;
+      const ended = current.some((line) => line.message === 'job run ended');
+      const accessLines = current.filter((line) => line.message === 'request').length;
+      return ended && accessLines >= sent ? current : undefined;
     });
     const text = log.map((line) => JSON.stringify(line)).join('\n');
     expect(secrets.every((secret) => secret.length >= 16)).toBe(true);
@@ -166,6 +205,12 @@ describe('server logs', () => {
     expect(access.map((line) => line.operation)).toEqual(
       expect.arrayContaining(['upload', 'artifact', 'completeFileUpload', 'rotateWebhookEndpointSecret']),
     );
+    expect(access).toHaveLength(sent);
+    const mcpLines = access.filter((line) => line.operation === 'mcp');
+    expect(mcpLines.map((line) => line.status)).toEqual([200, 405]);
+    expect(mcpLines[0]?.account_id).toMatch(/^acct_/);
+    for (const operation of ['healthz', 'readyz', 'metrics'])
+      expect(access.filter((line) => line.operation === operation)).toHaveLength(1);
     expect(access.find((line) => line.status === 401)).toMatchObject({ account_id: null });
     expect(log.find((line) => line.message === 'job run started')).toMatchObject({ job_id: job.id });
     expect(log.find((line) => line.message === 'job run ended')).toMatchObject({

@@ -48,15 +48,26 @@ describe('README configuration', () => {
   const docs = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
   const documented = new Set(docs.match(/TRANSMUTE_[A-Z_]+[A-Z]/g) ?? []);
 
+  /**
+   * The source files under a directory, relative to it. node_modules is never entered: a recursive
+   * readdir would walk every workspace package again through each dependant's links.
+   */
+  function sourceFiles(directory: string, prefix = ''): string[] {
+    return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+      const path = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) return sourceFiles(join(directory, entry.name), `${path}/`);
+      return entry.isFile() ? [path] : [];
+    });
+  }
+
   /** Every TRANSMUTE_* name the sources of the workspace read. */
   function variablesInSources(): Set<string> {
     const root = fileURLToPath(new URL('../../../', import.meta.url));
     const names = new Set<string>();
     for (const group of ['packages', 'plugins']) {
-      const files = readdirSync(join(root, group), { recursive: true, encoding: 'utf8' });
-      for (const file of files) {
-        if (!/\/src\/.*\.ts$/.test(file) || file.includes('node_modules') || file.endsWith('.test.ts'))
-          continue;
+      for (const file of sourceFiles(join(root, group))) {
+        if (!/\/src\/.*\.ts$/.test(file) || file.endsWith('.test.ts')) continue;
         for (const name of readFileSync(join(root, group, file), 'utf8').match(/TRANSMUTE_[A-Z_]+[A-Z]/g) ??
           []) {
           names.add(name);

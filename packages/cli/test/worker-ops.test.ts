@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,12 @@ describe('transmute worker operator endpoints', () => {
     const lines: string[] = [];
     const settings = resolveSettings(
       { dataDir, workerOpsPort: '0' },
-      { TRANSMUTE_LOG_LEVEL: 'warn', TRANSMUTE_METRICS_TOKEN: 'worker-scrape' },
+      {
+        TRANSMUTE_LOG_LEVEL: 'info',
+        TRANSMUTE_LOG_FORMAT: 'json',
+        TRANSMUTE_LOG_DESTINATION: join(dataDir, 'worker.log'),
+        TRANSMUTE_METRICS_TOKEN: 'worker-scrape',
+      },
     );
     stop = await startWorker(settings, (line) => lines.push(line));
     url = /on (http:\/\/\S+)$/.exec(lines.find((line) => line.startsWith('Operator')) ?? '')?.[1] ?? '';
@@ -46,5 +51,21 @@ describe('transmute worker operator endpoints', () => {
 
   it('answers nothing of the API', async () => {
     expect((await fetch(`${url}/v1/capabilities`)).status).toBe(404);
+  });
+
+  it('writes one access line per operator request', async () => {
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const lines = async (): Promise<{ message: string; operation?: string; status?: number }[]> =>
+      (await readFile(join(dataDir, 'worker.log'), 'utf8'))
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { message: string; operation?: string; status?: number });
+    for (let i = 0; i < 100 && !(await lines()).some((line) => line.message === 'request'); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const access = (await lines()).filter((line) => line.message === 'request');
+    expect(access.map((line) => line.operation)).toEqual(
+      expect.arrayContaining(['healthz', 'readyz', 'metrics']),
+    );
+    expect(access.find((line) => line.operation === 'metrics' && line.status === 401)).toBeDefined();
   });
 });

@@ -2,7 +2,6 @@ import type { OperationId } from '@transmute/contract/operations';
 import type { ClientOptions, TransmuteClient } from './client-types.js';
 import { createApiCaller, normalizeBaseUrl } from './internal/api-caller.js';
 import type { Transport } from './internal/transport.js';
-import { downloadArtifact } from './internal/download-artifact.js';
 import { uploadFile } from './internal/upload-file.js';
 import { createJobAndWait, readOutputContent, waitForJob } from './internal/wait-helpers.js';
 
@@ -79,8 +78,14 @@ export function createClient(options: ClientOptions): TransmuteClient {
     createJobAndWait: (body, o) => createJobAndWait(client, body, o),
     waitForJob: (jobId, o) => waitForJob(client, jobId, o),
     readOutputContent: (outputId, o) => readOutputContent(client, outputId, o),
-    downloadArtifact: (artifact, destination, o) =>
-      downloadArtifact(transport.fetch, artifact, destination, o),
+    // Loaded on first use: it needs node:fs and node:stream, which a browser bundle does without.
+    downloadArtifact: async (artifact, destination, o) =>
+      (await import('./internal/download-artifact.js')).downloadArtifact(
+        transport.fetch,
+        artifact,
+        destination,
+        o,
+      ),
   };
   // One method per row of the contract's table: a new operation fails the build until it has one.
   return client satisfies Record<OperationId, unknown>;

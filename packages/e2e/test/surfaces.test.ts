@@ -5,7 +5,7 @@
  * check passes (the thing exists but capabilities hide it). The claims come from a real
  * `transmute serve`.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -59,6 +59,18 @@ function runCliVersion(): Promise<string> {
   });
 }
 
+function runPython(script: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'python3',
+      ['-c', script, ...args],
+      { cwd: join(ROOT, 'packages/client-python'), env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`python3 failed: ${stderr}`)) : resolve(stdout.trim()),
+    );
+  });
+}
+
 /** What must exist for each surface to be claimed. */
 const SURFACE_CHECKS: Record<Surface, () => Promise<void>> = {
   // The v1 API answers an authenticated call.
@@ -86,8 +98,14 @@ const SURFACE_CHECKS: Record<Surface, () => Promise<void>> = {
   web: () => answers('/console'),
   // Documentation answers at /docs.
   docs: () => answers('/docs'),
-  // There is no Python SDK in this repository.
-  python_sdk: () => Promise.reject(new Error('no Python SDK exists in this repository')),
+  // The Python client (packages/client-python) imports and talks to this server.
+  python_sdk: async () => {
+    const script =
+      'import sys; from transmute import Client; ' +
+      'print(Client(base_url=sys.argv[1], api_key=sys.argv[2]).get_capabilities()["api_version"])';
+    const out = await runPython(script, [service.baseUrl, service.accounts[0]?.apiKey ?? '']);
+    expect(out).toBe('v1');
+  },
 };
 
 describe('capabilities surfaces tell the truth', { timeout: 240_000 }, () => {

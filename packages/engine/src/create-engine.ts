@@ -10,6 +10,7 @@ import { createCpuRunner, type CpuRunner } from './cpu/cpu-runner.js';
 import { createProgressTracker } from './internal/progress-tracker.js';
 import { loadLatestCheckpoint, runPrepare } from './pipeline/run-prepare.js';
 import { resolveArtifactDir, runRender } from './pipeline/run-render.js';
+import { runTask } from './pipeline/run-task.js';
 import { createRunRecorder, type RunRecorder } from './internal/usage-meter.js';
 import { createScratchDir } from './internal/work-dir.js';
 import { isTextMediaType, toCanonicalMediaType } from './media-types.js';
@@ -73,7 +74,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const checkpoint = await loadLatestCheckpoint(run.checkpoints);
       const scope = await openRun(parts, run, createRunRecorder(checkpoint));
       try {
-        return await runPrepare(source, scope.ctx, run.checkpoints, checkpoint);
+        return await runPrepare(source, scope.ctx, run.checkpoints, checkpoint, run.tasks);
       } finally {
         await scope.dispose();
       }
@@ -112,6 +113,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
         ...rendered.warnings.filter((warning) => !prepared.warnings.includes(warning)),
       ];
       return { document: prepared.document, artifacts: rendered.artifacts, warnings, usage };
+    },
+    async runTask(source, task, run = {}) {
+      const scope = await openRun(parts, run, createRunRecorder());
+      try {
+        return await runTask(source, task, scope.ctx);
+      } finally {
+        await scope.dispose();
+      }
     },
     inspectFile: (file, signal = NEVER_ABORTED) => inspectSourceFile(registry, file, signal),
     supportsMediaType: (mediaType) => supportsMediaType(registry, mediaType),

@@ -40,6 +40,33 @@ export interface CheckpointStore {
   save(stage: JobStage, state: unknown): Promise<void>;
 }
 
+/**
+ * One unit of extraction work: file `file` (its index in the source) read whole, or the pages
+ * `pages` of it (a long PDF split into page ranges).
+ */
+export interface ExtractionTask {
+  file: number;
+  pages?: { first: number; last: number };
+}
+
+/** What a task yields: its JSON output, and the warnings and usage of its run. */
+export interface ExtractionTaskResult {
+  output: unknown;
+  warnings: string[];
+  usage: UsageQuantities;
+}
+
+/**
+ * Where the extraction tasks of a prepare run (the service's workers). `run` answers the tasks'
+ * results in the tasks' order; it may run some with {@link Engine.runTask} itself.
+ */
+export interface TaskRunner {
+  /** Pages per task of a long document (the split). */
+  readonly pagesPerTask: number;
+  /** `progress` is told how many tasks are done whenever one more is. */
+  run(tasks: readonly ExtractionTask[], progress: (done: number) => void): Promise<ExtractionTaskResult[]>;
+}
+
 /** Usage measured while running: quantities per unit. */
 export type UsageQuantities = Partial<Record<UsageUnit, number>>;
 
@@ -49,6 +76,11 @@ export interface RunOptions {
   /** Scratch directory; a fresh temporary one is created (and removed) when omitted. */
   workDir?: string;
   checkpoints?: CheckpointStore;
+  /**
+   * Runs the extraction tasks of a `files` source elsewhere (other workers); without it they run
+   * here, one after another. Either way the same tasks are merged the same way.
+   */
+  tasks?: TaskRunner;
 }
 
 /** Result of {@link Engine.prepare}: the normalized document, ready for any number of outputs. */
@@ -120,6 +152,11 @@ export interface EngineOptions {
    * default is `['api']`. `transmute serve` passes what it ships (its `SERVED_SURFACES`).
    */
   surfaces?: readonly Surface[];
+  /**
+   * Pages per extraction task when no task runner says otherwise (default
+   * {@link DEFAULT_PAGES_PER_TASK}); a paged document with more pages is read in ranges.
+   */
+  pagesPerTask?: number;
 }
 
 /** What the engine can do, for getCapabilities. */
@@ -127,6 +164,8 @@ export interface EngineCapabilities {
   plugins: CapabilityPlugin[];
   /** Media types that uploaded files may have (built-in text types + healthy source adapters). */
   fileMediaTypes: string[];
+  /** The surfaces this installation offers (CONTRACT §12), as every plugin entry lists them. */
+  surfaces: Surface[];
   /** Languages outputs can be labelled in. */
   languages: string[];
   outputFormats: OutputFormat[];
@@ -145,6 +184,15 @@ export interface Engine {
   /** prepare + render. */
   convert(source: ConvertSource, output: OutputRequest, options?: RunOptions): Promise<ConvertResult>;
   /** Cheap upload-validation checks: magic-byte sniffing against the declared type, then the plugin's inspect(). */
+  /**
+   * Runs one extraction task of a `files` source (on any worker: the result is JSON), for a
+   * {@link TaskRunner} that spreads a prepare's tasks.
+   */
+  runTask(
+    source: Extract<ConvertSource, { type: 'files' }>,
+    task: ExtractionTask,
+    options?: RunOptions,
+  ): Promise<ExtractionTaskResult>;
   inspectFile(file: SourceFile, signal?: AbortSignal): Promise<FileInspection>;
   /** Whether some source (built-in or plugin) reads this media type. */
   supportsMediaType(mediaType: string): boolean;

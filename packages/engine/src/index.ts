@@ -15,7 +15,11 @@ export type {
   ConvertResult,
   EnrichmentProviderOptions,
   CpuWorkerOptions,
+  ExtractionTask,
+  ExtractionTaskResult,
+  TaskRunner,
 } from './engine-types.js';
+export { DEFAULT_PAGES_PER_TASK } from './stages/extraction-tasks.js';
 export { chunkDocument } from './chunking/chunk-document.js';
 export type { ChunkOptions } from './chunking/chunk-document.js';
 export { normalizeDocument } from './normalize/normalize-document.js';

@@ -1,5 +1,11 @@
+import { CONSOLE_DIST_DIR } from '@transmute/console';
 import type { Plan } from '@transmute/contract';
-import type { TransmuteService } from '@transmute/service';
+import {
+  createMemoryRateLimitStore,
+  type RateLimitRule,
+  type RateLimitStore,
+  type TransmuteService,
+} from '@transmute/service';
 import { createAuthenticator, type AuthOptions } from './internal/authenticate.js';
 import { withBrokenBodyErrors } from './internal/broken-body.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
@@ -7,7 +13,8 @@ import { createCoreHandler } from './internal/handle-request.js';
 import { withMcpRoute } from './internal/mcp-route.js';
 import type { MetricsRouteOptions } from './internal/operator-routes.js';
 import type { HandlerLogger } from './internal/problem.js';
-import { createRateLimiter, DEFAULT_PLAN_RATE_LIMITS, type RateLimitRule } from './internal/rate-limiter.js';
+import { createRateLimiter, DEFAULT_PLAN_RATE_LIMITS, type RateLimiter } from './internal/rate-limiter.js';
+import { reportStoreFailure } from './internal/report-store-failure.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -19,10 +26,20 @@ export interface FetchHandlerOptions {
    * `Location` headers. Default ''. Framework mounts that strip their prefix need none.
    */
   basePath?: string;
-  /** Base of problem `type` URIs (`<docsBaseUrl>/problems/<code>`); default `https://docs.transmute.dev`. */
+  /**
+   * Base of problem `type` URIs (`<docsBaseUrl>/problems/<code>`); default the installation's own
+   * docs, `{service.baseUrl}/docs` (served by this handler), or `http://localhost/docs` for a
+   * service that does not say its base URL.
+   */
   docsBaseUrl?: string;
-  /** Per-plan token buckets (CONTRACT §11); `false` turns rate limiting off. */
-  rateLimit?: false | { plans?: Partial<Record<Plan, RateLimitRule>>; now?: () => number };
+  /**
+   * Per-plan token buckets (CONTRACT §11); `false` turns rate limiting off. `store` is where the
+   * buckets live: this process's memory by default (`now` is its clock); give every API process
+   * one shared store (`createPostgresRateLimitStore`, `createRedisRateLimitStore`) so N processes
+   * do not let an account through at N times its rate. A failing store lets requests through.
+   */
+  rateLimit?:
+    false | { plans?: Partial<Record<Plan, RateLimitRule>>; now?: () => number; store?: RateLimitStore };
   /** Body limits in bytes: createJob (default 16 MiB) and every other JSON body (default 64 KiB). */
   bodyLimits?: { createJob?: number; default?: number };
   /**
@@ -35,6 +52,11 @@ export interface FetchHandlerOptions {
    * `Authorization: Bearer <token>` with `token`, or `false` for none.
    */
   metrics?: MetricsRouteOptions;
+  /**
+   * The web console at `{base}/console`: `true` serves the one built by `@transmute/console`
+   * (`pnpm build`), `{ root }` the built files in another directory; off by default.
+   */
+  console?: boolean | { root: string };
 }
 
 /** The handler: a Web `Request → Response` function; mounts use its framework-neutral core. */
@@ -55,6 +77,11 @@ const consoleLogger: HandlerLogger = {
     console.error(JSON.stringify({ level: 'error', message, ...details }));
   },
 };
+
+function consoleRootOf(option: FetchHandlerOptions['console']): string | null {
+  if (option === undefined || option === false) return null;
+  return option === true ? CONSOLE_DIST_DIR : option.root;
+}
 
 /** Removes the base path from a pathname; null when the path is outside it. */
 export function stripBasePath(pathname: string, basePath: string): string | null {
@@ -94,30 +121,40 @@ export function toWebResponse(response: CoreResponse): Response {
 export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const rateLimit = options.rateLimit ?? {};
-  const docsBaseUrl = (options.docsBaseUrl ?? 'https://docs.transmute.dev').replace(/\/+$/, '');
+  const docsBaseUrl = (
+    options.docsBaseUrl ?? `${options.service.baseUrl ?? 'http://localhost'}/docs`
+  ).replace(/\/+$/, '');
   const logger = options.logger ?? consoleLogger;
   const authenticate = createAuthenticator(options.service, options.auth);
   const bodyLimits = {
     createJob: options.bodyLimits?.createJob ?? 16 * 1024 * 1024,
     default: options.bodyLimits?.default ?? 64 * 1024,
   };
+  let rateLimiter: RateLimiter | null = null;
+  if (rateLimit !== false) {
+    const store = rateLimit.store ?? createMemoryRateLimitStore(rateLimit.now);
+    rateLimiter = createRateLimiter(
+      { ...DEFAULT_PLAN_RATE_LIMITS, ...rateLimit.plans },
+      store,
+      reportStoreFailure({ logger, metrics: options.service.metrics }),
+    );
+  }
   const api = createCoreHandler({
     service: options.service,
     authenticate,
-    rateLimiter:
-      rateLimit === false
-        ? null
-        : createRateLimiter({ ...DEFAULT_PLAN_RATE_LIMITS, ...rateLimit.plans }, rateLimit.now),
+    rateLimiter,
     basePath,
     docsBaseUrl,
     bodyLimits,
     logger,
     metricsRoute: options.metrics ?? {},
+    consoleRoot: consoleRootOf(options.console),
   });
   // `/mcp` beside `/v1`: its tools call the API core itself, with the caller's credential.
   const core = withMcpRoute(api, {
     authenticate,
     callApi: async (request) => toWebResponse(await api(toCoreRequest(request, ''))),
+    service: options.service,
     docsBaseUrl,
     logger,
     // The JSON-RPC envelope around a createJob-sized text.

@@ -3,4 +3,5 @@ export type { AuthOptions, JwtAuthOptions } from './internal/authenticate.js';
 export type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 export type { HandlerLogger } from './internal/problem.js';
 export type { MetricsRouteOptions } from './internal/operator-routes.js';
-export { DEFAULT_PLAN_RATE_LIMITS, type RateLimitRule } from './internal/rate-limiter.js';
+export { DEFAULT_PLAN_RATE_LIMITS } from './internal/rate-limiter.js';
+export type { RateLimitRule, RateLimitStore } from '@transmute/service';

@@ -53,7 +53,7 @@ describe('routing', () => {
     const body = await problem(response);
     expect(body).toMatchObject({
       code: 'route_not_found',
-      type: 'https://docs.transmute.dev/problems/route_not_found',
+      type: 'http://localhost/docs/problems/route_not_found',
       retryable: false,
     });
   });

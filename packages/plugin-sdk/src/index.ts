@@ -22,6 +22,8 @@ export {
   type StageContext,
   type SourceFile,
   type SourceProbe,
+  type PageRange,
+  type PagedReading,
   type FileInspection,
   type SourceAdapter,
   type Artifact,

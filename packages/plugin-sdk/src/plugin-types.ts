@@ -87,6 +87,27 @@ export type FileInspection =
   | { ok: true; warnings: string[]; facts?: Record<string, string | number> }
   | { ok: false; code: FailureCode; detail: string };
 
+/** 1-based, inclusive page numbers of a long document. */
+export interface PageRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * A long document read in page ranges, each of which may run on another worker (the
+ * `orchestration.batch` split). `extract(file)` must give what `assemble` gives for one reading of
+ * every page: whatever needs the whole document (styles, running headers, the title) is decided in
+ * `assemble`, so a split document comes out as if read whole.
+ */
+export interface PagedReading {
+  /** The file's pages (0 when this file is not paged: it is extracted whole). */
+  countPages(file: SourceFile, ctx: StageContext): Promise<number>;
+  /** Reads the pages of `range` into a JSON value (it is stored and sent between processes). */
+  readPages(file: SourceFile, range: PageRange, ctx: StageContext): Promise<unknown>;
+  /** The document from the readings of consecutive ranges that cover every page, in order. */
+  assemble(file: SourceFile, readings: unknown[], ctx: StageContext): Promise<ExtractedDocument>;
+}
+
 /** A source adapter turns files of some media types into an {@link ExtractedDocument}. */
 export interface SourceAdapter {
   readonly manifest: PluginManifest;
@@ -95,6 +116,8 @@ export interface SourceAdapter {
   /** Cheap checks at upload validation (page count, duration, archive entries). */
   inspect?(file: SourceFile, signal: AbortSignal): Promise<FileInspection>;
   extract(file: SourceFile, ctx: StageContext): Promise<ExtractedDocument>;
+  /** Page-range reading of long documents (optional): the engine splits such files into tasks. */
+  readonly pages?: PagedReading;
   /** Releases worker pools and child processes. */
   close?(): Promise<void>;
 }

@@ -84,6 +84,11 @@ export interface DirectUploadIntent {
  * content-addressed blobs until the completion takes them in (hashed, so never trusted unread).
  */
 export interface DirectBlobAccess {
+  /**
+   * The origin (`scheme://host[:port]`) of the presigned URLs: a browser client (the web console)
+   * must be allowed to reach it, since uploads and downloads go there, not to the API.
+   */
+  origin(): Promise<string>;
   /** A presigned PUT of a file's bytes, valid until the intent's end. */
   presignUpload(fileId: string, intent: DirectUploadIntent): Promise<DirectUploadTarget>;
   /**

@@ -275,7 +275,13 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
     return removed;
   };
 
+  let origin: Promise<string> | undefined;
   const direct: DirectBlobAccess = {
+    origin() {
+      const probe = new GetObjectCommand({ Bucket: bucket, Key: incomingOf('origin') });
+      origin ??= getSignedUrl(client, probe, { expiresIn: 60 }).then((url) => new URL(url).origin);
+      return origin;
+    },
     async presignUpload(fileId, intent) {
       const checksum = Buffer.from(intent.sha256, 'hex').toString('base64');
       const command = new PutObjectCommand({

@@ -23,6 +23,7 @@ import * as webhooks from './internal/webhook-endpoints.js';
 import { WorkerPool } from './internal/worker-pool.js';
 import { createReadinessCheck } from './internal/check-readiness.js';
 import { countBlobErrors } from './internal/count-blob-errors.js';
+import { resolveBatchSettings } from './internal/batch-settings.js';
 import { createServiceMetrics } from './service-metrics.js';
 import {
   createWebhookDispatcher,
@@ -32,6 +33,7 @@ import {
 
 /** The service plus the operator's methods. */
 export interface Service extends TransmuteService {
+  readonly baseUrl: string;
   readonly admin: TransmuteAdmin;
   readonly metrics: ServiceMetrics;
   readiness(): Promise<Readiness>;
@@ -88,7 +90,8 @@ export function createService(options: ServiceOptions): Service {
   const core = createCoreContext(options.store, options.config);
   const metrics = createServiceMetrics({ store: options.store, now: () => core.now() });
   const blobs = countBlobErrors(options.blobs, metrics);
-  const ctx: ServiceContext = { ...core, blobs, engine: options.engine, metrics };
+  const batch = resolveBatchSettings(options.config);
+  const ctx: ServiceContext = { ...core, blobs, engine: options.engine, metrics, batch };
   const pool = new WorkerPool(ctx, {
     concurrency: options.config.workerConcurrency ?? 2,
     pollIntervalMs: options.config.pollIntervalMs ?? 1000,
@@ -112,6 +115,8 @@ export function createService(options: ServiceOptions): Service {
 
   return {
     admin: createAdminFromContext(core),
+    baseUrl: options.config.baseUrl.replace(/\/+$/, ''),
+    directOrigins: async () => (blobs.direct === undefined ? [] : [await blobs.direct.origin()]),
     sweep,
     metrics,
     readiness,

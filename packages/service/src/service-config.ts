@@ -76,6 +76,13 @@ export interface ServiceConfig {
   logger?: ServiceLogger;
   /** Identifies this process's leases (default host:pid:random). */
   workerId?: string;
+  /**
+   * `orchestration.batch`: a `files` job is extracted as tasks (a file each; a long PDF in ranges
+   * of `pagesPerTask` pages, default 25) that any worker of any process claims, at most
+   * `maximumParallelTasks` of one job at once (default 16). On by default; `enabled: false` runs a
+   * job's tasks in its own run only.
+   */
+  batch?: { enabled?: boolean; pagesPerTask?: number; maximumParallelTasks?: number };
   /** Options of the webhook dispatcher (`enabled: false` keeps it from starting here). */
   webhooks?: { enabled?: boolean } & Record<string, unknown>;
 }

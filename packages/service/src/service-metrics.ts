@@ -19,10 +19,18 @@ export interface ServiceMetrics {
   readonly webhookDeliveryDuration: Histogram<'outcome'>;
   /** Job or output failures with a failure code (a plugin's or the engine's), by code. */
   readonly pluginFailures: Counter<'code'>;
+  /** Tasks a split job fanned out into (`orchestration.batch`), observed when a job plans them. */
+  readonly jobTasks: Histogram;
+  /** Task runs of this process's workers that ended, by outcome (succeeded, failed, cancel, lost, shutdown). */
+  readonly tasks: Counter<'outcome'>;
   /** Leases this process's workers lost to another worker (stalls, partitions). */
   readonly leasesLost: Counter;
   /** Blob store operations that threw, by operation. */
   readonly blobStoreErrors: Counter<'operation'>;
+  /** Requests refused with `rate_limited` (429), by the account's plan. */
+  readonly rateLimitRefusals: Counter<'plan'>;
+  /** Rate-limit store calls that failed (the request was let through), by store kind. */
+  readonly rateLimitStoreErrors: Counter<'store'>;
 }
 
 /** Options of {@link createServiceMetrics}. */
@@ -35,6 +43,7 @@ export interface ServiceMetricsOptions {
 }
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const TASK_COUNT_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 const JOB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 
 function addQueueGauges(registry: Registry, store: Store, now: () => Date): void {
@@ -51,6 +60,30 @@ function addQueueGauges(registry: Registry, store: Store, now: () => Date): void
         .execute();
       this.reset();
       for (const row of rows) this.set({ state: row.status }, Number(row.count));
+    },
+  });
+  new Gauge({
+    name: 'transmute_tasks',
+    help: 'Tasks of split jobs in the store by state (queued, running: leased, succeeded, failed).',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const rows = await store.db
+        .selectFrom('job_tasks')
+        .select((eb) => [
+          'status',
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.count<number | string>('locked_by').as('leased'),
+        ])
+        .groupBy('status')
+        .execute();
+      this.reset();
+      for (const state of ['queued', 'running', 'succeeded', 'failed']) this.set({ state }, 0);
+      for (const row of rows) {
+        const leased = row.status === 'queued' ? Number(row.leased) : 0;
+        this.set({ state: row.status }, Number(row.count) - leased);
+        if (row.status === 'queued') this.set({ state: 'running' }, leased);
+      }
     },
   });
   new Gauge({
@@ -142,6 +175,18 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       labelNames: ['code'],
       registers,
     }),
+    jobTasks: new Histogram({
+      name: 'transmute_job_tasks',
+      help: 'Tasks a split job fanned out into (orchestration.batch), per job.',
+      buckets: TASK_COUNT_BUCKETS,
+      registers,
+    }),
+    tasks: new Counter({
+      name: 'transmute_tasks_total',
+      help: 'Task runs of this process that ended, by outcome.',
+      labelNames: ['outcome'],
+      registers,
+    }),
     leasesLost: new Counter({
       name: 'transmute_leases_lost_total',
       help: 'Job leases this process lost to another worker.',
@@ -151,6 +196,18 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       name: 'transmute_blob_store_errors_total',
       help: 'Blob store operations that failed, by operation.',
       labelNames: ['operation'],
+      registers,
+    }),
+    rateLimitRefusals: new Counter({
+      name: 'transmute_rate_limited_requests_total',
+      help: "Requests refused for the account's request rate (429), by plan.",
+      labelNames: ['plan'],
+      registers,
+    }),
+    rateLimitStoreErrors: new Counter({
+      name: 'transmute_rate_limit_store_errors_total',
+      help: 'Rate-limit store calls that failed and let the request through, by store.',
+      labelNames: ['store'],
       registers,
     }),
   };

@@ -182,6 +182,16 @@ export interface TransmuteService {
   readiness?(): Promise<Readiness>;
   /** This instance's Prometheus registry and instruments, served at `/metrics`. */
   readonly metrics?: ServiceMetrics;
+  /**
+   * The installation's public base URL (`config.baseUrl`, the `{base}` of its links); the HTTP
+   * layer points problem `type` URIs at `{base}/docs/problems/<code>` from it by default.
+   */
+  readonly baseUrl?: string;
+  /**
+   * Origins other than the API's that a browser client talks to: the blob store's, when uploads
+   * and downloads go straight to it by presigned URLs (none with the filesystem store).
+   */
+  directOrigins?(): Promise<string[]>;
 
   // ---- lifecycle ----
   /** Starts workers, the retention sweeper and (when configured) the webhook dispatcher. */

@@ -42,7 +42,8 @@ describe('crash recovery', () => {
       accountId: string;
       stage: string;
     };
-    expect(stage).toBe('extraction');
+    // A files job's first checkpoint is its one task's result (orchestration.batch).
+    expect(stage).toBe('task:0');
 
     const store = await createSqliteStore({ path: join(dir, 'transmute.db') });
     const crashed = await store.db

@@ -85,6 +85,14 @@ describe('service on an S3 blob store', () => {
     expect(page.data).toContain('Bytes that never pass through the service.');
   });
 
+  it('names the origin of its presigned URLs, which a browser must be allowed to reach', async () => {
+    await start();
+    const intent = await intentFor(TEXT);
+    const origins = await h.service.directOrigins?.();
+    expect(origins).toEqual([new URL(intent.upload_url).origin]);
+    expect(origins?.[0]).not.toBe(new URL(h.service.baseUrl ?? 'http://none').origin);
+  });
+
   it('refuses a complete before any bytes arrived', async () => {
     await start();
     const intent = await intentFor(TEXT);

@@ -6,8 +6,9 @@ import {
   readFileHead,
   resolveByteLimit,
   type ExtractedDocument,
-  type DocumentMetadata,
   type FileInspection,
+  type PagedReading,
+  type PageRange,
   type PluginHealth,
   type PluginManifest,
   type SourceAdapter,
@@ -15,10 +16,10 @@ import {
   type SourceProbe,
   type StageContext,
 } from '@transmute/plugin-sdk';
-import { toString } from 'mdast-util-to-string';
-import { detectLanguage } from './internal/detect-language.js';
+import { assembleDocument, type PageReading } from './internal/assemble-document.js';
+import { countTiffPages, readTiff } from './internal/extract-tiff.js';
 import { readImage } from './internal/extract-image.js';
-import { assertNotCanceled, readPdf } from './internal/extract-pdf.js';
+import { assertNotCanceled, countPdfPages, readPdf } from './internal/extract-pdf.js';
 import { inspectFile } from './internal/inspect-file.js';
 import { createOcrManifest } from './internal/manifest.js';
 import { chooseOcrEngine, type OcrEngineChoice } from './internal/choose-ocr-engine.js';
@@ -29,10 +30,7 @@ import { findLanguageData } from './internal/ocr-engine.js';
 import { PdfPool } from './internal/pdf-pool.js';
 import { pdfjsDirectory } from './internal/pdfjs-loader.js';
 import type { OcrRuntime, OcrSettings } from './internal/runtime.js';
-import { sniffKind, toMediaType } from './internal/sniff.js';
-import { toDocumentTree, type SourcePage } from './internal/to-document-tree.js';
-import { withoutPageFurniture } from './internal/page-furniture.js';
-import { minimumConfidence } from './internal/ocr-page.js';
+import { sniffKind, type DocumentKind } from './internal/sniff.js';
 
 /** Options of {@link createOcrSource}; every field has a sensible default. */
 export interface OcrSourceOptions {
@@ -149,6 +147,7 @@ export function createOcrSource(options: OcrSourceOptions = {}): SourceAdapter {
       manifest.mediaTypes.includes(probe.mediaType) || sniffKind(probe.head) !== undefined,
     inspect: (file: SourceFile): Promise<FileInspection> => inspectFile(file, runtime, manifest.limits),
     extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, runtime, manifest),
+    pages: pagedReading(runtime, manifest),
     close: async () => {
       await Promise.all([
         runtime.conversionPool.close(),
@@ -175,115 +174,73 @@ async function checkHealth(settings: OcrSettings, engine: string): Promise<Plugi
   };
 }
 
+/** The file's kind, after the byte limit (`corrupt_file` when it is no PDF or image). */
+async function checkedKind(
+  file: SourceFile,
+  ctx: StageContext,
+  manifest: Pick<PluginManifest, 'limits'>,
+): Promise<DocumentKind> {
+  assertNotCanceled(ctx.signal);
+  assertWithinByteLimit(file, resolveByteLimit(manifest.limits, ctx.limits));
+  const kind = sniffKind(await readFileHead(file.path, 1024));
+  if (kind === undefined)
+    throw new TransmuteError('corrupt_file', 'The file is neither a PDF nor a PNG, JPEG or TIFF image.');
+  return kind;
+}
+
+/** Reads the pages of a PDF (all, or `range`) with an OCR that notes the languages it used. */
+async function readPdfPages(
+  file: SourceFile,
+  ctx: StageContext,
+  runtime: OcrRuntime,
+  range?: PageRange,
+): Promise<PageReading> {
+  const ocr = new DocumentOcr(runtime.ocr, runtime.settings.languages, file.preferredLanguage);
+  const reading = await readPdf(file, ctx, { ...runtime, ocr }, range);
+  return { kind: 'pdf', ...reading, ocrLanguages: ocr.languages };
+}
+
 async function extract(
   file: SourceFile,
   ctx: StageContext,
   runtime: OcrRuntime,
   manifest: Pick<PluginManifest, 'limits' | 'qualityThreshold'>,
 ): Promise<ExtractedDocument> {
-  const { qualityThreshold } = manifest;
-  assertNotCanceled(ctx.signal);
-  assertWithinByteLimit(file, resolveByteLimit(manifest.limits, ctx.limits));
-  const kind = sniffKind(await readFileHead(file.path, 1024));
-  if (kind === undefined)
-    throw new TransmuteError('corrupt_file', 'The file is neither a PDF nor a PNG, JPEG or TIFF image.');
-  const metadata: DocumentMetadata = { mediaType: toMediaType(kind), sizeBytes: file.sizeBytes };
-  let pages: SourcePage[];
-  let ocrPages: number;
-  let declaredLanguage: string | undefined;
+  const kind = await checkedKind(file, ctx, manifest);
+  if (kind === 'pdf') return assembleDocument(file, [await readPdfPages(file, ctx, runtime)], ctx, manifest);
   const ocr = new DocumentOcr(runtime.ocr, runtime.settings.languages, file.preferredLanguage);
-  const documentRuntime: OcrRuntime = { ...runtime, ocr };
-  if (kind === 'pdf') {
-    const reading = await readPdf(file, ctx, documentRuntime);
-    pages = reading.pages;
-    ocrPages = reading.ocrPages;
-    metadata.pageCount = reading.info.pageCount;
-    if (reading.info.title !== undefined) metadata.title = reading.info.title;
-    if (reading.info.author !== undefined) metadata.author = reading.info.author;
-    declaredLanguage = reading.info.language;
-  } else {
-    const reading = await readImage(file, kind, ctx, documentRuntime);
-    pages = reading.pages;
-    ocrPages = reading.ocrPages;
-    metadata.pageCount = reading.pageCount;
-  }
-  const furniture = withoutPageFurniture(pages);
-  const root = toDocumentTree(furniture.pages, file.fileId);
-  const text = toString(root, { includeImageAlt: false });
-  if (root.children.length === 0 || text.trim() === '') {
-    if (
-      ocrPages > 0 &&
-      pages.some((page) => page.confidence !== undefined && page.confidence < qualityThreshold)
-    ) {
-      throw new TransmuteError('quality_below_threshold', 'OCR found no text above the minimum confidence.');
-    }
-    throw new TransmuteError('empty_content', 'The document contains no extractable text.');
-  }
-  finishMetadata(metadata, {
-    root,
-    text,
-    pages,
-    ocrPages,
-    declaredLanguage,
-    ctx,
-  });
-  if (ocrPages > 0) metadata.facts = { ...metadata.facts, ocr_languages: ocr.languages.join(', ') };
-  if (furniture.removed > 0) {
-    metadata.facts = { ...metadata.facts, page_furniture_blocks: furniture.removed };
-    const named = furniture.lines.map((line) => `"${line}"`).join(', ');
-    ctx.warn(
-      'page_furniture_removed',
-      `${furniture.removed} running header/footer or page-number block(s) were removed at page edges: ${named} (# stands for a number).`,
-    );
-  }
-  ctx.meter('extracted_characters', text.length);
-  return { root, metadata };
+  const reading = await readImage(file, kind, ctx, { ...runtime, ocr });
+  const info = { pageCount: reading.pageCount };
+  const pages: PageReading = { kind, info, ...reading, ocrLanguages: ocr.languages };
+  return assembleDocument(file, [pages], ctx, manifest);
 }
 
-function finishMetadata(
-  metadata: DocumentMetadata,
-  input: {
-    root: ExtractedDocument['root'];
-    text: string;
-    pages: SourcePage[];
-    ocrPages: number;
-    declaredLanguage: string | undefined;
-    ctx: StageContext;
-  },
-): void {
-  const language = detectLanguage(input.text, input.declaredLanguage);
-  if (language !== undefined) metadata.language = language;
-  if (metadata.title === undefined) {
-    const heading = input.root.children.find((node) => node.type === 'heading');
-    if (heading !== undefined) metadata.title = toString(heading);
-  }
-  metadata.facts = { ocr_pages: input.ocrPages, text_layer_pages: input.pages.length - input.ocrPages };
-  const ocrPages = input.pages.filter((page) => page.confidence !== undefined);
-  if (ocrPages.length > 0) Object.assign(metadata.facts, ocrFacts(ocrPages, input.ctx));
+/** Reads the pages of a multi-page TIFF in `range` (OCR, noting the languages used). */
+async function readTiffPages(
+  file: SourceFile,
+  ctx: StageContext,
+  runtime: OcrRuntime,
+  range: PageRange,
+): Promise<PageReading> {
+  const ocr = new DocumentOcr(runtime.ocr, runtime.settings.languages, file.preferredLanguage);
+  const reading = await readTiff(file, ctx, { ...runtime, ocr }, range);
+  return { kind: 'tiff', info: { pageCount: reading.pageCount }, ...reading, ocrLanguages: ocr.languages };
 }
 
-/**
- * The OCR'd pages' confidence in the facts (the mean, and each page's), and the weak pages named in
- * an `ocr_low_confidence` warning with the words left out of them.
- */
-function ocrFacts(pages: SourcePage[], ctx: StageContext): Record<string, number | string> {
-  const confidence = (page: SourcePage): number => Math.round((page.confidence ?? 0) * 1000) / 1000;
-  const mean = pages.reduce((sum, page) => sum + (page.confidence ?? 0), 0) / pages.length;
-  const facts: Record<string, number | string> = {
-    ocr_confidence: Math.round(mean * 1000) / 1000,
-    ocr_page_confidences: pages.map((page) => `${page.page}: ${confidence(page)}`).join(', '),
+/** Page-range reading of PDFs and TIFFs (PNG and JPEG are extracted whole: `countPages` answers 0). */
+function pagedReading(runtime: OcrRuntime, manifest: PluginManifest): PagedReading {
+  return {
+    async countPages(file, ctx) {
+      const kind = await checkedKind(file, ctx, manifest);
+      if (kind === 'pdf') return countPdfPages(file, ctx, runtime);
+      return kind === 'tiff' ? countTiffPages(file, ctx, runtime) : 0;
+    },
+    async readPages(file, range, ctx) {
+      const kind = await checkedKind(file, ctx, manifest);
+      return kind === 'tiff'
+        ? readTiffPages(file, ctx, runtime, range)
+        : readPdfPages(file, ctx, runtime, range);
+    },
+    assemble: async (file, readings, ctx) => assembleDocument(file, readings as PageReading[], ctx, manifest),
   };
-  const dropped = pages.reduce((sum, page) => sum + (page.droppedWords ?? 0), 0);
-  if (dropped > 0) facts['ocr_dropped_words'] = dropped;
-  const minimum = minimumConfidence(ctx);
-  const weak = pages.filter((page) => (page.confidence ?? 0) < minimum);
-  if (weak.length > 0) {
-    facts['ocr_weak_pages'] = weak.map((page) => page.page).join(', ');
-    const named = weak.map((page) => `${page.page} (${confidence(page).toFixed(2)})`).join(', ');
-    ctx.warn(
-      'ocr_low_confidence',
-      `${weak.length === 1 ? 'page' : 'pages'} ${named} read with a confidence below ${minimum}; the words read with less were left out.`,
-    );
-  }
-  return facts;
 }

@@ -1,4 +1,3 @@
-import { Readability } from '@mozilla/readability';
 import type { DocumentMetadata } from '@transmute/plugin-sdk';
 import type { Root } from 'mdast';
 import { loadDom, type DomImplementation } from './internal/load-dom.js';
@@ -6,8 +5,10 @@ import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
-import { scoreQuality, type QualityReport } from './internal/quality.js';
+import { qualityFacts, scoreQuality, type QualityReport } from './internal/quality.js';
+import { readWithReadability, type Article } from './internal/readability.js';
 import { readMissedArticle } from './internal/second-opinion.js';
+import { countWordCharacters } from './internal/word-characters.js';
 
 /** Options of {@link convertHtml}. */
 export interface ConvertHtmlOptions {
@@ -37,8 +38,6 @@ export interface ConvertHtmlResult {
 /** An article shorter than this (letters and digits) is no article: the whole body is kept instead. */
 const MINIMUM_ARTICLE_CHARACTERS = 100;
 
-type Article = NonNullable<ReturnType<Readability['parse']>>;
-
 /**
  * Converts one HTML page to an mdast document: Readability keeps the main content, rehype-remark
  * turns it into mdast (GFM tables, code languages, absolute links and images), and the page's
@@ -65,7 +64,7 @@ export async function convertHtml(
       throw read.error;
     }
   }
-  const { facts, article } = read;
+  const { facts, article, pageCharacters } = read;
   const mainContentFound = article !== null;
   if (!mainContentFound) {
     warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
@@ -73,7 +72,8 @@ export async function convertHtml(
   const root = toMdast(article?.content ?? html, { baseUrl: facts.baseUrl, fragment: mainContentFound });
   const metadata = toMetadata(facts, article, options.url);
   finishTree(root, { title: metadata.title, fileId: options.fileId });
-  const quality = scoreQuality(root, mainContentFound);
+  const quality = scoreQuality({ root, mainContentFound, pageWordCharacters: pageCharacters });
+  metadata.facts = { ...metadata.facts, ...qualityFacts(quality) };
   return { root, metadata, warnings, quality, mainContentFound, dom: usedDom };
 }
 
@@ -81,6 +81,8 @@ interface ReadResult {
   facts: PageFacts;
   article: Article | null;
   bodyCharacters: number;
+  /** Letters and digits a reader sees on the page: the body's text without scripts and styles. */
+  pageCharacters: number;
   /** Readability returned nothing at all (not merely too little). */
   foundNothing: boolean;
   /** The article's text is mostly HTML tags: the DOM took the page's markup for text. */
@@ -96,9 +98,9 @@ async function readArticle(
   const facts = readPageFacts(document, url);
   const bodyText = document.body?.textContent ?? '';
   const bodyCharacters = countWordCharacters(bodyText);
+  const pageCharacters = Math.max(0, bodyCharacters - invisibleCharacters(document));
   markNamedBoilerplate(document);
-  // keepClasses: the converter reads code languages from class names after Readability ran.
-  const first = new Readability(document, { keepClasses: true }).parse();
+  const first = readWithReadability(document);
   const second = await readMissedArticle({
     html,
     dom,
@@ -116,6 +118,7 @@ async function readArticle(
     facts,
     article: usable ? parsed : null,
     bodyCharacters,
+    pageCharacters,
     foundNothing: articleCharacters === 0,
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
   };
@@ -138,8 +141,13 @@ function isMarkupAsText(text: string): boolean {
   return tagCharacters / text.length >= MARKUP_AS_TEXT_SHARE;
 }
 
-function countWordCharacters(text: string): number {
-  return (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
+/** Letters and digits of the body's scripts, styles and templates (text no reader sees). */
+function invisibleCharacters(document: Document): number {
+  let characters = 0;
+  for (const element of document.body?.querySelectorAll('script, style, template, noscript') ?? []) {
+    characters += countWordCharacters(element.textContent ?? '');
+  }
+  return characters;
 }
 
 function toMetadata(facts: PageFacts, article: Article | null, url: string | undefined): DocumentMetadata {

@@ -173,6 +173,110 @@ describe('main content: what the article body is not', () => {
     expect(markdown).toContain('![](https://news.example/s1.jpg)');
   });
 
+  it('drops a run of teaser cards to other pages, each a linked picture, a sentence and a date', async () => {
+    const card = (slug: string, sentence: string) =>
+      `<div class="story-box"><div><a href="/${slug}">${slug} in the news</a></div>
+<div class="stamp">July 14, 2013 -- Updated 2217 GMT (0617 HKT)</div>
+<div><a href="/${slug}"><img src="/${slug}.jpg" alt=""></a></div><div class="tease">${sentence}</div></div>`;
+    const markdown = await markdownOf(
+      page(`<div class="rail"><div>Part of complete coverage on</div>
+${card('ferry', 'The last ferry of the season left the quay on a grey morning with few passengers.')}
+${card('crane', 'A crane that stood over the docks for sixty years is taken down piece by piece.')}
+${card('market', 'The fish market moves to a new hall by the river after a long dispute.')}</div>`),
+    );
+    expect(markdown).not.toMatch(/last ferry|sixty years|fish market|complete coverage|HKT/);
+    expect(markdown).toContain('Work on the old docks starts in spring');
+  });
+
+  it('keeps paragraphs of one class that open with a link: they are not short teasers', async () => {
+    const paragraph = `<p class="story-body"><a href="/plan">The plan</a> ${BODY}</p>`;
+    const markdown = await markdownOf(page(paragraph.repeat(4)));
+    expect(markdown.match(/The plan\]/g)).toHaveLength(4);
+  });
+
+  it('drops a block of <br>-separated headline links with their dates', async () => {
+    const line = (title: string) =>
+      `<a href="/${title.length.toString()}">${title}</a>May 31, 2013, 10:35 AM<br>`;
+    const markdown = await markdownOf(
+      page(
+        `<p>${line('Ferry line closes after forty years of service')}${line('City buys land for a new port')}${line('Last crane taken down at the old docks')}</p>`,
+      ),
+    );
+    expect(markdown).not.toMatch(/Ferry line|new port|Crane taken/);
+  });
+
+  it("drops a comment section's house rules and page labels", async () => {
+    const markdown = await markdownOf(
+      page(`<p>Comments are filtered for language and registration is required. The Gazette makes no guarantee
+of comments' factual accuracy. Readers may report inappropriate comments by clicking the Report Abuse link next to
+a comment, and we will review it and remove it when it breaks the rules of the site.</p>
+<p>Main Category: Harbour news<br>Article Date: 07 Jun 2013 - 0:00 PDT</p>
+<p>Cranes over the docks. Click image for slideshow</p>`),
+    );
+    expect(markdown).not.toMatch(/filtered for language|Main Category|Article Date|slideshow/);
+  });
+
+  it('drops a long caption that ends with its agency credit, as text or as alt text', async () => {
+    const caption =
+      'The director of the harbour authority smiles as he greets dock workers during a visit to the old ' +
+      'north pier, in the city of Porthaven, near the river mouth, on October 7, 2012, a week before the ' +
+      'council vote on the park. REUTERS/Ann Smith';
+    const markdown = await markdownOf(page(`<p><img src="/pier.jpg" alt="${caption}"></p><p>${caption}</p>`));
+    expect(markdown).not.toMatch(/smiles as he greets/);
+    expect(markdown).toContain('![](https://news.example/pier.jpg)');
+  });
+
+  it('keeps a paragraph that reports what an agency said', async () => {
+    const markdown = await markdownOf(page('<p>The figures were first reported by Reuters on Monday.</p>'));
+    expect(markdown).toContain('first reported by Reuters on Monday');
+  });
+
+  it('drops a bullet summary under a "Story highlights" label, and gallery controls', async () => {
+    const markdown = await markdownOf(
+      page(`<p>HIDE CAPTION</p><p><strong>STORY HIGHLIGHTS</strong></p>
+<ul><li>The harbour authority approves the park</li><li>Work starts in spring</li></ul>
+<p>The plan lists what will be built:</p><ul><li>a tidal pool by the north pier</li><li>a path along the quay</li></ul>`),
+    );
+    expect(markdown).not.toMatch(/HIDE CAPTION|HIGHLIGHTS|approves the park|Work starts in spring/);
+    expect(markdown).toMatch(/tidal pool by the north pier[\s\S]*path along the quay/);
+  });
+
+  it('drops script configuration printed as text, and keeps JSON shown as code', async () => {
+    const markdown = await markdownOf(
+      page(`<p>{ "js_modules": [{"name": "expandable-photo"}], "assetid": "2162867", "aws": "news/local" }</p>
+<pre><code>{ "pier": "north", "length": 120 }</code></pre>`),
+    );
+    expect(markdown).not.toContain('js_modules');
+    expect(markdown).toContain('{ "pier": "north", "length": 120 }');
+  });
+
+  it('reads a layout table (the article in one cell) as blocks, not as a one-row table', async () => {
+    const html = page('').replace(
+      '<main><article>',
+      '<main><article><table><tr><td><h2>The plan</h2><p>' +
+        BODY +
+        '</p><p>' +
+        BODY +
+        '</p></td><td><a href="/x">Menu</a></td></tr></table>',
+    );
+    const markdown = await markdownOf(html);
+    expect(markdown).toContain('## The plan');
+    expect(markdown).not.toMatch(/^\|/m);
+  });
+
+  it("keeps a gallery's slides whose pictures link to their larger files", async () => {
+    const slide = (name: string) =>
+      `<div class="slide"><a href="/${name}-large.jpg"><img src="/${name}.jpg" alt=""></a><p>The ${name} pier, seen from the water.</p></div>`;
+    const markdown = await markdownOf(page(['north', 'south', 'east'].map(slide).join('')));
+    expect(markdown).toMatch(/north pier[\s\S]*south pier[\s\S]*east pier/);
+  });
+
+  it('keeps a data table as a table', async () => {
+    const table =
+      '<table><tr><th>Pier</th><th>Length</th></tr><tr><td>North</td><td>120 m</td></tr><tr><td>South</td><td>95 m</td></tr></table>';
+    expect(await markdownOf(page(table))).toMatch(/^\| North +\| 120 m +\|$/m);
+  });
+
   it("keeps the article's own reference list although its items are links", () => {
     // Straight through the HTML → mdast step: Readability keeps such a list on pages whose
     // template scores it up, and the link-list rule must not take it out then.

@@ -114,6 +114,25 @@ describe('createWebpageSource', () => {
     expect(await failureCode(create().extract(file, createTestContext()))).toBe('quality_below_threshold');
   });
 
+  it('reports the quality score in the document facts, and warns below the threshold', async () => {
+    const paragraph =
+      '<p>The harbour authority approved the plan after two years of public hearings, and work starts in spring.</p>';
+    const file = await page(
+      'article.html',
+      `<html><body><article>${paragraph.repeat(4)}</article></body></html>`,
+    );
+    const ctx = createTestContext();
+    const document = await create().extract(file, ctx);
+    expect(document.metadata.facts).toMatchObject({ quality_score: 1, link_density: 0, extracted_share: 1 });
+    expect(ctx.warnings.some((warning) => warning.startsWith('quality_below_threshold'))).toBe(false);
+    // One short paragraph: real text, but little of it (the length factor of the score).
+    const short = await page('short.html', `<html><body><article>${paragraph}</article></body></html>`);
+    const shortCtx = createTestContext();
+    const shortDocument = await create().extract(short, shortCtx);
+    expect(shortDocument.metadata.facts?.['quality_score']).toBeLessThan(0.8);
+    expect(shortCtx.warnings.some((warning) => warning.startsWith('quality_below_threshold'))).toBe(true);
+  });
+
   it('refuses a page over maximum_bytes before converting it', async () => {
     const file = await page('large.html', '<p>x</p>');
     const ctx = createTestContext({ limits: { maximum_bytes: 4 } });

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { createFetchHandler } from '@transmute/http';
 import { createNodeServer } from '@transmute/http/node';
+import type { RateLimitStore } from '@transmute/service';
 import { toAuthOptions } from '../internal/jwt-settings.js';
 import { onShutdown } from '../internal/on-shutdown.js';
-import { openRuntime } from '../internal/open-runtime.js';
+import { openRateLimitStore, openRuntime } from '../internal/open-runtime.js';
 import { addSettingOptions } from '../internal/setting-options.js';
 import { publicBaseUrl, resolveSettings, type ServerSettings } from '../internal/settings.js';
 
@@ -59,6 +60,7 @@ export async function startServer(
   const port = settings.port === 0 ? await freePort(settings.host) : settings.port;
   const baseUrl = publicBaseUrl(settings, port);
   const runtime = await openRuntime(settings, { baseUrl, worker: settings.worker });
+  let rateLimitStore: RateLimitStore | null = null;
   try {
     for (const skipped of runtime.skippedPlugins) write(`Plugin not loaded: ${skipped}`);
     if ((await runtime.service.admin.listAccounts()).length === 0) {
@@ -68,13 +70,15 @@ export async function startServer(
       write('Try it:');
       write(curlExample(baseUrl, apiKey));
     }
+    rateLimitStore = settings.rateLimit ? await openRateLimitStore(settings, runtime.store) : null;
     const handler = createFetchHandler({
       service: runtime.service,
       auth: toAuthOptions(settings),
-      docsBaseUrl: settings.docsBaseUrl,
-      rateLimit: settings.rateLimit ? {} : false,
+      ...(settings.docsBaseUrl === undefined ? {} : { docsBaseUrl: settings.docsBaseUrl }),
+      rateLimit: rateLimitStore === null ? false : { store: rateLimitStore },
       logger: runtime.logger,
       metrics: settings.metricsToken === undefined ? {} : { token: settings.metricsToken },
+      console: true,
     });
     await runtime.service.start();
     const server = createNodeServer(handler);
@@ -95,10 +99,12 @@ export async function startServer(
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
+        await rateLimitStore?.close();
         await runtime.close();
       },
     };
   } catch (error) {
+    await rateLimitStore?.close();
     await runtime.close();
     throw error;
   }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { createEngine } from '@transmute/engine';
 import {
   createAdmin,
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
   createFsBlobStore,
   createS3BlobStore,
   s3BlobUrlOptions,
@@ -11,6 +13,7 @@ import {
   createSqliteStore,
   type Service,
   type BlobStore,
+  type RateLimitStore,
   type ServiceConfig,
   type Store,
 } from '@transmute/service';
@@ -53,6 +56,19 @@ export async function openStore(settings: ServerSettings): Promise<Store> {
     return createPostgresStore({ connectionString: settings.databaseUrl });
   }
   return createSqliteStore({ path: join(settings.dataDir, 'transmute.db') });
+}
+
+/**
+ * Where the request-rate buckets live: Redis when `TRANSMUTE_REDIS_URL` is set, else the
+ * PostgreSQL database when the store is one (both shared by every API process), else memory.
+ */
+export async function openRateLimitStore(settings: ServerSettings, store: Store): Promise<RateLimitStore> {
+  if (settings.redisUrl !== undefined) return createRedisRateLimitStore({ url: settings.redisUrl });
+  if (store.dialect === 'postgres') {
+    const { createPostgresRateLimitStore } = await import('@transmute/postgres');
+    return createPostgresRateLimitStore(store);
+  }
+  return createMemoryRateLimitStore();
 }
 
 /** The process logger of the settings (stderr JSON by default; stdout stays the command's own output). */

@@ -27,6 +27,9 @@ export async function serveOperatorRoutes(
     rateLimit: false,
     logger: {
       error: (message, details) => options.logger.error(message, details),
+      warn: (message, details) => options.logger.warn(message, details),
+      // The access line of each operator request, as on the API server.
+      info: (message, details) => options.logger.info(message, details),
       debug: (message, details) => options.logger.debug(message, details),
     },
     metrics: options.metricsToken === undefined ? {} : { token: options.metricsToken },

@@ -16,8 +16,11 @@ export interface ServerSettings {
   workerConcurrency: number;
   signingSecret: string | undefined;
   masterKey: string | undefined;
-  docsBaseUrl: string;
+  /** Base of problem `type` URIs; unset: the installation's own `{baseUrl}/docs`. */
+  docsBaseUrl: string | undefined;
   rateLimit: boolean;
+  /** `redis://…`: request-rate buckets in Redis, shared by every API process. */
+  redisUrl: string | undefined;
   jwtIssuer: string | undefined;
   jwtAudience: string | undefined;
   jwtJwksUrl: string | undefined;
@@ -150,8 +153,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'TRANSMUTE_DOCS_BASE_URL',
     flag: '--docs-base-url <url>',
     kind: 'string',
-    description: 'Base of problem `type` URIs (`<base>/problems/<code>`).',
-    defaultText: 'https://docs.transmute.dev',
+    description:
+      'Base of problem `type` URIs (`<base>/problems/<code>`); by default the docs this server serves.',
+    defaultText: '<base-url>/docs',
   },
   {
     key: 'rateLimit',
@@ -159,6 +163,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     kind: 'boolean',
     description: 'Per-account request rate limits (token bucket per plan).',
     defaultText: 'true',
+  },
+  {
+    key: 'redisUrl',
+    env: 'TRANSMUTE_REDIS_URL',
+    kind: 'string',
+    description:
+      "A redis:// URL keeps the request-rate buckets in Redis, shared by every API process (set the same URL on all). Otherwise they live in PostgreSQL when the database is PostgreSQL, else in each process's memory. A store that fails lets requests through (warning log, `transmute_rate_limit_store_errors_total`).",
+    defaultText: '',
   },
   {
     key: 'jwtIssuer',
@@ -302,7 +314,6 @@ const DEFAULTS: Pick<
   | 'allowPrivateNetworks'
   | 'worker'
   | 'workerConcurrency'
-  | 'docsBaseUrl'
   | 'rateLimit'
   | 'jwtAccountClaim'
   | 'logLevel'
@@ -316,7 +327,6 @@ const DEFAULTS: Pick<
   allowPrivateNetworks: false,
   worker: true,
   workerConcurrency: 2,
-  docsBaseUrl: 'https://docs.transmute.dev',
   rateLimit: true,
   jwtAccountClaim: 'sub',
   logLevel: 'info',

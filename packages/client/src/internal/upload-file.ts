@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FileResource } from '@transmute/contract';
 import type { TransmuteClient, UploadFileInput, UploadFileOptions } from '../client-types.js';
 import { send, sleep, type Transport } from './transport.js';
 
-function digest(bytes: Uint8Array): string {
+/** sha256 of bytes, hex; node:crypto is loaded only here, so a browser that passes `sha256` never needs it. */
+async function digest(bytes: Uint8Array): Promise<string> {
+  const { createHash } = await import('node:crypto');
   return createHash('sha256').update(bytes).digest('hex');
 }
 
@@ -19,7 +20,7 @@ export async function uploadFile(
 ): Promise<FileResource> {
   const signal = options.signal;
   const sizeBytes = 'bytes' in input ? input.bytes.byteLength : input.sizeBytes;
-  const sha256 = input.sha256 ?? ('bytes' in input ? digest(input.bytes) : '');
+  const sha256 = input.sha256 ?? ('bytes' in input ? await digest(input.bytes) : '');
   const requestOptions = signal === undefined ? {} : { signal };
   const intent = await client.createUploadIntent(
     { name: input.name, media_type: input.mediaType, size_bytes: sizeBytes, sha256 },

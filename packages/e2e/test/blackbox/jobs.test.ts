@@ -530,8 +530,11 @@ describe('capabilities (spec Capabilities, plugin table, CONTRACT §12)', () => 
       expect([...((got?.surfaces as string[] | undefined) ?? [])].sort()).toEqual([
         'api',
         'cli',
+        'docs',
         'mcp',
+        'python_sdk',
         'typescript_sdk',
+        'web',
       ]);
     }
     // Media types a GA source adapter reads are listed at the top level.

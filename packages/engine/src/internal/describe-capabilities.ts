@@ -81,6 +81,7 @@ export async function describeCapabilities(
       return [toCapabilityPlugin(plugin, id, health[index] === true, registry.limitsOf(plugin), surfaces)];
     }),
     fileMediaTypes: [...fileMediaTypes],
+    surfaces,
     languages: [...SUPPORTED_LANGUAGES],
     outputFormats: (['markdown', 'jsonl', 'zip'] as const).filter((format) => outputFormats.has(format)),
   };

@@ -1,5 +1,5 @@
 import type { NormalizedDocument } from '@transmute/plugin-sdk';
-import type { CheckpointStore, ConvertSource, PrepareResult } from '../engine-types.js';
+import type { CheckpointStore, ConvertSource, PrepareResult, TaskRunner } from '../engine-types.js';
 import { checkAborted } from '../internal/abort.js';
 import { loadLatestCheckpoint, type CheckpointState } from '../internal/checkpoint-state.js';
 import { extractSources } from '../stages/extraction.js';
@@ -21,6 +21,7 @@ export async function runPrepare(
   ctx: PipelineContext,
   store: CheckpointStore | undefined,
   checkpoint: CheckpointState | undefined,
+  runner?: TaskRunner,
 ): Promise<PrepareResult> {
   let document: NormalizedDocument;
   if (checkpoint?.stage === 'chunking') {
@@ -30,7 +31,13 @@ export async function runPrepare(
     if (state?.stage !== 'extraction') {
       const acquisition = await acquireSource(source, ctx);
       const scanned = await scanSources(acquisition.items, ctx);
-      const extracted = await extractSources(scanned, ctx, (input) => ctx.cpu.run('read-text', input, ctx));
+      const extracted = await extractSources(
+        scanned,
+        ctx,
+        (input) => ctx.cpu.run('read-text', input, ctx),
+        // Only uploaded files are on every worker.
+        source.type === 'files' ? runner : undefined,
+      );
       state = {
         version: 1,
         stage: 'extraction',

@@ -26,7 +26,7 @@ export const ATTACHMENT_DEFAULTS = Object.freeze({ maxDepth: 3, maxPerJob: 100 }
 export interface AttachmentRun {
   run: RunContext;
   readText: ReadText;
-  /** Attachments the job may still read (starts at `maxPerJob`, shared by every file of the job). */
+  /** Attachments the task may still read (starts at `maxPerJob`, shared by the files and attachments of one extraction task). */
   budget: { remaining: number };
 }
 

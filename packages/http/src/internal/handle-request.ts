@@ -21,6 +21,7 @@ import { errorResponse, type HandlerLogger } from './problem.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { readJsonBody } from './read-body.js';
 import { createRequestId } from './request-id.js';
+import { handleDocsRoute, isDocsPath } from './docs-routes.js';
 import {
   handleOperatorRoute,
   isOperatorPath,
@@ -28,6 +29,7 @@ import {
   type MetricsRouteOptions,
 } from './operator-routes.js';
 import { recordRequest, type SeenRequest } from './record-request.js';
+import { serveConsoleOf } from './console-hook.js';
 
 /** Resolved settings of the core handler. */
 export interface CoreSettings {
@@ -40,6 +42,8 @@ export interface CoreSettings {
   logger: HandlerLogger;
   /** How `/metrics` is served. */
   metricsRoute: MetricsRouteOptions;
+  /** Directory of the built web console served at `/console`; null when the console is off. */
+  consoleRoot: string | null;
 }
 const READ_ONLY_STATUSES = new Set(['suspended', 'canceled']);
 
@@ -59,9 +63,10 @@ async function checkAccount(context: ApiContext, operation: ApiOperation): Promi
   const account = await settings.authenticate(request.header('authorization'));
   context.seen.accountId = account.id;
   if (settings.rateLimiter !== null) {
-    const decision = settings.rateLimiter.take(account.id, account.plan);
+    const decision = await settings.rateLimiter.take(account.id, account.plan);
     Object.assign(headers, decision.headers);
     if (!decision.allowed) {
+      settings.service.metrics?.rateLimitRefusals.inc({ plan: account.plan });
       throw new TransmuteError('rate_limited', 'Too many requests for this account; slow down.', {
         retryAfter: decision.retryAfter,
       });
@@ -125,6 +130,8 @@ async function handleApi(context: ApiContext, found: FoundRoute): Promise<CoreRe
 async function route(context: ApiContext): Promise<CoreResponse> {
   const { settings, request, requestId, seen } = context;
   const { method, path } = request;
+  const consoleAnswer = await serveConsoleOf(context);
+  if (consoleAnswer !== null) return consoleAnswer;
   if (isOperatorPath(path)) {
     seen.operation = OPERATOR_ROUTES[path];
     const response = await handleOperatorRoute(path, request, {
@@ -134,6 +141,7 @@ async function route(context: ApiContext): Promise<CoreResponse> {
     Object.assign(response.headers, context.headers);
     return response;
   }
+  if (isDocsPath(path)) return handleDocsRoute(request, context.headers, seen);
   const blob = /^\/(uploads|artifacts)\/([^/]+)$/.exec(path);
   if (blob !== null) {
     const [, kind, token = ''] = blob;

@@ -1,9 +1,12 @@
+import { performance } from 'node:perf_hooks';
 import { createClient } from '@transmute/client';
 import { TransmuteError } from '@transmute/contract';
 import { createClientApiCaller, handleMcpHttpRequest } from '@transmute/mcp';
+import type { ServiceMetrics } from '@transmute/service';
 import type { Authenticator } from './authenticate.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
 import { errorResponse, type HandlerLogger } from './problem.js';
+import { recordRequest, type SeenRequest } from './record-request.js';
 import { createRequestId } from './request-id.js';
 
 /** What the `/mcp` route needs from the handler. */
@@ -15,6 +18,8 @@ export interface McpRouteSettings {
   logger: HandlerLogger;
   /** Largest MCP request body: a `convert` text may be as large as a createJob body. */
   maxBodyBytes: number;
+  /** Where the exchange is counted (its access line goes to `logger`). */
+  service: { readonly metrics?: ServiceMetrics };
 }
 
 /** The path of the MCP endpoint, beside `/v1` (CONTRACT §12a). */
@@ -51,6 +56,7 @@ async function serveMcp(
   request: CoreRequest,
   settings: McpRouteSettings,
   headers: Record<string, string>,
+  seen: SeenRequest,
 ): Promise<CoreResponse> {
   // As on /v1, the method is checked before the credential. Stateless Streamable HTTP: no
   // server-initiated stream on GET, no session to DELETE.
@@ -60,7 +66,7 @@ async function serveMcp(
     });
   }
   const authorization = request.header('authorization');
-  await settings.authenticate(authorization);
+  seen.accountId = (await settings.authenticate(authorization)).id;
   const credential = (authorization ?? '').replace(/^\s*Bearer\s+/i, '').trim();
   // The tools call the API through the same handler, with the caller's own credential.
   const client = createClient({
@@ -84,19 +90,31 @@ async function serveMcp(
  * Serves `/mcp` (Model Context Protocol, Streamable HTTP) beside the API: POST only (405 with
  * `Allow`), bearer authentication as for `/v1` (a missing or bad credential answers the 401
  * problem), then one stateless MCP exchange
- * whose tools reach the API in-process under the caller's account. Every other path goes to `api`.
+ * whose tools reach the API in-process under the caller's account (each tool call is an API
+ * request with an access line of its own). Every other path goes to `api`. The exchange gets one
+ * access line, operation `mcp`.
  */
 export function withMcpRoute(api: CoreHandler, settings: McpRouteSettings): CoreHandler {
   return async (request) => {
     if (request.path !== MCP_PATH) return api(request);
+    const startedAt = performance.now();
     const requestId = createRequestId();
     const headers = { 'request-id': requestId };
+    const seen: SeenRequest = { operation: 'mcp', accountId: null };
+    let response: CoreResponse;
     try {
-      return await serveMcp(request, settings, headers);
+      response = await serveMcp(request, settings, headers, seen);
     } catch (error) {
-      const response = errorResponse(error, { requestId, ...settings });
+      response = errorResponse(error, { requestId, ...settings });
       Object.assign(response.headers, headers);
-      return response;
     }
+    recordRequest(settings, {
+      requestId,
+      method: request.method,
+      seen,
+      status: response.status,
+      seconds: (performance.now() - startedAt) / 1000,
+    });
+    return response;
   };
 }

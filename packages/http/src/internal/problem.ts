@@ -16,6 +16,7 @@ export interface HandlerLogger {
   error(message: string, details: Record<string, unknown>): void;
   debug?(message: string, details: Record<string, unknown>): void;
   info?(message: string, details: Record<string, unknown>): void;
+  warn?(message: string, details: Record<string, unknown>): void;
 }
 
 /** Settings shared by every problem response. */

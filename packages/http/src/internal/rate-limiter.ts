@@ -1,11 +1,5 @@
 import type { Plan } from '@transmute/contract';
-import { PLANS } from '@transmute/service';
-
-/** A token bucket: `requestsPerSecond` refill, `burst` capacity. */
-export interface RateLimitRule {
-  requestsPerSecond: number;
-  burst: number;
-}
+import { PLANS, type RateLimitRule, type RateLimitStore } from '@transmute/service';
 
 /** Request rates per plan (CONTRACT §11), from the service's plan table. */
 export const DEFAULT_PLAN_RATE_LIMITS: Readonly<Record<Plan, RateLimitRule>> = Object.fromEntries(
@@ -25,53 +19,45 @@ export interface RateLimitDecision {
 
 /** Per-account token buckets. */
 export interface RateLimiter {
-  take(accountId: string, plan: Plan): RateLimitDecision;
+  take(accountId: string, plan: Plan): Promise<RateLimitDecision>;
 }
 
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
-}
-
-const MAX_BUCKETS = 100_000;
+/** What the limiter does when its store fails: the request goes through, and this is told. */
+export type RateLimitStoreFailure = (error: unknown, store: RateLimitStore) => void;
 
 /**
- * Token buckets kept in memory, one per account (per process: behind a load balancer each process
- * enforces its own share). Headers follow the IETF RateLimit header draft:
+ * Token buckets per account in `store` (in this process's memory, or PostgreSQL / Redis shared by
+ * every process). Headers follow the IETF RateLimit header draft:
  * `RateLimit-Policy: "burst";q=200;w=2` and `RateLimit: "burst";r=150;t=1`.
+ *
+ * A store that fails lets the request through (fail open) with the policy header and no
+ * `RateLimit` header, after telling `onStoreFailure` (docs/DECISIONS.md).
  */
 export function createRateLimiter(
-  rules: Readonly<Record<Plan, RateLimitRule>> = DEFAULT_PLAN_RATE_LIMITS,
-  now: () => number = Date.now,
+  rules: Readonly<Record<Plan, RateLimitRule>>,
+  store: RateLimitStore,
+  onStoreFailure: RateLimitStoreFailure,
 ): RateLimiter {
-  const buckets = new Map<string, Bucket>();
   return {
-    take(accountId, plan) {
+    async take(accountId, plan) {
       const rule = rules[plan];
-      const time = now();
-      let bucket = buckets.get(accountId);
-      if (bucket === undefined) {
-        if (buckets.size >= MAX_BUCKETS) buckets.clear();
-        bucket = { tokens: rule.burst, updatedAt: time };
-        buckets.set(accountId, bucket);
-      } else {
-        const refill = ((time - bucket.updatedAt) / 1000) * rule.requestsPerSecond;
-        bucket.tokens = Math.min(rule.burst, bucket.tokens + refill);
-        bucket.updatedAt = time;
-      }
-      const allowed = bucket.tokens >= 1;
-      if (allowed) bucket.tokens -= 1;
-      const remaining = Math.floor(bucket.tokens);
       const window = Math.max(1, Math.ceil(rule.burst / rule.requestsPerSecond));
-      const untilFull = Math.ceil((rule.burst - bucket.tokens) / rule.requestsPerSecond);
-      const retryAfter = allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / rule.requestsPerSecond));
+      const policy = `"burst";q=${rule.burst};w=${window}`;
+      let tokens: number;
+      let allowed: boolean;
+      try {
+        ({ tokens, allowed } = await store.take(accountId, rule));
+      } catch (error) {
+        onStoreFailure(error, store);
+        return { allowed: true, retryAfter: 0, headers: { 'ratelimit-policy': policy } };
+      }
+      const remaining = Math.floor(tokens);
+      const untilFull = Math.ceil((rule.burst - tokens) / rule.requestsPerSecond);
+      const retryAfter = allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rule.requestsPerSecond));
       return {
         allowed,
         retryAfter,
-        headers: {
-          'ratelimit-policy': `"burst";q=${rule.burst};w=${window}`,
-          ratelimit: `"burst";r=${remaining};t=${untilFull}`,
-        },
+        headers: { 'ratelimit-policy': policy, ratelimit: `"burst";r=${remaining};t=${untilFull}` },
       };
     },
   };

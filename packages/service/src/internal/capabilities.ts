@@ -1,5 +1,6 @@
 import { OUTPUT_PROFILES, SOURCE_TYPES, SPEC_LIMITS, type Capabilities } from '@transmute/contract';
 import type { ServiceContext } from './context.js';
+import { batchCapability } from './batch-capability.js';
 import { engineCapabilities } from './engine-capabilities.js';
 
 /** getCapabilities: what this installation can do (CONTRACT §12), from the engine's registered plugins. */
@@ -12,7 +13,7 @@ export async function getCapabilities(ctx: ServiceContext): Promise<Capabilities
     output_profiles: [...OUTPUT_PROFILES],
     output_formats: [...engine.outputFormats],
     languages: [...engine.languages],
-    plugins: engine.plugins,
+    plugins: [...engine.plugins, batchCapability(ctx.batch, engine.surfaces)],
     limits: {
       maximum_file_bytes: SPEC_LIMITS.maximumFileBytes,
       maximum_files_per_job: SPEC_LIMITS.maximumFilesPerJob,

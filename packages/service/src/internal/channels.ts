@@ -5,6 +5,8 @@
 export const CHANNELS = {
   /** A job has work for a worker (queued, more outputs, or a lease let go). */
   jobs: 'transmute_jobs',
+  /** A split job's task was queued, let go, or ended (helpers and the job's own run wake). */
+  tasks: 'transmute_tasks',
   /** Webhook deliveries are due (an event written, a replay queued, an endpoint resumed). */
   webhooks: 'transmute_webhooks',
 } as const;

@@ -6,6 +6,7 @@ import type { ServiceMetrics } from '../service-metrics.js';
 import { PLANS, PRICES, type PlanLimits } from '../plans.js';
 import type { RetentionConfig, ServiceConfig, ServiceLogger } from '../service-config.js';
 import type { Store } from '../store.js';
+import type { BatchSettings } from './batch-settings.js';
 import { randomBase62 } from './ids.js';
 import { createTokenSigner, type TokenSigner } from './tokens.js';
 
@@ -30,6 +31,7 @@ export interface CoreContext {
 /** Everything the operations and the worker use. */
 export interface ServiceContext extends CoreContext {
   blobs: BlobStore;
+  batch: BatchSettings;
   engine: Engine;
   metrics: ServiceMetrics;
 }

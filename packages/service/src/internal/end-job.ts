@@ -4,6 +4,7 @@ import { addMs, parseJson, type CoreContext } from './context.js';
 import { writeEvent } from './events.js';
 import { endJobRow } from './job-row.js';
 import { jobWithOutputs } from './resources.js';
+import { deleteTasks } from './task-row.js';
 import type { Database, JobsTable } from './schema.js';
 import { meterJob } from './usage.js';
 import type { UsageQuantities } from './engine.js';
@@ -61,6 +62,8 @@ export async function endJob(
       .where('status', 'in', ['queued', 'processing'])
       .execute();
   }
+  // A split job's tasks end with it (a helper still running one finds it gone and stops).
+  await deleteTasks(trx, row.id);
   await extendFiles(trx, row.id, expiresAt);
   await trx
     .updateTable('artifacts')

@@ -6,8 +6,12 @@ export type {
   ConvertSource,
   Engine,
   EngineCapabilities,
+  ExtractionTask,
+  ExtractionTaskResult,
   OutputRequest,
   PipelineProgress,
+  TaskRunner,
   UsageQuantities,
 } from '@transmute/engine';
+export { DEFAULT_PAGES_PER_TASK } from '@transmute/engine';
 export { checkUrlAllowed } from '@transmute/engine/net';

@@ -9,6 +9,7 @@ import { endJob } from './end-job.js';
 import { rememberInTransaction } from './idempotency.js';
 import { artifactsOf, jobWithOutputs, loadJob, toJob } from './resources.js';
 import { closeStorageMeters } from './storage-usage.js';
+import { deleteTasks } from './task-row.js';
 
 /** getJob. */
 export async function getJob(ctx: ServiceContext, caller: Caller, jobId: string): Promise<Job> {
@@ -116,6 +117,7 @@ export async function deleteJob(ctx: ServiceContext, caller: Caller, jobId: stri
     }
     await trx.deleteFrom('outputs').where('job_id', '=', jobId).execute();
     await trx.deleteFrom('job_checkpoints').where('job_id', '=', jobId).execute();
+    await deleteTasks(trx, jobId);
     await trx.deleteFrom('job_files').where('job_id', '=', jobId).execute();
     await deleteJobRow(trx, jobId);
     await closeStorageMeters(trx, ctx, [{ id: jobId, until: ctx.nowIso() }]);

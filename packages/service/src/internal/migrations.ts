@@ -372,6 +372,47 @@ async function addJobTraceparent(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('traceparent', 'varchar(64)').execute();
 }
 
+/**
+ * The extraction tasks of jobs split by `orchestration.batch` (a file each, a long document's page
+ * ranges): claimed under a lease like jobs; a task's result is a `job_checkpoints` row of stage
+ * `task:<position>` (so results count, resume and go like every checkpoint).
+ */
+async function createJobTasks(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('job_tasks')
+    .addColumn('job_id', ID, (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('task_json', 'text', (c) => c.notNull())
+    .addColumn('status', 'varchar(16)', (c) => c.notNull())
+    .addColumn('failure', 'text')
+    .addColumn('locked_by', 'varchar(128)')
+    .addColumn('lease_expires_at', TIME)
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .addPrimaryKeyConstraint('job_tasks_pk', ['job_id', 'position'])
+    .execute();
+  await db.schema
+    .createIndex('job_tasks_status')
+    .on('job_tasks')
+    .columns(['status', 'lease_expires_at'])
+    .execute();
+}
+
+/**
+ * 0140: request-rate token buckets shared by every process on PostgreSQL (`@transmute/postgres`'s
+ * rate-limit store); `refilled_at` is the database clock in epoch seconds. Unused on SQLite.
+ */
+async function createRateLimitBuckets(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('rate_limit_buckets')
+    .addColumn('bucket_key', 'varchar(255)', (c) => c.primaryKey())
+    .addColumn('tokens', 'double precision', (c) => c.notNull())
+    .addColumn('refilled_at', 'double precision', (c) => c.notNull())
+    .addColumn('allowed', 'boolean', (c) => c.notNull())
+    .execute();
+}
+
 /** Every migration in order; names sort in application order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_core': { up: createCore },
@@ -388,6 +429,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0120_idempotency_claim_id': { up: addIdempotencyClaimId },
   '0121_delivery_attempt_started_at': { up: addDeliveryAttemptStartedAt },
   '0130_job_traceparent': { up: addJobTraceparent },
+  '0131_job_tasks': { up: createJobTasks },
+  '0140_rate_limit_buckets': { up: createRateLimitBuckets },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -3,13 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { ROOT_CONTEXT, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  FAILURE_CODES,
-  isApiErrorCode,
-  isTransmuteError,
-  type OutputFormat,
-  type OutputProfile,
-} from '@transmute/contract';
+import type { OutputFormat, OutputProfile } from '@transmute/contract';
+import { describeFailure } from './describe-failure.js';
 import type { PipelineProgress, UsageQuantities } from './engine.js';
 import type { NormalizedDocument, SourceFile } from '@transmute/plugin-sdk';
 import { releaseBlob } from './blob-refs.js';
@@ -32,6 +27,7 @@ import type { JobsTable, OutputsTable } from './schema.js';
 import { meterJob } from './usage.js';
 import { stringifyInParts } from './json-in-parts.js';
 import { createStageTimer, type StageTimer } from './stage-timer.js';
+import { createJobTaskRunner } from './task-runner.js';
 import { contextOfTraceparent, transmuteTracer } from '../trace-context.js';
 
 /** Raised inside a run when the lease says stop. */
@@ -90,6 +86,7 @@ async function ensureDocument(
     signal: lease.controller.signal,
     onProgress: progressSaver(ctx, row, lease),
     checkpoints: createCheckpointStore(ctx, lease),
+    ...(ctx.batch.enabled ? { tasks: createJobTaskRunner(ctx, lease) } : {}),
   });
   checkStop(lease);
   const blob = await ctx.blobs.putBytes(await stringifyInParts(prepared.document));
@@ -104,8 +101,9 @@ async function ensureDocument(
   return prepared.document;
 }
 
-/** Once the normalized document is stored the stage checkpoints are no longer needed. */
+/** Once the normalized document is stored the stage checkpoints (task results too) and tasks are no longer needed. */
 async function dropCheckpoints(ctx: ServiceContext, jobId: string): Promise<void> {
+  await ctx.store.db.deleteFrom('job_tasks').where('job_id', '=', jobId).execute();
   const rows = await ctx.store.db
     .selectFrom('job_checkpoints')
     .select('blob_key')
@@ -221,16 +219,6 @@ async function saveOutput(
     }
   });
   if (saved === LEASE_LOST) throw leaseLost(ctx);
-}
-
-/** `code: sentence` of a failure, and whether it was a bug; failure codes are counted by code. */
-function describeFailure(ctx: ServiceContext, error: unknown): { text: string; bug: boolean } {
-  if (isTransmuteError(error) && !isApiErrorCode(error.code)) {
-    ctx.metrics.pluginFailures.inc({ code: error.code });
-    return { text: `${error.code}: ${error.message || FAILURE_CODES[error.code]}`, bug: false };
-  }
-  ctx.metrics.pluginFailures.inc({ code: 'internal_error' });
-  return { text: `internal_error: ${FAILURE_CODES.internal_error}`, bug: true };
 }
 
 async function failOutput(

@@ -128,6 +128,22 @@ export interface JobCheckpointsTable {
   created_at: string;
 }
 
+/** An extraction task of a split job (`orchestration.batch`); its result is checkpoint `task:<position>`. */
+export interface JobTasksTable {
+  job_id: string;
+  position: number;
+  /** The engine's ExtractionTask. */
+  task_json: string;
+  status: 'queued' | 'succeeded' | 'failed';
+  /** `code: sentence` of a failed task. */
+  failure: string | null;
+  locked_by: string | null;
+  lease_expires_at: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface EventsTable {
   id: string;
   account_id: string;
@@ -252,6 +268,15 @@ export interface BillingPeriodsTable {
 }
 
 /** The whole database, for Kysely. */
+/** Request-rate token buckets shared by processes on PostgreSQL (migration 0140). */
+export interface RateLimitBucketsTable {
+  bucket_key: string;
+  tokens: number;
+  /** Database clock, epoch seconds. */
+  refilled_at: number;
+  allowed: boolean;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -262,6 +287,7 @@ export interface Database {
   outputs: OutputsTable;
   artifacts: ArtifactsTable;
   job_checkpoints: JobCheckpointsTable;
+  job_tasks: JobTasksTable;
   events: EventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -271,4 +297,5 @@ export interface Database {
   quota_warnings: QuotaWarningsTable;
   billing_entries: BillingEntriesTable;
   billing_periods: BillingPeriodsTable;
+  rate_limit_buckets: RateLimitBucketsTable;
 }

@@ -5,6 +5,8 @@ import type { ServiceContext } from './context.js';
 import { JobLease } from './job-lease.js';
 import { heldLeaseOf, releaseLease } from './job-row.js';
 import { runJob } from './run-job.js';
+import { TaskLease } from './task-lease.js';
+import { claimTask, runClaimedTask } from './task-work.js';
 
 /** Options of {@link WorkerPool}. */
 export interface WorkerPoolOptions {
@@ -19,7 +21,8 @@ export interface WorkerPoolOptions {
  * notifications and polls otherwise (which also picks up work whose lease expired).
  */
 export class WorkerPool {
-  private readonly running = new Map<string, { lease: JobLease; done: Promise<void> }>();
+  /** Runs in flight: jobs by id, helped tasks by `<job id>#<position>`. */
+  private readonly running = new Map<string, { lease: JobLease | TaskLease; done: Promise<void> }>();
   private stopping = false;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -35,7 +38,12 @@ export class WorkerPool {
 
   start(): void {
     if (this.options.concurrency <= 0) return;
-    this.unsubscribe = this.ctx.store.subscribe(CHANNELS.jobs, () => this.wake());
+    const unsubscribeJobs = this.ctx.store.subscribe(CHANNELS.jobs, () => this.wake());
+    const unsubscribeTasks = this.ctx.store.subscribe(CHANNELS.tasks, () => this.wake());
+    this.unsubscribe = () => {
+      unsubscribeJobs();
+      unsubscribeTasks();
+    };
     this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
     this.timer.unref();
     this.wake();
@@ -68,7 +76,10 @@ export class WorkerPool {
       const claimSentAt = performance.now();
       const claimed = await claimJob(this.ctx, [...this.running.keys()]);
       this.claimError = null;
-      if (claimed === null) return;
+      if (claimed === null) {
+        if (!(await this.helpWithTask())) return;
+        continue;
+      }
       if (this.stopping) {
         // Claimed while closing: handed back untouched, the attempt not counted.
         const attempts = Math.max(0, claimed.attempts - 1);
@@ -92,6 +103,31 @@ export class WorkerPool {
         });
       this.running.set(claimed.id, { lease, done });
     }
+  }
+
+  /**
+   * With no job to start, takes a free task of another run's split job (`orchestration.batch`)
+   * and runs it in a slot of its own; false when there is none (or splitting is off).
+   */
+  private async helpWithTask(): Promise<boolean> {
+    if (!this.ctx.batch.enabled) return false;
+    const claimSentAt = performance.now();
+    const task = await claimTask(this.ctx, { maxParallel: this.ctx.batch.maximumParallelTasks });
+    if (task === null) return false;
+    const lease = new TaskLease(this.ctx, task);
+    lease.start(claimSentAt);
+    const key = `${task.job_id}#${String(task.position)}`;
+    if (this.stopping) lease.abort('shutdown');
+    const done = runClaimedTask(this.ctx, task, lease)
+      .catch((error: unknown) =>
+        this.ctx.logger.error('task run failed', { jobId: task.job_id, error: String(error) }),
+      )
+      .finally(() => {
+        this.running.delete(key);
+        this.wake();
+      });
+    this.running.set(key, { lease, done });
+    return true;
   }
 
   /** For `/readyz`: not ok when stopping or when the last claim failed; ok without workers. */

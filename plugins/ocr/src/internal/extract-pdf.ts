@@ -1,5 +1,5 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
-import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
+import type { PageRange, SourceFile, StageContext } from '@transmute/plugin-sdk';
 import { toOcrPage } from './ocr-page.js';
 import type { PdfInfo } from './pdf-protocol.js';
 import { hasUsableText } from './layout-page.js';
@@ -24,29 +24,58 @@ export function assertNotCanceled(signal: AbortSignal): void {
   }
 }
 
+/** Opens a PDF and refuses one over the `maximum_pages` limit (`too_many_pages`). */
+async function openWithinLimit(session: PdfSession, ctx: StageContext, readAhead: boolean): Promise<PdfInfo> {
+  const info = await session.open(readAhead);
+  const maximum = ctx.limits['maximum_pages'] ?? 500;
+  if (info.pageCount > maximum) {
+    throw new TransmuteError(
+      'too_many_pages',
+      `The PDF has ${info.pageCount} pages; the limit is ${maximum}.`,
+    );
+  }
+  return info;
+}
+
+/** A PDF's page count (`too_many_pages` over the limit), for splitting it into page ranges. */
+export async function countPdfPages(
+  file: SourceFile,
+  ctx: StageContext,
+  runtime: OcrRuntime,
+): Promise<number> {
+  const session = new PdfSession(runtime.conversionPool, file.path, runtime.settings.pageTimeoutMs);
+  try {
+    return (await openWithinLimit(session, ctx, false)).pageCount;
+  } finally {
+    await session.close();
+  }
+}
+
 /**
- * Reads a PDF page by page on a pdf.js worker: the text layer when it is usable, otherwise the page
- * rendered at about 300 dpi and OCR'd. One page failing is a warning ({@link PageFailures}); too
- * many page failures, a dead worker or cancellation end the document.
+ * Reads a PDF page by page on a pdf.js worker (every page, or those of `range`): the text layer
+ * when it is usable, otherwise the page rendered at about 300 dpi and OCR'd. One page failing is a
+ * warning ({@link PageFailures}); too many page failures, a dead worker or cancellation end the
+ * reading.
  */
-export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrRuntime): Promise<PdfReading> {
+export async function readPdf(
+  file: SourceFile,
+  ctx: StageContext,
+  runtime: OcrRuntime,
+  range?: PageRange,
+): Promise<PdfReading> {
   const { settings } = runtime;
   const session = new PdfSession(runtime.conversionPool, file.path, settings.pageTimeoutMs);
   try {
-    const info = await session.open(true);
-    const maximum = ctx.limits['maximum_pages'] ?? 500;
-    if (info.pageCount > maximum) {
-      throw new TransmuteError(
-        'too_many_pages',
-        `The PDF has ${info.pageCount} pages; the limit is ${maximum}.`,
-      );
-    }
+    const first = range?.first ?? 1;
+    const info = await openWithinLimit(session, ctx, first === 1);
+    const last = Math.min(range?.last ?? info.pageCount, info.pageCount);
+    const count = last - first + 1;
     const pages: SourcePage[] = [];
     let ocrPages = 0;
     const failures = new PageFailures(ctx, ['corrupt_file', 'extraction_failed']);
-    for (let number = 1; number <= info.pageCount; number += 1) {
+    for (let number = first; number <= last; number += 1) {
       assertNotCanceled(ctx.signal);
-      ctx.progress(Math.floor(((number - 1) / info.pageCount) * 100), `page ${number} of ${info.pageCount}`);
+      ctx.progress(Math.floor(((number - first) / count) * 100), `page ${number} of ${info.pageCount}`);
       try {
         const page = await readPage(session, number, ctx, runtime);
         if (page.confidence !== undefined) ocrPages += 1;
@@ -56,7 +85,7 @@ export async function readPdf(file: SourceFile, ctx: StageContext, runtime: OcrR
       }
       ctx.meter('extracted_pages', 1);
     }
-    ctx.progress(100, `page ${info.pageCount} of ${info.pageCount}`);
+    ctx.progress(100, `page ${last} of ${info.pageCount}`);
     return { info, pages, ocrPages };
   } finally {
     await session.close();

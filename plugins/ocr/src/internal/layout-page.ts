@@ -1,11 +1,12 @@
 import { toLineGroups, toTextBlocks } from './layout-blocks.js';
 import { toReadingOrder } from './layout-order.js';
 import { toRows } from './layout-rows.js';
+import { dropOverprint } from './overprint.js';
 import { findTables } from './layout-tables.js';
 import type { Box, PageBlock, PageFrame, PageLayout, Segment, TextRun } from './layout-types.js';
 
 /**
- * Lays out one page: rows and segments from the runs, tables where rows line up in columns, the
+ * Lays out one page: text painted over itself dropped, rows and segments from the runs, tables where rows line up in columns, the
  * remaining lines grouped into regions, regions put in reading order and split into paragraphs.
  * With the page's `size` (viewport units), the blocks' boxes can be placed on the page; its
  * `frame`, when given, lets page furniture be told by where it sits on the page.
@@ -17,7 +18,8 @@ export function toPageLayout(
   size?: { width: number; height: number },
   frame?: PageFrame,
 ): PageLayout {
-  const rows = toRows(runs);
+  const kept = dropOverprint(runs);
+  const rows = toRows(kept);
   const tables = findTables(rows);
   const inTable = new Set(tables.flatMap((found) => found.rows));
   const segments: Segment[] = rows.filter((row) => !inTable.has(row)).flatMap((row) => row.segments);
@@ -26,7 +28,7 @@ export function toPageLayout(
     ...tables.map((found) => ({ box: found.box, blocks: [found.table] })),
   ];
   const blocks = toReadingOrder(units).flatMap((unit) => unit.blocks);
-  const characters = runs.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
+  const characters = kept.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
   const layout: PageLayout = { page, blocks, characters };
   if (size !== undefined) Object.assign(layout, { width: size.width, height: size.height });
   if (frame !== undefined) layout.frame = frame;

@@ -77,6 +77,8 @@ const UNMAPPED = /[\u0000-\u0008\u000b-\u001f\u007f\ufffd\ue000-\uf8ff]/g;
 /** A text item placed in viewport space (y downward, page rotation applied). */
 interface PlacedItem {
   str: string;
+  /** Set in a vertical-writing font: the item is a column read top down. */
+  vertical: boolean;
   matrix: Matrix;
   item: TextItemLike;
 }
@@ -104,11 +106,19 @@ function turnBack(x: number, y: number, turns: number): [number, number] {
   }
 }
 
+/**
+ * The quarter turn an item reads in: its baseline's, or one more for a column of vertical writing,
+ * whose upright glyphs follow one another down the page.
+ */
+function readingTurnOf(placed: PlacedItem): number {
+  return (quarterTurnOf(placed.matrix) + (placed.vertical ? 1 : 0)) % 4;
+}
+
 /** The quarter turn most of the page's characters are set in. */
 function dominantTurn(items: PlacedItem[]): number {
   const characters = [0, 0, 0, 0];
   for (const placed of items) {
-    const turn = quarterTurnOf(placed.matrix);
+    const turn = readingTurnOf(placed);
     characters[turn] = (characters[turn] ?? 0) + placed.str.length;
   }
   return characters.indexOf(Math.max(...characters));
@@ -122,6 +132,9 @@ function dominantTurn(items: PlacedItem[]): number {
  * compatibility forms are folded with NFKC, control characters dropped. Given the viewport's size,
  * also returns the page's vertical extent in the frame the runs are placed in. Items set in one of
  * `dingbatFonts` (ZapfDingbats, whose codes pdf.js may leave unmapped) are mapped to their dingbats.
+ * Items in one of `verticalFonts` are columns of vertical writing (see joinVerticalColumns): on a
+ * page mostly set that way the turn makes each column a line and puts the columns right to left,
+ * which is how Japanese and Chinese vertical text is read.
  */
 export function toRuns(
   content: { items: unknown[] },
@@ -129,6 +142,7 @@ export function toRuns(
   multiply: (a: Matrix, b: Matrix) => Matrix,
   viewport?: { width: number; height: number },
   dingbatFonts: ReadonlySet<string> = new Set(),
+  verticalFonts: ReadonlySet<string> = new Set(),
 ): { runs: TextRun[]; unmapped: number; frame?: PageFrame } {
   const placed: PlacedItem[] = [];
   let unmapped = 0;
@@ -139,15 +153,22 @@ export function toRuns(
     const normalized = text.normalize('NFKC');
     const str = normalized.replace(UNMAPPED, '');
     unmapped += normalized.length - str.length;
-    if (str !== '') placed.push({ str, matrix: multiply(viewportTransform, item.transform), item });
+    const vertical = verticalFonts.has(item.fontName ?? '');
+    if (str !== '') placed.push({ str, vertical, matrix: multiply(viewportTransform, item.transform), item });
   }
   const turns = dominantTurn(placed);
   const scale = Math.hypot(viewportTransform[0] ?? 1, viewportTransform[1] ?? 0) || 1;
-  const runs = placed.map(({ str, matrix, item }): TextRun => {
+  const runs = placed.map((one): TextRun => {
+    const { str, matrix, item } = one;
     const [a0 = 0, b0 = 0, c0 = 0, d0 = 0, e0 = 0, f0 = 0] = matrix;
     const [a, b] = turnBack(a0, b0, turns);
     const [c, d] = turnBack(c0, d0, turns);
     const [x, y] = turnBack(e0, f0, turns);
+    if (one.vertical && turns !== 0 && readingTurnOf(one) === turns) {
+      // A column read along the turned page: as long as the column, as high as a glyph is wide.
+      const size = Math.hypot(a0, b0) || (item.width ?? 10);
+      return { str, x, y, width: (item.height ?? 0) * scale, size, font: item.fontName ?? '' };
+    }
     const size = Math.hypot(c, d) || Math.hypot(a, b) || (item.height ?? 10);
     const horizontal = a > 0 && Math.abs(b) < 1e-3 && Math.abs(c) < 1e-3;
     return { str, x, y, width: horizontal ? (item.width ?? 0) * scale : 0, size, font: item.fontName ?? '' };

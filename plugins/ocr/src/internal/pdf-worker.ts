@@ -12,7 +12,7 @@ import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-
 import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
-import { joinVerticalColumns } from './vertical-text.js';
+import { joinVerticalColumns, verticalFontsOf } from './vertical-text.js';
 import { isZapfDingbatsName } from './zapf-dingbats.js';
 
 let document: PdfDocument | undefined;
@@ -170,6 +170,7 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       (a, b) => pdfjs.Util.transform(a, b) as number[],
       viewport,
       await findDingbatFonts(from, page, content.styles),
+      verticalFontsOf(content.styles),
     );
     return toPageLayout(number, runs, unmapped, { width: viewport.width, height: viewport.height }, frame);
   } finally {

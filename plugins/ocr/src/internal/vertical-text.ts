@@ -42,6 +42,13 @@ export function joinVerticalColumns(
   return joined;
 }
 
+/** The fonts of a page's text content that pdf.js reports as vertical. */
+export function verticalFontsOf(styles: Record<string, { vertical?: boolean }> | undefined): Set<string> {
+  return new Set(
+    Object.entries(styles ?? {}).flatMap(([id, style]) => (style.vertical === true ? [id] : [])),
+  );
+}
+
 function continuesColumn(column: ItemLike, item: ItemLike): boolean {
   if (column.fontName !== item.fontName) return false;
   const [a = 0, , , d = 0, x0 = 0, top = 0] = column.transform ?? [];

@@ -150,7 +150,31 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /\b(?:leave (?:me|us) a (?:message|comment)|share your (?:thoughts|ideas|views|stories)|let (?:me|us) know in the comments)\b/i,
   /\bsubscribing to (?:a|our) newsletter\b|^sign up (?:for|to) (?:our|the)\b/i,
   /^(?:to read|read) the full .{0,40}\bclick here\b/i,
+  /\bclick (?:the )?(?:image|photo|picture) (?:for|to (?:see|view|enlarge)) (?:the )?(?:slideshow|gallery|larger)\b/i,
+  // Page labels printed as `Label: value` lines: "Main Category: Cancer", "Article Date: 07 Jun 2013".
+  /^(?:main |primary )?(?:categor(?:y|ies)|sections?|article date|posted in|filed in)\s*:/i,
+  // Log-in and comment forms reduced to their labels.
+  /^(?:comments\s+)?(?:threshold\s*)?user ?name\s+password\b/i,
+  /^(?:report abuse|remember me|log ?in|sign in|register)(?:\s*[|/]\s*(?:report abuse|remember me|log ?in|sign in|register))*$/i,
 ];
+
+/**
+ * A comment section's house rules, however long: "Comments are filtered for language and
+ * registration is required. The Times makes no guarantee …", "Comments are moderated …".
+ */
+const COMMENT_POLICY =
+  /^(?:comments? (?:are|is|will be) (?:filtered|moderated|reviewed|subject to)|by (?:posting|commenting|submitting)\b.{0,60}\b(?:agree|accept)|we (?:welcome|encourage) (?:your )?(?:comments|readers? comments|discussion))/i;
+/** A house-rules text runs longer than other boilerplate lines. */
+const POLICY_WORDS = 90;
+
+/**
+ * A caption, however long, ends with its agency credit: "… near the border with Syria, October 7,
+ * 2012. REUTERS/Ali Jarekji", "… (AP Photo/Jane Doe)", "… (Getty Images)".
+ */
+const CAPTION_CREDIT_TAIL =
+  /(?:\b(?:reuters|ap|afp|epa|ap photo|afp photo|getty images|bloomberg)\s*\/\s*[\p{L}][\p{L}.' -]{1,40}|\((?:getty images|reuters|ap|afp|epa)\))\)?\.?$/iu;
+/** A caption runs longer than other boilerplate lines. */
+const CAPTION_WORDS = 80;
 
 /** An author bio: "Jonathan Mayo is a reporter for MLB.com …", "Alan Boyle is NBCNews.com's science editor". */
 const AUTHOR_BIO =
@@ -160,7 +184,7 @@ const BIO_WORDS = 70;
 
 /** Whole lines (headings, labels) that are boilerplate. */
 const BOILERPLATE_EXACT =
-  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|edit this article|email this article|print this article|show full (?:pr |press release )?text|back to top|\d+ of(?: \d+)?|playlist|download|audio|video|slideshow)\.?$/i;
+  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|part of (?:our )?(?:complete |full )?coverage(?: on| of)?(?: .{1,40})?|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|hide caption|show caption|edit this article|email this article|print this article|show full (?:pr |press release )?text|back to top|\d+ of(?: \d+)?|playlist|download|audio|video|slideshow)\.?$/i;
 
 /** Words of share bars and article tools (`Recommend0 Tweet0 Comments0 Email Print`). */
 const TOOL_WORDS = new Set(
@@ -177,6 +201,7 @@ const DATE_WORDS = new Set(
     'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct ' +
     'october nov november dec december mon monday tue tues tuesday wed wednesday thu thur thurs thursday fri friday ' +
     'sat saturday sun sunday am pm a m p gmt bst utc est edt cst cdt mst mdt pst pdt et ct pt cet cest ist ' +
+    'hkt jst kst sgt aest aedt awst acst nzst nzdt msk wib ict pht eet eest akst akdt hst ' +
     'updated update posted published first last modified date on at the of by st nd rd th'
   ).split(' '),
 );
@@ -209,6 +234,8 @@ export function isBoilerplateLine(text: string): boolean {
   const words = wordsOf(line);
   if (words.length === 0) return false;
   if (words.length <= BIO_WORDS && AUTHOR_BIO.test(line)) return true;
+  if (words.length <= POLICY_WORDS && COMMENT_POLICY.test(line)) return true;
+  if (words.length <= CAPTION_WORDS && CAPTION_CREDIT_TAIL.test(line)) return true;
   if (words.length > LONG_LINE_WORDS) return false;
   if (BOILERPLATE_EXACT.test(line)) return true;
   // Hashtag and handle lists: `#docks #harbour @cityhall`.
@@ -252,6 +279,8 @@ export function readableAlt(alt: string): string {
   if (text === '') return '';
   if (GENERIC_ALT.test(text) || HASH_ALT.test(text) || FILE_NAME_ALT.test(text)) return '';
   if (isBoilerplateLine(text) && wordsOf(text).length <= LONG_LINE_WORDS) return '';
+  // A caption with its credit put in the alt attribute is a caption, however long.
+  if (CAPTION_CREDIT_TAIL.test(text)) return '';
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   return letters >= 3 ? text : '';
 }

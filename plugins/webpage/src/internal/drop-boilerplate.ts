@@ -1,6 +1,9 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
+import { dropHighlights } from './highlights.js';
+import { dropTeaserCards } from './teaser-cards.js';
+import { countWordCharacters } from './word-characters.js';
 
 /**
  * A named block (class, id, itemprop, role, tag) is dropped only when it holds at most this share
@@ -10,6 +13,8 @@ const MAX_NAMED_SHARE = 0.5;
 /** A list whose text is at least this share link text, in short items, is a list of links. */
 const LINK_LIST_DENSITY = 0.6;
 const LINK_LIST_ITEM_WORDS = 15;
+/** A block of at least this many `<br>`-separated lines can be a list of links. */
+const MIN_LINK_LINES = 3;
 /** A short block (up to this many words) that is nearly all link text is a promo or "Read more". */
 const LINK_LINE_WORDS = 25;
 const LINK_LINE_DENSITY = 0.8;
@@ -77,6 +82,8 @@ interface Size {
 export function dropBoilerplate(tree: HastRoot): void {
   const total = sizeOf(tree.children).words;
   if (total === 0) return;
+  dropTeaserCards(tree);
+  dropHighlights(tree);
   clean(tree.children, total, false);
   dropRepeatedAlt(tree);
 }
@@ -112,7 +119,7 @@ function clean(children: HastContent[], total: number, inLink: boolean): Size {
     const child = children[index];
     if (child === undefined) break;
     if (child.type === 'text') {
-      const words = wordCharacters(child.value);
+      const words = countWordCharacters(child.value);
       size.words += words;
       if (inLink) size.linkWords += words;
     } else if (child.type === 'element') {
@@ -169,13 +176,26 @@ function isBoilerplate(element: Element, size: Size, total: number, previous: El
   if ((element.tagName === 'ul' || element.tagName === 'ol') && isLinkList(element, size)) {
     return !introducesReferences(previous);
   }
-  if (!LINE_BLOCKS.has(element.tagName) || hasBlockChild(element)) return false;
+  if (!LINE_BLOCKS.has(element.tagName)) return false;
+  if (isLinkLines(element, size, total)) return true;
+  if (hasBlockChild(element)) return false;
   const text = textOf(element);
-  if (isBoilerplateLine(text)) return true;
+  if (isBoilerplateLine(text) || isScriptData(text)) return true;
   // A list item is judged with its list (isLinkList), not on its own.
   if (!isBlock(element) || element.tagName === 'li') return false;
   if (size.words > total * MAX_NAMED_SHARE || hasImage(element)) return false;
   return wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
+}
+
+/** A JSON object printed as text: `{ "js_modules": [{"name": …}], "assetid": "2162867", … }`. */
+const SCRIPT_DATA = /^\s*\{\s*"[\w$.-]+"\s*:[\s\S]*\}\s*$/;
+
+/**
+ * A page's script configuration that the template left in a text block (not in `<pre>` or
+ * `<code>`, where an article shows its own JSON).
+ */
+function isScriptData(text: string): boolean {
+  return SCRIPT_DATA.test(text);
 }
 
 /** A heading that introduces the article's own list of references, whose items are links. */
@@ -206,6 +226,15 @@ function isLinkList(list: Element, size: Size): boolean {
   return words / items.length <= LINK_LIST_ITEM_WORDS;
 }
 
+/** A block of link lines separated by `<br>` (`[Headline](…) May 31, 2013<br>[Headline](…)`): a link list without `<ul>`. */
+function isLinkLines(element: Element, size: Size, total: number): boolean {
+  if (size.words > total * MAX_NAMED_SHARE || size.linkWords < size.words * LINK_LIST_DENSITY) return false;
+  const lines =
+    element.children.filter((child) => child.type === 'element' && child.tagName === 'br').length + 1;
+  if (lines < MIN_LINK_LINES) return false;
+  return wordsOf(textOf(element)).length / lines <= LINK_LIST_ITEM_WORDS;
+}
+
 function isBlock(element: Element): boolean {
   return BLOCK_TAGS.has(element.tagName);
 }
@@ -231,7 +260,7 @@ function cleanAlt(image: Element): void {
 function sizeOf(children: readonly (HastContent | ElementContent)[]): Size {
   let words = 0;
   for (const child of children) {
-    if (child.type === 'text') words += wordCharacters(child.value);
+    if (child.type === 'text') words += countWordCharacters(child.value);
     else if (child.type === 'element') words += sizeOf(child.children).words;
   }
   return { words, linkWords: 0 };
@@ -242,8 +271,4 @@ function textOf(node: HastContent | ElementContent): string {
   if (node.type !== 'element') return '';
   if (node.tagName === 'br') return ' ';
   return node.children.map((child) => textOf(child)).join('');
-}
-
-function wordCharacters(text: string): number {
-  return (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
 }

@@ -21,10 +21,9 @@ export function markNamedBoilerplate(document: Document): void {
   // One walk in document order: the names of every element, and how often each attribution repeats.
   const stack: Element[] = [body];
   for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
-    const children = element.children;
-    for (let index = children.length - 1; index >= 0; index -= 1) {
-      const child = children[index];
-      if (child !== undefined) stack.push(child);
+    // Last child first, so the first is visited next (linkedom builds a new list on each `children`).
+    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
+      stack.push(child);
     }
     if (element === body) continue;
     const names = namesOf(element);

@@ -18,18 +18,20 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
   const baseHref = document.querySelector('base[href]')?.getAttribute('href')?.trim();
   const baseUrl = baseHref ? absoluteBase(baseHref, pageUrl) : pageUrl;
   const root = document.documentElement as Element | null;
+  const metas = readMetas(document);
+  const meta = (names: readonly string[]) => firstMeta(metas, names);
   return {
     baseUrl,
-    title: meta(document, ['og:title', 'twitter:title']) ?? text(document.querySelector('title')),
-    description: meta(document, ['description', 'og:description', 'twitter:description']),
-    siteName: meta(document, ['og:site_name', 'application-name']),
-    author: meta(document, ['author', 'article:author', 'dc.creator']),
-    publishedTime: meta(document, ['article:published_time', 'datePublished', 'dc.date', 'date']),
+    title: meta(['og:title', 'twitter:title']) ?? text(document.querySelector('title')),
+    description: meta(['description', 'og:description', 'twitter:description']),
+    siteName: meta(['og:site_name', 'application-name']),
+    author: meta(['author', 'article:author', 'dc.creator']),
+    publishedTime: meta(['article:published_time', 'datePublished', 'dc.date', 'date']),
     language: toLanguageTag(
       root?.getAttribute('lang') ??
         root?.getAttribute('xml:lang') ??
         metaHttpEquiv(document, 'content-language') ??
-        meta(document, ['og:locale', 'language']),
+        meta(['og:locale', 'language']),
     ),
     direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
   };
@@ -40,8 +42,18 @@ function absoluteBase(href: string, pageUrl: string | undefined): string | undef
   return /^https?:\/\//i.test(resolved) ? resolved : pageUrl;
 }
 
-function meta(document: Document, names: string[]): string | undefined {
+/** A `<meta content>` value and where it sits among the page's meta tags. */
+interface Meta {
+  value: string;
+  order: number;
+}
+
+/** Every `<meta content>` of the page by lower-cased property, name or itemprop (the first wins). */
+function readMetas(document: Document): Map<string, Meta> {
+  const metas = new Map<string, Meta>();
+  let order = 0;
   for (const element of document.querySelectorAll('meta[content]')) {
+    order += 1;
     const key = (
       element.getAttribute('property') ??
       element.getAttribute('name') ??
@@ -49,13 +61,20 @@ function meta(document: Document, names: string[]): string | undefined {
     )
       ?.trim()
       .toLowerCase();
-    if (key === undefined) continue;
-    if (names.some((name) => name.toLowerCase() === key)) {
-      const value = element.getAttribute('content')?.trim();
-      if (value) return value;
-    }
+    const value = element.getAttribute('content')?.trim();
+    if (key !== undefined && value && !metas.has(key)) metas.set(key, { value, order });
   }
-  return undefined;
+  return metas;
+}
+
+/** The value of the first meta tag on the page (in page order) named by one of `names`. */
+function firstMeta(metas: ReadonlyMap<string, Meta>, names: readonly string[]): string | undefined {
+  let first: Meta | undefined;
+  for (const name of names) {
+    const meta = metas.get(name.toLowerCase());
+    if (meta !== undefined && (first === undefined || meta.order < first.order)) first = meta;
+  }
+  return first?.value;
 }
 
 function metaHttpEquiv(document: Document, name: string): string | undefined {

@@ -1,4 +1,5 @@
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
@@ -38,8 +39,8 @@ export interface PrepareHastOptions {
 
 /**
  * Cleans a hast tree in place before it becomes mdast: resolves links and images to absolute URLs,
- * removes `javascript:` links, finds a code block's language wherever the page put it, and drops
- * elements that never hold readable content.
+ * removes `javascript:` links, finds a code block's language wherever the page put it, drops
+ * elements that never hold readable content, and turns layout tables into blocks.
  */
 export function prepareHast(tree: HastRoot, options: PrepareHastOptions): void {
   tree.children = cleanChildren(tree.children, options);
@@ -59,6 +60,10 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     resolveUrls(child, options.baseUrl);
     if (child.tagName === 'pre') markCodeLanguage(child);
     child.children = cleanChildren(child.children, options) as Element['children'];
+    if (child.tagName === 'table' && isLayoutTable(child)) {
+      kept.push(unwrapLayoutTable(child));
+      continue;
+    }
     if (child.tagName === 'table') kept.push(...captionOf(child));
     kept.push(child);
   }

@@ -1,0 +1,3 @@
+"""The version of the client (sent in the default User-Agent)."""
+
+VERSION = "0.1.0"

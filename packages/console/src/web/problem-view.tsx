@@ -1,0 +1,34 @@
+import { isTransmuteApiError } from '@transmute/client/browser';
+
+/** An error as the API reported it: the problem's title, detail and request id (for support). */
+export function ProblemView({ error }: { error: unknown }) {
+  if (error === null || error === undefined) return null;
+  if (isTransmuteApiError(error)) {
+    const { problem } = error;
+    return (
+      <div class="problem" role="alert">
+        <strong class="problem-title">{problem.title}</strong>
+        <p class="problem-detail">{problem.detail}</p>
+        {error.fieldErrors.length > 0 && (
+          <ul>
+            {error.fieldErrors.map((field) => (
+              <li key={field.field}>
+                <code>{field.field}</code>: {field.detail}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p class="problem-meta">
+          Request ID: <code class="problem-request-id">{problem.request_id}</code> ({problem.code},{' '}
+          {problem.status})
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div class="problem" role="alert">
+      <strong class="problem-title">Something went wrong</strong>
+      <p class="problem-detail">{error instanceof Error ? error.message : JSON.stringify(error)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export { buildDocsSite, type DocsFile, type DocsSite, type DocsSiteOptions } from './build-docs-site.js';
+export { writeDocsSite } from './write-docs-site.js';
+export { GUIDES_DIRECTORY } from './guides-directory.js';
+export { DOCS_CONTENT_SECURITY_POLICY } from './content-security-policy.js';

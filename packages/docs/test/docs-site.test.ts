@@ -1,0 +1,132 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { API_ERRORS, buildOpenApiDocument } from '@transmute/contract';
+import type { Element } from 'hast';
+import rehypeParse from 'rehype-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocsSite, GUIDES_DIRECTORY, writeDocsSite, type DocsSite } from '../src/index.js';
+
+// The site as `pnpm docs:build` writes it, read back from disk and checked link by link.
+
+interface ParsedPage {
+  ids: Set<string>;
+  links: string[];
+}
+
+const parser = unified().use(rehypeParse);
+
+function parsePage(text: string): ParsedPage {
+  const ids = new Set<string>();
+  const links: string[] = [];
+  visit(parser.parse(text), 'element', (node: Element) => {
+    const { id, href, src } = node.properties;
+    if (typeof id === 'string') ids.add(id);
+    for (const link of [href, src]) if (typeof link === 'string') links.push(link);
+  });
+  return { ids, links };
+}
+
+async function listFiles(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(directory, join(entry.parentPath, entry.name)));
+}
+
+let site: DocsSite;
+let directory: string;
+
+beforeAll(async () => {
+  site = await buildDocsSite();
+  directory = await mkdtemp(join(tmpdir(), 'transmute-docs-site-'));
+  await writeDocsSite(site, directory);
+});
+afterAll(() => rm(directory, { recursive: true, force: true }));
+
+describe('the static docs site', () => {
+  it('writes every file of the site and nothing else', async () => {
+    expect((await listFiles(directory)).sort()).toEqual([...site.keys()].sort());
+  });
+
+  it('has no broken internal link: every href and src names a file, every fragment an id in it', async () => {
+    const files = (await listFiles(directory)).filter((file) => file.endsWith('.html'));
+    const pages = new Map<string, ParsedPage>();
+    for (const file of files) pages.set(file, parsePage(await readFile(join(directory, file), 'utf8')));
+    const broken: string[] = [];
+    for (const [file, page] of pages) {
+      for (const link of page.links) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue; // http:, https:, mailto: leave the site
+        const [path = '', fragment] = link.split('#');
+        const target = path === '' ? file : relative(directory, resolve(directory, dirname(file), path));
+        const exists = site.has(target);
+        const anchored = fragment === undefined || pages.get(target)?.ids.has(decodeURIComponent(fragment));
+        if (!exists || anchored !== true) broken.push(`${file} → ${link}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect([...pages.values()].reduce((count, page) => count + page.links.length, 0)).toBeGreaterThan(1000);
+  });
+
+  it('has a page for every problem code of the catalogue, and a guide page for every docs/guides file', async () => {
+    for (const code of Object.keys(API_ERRORS)) expect(site.has(`problems/${code}.html`)).toBe(true);
+    const guides = (await readdir(GUIDES_DIRECTORY)).filter((file) => file.endsWith('.md'));
+    expect(guides.length).toBeGreaterThanOrEqual(9);
+    for (const guide of guides) expect(site.has(`guides/${guide.replace(/\.md$/, '.html')}`)).toBe(true);
+  });
+
+  it('documents every operation of the OpenAPI document with its problem codes', () => {
+    const reference = parsePage(site.get('reference.html')?.body ?? '');
+    const document = buildOpenApiDocument();
+    for (const item of Object.values(document.paths)) {
+      for (const operation of Object.values(item) as { operationId: string }[]) {
+        expect(reference.ids.has(`op-${operation.operationId}`)).toBe(true);
+      }
+    }
+    for (const name of Object.keys(document.components.schemas))
+      expect(reference.ids.has(`schema-${name}`)).toBe(true);
+    const body = site.get('reference.html')?.body ?? '';
+    expect(body).toContain(
+      '<a href="problems/idempotency_key_reused.html"><code>idempotency_key_reused</code></a>',
+    );
+  });
+
+  it('carries no script, inline style or event handler on any page', () => {
+    for (const [path, file] of site) {
+      if (!path.endsWith('.html')) continue;
+      expect({ path, unsafe: /<script|\sstyle=|\son[a-z]+=/i.test(file.body) }).toEqual({
+        path,
+        unsafe: false,
+      });
+    }
+  });
+});
+
+describe('guides', () => {
+  it('drop raw HTML, so no guide can carry a script, and turn .md links into pages', async () => {
+    const guides = await mkdtemp(join(tmpdir(), 'transmute-guides-'));
+    try {
+      await writeFile(
+        join(guides, 'hostile.md'),
+        '# Hostile\n\n<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\nSee [the other](other.md#part) & [site](https://example.com/a.md).\n',
+      );
+      const built = await buildDocsSite({ guidesDirectory: guides });
+      const page = built.get('guides/hostile.html')?.body ?? '';
+      expect(page).toContain('<h1 id="hostile">Hostile</h1>');
+      expect(page).not.toMatch(/<script|onerror|<img/i);
+      expect(page).toContain(
+        '<a href="other.html#part">the other</a> &#x26; <a href="https://example.com/a.md">site</a>',
+      );
+    } finally {
+      await rm(guides, { recursive: true, force: true });
+    }
+  });
+
+  it('leave the site whole when the guides directory does not exist', async () => {
+    const built = await buildDocsSite({ guidesDirectory: join(tmpdir(), 'transmute-no-such-guides') });
+    expect(built.has('index.html')).toBe(true);
+    expect([...built.keys()].filter((path) => path.startsWith('guides/'))).toEqual([]);
+  });
+});

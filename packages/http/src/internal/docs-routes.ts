@@ -1,0 +1,57 @@
+import { TransmuteError } from '@transmute/contract';
+import { buildDocsSite, DOCS_CONTENT_SECURITY_POLICY, type DocsFile, type DocsSite } from '@transmute/docs';
+import type { CoreRequest, CoreResponse } from './core-types.js';
+import type { SeenRequest } from './record-request.js';
+
+/** The OpenAPI document beside `/v1` (CONTRACT §12a): the site's own copies, served at the root too. */
+const OPENAPI_PATHS = new Set(['/openapi.json', '/openapi.yaml']);
+
+// Built on the first request for a page (tens of milliseconds), then kept: the pages never change.
+let site: Promise<DocsSite> | null = null;
+
+/** True for `/openapi.json`, `/openapi.yaml`, `/docs` and everything under `/docs/`. */
+export function isDocsPath(path: string): boolean {
+  return OPENAPI_PATHS.has(path) || path === '/docs' || path.startsWith('/docs/');
+}
+
+async function findFile(path: string): Promise<DocsFile | undefined> {
+  const pages = await (site ??= buildDocsSite());
+  if (OPENAPI_PATHS.has(path)) return pages.get(path.slice(1));
+  const inside = path.slice('/docs/'.length);
+  if (inside === '') return pages.get('index.html');
+  // A problem `type` URI names its page without `.html` (`/docs/problems/not_found`).
+  return pages.get(inside) ?? pages.get(`${inside}.html`);
+}
+
+/**
+ * Serves the documentation site under `{base}/docs/` and the OpenAPI document at
+ * `{base}/openapi.json` and `{base}/openapi.yaml`, with a strict Content-Security-Policy.
+ * `{base}/docs` redirects to `{base}/docs/`, so the pages' relative links resolve the same way
+ * served and static.
+ */
+export async function handleDocsRoute(
+  request: CoreRequest,
+  headers: Record<string, string>,
+  seen: SeenRequest,
+): Promise<CoreResponse> {
+  const { path, method } = request;
+  seen.operation = OPENAPI_PATHS.has(path) ? 'openapi' : 'docs';
+  if (method !== 'GET' && method !== 'HEAD')
+    throw new TransmuteError('method_not_allowed', 'Use GET.', { headers: { allow: 'GET, HEAD' } });
+  // Relative, so it holds under any mount prefix the handler does not see (Express strips it).
+  if (path === '/docs') return { status: 308, headers: { ...headers, location: 'docs/' }, body: null };
+  const file = await findFile(path);
+  if (file === undefined) throw new TransmuteError('route_not_found', `No route for ${path}.`);
+  return {
+    status: 200,
+    headers: {
+      ...headers,
+      'content-type': file.contentType,
+      'content-security-policy': DOCS_CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'public, max-age=300',
+    },
+    body: file.body,
+  };
+}

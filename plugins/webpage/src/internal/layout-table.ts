@@ -1,0 +1,69 @@
+import type { Element, ElementContent } from 'hast';
+
+/** Blocks a data table's cell does not hold: a cell holding one lays the page out. */
+const LAYOUT_BLOCKS = new Set([
+  'table',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'article',
+  'section',
+]);
+/** Paragraph-like blocks: a cell holding several of them (or this many words) is a column of the page. */
+const PARAGRAPH_BLOCKS = new Set(['p', 'div', 'ul', 'ol', 'figure']);
+const LAYOUT_PARAGRAPHS = 2;
+const LAYOUT_CELL_WORDS = 80;
+
+/**
+ * True when a table lays out the page rather than holding data (an old template that puts the
+ * whole article in one cell, next to a column of links): one of its cells holds a heading, a
+ * table, a quote or code, several paragraphs, or more text than a data cell. GFM has no such
+ * table: converted as one, the article would become a single row of run-on text.
+ */
+export function isLayoutTable(table: Element): boolean {
+  return cellsOf(table).some((cell) => {
+    let paragraphs = 0;
+    for (const child of cell.children) {
+      if (child.type !== 'element') continue;
+      if (LAYOUT_BLOCKS.has(child.tagName)) return true;
+      if (PARAGRAPH_BLOCKS.has(child.tagName)) paragraphs += 1;
+    }
+    return paragraphs >= LAYOUT_PARAGRAPHS || wordCount(cell) > LAYOUT_CELL_WORDS;
+  });
+}
+
+/** The cells of a layout table as blocks in reading order (row by row), each cell a `<div>`. */
+export function unwrapLayoutTable(table: Element): Element {
+  const cells = cellsOf(table).map((cell): Element => ({
+    type: 'element',
+    tagName: 'div',
+    properties: {},
+    children: cell.children,
+  }));
+  return { type: 'element', tagName: 'div', properties: {}, children: cells };
+}
+
+/** The table's own cells (not those of a table nested in one), in document order. */
+function cellsOf(table: Element): Element[] {
+  const cells: Element[] = [];
+  const visit = (nodes: readonly ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      if (node.tagName === 'td' || node.tagName === 'th') cells.push(node);
+      else if (node.tagName !== 'table') visit(node.children);
+    }
+  };
+  visit(table.children);
+  return cells;
+}
+
+function wordCount(node: ElementContent): number {
+  if (node.type === 'text') return (node.value.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+  if (node.type !== 'element') return 0;
+  return node.children.reduce((sum, child) => sum + wordCount(child), 0);
+}
