@@ -1,6 +1,6 @@
 import type { DocumentMetadata } from '@transmute/plugin-sdk';
 import type { Root } from 'mdast';
-import { loadDom, type DomImplementation } from './internal/load-dom.js';
+import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
@@ -8,6 +8,7 @@ import { finishTree } from './internal/finish-tree.js';
 import { qualityFacts, scoreQuality, type QualityReport } from './internal/quality.js';
 import { readWithReadability, type Article } from './internal/readability.js';
 import { readMissedArticle } from './internal/second-opinion.js';
+import { visibleText } from './internal/visible-text.js';
 import { countWordCharacters } from './internal/word-characters.js';
 
 /** Options of {@link convertHtml}. */
@@ -55,7 +56,7 @@ export async function convertHtml(
   const warnings: string[] = [];
   let read = await readArticle(html, dom, options.url).catch((error: unknown) => ({ error }));
   let usedDom = dom;
-  if ('error' in read || (read.foundNothing && read.bodyCharacters > 0) || read.markupAsText) {
+  if ('error' in read || (read.foundNothing && read.pageCharacters > 0) || read.markupAsText) {
     if (dom === 'linkedom' && options.jsdomFallback !== false) {
       read = await readArticle(html, 'jsdom', options.url);
       usedDom = 'jsdom';
@@ -69,7 +70,7 @@ export async function convertHtml(
   if (!mainContentFound) {
     warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
   }
-  const root = toMdast(article?.content ?? html, { baseUrl: facts.baseUrl, fragment: mainContentFound });
+  const root = toMdast(article?.content ?? html, { baseUrl: facts.baseUrl });
   const metadata = toMetadata(facts, article, options.url);
   finishTree(root, { title: metadata.title, fileId: options.fileId });
   const quality = scoreQuality({ root, mainContentFound, pageWordCharacters: pageCharacters });
@@ -80,7 +81,6 @@ export async function convertHtml(
 interface ReadResult {
   facts: PageFacts;
   article: Article | null;
-  bodyCharacters: number;
   /** Letters and digits a reader sees on the page: the body's text without scripts and styles. */
   pageCharacters: number;
   /** Readability returned nothing at all (not merely too little). */
@@ -96,32 +96,36 @@ async function readArticle(
 ): Promise<ReadResult> {
   const document = await loadDom(html, dom, url);
   const facts = readPageFacts(document, url);
-  const bodyText = document.body?.textContent ?? '';
-  const bodyCharacters = countWordCharacters(bodyText);
-  const pageCharacters = Math.max(0, bodyCharacters - invisibleCharacters(document));
+  const pageText = visibleText(document);
+  const pageCharacters = countWordCharacters(pageText);
   markNamedBoilerplate(document);
-  const first = readWithReadability(document);
+  const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
   const second = await readMissedArticle({
     html,
     dom,
     url,
     description: facts.description,
-    bodyText,
+    pageText,
     article: first,
   });
   const parsed = second ?? first;
-  const articleCharacters =
-    typeof parsed?.content === 'string' ? countWordCharacters(parsed.textContent ?? '') : 0;
+  const articleCharacters = parsed?.content ? countWordCharacters(parsed.textContent ?? '') : 0;
   const usable =
-    articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyCharacters);
+    articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, pageCharacters);
   return {
     facts,
     article: usable ? parsed : null,
-    bodyCharacters,
     pageCharacters,
     foundNothing: articleCharacters === 0,
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
   };
+}
+
+/** The page parsed and marked again, for Readability's second attempt. */
+function rereadPage(html: string): Document {
+  const document = parseWithLinkedom(html);
+  markNamedBoilerplate(document);
+  return document;
 }
 
 /** Tags printed as text: `<div class="x">`, `</span>`. */
@@ -139,15 +143,6 @@ function isMarkupAsText(text: string): boolean {
   if (tags.length < MARKUP_AS_TEXT_TAGS) return false;
   const tagCharacters = tags.reduce((sum, tag) => sum + tag.length, 0);
   return tagCharacters / text.length >= MARKUP_AS_TEXT_SHARE;
-}
-
-/** Letters and digits of the body's scripts, styles and templates (text no reader sees). */
-function invisibleCharacters(document: Document): number {
-  let characters = 0;
-  for (const element of document.body?.querySelectorAll('script, style, template, noscript') ?? []) {
-    characters += countWordCharacters(element.textContent ?? '');
-  }
-  return characters;
 }
 
 function toMetadata(facts: PageFacts, article: Article | null, url: string | undefined): DocumentMetadata {

@@ -1,5 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseHTML } from 'linkedom';
 import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
@@ -52,4 +53,10 @@ const stringifier = unified()
 /** The markdown a golden file holds: the document stringified as CommonMark + GFM. */
 export function toMarkdown(root: Root): string {
   return stringifier.stringify(root);
+}
+
+/** Markup as an article reaches the markdown step: the element holding it, in a linkedom document. */
+export function articleElement(html: string): Element {
+  const { document } = parseHTML(`<!DOCTYPE html><html><body><div>${html}</div></body></html>`);
+  return document.body.firstElementChild as Element;
 }

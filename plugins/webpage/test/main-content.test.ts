@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertHtml } from '../src/index.js';
 import { toMdast } from '../src/internal/to-mdast.js';
-import { toMarkdown } from './golden.js';
+import { articleElement, toMarkdown } from './golden.js';
 
 /** A paragraph long enough for Readability to take the page as an article. */
 const BODY =
@@ -283,7 +283,7 @@ a comment, and we will review it and remove it when it breaks the rules of the s
     const list =
       '<ul><li><a href="/r1">Harbour plan, 2024</a></li><li><a href="/r2">Council minutes</a></li></ul>';
     const article = `<p>${BODY.repeat(3)}</p><h2>References</h2>${list}<h2>More</h2>${list}`;
-    const markdown = toMarkdown(toMdast(article, { baseUrl: 'https://news.example/', fragment: true }));
+    const markdown = toMarkdown(toMdast(articleElement(article), { baseUrl: 'https://news.example/' }));
     expect(markdown.match(/Harbour plan, 2024/g)).toHaveLength(1);
   });
 });

@@ -20,13 +20,8 @@ export async function loadDom(
   url: string | undefined,
 ): Promise<Document> {
   switch (dom) {
-    case 'linkedom': {
-      const source = html.replace(RAW_TEXT_LOOKALIKE, '<$1transmute-$2');
-      const { document } = parseHTML(source);
-      if (isWholeDocument(document)) return document;
-      // linkedom builds a broken tree from a fragment (text or elements before <html>): wrap it.
-      return parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
-    }
+    case 'linkedom':
+      return parseWithLinkedom(html);
     case 'jsdom': {
       const { JSDOM, VirtualConsole } = await import('jsdom');
       // No scripts, no resource loading, no console noise: the page is only read.
@@ -34,6 +29,15 @@ export async function loadDom(
       return new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window.document;
     }
   }
+}
+
+/** Parses a page with linkedom (synchronously; {@link loadDom} with `linkedom`). */
+export function parseWithLinkedom(html: string): Document {
+  const source = html.replace(RAW_TEXT_LOOKALIKE, '<$1transmute-$2');
+  const { document } = parseHTML(source);
+  if (isWholeDocument(document)) return document;
+  // linkedom builds a broken tree from a fragment (text or elements before <html>): wrap it.
+  return parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
 }
 
 function isWholeDocument(document: Document): boolean {

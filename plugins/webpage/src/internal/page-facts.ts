@@ -13,16 +13,20 @@ export interface PageFacts {
   direction: string | undefined;
 }
 
-/** Reads the base URL, language, direction and meta tags of a parsed page. */
+/**
+ * Reads the base URL, language, direction and meta tags of a parsed page. Elements are found by
+ * tag name, not by selector: linkedom matches a selector against every element of the page
+ * through css-select, which cost ten times as much.
+ */
 export function readPageFacts(document: Document, pageUrl: string | undefined): PageFacts {
-  const baseHref = document.querySelector('base[href]')?.getAttribute('href')?.trim();
+  const baseHref = withAttribute(document, 'base', 'href')[0]?.getAttribute('href')?.trim();
   const baseUrl = baseHref ? absoluteBase(baseHref, pageUrl) : pageUrl;
   const root = document.documentElement as Element | null;
   const metas = readMetas(document);
   const meta = (names: readonly string[]) => firstMeta(metas, names);
   return {
     baseUrl,
-    title: meta(['og:title', 'twitter:title']) ?? text(document.querySelector('title')),
+    title: meta(['og:title', 'twitter:title']) ?? text(document.getElementsByTagName('title')[0] ?? null),
     description: meta(['description', 'og:description', 'twitter:description']),
     siteName: meta(['og:site_name', 'application-name']),
     author: meta(['author', 'article:author', 'dc.creator']),
@@ -52,7 +56,7 @@ interface Meta {
 function readMetas(document: Document): Map<string, Meta> {
   const metas = new Map<string, Meta>();
   let order = 0;
-  for (const element of document.querySelectorAll('meta[content]')) {
+  for (const element of withAttribute(document, 'meta', 'content')) {
     order += 1;
     const key = (
       element.getAttribute('property') ??
@@ -78,12 +82,19 @@ function firstMeta(metas: ReadonlyMap<string, Meta>, names: readonly string[]): 
 }
 
 function metaHttpEquiv(document: Document, name: string): string | undefined {
-  for (const element of document.querySelectorAll('meta[http-equiv][content]')) {
+  for (const element of withAttribute(document, 'meta', 'content')) {
     if (element.getAttribute('http-equiv')?.toLowerCase() === name) {
       return element.getAttribute('content')?.split(',')[0]?.trim() || undefined;
     }
   }
   return undefined;
+}
+
+/** The page's `tagName` elements that have `attribute` (`tagName[attribute]`), in page order. */
+function withAttribute(document: Document, tagName: string, attribute: string): Element[] {
+  return Array.from(document.getElementsByTagName(tagName)).filter((element) =>
+    element.hasAttribute(attribute),
+  );
 }
 
 function text(element: Element | null): string | undefined {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toMarkdown } from '../../test/golden.js';
+import { articleElement, toMarkdown } from '../../test/golden.js';
 import { toMdast } from './to-mdast.js';
 
 function convert(html: string, baseUrl?: string): string {
-  return toMarkdown(toMdast(html, { baseUrl, fragment: true }));
+  return toMarkdown(toMdast(articleElement(html), { baseUrl }));
 }
 
 describe('HTML → mdast cleaning', () => {
@@ -35,4 +35,17 @@ describe('HTML → mdast cleaning', () => {
     const table = convert('<table><caption>Prices</caption><tr><th>A</th></tr><tr><td>1</td></tr></table>');
     expect(table.startsWith('Prices\n\n| A |')).toBe(true);
   });
+
+  it('reads the article in the shape an HTML parser gives it', () => {
+    // A paragraph holding paragraphs (linkedom nests them; a parser closes the outer one).
+    expect(convert('<p><span>LONDON | Fri</span>\r\n<p>First.</p>\r\n<span><p>Second.</p></span></p>')).toBe(
+      'LONDON | Fri\n\nFirst.\n\nSecond.\n',
+    );
+    // The line end that opens a pre is not code; carriage returns are line ends.
+    expect(convert('<pre>\r\nline 1\r\nline 2</pre>')).toBe('```\nline 1\nline 2\n```\n');
+    expect(convert('<pre>\nfirst\n</pre>')).toContain('```\nfirst\n```');
+    // An attribute is decoded once: `&amp;amp;` in the markup is `&amp;` in the URL.
+    expect(convert('<a href="https://x.example/?a=1&amp;amp;b=2">L</a>')).toContain('a=1\\&amp;b=2');
+  });
 });
+

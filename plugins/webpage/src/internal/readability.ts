@@ -1,11 +1,18 @@
 import { Readability } from '@mozilla/readability';
+import { nodesUnder } from './dom-walk.js';
 
-/** What a Readability reading gives: the article, or null. */
-export type Article = NonNullable<ReturnType<Readability['parse']>>;
+/**
+ * What a Readability reading gives: the article, or null. Its `content` is the article's element
+ * itself, not its HTML: the markdown step reads the DOM Readability left (serializing it and
+ * parsing the HTML again cost a tenth of a page's conversion).
+ */
+export type Article = NonNullable<ReturnType<Readability<Element>['parse']>>;
 
 /** The Readability methods replaced (internals of @mozilla/readability 0.6). */
 interface ReplacedChecks {
-  REGEXPS: { byline: RegExp };
+  REGEXPS: { byline: RegExp; hashUrl: RegExp };
+  _getLinkDensity(element: Element): number;
+  _getAllNodesWithTag(node: Document | Element, tagNames: string[]): ArrayLike<Element>;
   _isValidByline(node: Element, matchString: string): boolean;
   _isProbablyVisible: (this: ReplacedChecks, node: Element) => boolean;
   _isElementWithoutContent: (this: ReplacedChecks, node: Element) => boolean;
@@ -26,10 +33,44 @@ const NOT_SPACE = /\S/;
  * read only for an element with a `style` attribute (without one, display and visibility are
  * unset, and Readability sets no style itself). Its empty-element check trims the `textContent` of
  * every element it visits: an element with text is told apart by walking to its first text that
- * is not white space instead.
+ * is not white space instead. Its link density measures texts with their white space runs
+ * collapsed, by building the collapsed text: the same length is counted without building it.
+ * It finds elements by tag through `querySelectorAll`, which linkedom answers by matching every
+ * element against the selector with css-select: a walk comparing tag names finds the same
+ * elements in the same order. Given `reread` (the same page parsed and marked again), the body's
+ * HTML is not kept for a second attempt; a page that needs one is read again from `reread()`.
  */
-export function readWithReadability(document: Document): Article | null {
-  const reader = new Readability(document, { keepClasses: true });
+export function readWithReadability(document: Document, reread?: () => Document): Article | null {
+  const body = document.body as HTMLElement | null;
+  if (reread === undefined || body === null) return parse(document);
+  // Readability keeps the body's HTML before it changes the page, to start again from it when the
+  // first reading finds too little (4 % of real pages). Serializing every body costs more than
+  // reading those few pages again: the copy is not made, and a page that needs it is read anew.
+  Object.defineProperty(body, 'innerHTML', {
+    configurable: true,
+    get: () => PAGE_NOT_KEPT,
+    set: () => {
+      throw new PageNotKept();
+    },
+  });
+  try {
+    return parse(document);
+  } catch (error) {
+    if (!(error instanceof PageNotKept)) throw error;
+    return parse(reread());
+  } finally {
+    delete (body as { innerHTML?: string }).innerHTML;
+  }
+}
+
+/** What Readability reads as the body's HTML when {@link readWithReadability} does not keep it. */
+const PAGE_NOT_KEPT = '<!-- transmute: the page was not kept -->';
+
+/** Readability set the body back to the HTML it kept, which was not kept. */
+class PageNotKept extends Error {}
+
+function parse(document: Document): Article | null {
+  const reader = new Readability<Element>(document, { keepClasses: true, serializer: asElement });
   const check = reader as unknown as ReplacedChecks;
   if (typeof check._isValidByline === 'function' && check.REGEXPS.byline instanceof RegExp) {
     check._isValidByline = function (node, matchString) {
@@ -59,7 +100,111 @@ export function readWithReadability(document: Document): Article | null {
       return isElementWithoutContent.call(this, node);
     };
   }
+  if (typeof check._getLinkDensity === 'function' && check.REGEXPS.hashUrl instanceof RegExp) {
+    check._getLinkDensity = function (element) {
+      const textLength = innerTextLength(element.textContent ?? '');
+      if (textLength === 0) return 0;
+      let linkLength = 0;
+      for (const link of element.getElementsByTagName('a')) {
+        const href = link.getAttribute('href');
+        const coefficient = href && this.REGEXPS.hashUrl.test(href) ? 0.3 : 1;
+        linkLength += innerTextLength(link.textContent ?? '') * coefficient;
+      }
+      return linkLength / textLength;
+    };
+  }
+  if (typeof check._getAllNodesWithTag === 'function') {
+    check._getAllNodesWithTag = (node, tagNames) => elementsByTag(node, tagNames);
+  }
   return reader.parse();
+}
+
+/**
+ * The elements under `root` (not `root` itself) whose tag is one of `tagNames`, in document order,
+ * not looking into `<template>` contents: what `root.querySelectorAll(tagNames.join(','))` finds.
+ * One tag in a document without templates is looked up by `getElementsByTagName` with the name
+ * upper-cased (in an HTML document that matches the tag in any case, as a selector does).
+ */
+export function elementsByTag(root: Document | Element, tagNames: readonly string[]): Element[] {
+  const [only] = tagNames;
+  if (tagNames.length === 1 && only !== undefined && !holdsTemplates(root.ownerDocument ?? (root as Document))) {
+    return Array.from(root.getElementsByTagName(only.toUpperCase()));
+  }
+  const wanted = new Set(tagNames.map((name) => name.toLowerCase()));
+  const found: Element[] = [];
+  for (const node of nodesUnder(root, 'elements', isTemplate)) {
+    const name = (node as Element).localName;
+    if (wanted.has(name) || wanted.has(lowerCase(name))) found.push(node as Element);
+  }
+  return found;
+}
+
+/** Documents that hold a `<template>` (linkedom keeps its content among the document's nodes). */
+const TEMPLATES = new WeakMap<Document, boolean>();
+
+function holdsTemplates(document: Document): boolean {
+  let holds = TEMPLATES.get(document);
+  if (holds === undefined) {
+    holds = document.getElementsByTagName('TEMPLATE').length > 0;
+    TEMPLATES.set(document, holds);
+  }
+  return holds;
+}
+
+function isTemplate(element: Element): boolean {
+  return element.localName === 'template';
+}
+
+/** Lower-cased tag names, remembered (Readability names the elements it makes in capitals). */
+const LOWER_CASE = new Map<string, string>();
+
+function lowerCase(name: string): string {
+  let lower = LOWER_CASE.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (LOWER_CASE.size < 10_000) LOWER_CASE.set(name, lower);
+  }
+  return lower;
+}
+
+/**
+ * The length of Readability's inner text of a text (`text.trim().replace(/\s{2,}/g, ' ')`):
+ * every run of white space inside the trimmed text counts as one character.
+ */
+export function innerTextLength(text: string): number {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start += 1;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
+  let length = 0;
+  let inSpace = false;
+  for (let index = start; index < end; index += 1) {
+    const space = isSpace(text.charCodeAt(index));
+    if (!space || !inSpace) length += 1;
+    inSpace = space;
+  }
+  return length;
+}
+
+/** What `\s` (and so `trim`) takes for white space: ECMAScript WhiteSpace and LineTerminator. */
+function isSpace(unit: number): boolean {
+  if (unit <= 0x20) return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
+  if (unit < 0xa0) return false;
+  return (
+    unit === 0xa0 ||
+    unit === 0x1680 ||
+    (unit >= 0x2000 && unit <= 0x200a) ||
+    unit === 0x2028 ||
+    unit === 0x2029 ||
+    unit === 0x202f ||
+    unit === 0x205f ||
+    unit === 0x3000 ||
+    unit === 0xfeff
+  );
+}
+
+function asElement(node: Node): Element {
+  return node as Element;
 }
 
 /** True when some text under `root` is not white space (its `textContent.trim()` is not empty). */

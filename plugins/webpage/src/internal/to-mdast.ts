@@ -1,4 +1,5 @@
-import type { Root as HastRoot } from 'hast';
+import type { Root as HastRoot, RootContent as HastContent } from 'hast';
+import { fromDom } from 'hast-util-from-dom';
 import type { Root } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
@@ -10,22 +11,65 @@ import { prepareHast } from './prepare-hast.js';
 /** Options of {@link toMdast}. */
 export interface ToMdastOptions {
   baseUrl: string | undefined;
-  /** True for Readability's article (a fragment); false for a whole page (its body is converted). */
-  fragment: boolean;
 }
 
 // Processors are configured once and frozen; they run many times (unified's model).
-const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
 const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
 const toMarkdownTree = unified().use(rehypeRemark).use(remarkGfm).freeze();
 
 /**
- * HTML → hast (rehype-parse) → cleaned hast (boilerplate dropped from an article) → mdast
- * (rehype-remark, GFM tables and code).
+ * Readability's article (its element, read in place) or a whole page's HTML (its body is
+ * converted) → hast → cleaned hast (boilerplate dropped from an article) → mdast (rehype-remark,
+ * GFM tables and code).
  */
-export function toMdast(html: string, options: ToMdastOptions): Root {
-  const hast: HastRoot = (options.fragment ? fragmentParser : documentParser).parse(html);
-  prepareHast(hast, { baseUrl: options.baseUrl, dropInteractive: !options.fragment });
-  if (options.fragment) dropBoilerplate(hast);
+export function toMdast(source: Element | string, options: ToMdastOptions): Root {
+  const article = typeof source !== 'string';
+  const hast: HastRoot = article ? articleHast(source) : documentParser.parse(source);
+  prepareHast(hast, { baseUrl: options.baseUrl, dropInteractive: !article });
+  if (article) dropBoilerplate(hast);
   return toMarkdownTree.runSync(hast);
+}
+
+/** The article's children as a hast root (what parsing its `innerHTML` as a fragment gave). */
+function articleHast(article: Element): HastRoot {
+  const element = fromDom(article);
+  const children = element.type === 'element' ? element.children : [];
+  for (const child of children) toParsedShape(child, false);
+  return { type: 'root', children: children as HastContent[] };
+}
+
+/** Elements whose opening line end an HTML parser drops (`<pre>\ncode` is `code`). */
+const DROPS_FIRST_LINE_END = new Set(['pre', 'textarea', 'listing']);
+/** Start tags that close an open `<p>` in an HTML parser (WHATWG tree construction, "in body"). */
+const CLOSES_PARAGRAPH = new Set([
+  ...['address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl'],
+  ...['fieldset', 'figcaption', 'figure', 'footer', 'header', 'hgroup', 'main', 'menu', 'nav', 'ol'],
+  ...['p', 'search', 'section', 'summary', 'ul', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'listing'],
+  ...['form', 'li', 'dd', 'dt', 'plaintext', 'table', 'hr', 'xmp'],
+]);
+/** Elements a `<p>` is not closed through (the parser's button scope). */
+const PARAGRAPH_SCOPE = new Set(['button', 'applet', 'caption', 'table', 'td', 'th', 'marquee', 'object', 'template']);
+
+/**
+ * Gives linkedom's tree the shape an HTML parser gives the same markup, where it differs in ways
+ * the markdown reads: a `<p>` holding blocks (`<p><span>…<p>…</p></span></p>`, which a parser
+ * closes before the inner block) becomes a `<div>`, so its blocks stay paragraphs instead of
+ * running together; line ends (`\r\n`, `\r`) become `\n`; the line end that opens a `<pre>` is
+ * dropped. Returns true when the subtree holds a block that would close an open `<p>`.
+ */
+function toParsedShape(node: HastContent, opensPre: boolean): boolean {
+  if (node.type === 'text') {
+    if (node.value.includes('\r')) node.value = node.value.replace(/\r\n?/g, '\n');
+    if (opensPre && node.value.startsWith('\n')) node.value = node.value.slice(1);
+    return false;
+  }
+  if (node.type !== 'element') return false;
+  const drops = DROPS_FIRST_LINE_END.has(node.tagName);
+  let holdsBlock = false;
+  node.children.forEach((child, index) => {
+    if (toParsedShape(child, drops && index === 0)) holdsBlock = true;
+  });
+  if (holdsBlock && node.tagName === 'p') node.tagName = 'div';
+  if (CLOSES_PARAGRAPH.has(node.tagName)) return true;
+  return holdsBlock && !PARAGRAPH_SCOPE.has(node.tagName);
 }
