@@ -1,3 +1,4 @@
+import { nodesUnder } from './dom-walk.js';
 import { isAttribution, isNamedBoilerplate, type ElementNames } from './boilerplate-patterns.js';
 
 /**
@@ -19,13 +20,8 @@ export function markNamedBoilerplate(document: Document): void {
   const named: { element: Element; signature: string | undefined }[] = [];
   const attributions = new Map<string, number>();
   // One walk in document order: the names of every element, and how often each attribution repeats.
-  const stack: Element[] = [body];
-  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
-    // Last child first, so the first is visited next (linkedom builds a new list on each `children`).
-    for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
-      stack.push(child);
-    }
-    if (element === body) continue;
+  for (const node of nodesUnder(body, 'elements', () => false)) {
+    const element = node as Element;
     const names = namesOf(element);
     if (!isNamedBoilerplate(names)) continue;
     const signature = isAttribution(names) ? signatureOf(element) : undefined;

@@ -1,3 +1,4 @@
+import { nodesUnder } from './dom-walk.js';
 import { toAbsolute } from './prepare-hast.js';
 
 /** Facts read from a page before Readability rewrites its DOM. */
@@ -14,19 +15,20 @@ export interface PageFacts {
 }
 
 /**
- * Reads the base URL, language, direction and meta tags of a parsed page. Elements are found by
- * tag name, not by selector: linkedom matches a selector against every element of the page
+ * Reads the base URL, language, direction and meta tags of a parsed page. Its elements are found
+ * in one walk, not by selectors: linkedom matches a selector against every element of the page
  * through css-select, which cost ten times as much.
  */
 export function readPageFacts(document: Document, pageUrl: string | undefined): PageFacts {
-  const baseHref = withAttribute(document, 'base', 'href')[0]?.getAttribute('href')?.trim();
+  const found = findFactElements(document);
+  const baseHref = found.base?.getAttribute('href')?.trim();
   const baseUrl = baseHref ? absoluteBase(baseHref, pageUrl) : pageUrl;
   const root = document.documentElement as Element | null;
-  const metas = readMetas(document);
+  const metas = readMetas(found.metas);
   const meta = (names: readonly string[]) => firstMeta(metas, names);
   return {
     baseUrl,
-    title: meta(['og:title', 'twitter:title']) ?? text(document.getElementsByTagName('title')[0] ?? null),
+    title: meta(['og:title', 'twitter:title']) ?? text(found.title),
     description: meta(['description', 'og:description', 'twitter:description']),
     siteName: meta(['og:site_name', 'application-name']),
     author: meta(['author', 'article:author', 'dc.creator']),
@@ -34,7 +36,7 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
     language: toLanguageTag(
       root?.getAttribute('lang') ??
         root?.getAttribute('xml:lang') ??
-        metaHttpEquiv(document, 'content-language') ??
+        metaHttpEquiv(found.metas, 'content-language') ??
         meta(['og:locale', 'language']),
     ),
     direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
@@ -53,10 +55,10 @@ interface Meta {
 }
 
 /** Every `<meta content>` of the page by lower-cased property, name or itemprop (the first wins). */
-function readMetas(document: Document): Map<string, Meta> {
+function readMetas(elements: readonly Element[]): Map<string, Meta> {
   const metas = new Map<string, Meta>();
   let order = 0;
-  for (const element of withAttribute(document, 'meta', 'content')) {
+  for (const element of elements) {
     order += 1;
     const key = (
       element.getAttribute('property') ??
@@ -81,8 +83,8 @@ function firstMeta(metas: ReadonlyMap<string, Meta>, names: readonly string[]): 
   return first?.value;
 }
 
-function metaHttpEquiv(document: Document, name: string): string | undefined {
-  for (const element of withAttribute(document, 'meta', 'content')) {
+function metaHttpEquiv(metas: readonly Element[], name: string): string | undefined {
+  for (const element of metas) {
     if (element.getAttribute('http-equiv')?.toLowerCase() === name) {
       return element.getAttribute('content')?.split(',')[0]?.trim() || undefined;
     }
@@ -90,11 +92,34 @@ function metaHttpEquiv(document: Document, name: string): string | undefined {
   return undefined;
 }
 
-/** The page's `tagName` elements that have `attribute` (`tagName[attribute]`), in page order. */
-function withAttribute(document: Document, tagName: string, attribute: string): Element[] {
-  return Array.from(document.getElementsByTagName(tagName)).filter((element) =>
-    element.hasAttribute(attribute),
-  );
+/** The elements page facts are read from. */
+interface FactElements {
+  /** The first `<base href>`. */
+  base: Element | null;
+  /** The first `<title>`. */
+  title: Element | null;
+  /** Every `<meta content>`, in page order. */
+  metas: Element[];
+}
+
+/** Finds the base, title and meta elements in one walk over the page's elements. */
+function findFactElements(document: Document): FactElements {
+  const found: FactElements = { base: null, title: null, metas: [] };
+  for (const node of nodesUnder(document, 'elements', () => false)) {
+    const element = node as Element;
+    switch (element.localName) {
+      case 'base':
+        if (found.base === null && element.hasAttribute('href')) found.base = element;
+        break;
+      case 'title':
+        found.title ??= element;
+        break;
+      case 'meta':
+        if (element.hasAttribute('content')) found.metas.push(element);
+        break;
+    }
+  }
+  return found;
 }
 
 function text(element: Element | null): string | undefined {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { listFixtures } from '../../test/golden.js';
 import { decodeHtml } from './decode-html.js';
 import { loadDom, parseWithLinkedom } from './load-dom.js';
-import { elementsByTag, innerTextLength, readWithReadability } from './readability.js';
+import { elementsByTag, readWithReadability } from './readability.js';
 
 describe('readWithReadability', () => {
   it("reads every fixture page exactly as Readability's own byline check does", async () => {
@@ -34,19 +34,6 @@ describe('readWithReadability', () => {
     );
     const long = 'Ann Smith '.repeat(12);
     expect(readWithReadability(await loadDom(page(long), 'linkedom', undefined))?.byline).toBeNull();
-  });
-
-  it("counts a text's inner-text length as Readability's trim and white-space collapse do", () => {
-    const pieces = ['a', 'word', ' ', '  ', '\n', '\t\r\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u200b', 'é', '😀'];
-    let seed = 7;
-    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    for (let sample = 0; sample < 2000; sample += 1) {
-      let text = '';
-      for (let piece = Math.floor(random() * 12); piece > 0; piece -= 1) {
-        text += pieces[Math.floor(random() * pieces.length)] ?? '';
-      }
-      expect([text, innerTextLength(text)]).toEqual([text, text.trim().replace(/\s{2,}/g, ' ').length]);
-    }
   });
 
   it('finds elements by tag as querySelectorAll does, in document order, outside templates', async () => {

@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { nodesUnder } from './dom-walk.js';
+import { linkDensity } from './link-density.js';
 
 /**
  * What a Readability reading gives: the article, or null. Its `content` is the article's element
@@ -102,15 +103,7 @@ function parse(document: Document): Article | null {
   }
   if (typeof check._getLinkDensity === 'function' && check.REGEXPS.hashUrl instanceof RegExp) {
     check._getLinkDensity = function (element) {
-      const textLength = innerTextLength(element.textContent ?? '');
-      if (textLength === 0) return 0;
-      let linkLength = 0;
-      for (const link of element.getElementsByTagName('a')) {
-        const href = link.getAttribute('href');
-        const coefficient = href && this.REGEXPS.hashUrl.test(href) ? 0.3 : 1;
-        linkLength += innerTextLength(link.textContent ?? '') * coefficient;
-      }
-      return linkLength / textLength;
+      return linkDensity(element, this.REGEXPS.hashUrl);
     };
   }
   if (typeof check._getAllNodesWithTag === 'function') {
@@ -165,42 +158,6 @@ function lowerCase(name: string): string {
     if (LOWER_CASE.size < 10_000) LOWER_CASE.set(name, lower);
   }
   return lower;
-}
-
-/**
- * The length of Readability's inner text of a text (`text.trim().replace(/\s{2,}/g, ' ')`):
- * every run of white space inside the trimmed text counts as one character.
- */
-export function innerTextLength(text: string): number {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isSpace(text.charCodeAt(start))) start += 1;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
-  let length = 0;
-  let inSpace = false;
-  for (let index = start; index < end; index += 1) {
-    const space = isSpace(text.charCodeAt(index));
-    if (!space || !inSpace) length += 1;
-    inSpace = space;
-  }
-  return length;
-}
-
-/** What `\s` (and so `trim`) takes for white space: ECMAScript WhiteSpace and LineTerminator. */
-function isSpace(unit: number): boolean {
-  if (unit <= 0x20) return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
-  if (unit < 0xa0) return false;
-  return (
-    unit === 0xa0 ||
-    unit === 0x1680 ||
-    (unit >= 0x2000 && unit <= 0x200a) ||
-    unit === 0x2028 ||
-    unit === 0x2029 ||
-    unit === 0x202f ||
-    unit === 0x205f ||
-    unit === 0x3000 ||
-    unit === 0xfeff
-  );
 }
 
 function asElement(node: Node): Element {
