@@ -16,8 +16,11 @@ export function* nodesUnder(
   show: WalkedNodes,
   skipInside: (element: Element) => boolean,
 ): Generator<Node> {
-  const document = root.ownerDocument ?? (root as Document);
-  const walker = document.createTreeWalker(root, show === 'elements' ? SHOW_ELEMENT : SHOW_ELEMENT | SHOW_TEXT);
+  const document = root.ownerDocument ?? root;
+  const walker = document.createTreeWalker(
+    root,
+    show === 'elements' ? SHOW_ELEMENT : SHOW_ELEMENT | SHOW_TEXT,
+  );
   let skipped: Element | null = null;
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
     if (skipped !== null) {

@@ -20,10 +20,10 @@ describe('linkDensity', () => {
       const reader = new Readability(document) as unknown as ReadabilityInternals;
       for (const element of document.querySelectorAll('*')) {
         const expected = reader._getLinkDensity(element);
-        expect(linkDensity(element, reader.REGEXPS.hashUrl), `${fixture.name} <${element.localName}>`).toBeCloseTo(
-          expected,
-          10,
-        );
+        expect(
+          linkDensity(element, reader.REGEXPS.hashUrl),
+          `${fixture.name} <${element.localName}>`,
+        ).toBeCloseTo(expected, 10);
         elements += 1;
       }
     }
@@ -43,7 +43,21 @@ describe('linkDensity', () => {
 
 describe('innerTextLength', () => {
   it("counts a text's inner-text length as Readability's trim and white-space collapse do", () => {
-    const pieces = ['a', 'word', ' ', '  ', '\n', '\t\r\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u200b', 'é', '😀'];
+    const pieces = [
+      'a',
+      'word',
+      ' ',
+      '  ',
+      '\n',
+      '\t\r\n',
+      '\u00a0',
+      '\u2003',
+      '\u3000',
+      '\ufeff',
+      '\u200b',
+      'é',
+      '😀',
+    ];
     let seed = 7;
     const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     for (let sample = 0; sample < 2000; sample += 1) {

@@ -48,4 +48,3 @@ describe('HTML → mdast cleaning', () => {
     expect(convert('<a href="https://x.example/?a=1&amp;amp;b=2">L</a>')).toContain('a=1\\&amp;b=2');
   });
 });
-

@@ -15,11 +15,11 @@ describe('readWithReadability', () => {
         keepClasses: true,
       }).parse();
       // Ours hands on the article's element; the reference its HTML.
-      const oursAsHtml = ours === null ? null : { ...ours, content: ours.content.innerHTML };
+      const oursAsHtml = ours === null ? null : { ...ours, content: ours.content?.innerHTML };
       expect(oursAsHtml, fixture.name).toEqual(reference);
       // Without keeping the page for a second attempt: read again from a fresh copy when needed.
       const reread = readWithReadability(parseWithLinkedom(html), () => parseWithLinkedom(html));
-      const rereadAsHtml = reread === null ? null : { ...reread, content: reread.content.innerHTML };
+      const rereadAsHtml = reread === null ? null : { ...reread, content: reread.content?.innerHTML };
       expect(rereadAsHtml, `${fixture.name} (reread)`).toEqual(reference);
     }
   });
@@ -37,7 +37,14 @@ describe('readWithReadability', () => {
   });
 
   it('finds elements by tag as querySelectorAll does, in document order, outside templates', async () => {
-    const tagLists = [['p'], ['h1', 'h2'], ['img', 'picture', 'figure'], ['script', 'noscript'], ['a'], ['br']];
+    const tagLists = [
+      ['p'],
+      ['h1', 'h2'],
+      ['img', 'picture', 'figure'],
+      ['script', 'noscript'],
+      ['a'],
+      ['br'],
+    ];
     for (const fixture of await listFixtures()) {
       const document = await loadDom(decodeHtml(await readFile(fixture.input)), 'linkedom', fixture.url);
       for (const root of [document, document.body, document.querySelector('article, main, div')]) {
@@ -45,7 +52,8 @@ describe('readWithReadability', () => {
         for (const tags of tagLists) {
           const expected = Array.from(root.querySelectorAll(tags.join(',')));
           const found = elementsByTag(root, tags);
-          const same = found.length === expected.length && found.every((element, index) => element === expected[index]);
+          const same =
+            found.length === expected.length && found.every((element, index) => element === expected[index]);
           expect(same, `${fixture.name} ${tags.join(',')}: ${found.length} of ${expected.length}`).toBe(true);
         }
       }
@@ -76,8 +84,7 @@ describe('readWithReadability', () => {
     });
     const reference = new Readability(parseWithLinkedom(html), { keepClasses: true }).parse();
     expect(rereads).toBe(1);
-    expect(ours === null ? null : { ...ours, content: ours.content.innerHTML }).toEqual(reference);
+    expect(ours === null ? null : { ...ours, content: ours.content?.innerHTML }).toEqual(reference);
     expect(reference?.textContent).toContain('harbour authority');
   });
 });
-

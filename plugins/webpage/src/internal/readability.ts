@@ -120,7 +120,7 @@ function parse(document: Document): Article | null {
  */
 export function elementsByTag(root: Document | Element, tagNames: readonly string[]): Element[] {
   const [only] = tagNames;
-  if (tagNames.length === 1 && only !== undefined && !holdsTemplates(root.ownerDocument ?? (root as Document))) {
+  if (tagNames.length === 1 && only !== undefined && !holdsTemplates(root.ownerDocument ?? root)) {
     return Array.from(root.getElementsByTagName(only.toUpperCase()));
   }
   const wanted = new Set(tagNames.map((name) => name.toLowerCase()));

@@ -18,7 +18,8 @@ describe('countPhrase', () => {
       '',
       'nothing here',
     ];
-    for (const text of samples) expect([text, countPhrase(text, words)]).toEqual([text, byPattern(text, words)]);
+    for (const text of samples)
+      expect([text, countPhrase(text, words)]).toEqual([text, byPattern(text, words)]);
     expect(countPhrase('Die Straße — straße', ['straße'])).toBe(2);
     expect(countPhrase('anything', [])).toBe(0);
   });

@@ -89,7 +89,7 @@ export function countPhrase(text: string, words: readonly string[]): number {
   if (first === undefined || first === '') return 0;
   const lower = text.toLowerCase();
   let count = 0;
-  for (let at = lower.indexOf(first); at !== -1; ) {
+  for (let at = lower.indexOf(first); at !== -1;) {
     const end = phraseEnd(lower, at, words);
     if (end === -1) {
       at = lower.indexOf(first, at + 1);
@@ -117,9 +117,9 @@ function phraseEnd(text: string, at: number, words: readonly string[]): number {
 }
 
 /** Words in the paragraphs of an article that are prose. */
-function proseWords(article: Element): number {
+function proseWords(article: Element | null | undefined): number {
   let words = 0;
-  for (const paragraph of article.querySelectorAll('p')) {
+  for (const paragraph of article?.querySelectorAll('p') ?? []) {
     const count = normalize(paragraph.textContent ?? '').split(' ').length;
     if (count >= PROSE_PARAGRAPH_WORDS) words += count;
   }

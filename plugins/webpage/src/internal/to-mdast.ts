@@ -35,7 +35,7 @@ function articleHast(article: Element): HastRoot {
   const element = fromDom(article);
   const children = element.type === 'element' ? element.children : [];
   for (const child of children) toParsedShape(child, false);
-  return { type: 'root', children: children as HastContent[] };
+  return { type: 'root', children: children };
 }
 
 /** Elements whose opening line end an HTML parser drops (`<pre>\ncode` is `code`). */
@@ -48,7 +48,17 @@ const CLOSES_PARAGRAPH = new Set([
   ...['form', 'li', 'dd', 'dt', 'plaintext', 'table', 'hr', 'xmp'],
 ]);
 /** Elements a `<p>` is not closed through (the parser's button scope). */
-const PARAGRAPH_SCOPE = new Set(['button', 'applet', 'caption', 'table', 'td', 'th', 'marquee', 'object', 'template']);
+const PARAGRAPH_SCOPE = new Set([
+  'button',
+  'applet',
+  'caption',
+  'table',
+  'td',
+  'th',
+  'marquee',
+  'object',
+  'template',
+]);
 
 /**
  * Gives linkedom's tree the shape an HTML parser gives the same markup, where it differs in ways
