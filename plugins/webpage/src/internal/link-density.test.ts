@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readability } from '@mozilla/readability';
 import { describe, expect, it } from 'vitest';
+import { generatedTexts } from '../../test/generated-texts.js';
 import { listFixtures } from '../../test/golden.js';
 import { decodeHtml } from './decode-html.js';
 import { innerTextLength, linkDensity } from './link-density.js';
@@ -58,13 +59,7 @@ describe('innerTextLength', () => {
       'é',
       '😀',
     ];
-    let seed = 7;
-    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    for (let sample = 0; sample < 2000; sample += 1) {
-      let text = '';
-      for (let piece = Math.floor(random() * 12); piece > 0; piece -= 1) {
-        text += pieces[Math.floor(random() * pieces.length)] ?? '';
-      }
+    for (const text of generatedTexts(pieces, 2000, 12, 7)) {
       expect([text, innerTextLength(text)]).toEqual([text, text.trim().replace(/\s{2,}/g, ' ').length]);
     }
   });

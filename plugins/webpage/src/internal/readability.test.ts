@@ -67,6 +67,18 @@ describe('readWithReadability', () => {
       'made',
       'deep',
     ]);
+    // jsdom: names matched whatever their case, SVG included, template contents outside the tree.
+    const markup =
+      '<div><p>one</p><svg><title>icon</title></svg><template><p>inside</p></template><section><P>two</P></section></div>';
+    const standard = await loadDom(markup, 'jsdom', undefined);
+    standard.body.append(standard.createElement('P'));
+    for (const tags of [['p'], ['svg'], ['title'], ['p', 'svg']]) {
+      const expected = Array.from(standard.body.querySelectorAll(tags.join(',')));
+      const found = elementsByTag(standard.body, tags);
+      expect(
+        found.length === expected.length && found.every((element, index) => element === expected[index]),
+      ).toBe(true);
+    }
   });
 
   it('reads a page that needs a second attempt from a fresh copy, as Readability does from its own', () => {

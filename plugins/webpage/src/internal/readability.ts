@@ -115,14 +115,12 @@ function parse(document: Document): Article | null {
 /**
  * The elements under `root` (not `root` itself) whose tag is one of `tagNames`, in document order,
  * not looking into `<template>` contents: what `root.querySelectorAll(tagNames.join(','))` finds.
- * One tag in a document without templates is looked up by `getElementsByTagName` with the name
- * upper-cased (in an HTML document that matches the tag in any case, as a selector does).
+ * One tag is looked up by `getElementsByTagName` where that finds the same ({@link tagLookup}).
  */
 export function elementsByTag(root: Document | Element, tagNames: readonly string[]): Element[] {
   const [only] = tagNames;
-  if (tagNames.length === 1 && only !== undefined && !holdsTemplates(root.ownerDocument ?? root)) {
-    return Array.from(root.getElementsByTagName(only.toUpperCase()));
-  }
+  const lookup = tagNames.length === 1 ? tagLookup(root.ownerDocument ?? root) : null;
+  if (only !== undefined && lookup !== null) return Array.from(root.getElementsByTagName(lookup(only)));
   const wanted = new Set(tagNames.map((name) => name.toLowerCase()));
   const found: Element[] = [];
   for (const node of nodesUnder(root, 'elements', isTemplate)) {
@@ -132,16 +130,25 @@ export function elementsByTag(root: Document | Element, tagNames: readonly strin
   return found;
 }
 
-/** Documents that hold a `<template>` (linkedom keeps its content among the document's nodes). */
-const TEMPLATES = new WeakMap<Document, boolean>();
+/** Per document: the name to give `getElementsByTagName` for a tag, or null when it cannot be used. */
+const TAG_LOOKUPS = new WeakMap<Document, ((tag: string) => string) | null>();
 
-function holdsTemplates(document: Document): boolean {
-  let holds = TEMPLATES.get(document);
-  if (holds === undefined) {
-    holds = document.getElementsByTagName('TEMPLATE').length > 0;
-    TEMPLATES.set(document, holds);
+/**
+ * How `getElementsByTagName` finds a tag in any case, as a selector does. A standard DOM (jsdom)
+ * matches an HTML element's name whatever the case: the tag as it is. linkedom keeps the case of an
+ * element made as `P` (Readability makes its elements so) and compares names upper-cased: the tag
+ * upper-cased; but it keeps a `<template>`'s content among the document's nodes, where a selector
+ * does not look, so in a document with templates it cannot be used.
+ */
+function tagLookup(document: Document): ((tag: string) => string) | null {
+  let lookup = TAG_LOOKUPS.get(document);
+  if (lookup === undefined) {
+    const keepsCase = document.createElement('P').localName === 'P';
+    if (!keepsCase) lookup = (tag) => tag;
+    else lookup = document.getElementsByTagName('TEMPLATE').length > 0 ? null : (tag) => tag.toUpperCase();
+    TAG_LOOKUPS.set(document, lookup);
   }
-  return holds;
+  return lookup;
 }
 
 function isTemplate(element: Element): boolean {

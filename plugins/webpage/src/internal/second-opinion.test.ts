@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generatedTexts } from '../../test/generated-texts.js';
 import { countPhrase } from './second-opinion.js';
 
 /** The definition countPhrase answers for: the words, anything but letters and digits between. */
@@ -26,13 +27,7 @@ describe('countPhrase', () => {
 
   it('matches the pattern on generated texts', () => {
     const pieces = ['the', 'harbour', 'plan', ' ', ', ', '\n', 'x', 'é', '1', '—', 'The', 'PLAN'];
-    let seed = 11;
-    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    for (let sample = 0; sample < 3000; sample += 1) {
-      let text = '';
-      for (let piece = Math.floor(random() * 20); piece > 0; piece -= 1) {
-        text += pieces[Math.floor(random() * pieces.length)] ?? '';
-      }
+    for (const text of generatedTexts(pieces, 3000, 20, 11)) {
       for (const words of [['the', 'harbour'], ['harbour', 'plan', 'the'], ['plan']]) {
         expect([text, words, countPhrase(text, words)]).toEqual([text, words, byPattern(text, words)]);
       }
