@@ -1,14 +1,15 @@
 import type { TransmuteClient } from '@transmute/client/browser';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '@transmute/contract';
 import { useState } from 'preact/hooks';
+import { Pager, useCursorPages } from '../pager.js';
 import { ProblemView } from '../problem-view.js';
 import { useAction, useLoad } from '../use-async.js';
 
 /** The deliveries of one endpoint, filtered by status and paged by cursor; replay of dead letters. */
 export function DeliveryLog({ client, endpointId }: { client: TransmuteClient; endpointId: string }) {
   const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors.at(-1);
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const deliveries = useLoad(
     () =>
       client.listWebhookDeliveries(endpointId, {
@@ -31,7 +32,7 @@ export function DeliveryLog({ client, endpointId }: { client: TransmuteClient; e
           value={status}
           onChange={(event) => {
             setStatus(event.currentTarget.value as WebhookDeliveryStatus | '');
-            setCursors([undefined]);
+            pages.restart();
           }}
         >
           <option value="">All</option>
@@ -93,27 +94,12 @@ export function DeliveryLog({ client, endpointId }: { client: TransmuteClient; e
         </table>
       </div>
       {page?.data.length === 0 && <p>No deliveries.</p>}
-      <div class="pager">
-        <button
-          type="button"
-          class="secondary"
-          disabled={cursors.length <= 1}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Newer deliveries
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={page?.page.next_cursor == null}
-          onClick={() => {
-            const next = page?.page.next_cursor;
-            if (next != null) setCursors([...cursors, next]);
-          }}
-        >
-          Older deliveries
-        </button>
-      </div>
+      <Pager
+        pages={pages}
+        nextCursor={page?.page.next_cursor}
+        previousLabel="Newer deliveries"
+        nextLabel="Older deliveries"
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { TransmuteClient } from '@transmute/client/browser';
 import { JOB_STATUSES, type JobStatus } from '@transmute/contract';
 import { useState } from 'preact/hooks';
+import { Pager, useCursorPages } from '../pager.js';
 import { ProblemView } from '../problem-view.js';
 import { hrefOf } from '../route.js';
 import { useAction, useLoad } from '../use-async.js';
@@ -11,9 +12,8 @@ const PAGE_SIZE = 20;
 /** Jobs, newest first, filtered by status, a page at a time (cursor paging); delete terminal ones. */
 export function JobsList({ client }: { client: TransmuteClient }) {
   const [status, setStatus] = useState<JobStatus | ''>('');
-  // The cursors of the pages before the current one, so "Previous" can go back.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors.at(-1);
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const jobs = useLoad(
     () =>
       client.listJobs({
@@ -35,7 +35,7 @@ export function JobsList({ client }: { client: TransmuteClient }) {
           value={status}
           onChange={(event) => {
             setStatus(event.currentTarget.value as JobStatus | '');
-            setCursors([undefined]);
+            pages.restart();
           }}
         >
           <option value="">All</option>
@@ -93,27 +93,12 @@ export function JobsList({ client }: { client: TransmuteClient }) {
         </table>
       </div>
       {page?.data.length === 0 && <p>No jobs.</p>}
-      <div class="pager">
-        <button
-          type="button"
-          class="secondary"
-          disabled={cursors.length <= 1}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={page?.page.next_cursor == null}
-          onClick={() => {
-            const next = page?.page.next_cursor;
-            if (next != null) setCursors([...cursors, next]);
-          }}
-        >
-          Next page
-        </button>
-      </div>
+      <Pager
+        pages={pages}
+        nextCursor={page?.page.next_cursor}
+        previousLabel="Previous page"
+        nextLabel="Next page"
+      />
     </section>
   );
 }
