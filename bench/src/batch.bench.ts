@@ -10,51 +10,28 @@
  *   node --conditions=development --import tsx bench/src/batch.bench.ts
  *   BENCH_BATCH_PAGES=200 BENCH_BATCH_RUNS=3 TRANSMUTE_BENCH_POSTGRES_URL=postgres://…
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createEngine } from '@transmute/engine';
 import { createOcrSource } from '@transmute/plugin-ocr';
 import { createPostgresStore } from '@transmute/postgres';
 import { createFsBlobStore, createService } from '@transmute/service';
 import { median, runIfMain, type BenchReport } from './bench-report.js';
+import { adminQuery, BENCH_POSTGRES_URL as CONNECTION, startBenchWorker } from './internal/bench-fleet.js';
 import { writeTextPdf } from './internal/five-hundred-page-pdf.js';
 
-const CONNECTION = process.env.TRANSMUTE_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WORKER = fileURLToPath(new URL('./internal/batch-bench-worker.ts', import.meta.url));
 const PAGES = Number(process.env.BENCH_BATCH_PAGES ?? 200);
 const RUNS = Number(process.env.BENCH_BATCH_RUNS ?? 3);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: CONNECTION });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 function startWorker(schema: string, id: string, blobDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=development', '--import', 'tsx', WORKER, CONNECTION, schema, id, blobDir],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.once('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`worker ${id} exited (${String(code)})`));
-    });
-  });
+  return startBenchWorker(WORKER, schema, id, blobDir);
 }
 
 type BenchService = ReturnType<typeof createService>;

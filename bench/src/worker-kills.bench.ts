@@ -12,7 +12,7 @@
  *   node --conditions=development --import tsx bench/src/worker-kills.bench.ts
  *   BENCH_KILLS_SECONDS=60 BENCH_KILLS_EVERY_MS=5000 TRANSMUTE_BENCH_POSTGRES_URL=postgres://…
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,13 +21,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createEngine } from '@transmute/engine';
 import { createPostgresStore } from '@transmute/postgres';
 import { createFsBlobStore, createService } from '@transmute/service';
 import { runIfMain, type BenchReport } from './bench-report.js';
+import { adminQuery, BENCH_POSTGRES_URL as CONNECTION, startBenchWorker } from './internal/bench-fleet.js';
 
-const CONNECTION = process.env.TRANSMUTE_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WORKER = fileURLToPath(new URL('./internal/kill-bench-worker.ts', import.meta.url));
 const WORKERS = 3;
 const JOBS = 500;
@@ -56,30 +55,8 @@ async function startDocumentServer(): Promise<{ url: string; close: () => Promis
   };
 }
 
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: CONNECTION });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 function startWorker(schema: string, id: string, blobDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=development', '--import', 'tsx', WORKER, CONNECTION, schema, id, blobDir],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.once('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`worker ${id} exited (${String(code)})`));
-    });
-  });
+  return startBenchWorker(WORKER, schema, id, blobDir);
 }
 
 /** One run: queue the jobs, start the workers, count the jobs that ended after {@link SECONDS}. */
