@@ -45,3 +45,17 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 export function rawHtml(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
+
+/** A table: a header row of `headings`, then `rows` (each a `<tr>`). */
+export function table(headings: readonly string[], rows: HtmlValue): SafeHtml {
+  return html`<table>
+    <thead>
+      <tr>
+        ${headings.map((heading) => html`<th>${heading}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>`;
+}

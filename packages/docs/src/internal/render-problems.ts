@@ -1,5 +1,5 @@
 import { API_ERRORS, type ApiErrorCode, type OpenApiDocument } from '@transmute/contract';
-import { html, rawHtml } from './html.js';
+import { html, rawHtml, table } from './html.js';
 import type { PageContent } from './layout.js';
 import { renderInlineMarkdown } from './markdown.js';
 import { listOperations, problemCodesOf } from './openapi-operations.js';
@@ -95,29 +95,20 @@ export function renderProblemPages(document: OpenApiDocument): PageContent[] {
       <code>request_id</code>, <code>retryable</code> and, for validation errors, <code>field_errors</code>.
       Its <code>type</code> is the page of its code here.
     </p>
-    <table>
-      <thead>
-        <tr>
-          <th>status</th>
-          <th>code</th>
-          <th>title</th>
-          <th>retryable</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${codes.map(
-          (code) =>
-            html`<tr>
-              <td>${API_ERRORS[code].status}</td>
-              <td>
-                <a href="${problemPagePath(code)}"><code>${code}</code></a>
-              </td>
-              <td>${API_ERRORS[code].title}</td>
-              <td>${yesNo(API_ERRORS[code].retryable)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`;
+    ${table(
+      ['status', 'code', 'title', 'retryable'],
+      codes.map(
+        (code) =>
+          html`<tr>
+            <td>${API_ERRORS[code].status}</td>
+            <td>
+              <a href="${problemPagePath(code)}"><code>${code}</code></a>
+            </td>
+            <td>${API_ERRORS[code].title}</td>
+            <td>${yesNo(API_ERRORS[code].retryable)}</td>
+          </tr>`,
+      ),
+    )}`;
   return [
     { path: 'problems.html', title: 'Problem codes', main: index },
     ...codes.map((code) => renderProblem(document, code)),

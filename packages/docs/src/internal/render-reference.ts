@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '@transmute/contract';
-import { html, type SafeHtml } from './html.js';
+import { html, table, type SafeHtml } from './html.js';
 import type { PageContent } from './layout.js';
 import { listOperations, problemCodesOf, resolveRef, type DocumentOperation } from './openapi-operations.js';
 import {
@@ -32,20 +32,7 @@ function parametersTable(document: OpenApiDocument, operation: SchemaNode): Safe
       <td>${describe(parameter.description)}</td>
     </tr>`;
   });
-  return html`<table>
-    <thead>
-      <tr>
-        <th>name</th>
-        <th>in</th>
-        <th>required</th>
-        <th>type</th>
-        <th>description</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  return table(['name', 'in', 'required', 'type', 'description'], rows);
 }
 
 function requestBodySection(document: OpenApiDocument, operation: SchemaNode): SafeHtml {
@@ -81,19 +68,7 @@ function responsesTable(operation: SchemaNode): SafeHtml {
       <td>${headers.map((name, index) => html`${index === 0 ? '' : ', '}<code>${name}</code>`)}</td>
     </tr>`;
   });
-  return html`<table>
-    <thead>
-      <tr>
-        <th>status</th>
-        <th>meaning</th>
-        <th>body</th>
-        <th>headers</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  return table(['status', 'meaning', 'body', 'headers'], rows);
 }
 
 function problemList(operation: SchemaNode): SafeHtml {

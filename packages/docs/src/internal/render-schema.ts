@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.js';
+import { html, table, type SafeHtml } from './html.js';
 import { renderInlineMarkdown } from './markdown.js';
 import { rawHtml } from './html.js';
 
@@ -91,20 +91,8 @@ export function propertiesTable(node: SchemaNode, pageOfSchemas = ''): SafeHtml 
         <td>${isNode(schema) ? describe(schema.description) : ''}</td>
       </tr>`,
   );
-  return html`<table>
-      <thead>
-        <tr>
-          <th>field</th>
-          <th>type</th>
-          <th>required</th>
-          <th>description</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
-    ${node.additionalProperties === false ? html`<p class="muted">No other fields are accepted.</p>` : ''}`;
+  return html`${table(['field', 'type', 'required', 'description'], rows)}
+  ${node.additionalProperties === false ? html`<p class="muted">No other fields are accepted.</p>` : ''}`;
 }
 
 /** One component schema: its description, its shape and its fields. */
