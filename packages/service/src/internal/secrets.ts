@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { decodeBase64url } from './base64url.js';
 
 const PREFIX = 'enc:v1:';
 
@@ -24,7 +25,8 @@ export function decryptSecret(stored: string, masterKey: string | undefined): st
   if (masterKey === undefined || masterKey === '') {
     throw new Error('A webhook secret is encrypted but no master key is configured.');
   }
-  const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
+  const raw = decodeBase64url(stored.slice(PREFIX.length));
+  if (raw === null || raw.length < 28) throw new Error('A webhook secret is stored damaged.');
   const decipher = createDecipheriv('aes-256-gcm', keyOf(masterKey), raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
