@@ -239,6 +239,13 @@ export const API_ERRORS = {
     remembered: false,
     when: "the request's header section is larger than the server accepts (16 KiB by default; transport level)",
   },
+  stored_data_missing: {
+    status: 500,
+    title: 'Stored data missing',
+    retryable: false,
+    remembered: false,
+    when: 'the stored bytes of an artifact are gone (lost by the storage, never by a delete); logged with the artifact',
+  },
   internal_error: {
     status: 500,
     title: 'Internal error',
@@ -285,6 +292,7 @@ export const FAILURE_CODES = {
   size_mismatch: 'The stored size does not match the declared size.',
   audio_transcription_not_allowed: 'Audio URLs need resolver_preferences.allow_audio_transcription.',
   enrichment_failed: 'The enrichment provider failed; the output stays extractive.',
+  stored_data_missing: 'The stored bytes this work needs are missing.',
 } as const;
 
 export type FailureCode = keyof typeof FAILURE_CODES;
