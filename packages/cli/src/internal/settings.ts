@@ -266,7 +266,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'metricsToken',
     env: 'TRANSMUTE_METRICS_TOKEN',
     kind: 'string',
-    description: 'Bearer token that `/metrics` (Prometheus) requires; without it the endpoint is open.',
+    description:
+      'Bearer token that `/metrics` (Prometheus) requires; without it the endpoint is open (a warning at start when it listens on a non-loopback interface).',
     defaultText: '',
   },
   {
