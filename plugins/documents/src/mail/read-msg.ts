@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import msgreaderModule, { type FieldsData } from '@kenjiuno/msgreader';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
+import { OLE_MAGIC } from '../internal/refuse-encrypted.js';
+import { checkCompoundFile } from './check-compound-file.js';
 import { formatMailbox, type MailAttachment, type MailMessage } from './mail-message.js';
 import { messageDocument } from './message-document.js';
 
@@ -79,6 +81,8 @@ function htmlBody(fields: FieldsData): string | undefined {
 }
 
 function parseMsg(bytes: Buffer): { reader: MsgReader; fields: FieldsData } {
+  // msgreader follows chains and links unchecked: a cycle would loop forever or overflow its stack.
+  if (bytes.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) checkCompoundFile(bytes);
   try {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const reader = new MsgReader(view);
