@@ -76,6 +76,10 @@ export interface ServiceConfig {
   allowPrivateNetworks?: boolean;
   /** Injectable clock for tests. */
   now?: () => Date;
+  /**
+   * Where the service logs (job runs at `info`, problems at `warn` and `error`). Default: warnings
+   * and errors to stderr, nothing below them, so an embedding program's console stays its own.
+   */
   logger?: ServiceLogger;
   /** Identifies this process's leases (default host:pid:random). */
   workerId?: string;

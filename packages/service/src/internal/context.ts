@@ -45,9 +45,13 @@ const DAY = 24 * HOUR;
  */
 export const DEFAULT_LEASE_MS = 10_000;
 
-/** Every level goes to stderr: stdout belongs to the program that embeds the service. */
+/**
+ * The logger when the embedding program passes none: warnings and errors go to stderr (stdout
+ * belongs to the program), and nothing below them, so a library in someone else's process never
+ * prints a line per job. `transmute serve` and `transmute worker` pass their own logger.
+ */
 const consoleLogger: ServiceLogger = {
-  info: (message, meta) => console.error(`[transmute] ${message}`, meta ?? ''),
+  info: () => undefined,
   error: (message, meta) => console.error(`[transmute] ${message}`, meta ?? ''),
   warn: (message, meta) => console.warn(`[transmute] ${message}`, meta ?? ''),
 };
