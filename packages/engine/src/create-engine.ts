@@ -3,6 +3,7 @@ import { createOpenAiEnrichmentProvider } from './enrichment/create-openai-enric
 import type { EnrichmentProvider } from './enrichment/enrichment-provider.js';
 import { NEVER_ABORTED, checkAborted } from './internal/abort.js';
 import { describeCapabilities } from './internal/describe-capabilities.js';
+import { assertOutputRequest } from './pipeline/assert-output-request.js';
 import { inspectSourceFile } from './pipeline/inspect-source-file.js';
 import type { PipelineContext } from './pipeline/pipeline-context.js';
 import { createPluginRegistry, safeAccepts, type PluginRegistry } from './internal/plugin-registry.js';
@@ -80,6 +81,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
     },
     async render(document, output: OutputRequest, run = {}) {
+      assertOutputRequest(output);
       const scope = await openRun(parts, run, createRunRecorder());
       const directory = await resolveArtifactDir(run.workDir);
       try {
@@ -93,6 +95,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
     },
     async convert(source, output, run = {}) {
+      // Checked before prepare too, so a wrong request fails before the source is read.
+      assertOutputRequest(output);
       const prepared = await engine.prepare(source, run);
       const { checkpoints: _checkpoints, onProgress, ...rest } = run;
       const renderRun: RunOptions = { ...rest };
