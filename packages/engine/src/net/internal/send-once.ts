@@ -1,10 +1,21 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { createRequire } from 'node:module';
+import type * as Undici from 'undici';
+import type { Agent } from 'undici';
 import type { ResolvedAddress } from '../resolver.js';
 import { SafeFetchError } from '../safe-fetch-error.js';
 import type { VettedDestination } from '../check-url-allowed.js';
 import { toNetworkError } from './error-mapping.js';
+
+const requireHere = createRequire(import.meta.url);
+let undici: typeof Undici | undefined;
+
+/** undici, required on the first request: a process that converts only local files never loads it. */
+function loadUndici(): typeof Undici {
+  undici ??= requireHere('undici') as typeof Undici;
+  return undici;
+}
 
 /** One hop's request. */
 export interface HopRequest {
@@ -33,7 +44,7 @@ export function createPinnedAgent(
   hop: Pick<HopRequest, 'connectTimeoutMs' | 'tls'>,
   options: { keepAlive: boolean },
 ): Agent {
-  return new Agent({
+  return new (loadUndici().Agent)({
     connect: {
       lookup: pinnedLookup(address),
       timeout: hop.connectTimeoutMs,
@@ -111,7 +122,7 @@ export async function sendOnce(hop: HopRequest): Promise<HopResponse> {
   const { destination } = hop;
   const agent = hop.agent ?? createPinnedAgent(destination.address, hop, { keepAlive: false });
   try {
-    const res = await request(destination.url, {
+    const res = await loadUndici().request(destination.url, {
       dispatcher: agent,
       method: hop.method as 'GET',
       headers: hop.headers,
