@@ -532,9 +532,12 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       // A channel of its own: PostgreSQL channels are shared by every schema of the database.
       const channel = `conformance_${randomBytes(4).toString('hex')}`;
       const heard: string[] = [];
-      // The transaction below touches the jobs and webhooks channels (a job, an event) and its own.
-      const touched = [channel, CHANNELS.jobs, CHANNELS.webhooks];
-      const offs = touched.map((name) => store.subscribe(name, () => heard.push(name)));
+      // The transaction below touches the jobs channel (a job) and its own; its event queues no
+      // delivery (the account has no endpoint), so the webhook dispatchers are not woken.
+      const touched = [channel, CHANNELS.jobs];
+      const offs = [...touched, CHANNELS.webhooks].map((name) =>
+        store.subscribe(name, () => heard.push(name)),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const { account } = await createAdminFromContext(ctx).createAccount();
       await expect(

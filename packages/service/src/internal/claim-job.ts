@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { limitsOf } from './accounts.js';
 import type { CoreContext } from './context.js';
 import { writeEvent } from './events.js';
@@ -22,23 +21,17 @@ export const MAX_ATTEMPTS = 5;
  * held the oldest: a crashed worker's jobs, the oldest, were passed over for fresh ones.)
  */
 export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promise<JobsTable | null> {
-  // A cheap read first: an idle poll should not take SQLite's write lock.
+  // A cheap read first: an idle poll should not take SQLite's write lock. Its accounts are the
+  // ones tried, oldest job first; each account's job is then chosen under the account's lock (an
+  // account whose work came after this read is woken by that work's own commit).
   const candidates = await findClaimableJobs(ctx.store.db, ctx.store.dialect, exclude);
   if (candidates.length === 0) return null;
+  const accounts = new Set(candidates.map((j) => j.account_id));
   return ctx.store.transaction(async (trx) => {
     const now = ctx.nowIso();
-    const accounts = new Set(
-      (await findClaimableJobs(trx, ctx.store.dialect, exclude)).map((j) => j.account_id),
-    );
     for (const accountId of accounts) {
-      if (ctx.store.dialect === 'postgres') {
-        await sql`select id from accounts where id = ${accountId} for update`.execute(trx);
-      }
-      const account = await trx
-        .selectFrom('accounts')
-        .selectAll()
-        .where('id', '=', accountId)
-        .executeTakeFirst();
+      const query = trx.selectFrom('accounts').selectAll().where('id', '=', accountId);
+      const account = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
       if (account === undefined) continue;
       const leased = await countLeasedJobs(trx, ctx.store.dialect, accountId);
       if (leased >= limitsOf(ctx, account).concurrency) continue;

@@ -16,15 +16,14 @@ export interface EventInput {
 
 /**
  * Writes an event to the outbox and one `pending` delivery per subscribed endpoint (active or
- * paused) of the account, inside the caller's transaction (CONTRACT §10); its commit wakes the
- * webhook dispatchers.
+ * paused) of the account, inside the caller's transaction (CONTRACT §10); when it queued a
+ * delivery, its commit wakes the webhook dispatchers (with none there is nothing for them to do).
  */
 export async function writeEvent(
   trx: Kysely<Database>,
   ctx: CoreContext,
   input: EventInput,
 ): Promise<string> {
-  wakeOnCommit(trx, CHANNELS.webhooks);
   const now = ctx.nowIso();
   const id = newId('evt');
   const envelope: EventEnvelope = {
@@ -63,6 +62,7 @@ export async function writeEvent(
       isTest: false,
     });
     await trx.insertInto('webhook_deliveries').values(delivery).execute();
+    wakeOnCommit(trx, CHANNELS.webhooks);
   }
   return id;
 }

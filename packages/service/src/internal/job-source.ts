@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Source } from '@transmute/contract';
 import type { CheckpointStore, ConvertSource } from './engine.js';
 import type { ServiceContext } from './context.js';
@@ -35,11 +36,19 @@ export async function toConvertSource(ctx: ServiceContext, row: JobsTable): Prom
 }
 
 /**
+ * A stage checkpoint is saved only once the run has worked this long: redoing less work after a
+ * crash costs less than writing a blob and a row for every tiny job.
+ */
+export const CHECKPOINT_AFTER_MS = 100;
+
+/**
  * Per-stage checkpoints of a job, kept in the BlobStore (so a restarted job resumes); a checkpoint
- * is saved only while the run holds its lease (a run that lost it stops there).
+ * is saved only while the run holds its lease (a run that lost it stops there), and only once the
+ * run has worked {@link CHECKPOINT_AFTER_MS}.
  */
 export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): CheckpointStore {
   const jobId = lease.jobId;
+  const began = performance.now();
   return {
     async load(stage) {
       const row = await ctx.store.db
@@ -56,6 +65,7 @@ export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): Che
       }
     },
     async save(stage, state) {
+      if (performance.now() - began < CHECKPOINT_AFTER_MS) return;
       const blob = await ctx.blobs.putBytes(await stringifyInParts(state));
       const now = ctx.nowIso();
       const saved = await withLease(ctx, lease.held, async (trx) => {

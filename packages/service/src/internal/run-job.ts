@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
 import { performance } from 'node:perf_hooks';
 import { ROOT_CONTEXT, SpanStatusCode, context, trace } from '@opentelemetry/api';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,8 @@ import {
 } from './job-row.js';
 import { endJob, failPendingOutputs } from './end-job.js';
 import { outputOf } from './resources.js';
-import type { JobsTable, OutputsTable } from './schema.js';
+import type { Database, JobsTable, OutputsTable } from './schema.js';
+import { deleteTasks } from './task-row.js';
 import { meterJob } from './usage.js';
 import { stringifyInParts } from './json-in-parts.js';
 import { createStageTimer, type StageTimer } from './stage-timer.js';
@@ -44,6 +46,13 @@ function leaseLost(ctx: ServiceContext): RunStopped {
   return new RunStopped('lost');
 }
 
+/**
+ * How long a progress write waits after the previous one of the same stage, and after the run
+ * began: a job done sooner than this writes no progress at all (its claim named its first stage,
+ * and its end writes the last), so a tiny job does not pay a round trip per stage.
+ */
+const PROGRESS_INTERVAL_MS = 250;
+
 function progressSaver(
   ctx: ServiceContext,
   row: JobsTable,
@@ -51,6 +60,7 @@ function progressSaver(
 ): (progress: PipelineProgress) => void {
   let percent = Number(row.percent);
   let stage: string | null = null;
+  const began = Date.now();
   let last = 0;
   let chain = Promise.resolve();
   return (progress) => {
@@ -58,7 +68,8 @@ function progressSaver(
     stageTimers.get(lease)?.enter(progress.stage);
     percent = Math.min(99, Math.max(percent, progress.percent));
     const now = Date.now();
-    if (progress.stage === stage && now - last < 250) return;
+    if (now - began < PROGRESS_INTERVAL_MS) return;
+    if (progress.stage === stage && now - last < PROGRESS_INTERVAL_MS) return;
     stage = progress.stage;
     last = now;
     const values = { stage: progress.stage, percent, detail: progress.detail, updatedAt: ctx.nowIso() };
@@ -98,23 +109,26 @@ async function ensureDocument(
   const stored = await withLease(ctx, lease.held, async (trx, current) => {
     await storeDocument(trx, ctx, { row: current, documentKey: blob.key, warnings: prepared.warnings });
     await meterJob(trx, ctx, current, usage, 'pending');
+    return dropCheckpoints(trx, row.id);
   });
   if (stored === LEASE_LOST) throw leaseLost(ctx);
-  await dropCheckpoints(ctx, row.id);
+  for (const key of stored) await releaseBlob(ctx, key);
   return prepared.document;
 }
 
-/** Once the normalized document is stored the stage checkpoints (task results too) and tasks are no longer needed. */
-async function dropCheckpoints(ctx: ServiceContext, jobId: string): Promise<void> {
-  await ctx.store.db.deleteFrom('job_tasks').where('job_id', '=', jobId).execute();
-  const rows = await ctx.store.db
-    .selectFrom('job_checkpoints')
-    .select('blob_key')
+/**
+ * Once the normalized document is stored the stage checkpoints (task results too) and tasks are no
+ * longer needed: gone in the transaction that stores it; answers the blob keys to release after
+ * the commit.
+ */
+async function dropCheckpoints(trx: Kysely<Database>, jobId: string): Promise<string[]> {
+  await deleteTasks(trx, jobId);
+  const rows = await trx
+    .deleteFrom('job_checkpoints')
     .where('job_id', '=', jobId)
+    .returning('blob_key')
     .execute();
-  if (rows.length === 0) return;
-  await ctx.store.db.deleteFrom('job_checkpoints').where('job_id', '=', jobId).execute();
-  for (const row of rows) await releaseBlob(ctx, row.blob_key);
+  return rows.map((row) => row.blob_key);
 }
 
 interface Rendered {
@@ -162,13 +176,32 @@ async function renderOne(
   }
 }
 
-/** Stores a rendered output; the first output's success ends the job as succeeded. */
+/**
+ * Lets go of the lease in the caller's transaction when the job has no output left to render (the
+ * run is done): true when it did.
+ */
+async function releaseWhenDone(trx: Kysely<Database>, lease: HeldLease): Promise<boolean> {
+  const left = await trx
+    .selectFrom('outputs')
+    .select('id')
+    .where('job_id', '=', lease.jobId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  if (left !== undefined) return false;
+  await releaseLease(trx, lease, { workDone: true });
+  return true;
+}
+
+/**
+ * Stores a rendered output; the first output's success ends the job as succeeded. The last
+ * output's transaction also lets go of the lease (true), so a job's end is one commit.
+ */
 async function saveOutput(
   ctx: ServiceContext,
   lease: HeldLease,
   output: OutputsTable,
   rendered: Rendered,
-): Promise<void> {
+): Promise<boolean> {
   const saved = await withLease(ctx, lease, async (trx, row) => {
     const now = ctx.nowIso();
     for (const [position, artifact] of rendered.artifacts.entries()) {
@@ -220,8 +253,10 @@ async function saveOutput(
     } else {
       await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
     }
+    return releaseWhenDone(trx, lease);
   });
   if (saved === LEASE_LOST) throw leaseLost(ctx);
+  return saved;
 }
 
 async function failOutput(
@@ -267,18 +302,7 @@ async function renderPending(
       .orderBy('position', 'asc')
       .execute();
     if (outputs.length === 0) {
-      const released = await ctx.store.transaction(async (trx) => {
-        const left = await trx
-          .selectFrom('outputs')
-          .select('id')
-          .where('job_id', '=', jobId)
-          .where('status', 'in', ['queued', 'processing'])
-          .executeTakeFirst();
-        if (left !== undefined) return false;
-        await releaseLease(trx, lease.held, { workDone: true });
-        return true;
-      });
-      if (released) return;
+      if (await ctx.store.transaction((trx) => releaseWhenDone(trx, lease.held))) return;
       continue;
     }
     const originals = row.source_type === 'files' ? await jobFiles(ctx, jobId).catch(() => []) : [];
@@ -298,7 +322,7 @@ async function renderPending(
         await failOutput(ctx, lease.held, output, error);
         continue;
       }
-      await saveOutput(ctx, lease.held, output, rendered);
+      if (await saveOutput(ctx, lease.held, output, rendered)) return;
     }
   }
 }

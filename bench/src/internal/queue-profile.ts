@@ -1,0 +1,89 @@
+/*
+ * Profiling aid for issue 27: one process, one worker, N tiny jobs one at a time on PostgreSQL or
+ * SQLite; prints each SQL statement of the last job with its offset from createJob and duration.
+ *
+ *   node --cpu-prof --conditions=development --import tsx bench/src/internal/queue-profile.ts postgres 200
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createEngine } from '@transmute/engine';
+import { createDatasetRenderer } from '@transmute/plugin-dataset';
+import { createPostgresStore } from '@transmute/postgres';
+import { createFsBlobStore, createService, createSqliteStore, type Store } from '@transmute/service';
+
+const kind = process.argv[2] ?? 'postgres';
+const count = Number(process.argv[3] ?? 100);
+const url = 'postgres://postgres@127.0.0.1:5432/test';
+let t0 = 0;
+let log: { at: number; ms: number; sql: string }[] = [];
+const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
+  const first = args[0] as string | { text: string };
+  const text = typeof first === 'string' ? first : first.text;
+  const started = performance.now();
+  const result = originalQuery.apply(this, args);
+  if (result instanceof Promise)
+    void result.then(
+      () => log.push({ at: started - t0, ms: performance.now() - started, sql: text.slice(0, 110) }),
+      () => undefined,
+    );
+  return result;
+};
+const dir = mkdtempSync(join(tmpdir(), 'qp-'));
+const schema = `qp_${randomBytes(3).toString('hex')}`;
+const store: Store =
+  kind === 'postgres'
+    ? await createPostgresStore({ connectionString: url, schema })
+    : await createSqliteStore({ path: join(dir, 'db.sqlite') });
+const engine = createEngine({ plugins: [createDatasetRenderer()] });
+const service = createService({
+  store,
+  blobs: await createFsBlobStore({ root: join(dir, 'blobs') }),
+  engine,
+  config: {
+    baseUrl: 'http://127.0.0.1:1',
+    signingSecret: 'profile',
+    workerConcurrency: 1,
+    webhooks: { enabled: false },
+  },
+});
+await service.start();
+const { account } = await service.admin.createAccount({ plan: 'enterprise' });
+const caller = { accountId: account.id, requestId: 'req_p' };
+const samples: number[] = [];
+for (let i = 0; i < count; i += 1) {
+  log = [];
+  t0 = performance.now();
+  const job = await service.createJob(caller, {
+    source: { type: 'text', content: `# Note ${String(i)}\n\nA tiny job.\n\nIts second paragraph.\n` },
+    output: { profile: 'raw_source' },
+  });
+  const created = performance.now() - t0;
+  while ((await service.getJob(caller, job.id)).status !== 'succeeded')
+    await new Promise((r) => setTimeout(r, 1));
+  samples.push(performance.now() - t0);
+  if (i === count - 1) {
+    console.log(`createJob returned at ${created.toFixed(1)} ms`);
+    for (const entry of log.sort((a, b) => a.at - b.at))
+      console.log(
+        `${entry.at.toFixed(1).padStart(7)} +${entry.ms.toFixed(1).padStart(5)}  ${entry.sql.replace(/\s+/g, ' ')}`,
+      );
+  }
+}
+samples.sort((a, b) => a - b);
+console.log(
+  `${kind}: ${String(count)} jobs, p50 ${samples[Math.floor(count / 2)]?.toFixed(1)} ms, mean ${(samples.reduce((a, b) => a + b, 0) / count).toFixed(1)} ms`,
+);
+await service.close();
+await engine.close();
+await store.close();
+if (kind === 'postgres') {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`drop schema ${schema} cascade`);
+  await c.end();
+}
+rmSync(dir, { recursive: true, force: true });
