@@ -12,8 +12,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import { runIfMain, type BenchCheck, type BenchReport, type BenchTable } from './bench-report.js';
+import { generateWorkbook } from './internal/generate-workbook.js';
 import { measureReaders } from './internal/measure-readers.js';
 
 const ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 200_000);
@@ -24,36 +24,6 @@ const LARGE_MB = Number(process.env.BENCH_XLSX_LARGE_MB ?? 50);
 /** The large workbook's target (issue 14): read under this peak RSS. */
 const LARGE_RSS_TARGET_MB = 500;
 const COLUMNS = ['reader', 'rows read', 'ms (median)', 'file MB/s', 'peak RSS MB'];
-
-/** Writes the workbook with exceljs's streaming writer (it never holds the sheet either). */
-async function generate(path: string, rowCount: number): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: path,
-    useSharedStrings: true,
-    useStyles: true,
-  });
-  const sheet = workbook.addWorksheet('Data');
-  sheet.columns = [
-    { header: 'Id', key: 'id' },
-    { header: 'Name', key: 'name' },
-    { header: 'Price', key: 'price', style: { numFmt: '"$"#,##0.00' } },
-    { header: 'Date', key: 'date', style: { numFmt: 'yyyy-mm-dd' } },
-    { header: 'Share', key: 'share', style: { numFmt: '0.0%' } },
-  ];
-  for (let index = 1; index <= rowCount; index += 1) {
-    sheet
-      .addRow({
-        id: index,
-        name: `item ${String(index % 5000)}`,
-        price: (index * 37) / 100,
-        date: new Date(Date.UTC(2020, 0, 1 + (index % 1500))),
-        share: (index % 1000) / 1000,
-      })
-      .commit();
-  }
-  sheet.commit();
-  await workbook.commit();
-}
 
 /**
  * The same rows grown to about `LARGE_MB` (rows from the small file's bytes per row), read once by
@@ -66,7 +36,7 @@ async function runLarge(
   const path = join(folder, 'large.xlsx');
   // The shared strings and styles weigh less per row in a larger book: 5 % more rows reach the size.
   const rowCount = Math.ceil((1.05 * LARGE_MB * 1024 * 1024) / smallBytesPerRow);
-  await generate(path, rowCount);
+  await generateWorkbook(path, rowCount);
   const fileMb = (await stat(path)).size / 1024 / 1024;
   const rows = await measureReaders(child, ['transmute', 'exceljs'], path, fileMb, 1);
   const peak = Number(rows[0]?.[4] ?? Infinity);
@@ -88,7 +58,7 @@ export async function run(): Promise<BenchReport> {
   const folder = await mkdtemp(join(tmpdir(), 'bench-xlsx-'));
   try {
     const path = join(folder, 'book.xlsx');
-    await generate(path, ROWS);
+    await generateWorkbook(path, ROWS);
     const fileBytes = (await stat(path)).size;
     const fileMb = fileBytes / 1024 / 1024;
     const rows = await measureReaders(child, MODES, path, fileMb, RUNS);
