@@ -1,21 +1,7 @@
 #!/usr/bin/env node
-import { Command } from 'commander';
-import { registerAccountsCommand } from './commands/accounts.js';
-import { registerCapabilitiesCommand } from './commands/capabilities.js';
-import { registerConvertCommand } from './commands/convert.js';
-import { registerFilesCommand } from './commands/files.js';
-import { registerJobsCommand } from './commands/jobs.js';
-import { registerKeysCommand } from './commands/keys.js';
-import { registerLoginCommand } from './commands/login.js';
-import { registerMcpCommand } from './commands/mcp.js';
-import { registerOpenapiCommand } from './commands/openapi.js';
-import { registerOutputsCommand } from './commands/outputs.js';
-import { registerServeCommand } from './commands/serve.js';
-import { registerUsageCommand } from './commands/usage.js';
-import { registerWebhooksCommand } from './commands/webhooks.js';
-import { registerWorkerCommand } from './commands/worker.js';
-import { reportFailure } from './internal/client-command.js';
-import { exitCodeOf } from './internal/exit-codes.js';
+import { Command, CommanderError } from 'commander';
+import { COMMAND_LOADERS, commandsToLoad } from './internal/command-loaders.js';
+import { exitOnBrokenPipe } from './internal/exit-on-broken-pipe.js';
 import { CLI_VERSION } from './internal/version.js';
 
 const program = new Command('transmute')
@@ -25,24 +11,25 @@ const program = new Command('transmute')
   // Usage mistakes exit 2 (EXIT_CODES.usage); commands inherit this before they are added.
   .exitOverride();
 
-// One registration line per command.
-registerServeCommand(program);
-registerWorkerCommand(program);
-registerConvertCommand(program);
-registerAccountsCommand(program);
-registerKeysCommand(program);
-registerOpenapiCommand(program);
-registerMcpCommand(program);
-registerLoginCommand(program);
-registerJobsCommand(program);
-registerFilesCommand(program);
-registerOutputsCommand(program);
-registerWebhooksCommand(program);
-registerUsageCommand(program);
-registerCapabilitiesCommand(program);
+exitOnBrokenPipe(process.stdout);
 
-program.parseAsync(process.argv).catch((error: unknown) => {
+async function main(): Promise<void> {
+  // Only the command being run is imported (with the engine, the service or the client it needs),
+  // so `--version` and a small `convert` never load the rest.
+  const names = commandsToLoad(process.argv.slice(2));
+  const registers = await Promise.all(names.map((name) => COMMAND_LOADERS[name]()));
+  for (const register of registers) register(program);
+  await program.parseAsync(process.argv);
+}
+
+main().catch(async (error: unknown) => {
+  // --version and --help end here too; nothing more to load for them.
+  if (error instanceof CommanderError && error.exitCode === 0) process.exit(0);
+  const { exitCodeOf } = await import('./internal/exit-codes.js');
   // commander has already printed its own usage message; anything else is reported here.
-  if (!(error instanceof Error && error.name === 'CommanderError')) reportFailure(error);
+  if (!(error instanceof Error && error.name === 'CommanderError')) {
+    const { reportFailure } = await import('./internal/client-command.js');
+    reportFailure(error);
+  }
   process.exit(exitCodeOf(error));
 });

@@ -12,18 +12,13 @@ import {
   type OutputFormat,
   type OutputProfile,
 } from '@transmute/contract';
-import {
-  createEngine,
-  mediaTypeFromName,
-  type ConvertSource,
-  type Engine,
-  type PipelineProgress,
-} from '@transmute/engine';
+import { mediaTypeFromName, type ConvertSource, type Engine, type PipelineProgress } from '@transmute/engine';
 import { toPrimaryLanguage, type NormalizedDocument } from '@transmute/plugin-sdk';
 import { describeError } from '../internal/error-hints.js';
 import { EXIT_CODES, exitCodeOf } from '../internal/exit-codes.js';
 import { isDocumentBytes } from '../internal/is-document-bytes.js';
-import { loadPlugins } from '../internal/load-plugins.js';
+import { isBrokenPipe } from '../internal/exit-on-broken-pipe.js';
+import { openEngine } from '../internal/open-engine.js';
 import { sniffFile, sniffMarkup } from '../internal/media-types.js';
 import { createProgressBar, formatBytes } from '../internal/progress-bar.js';
 
@@ -89,6 +84,16 @@ async function stdinSource(
   return { type: 'files', files: [{ name: 'stdin', mediaType, sizeBytes: bytes.length, path }] };
 }
 
+/** A host name with no scheme (`example.com`, `docs.example.com/guide`), which is no file either. */
+const LOOKS_LIKE_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(:\d+)?(\/\S*)?$/i;
+
+/** Why `input` cannot be read, suggesting `https://` when a missing file looks like a host name. */
+function unreadableInput(input: string, error: unknown): string {
+  const reason = `Cannot read ${input}: ${(error as Error).message}.`;
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !LOOKS_LIKE_HOST.test(input)) return reason;
+  return `${reason} No such file; to convert the web page, pass the URL with its scheme: https://${input}`;
+}
+
 async function toSource(
   input: string,
   options: ConvertCommandOptions,
@@ -104,7 +109,7 @@ async function toSource(
     if (!info.isFile()) throw new Error('not a regular file');
     size = info.size;
   } catch (error) {
-    throw new TransmuteError('source_unreachable', `Cannot read ${input}: ${(error as Error).message}.`);
+    throw new TransmuteError('source_unreachable', unreadableInput(input, error));
   }
   const mediaType = options.mediaType ?? mediaTypeFromName(input) ?? (await sniffFile(input));
   if (!mediaType)
@@ -149,16 +154,16 @@ function validate(options: ConvertCommandOptions): void {
 }
 
 /** `--language`, else the document's detected language when outputs can be labelled in it, else `en`. */
-async function outputLanguage(
-  engine: Engine,
+function outputLanguage(
+  languages: readonly string[],
   document: NormalizedDocument,
   options: ConvertCommandOptions,
-): Promise<string> {
+): string {
   if (options.language !== undefined) return options.language;
   const detected = document.metadata.language;
   if (detected === undefined || detected === '' || detected === 'und') return 'en';
   const primary = toPrimaryLanguage(detected);
-  return (await engine.capabilities()).languages.includes(primary) ? primary : 'en';
+  return languages.includes(primary) ? primary : 'en';
 }
 
 /**
@@ -174,12 +179,7 @@ export async function runConvert(
   io: ConvertIo,
 ): Promise<number> {
   const workDir = await mkdtemp(join(tmpdir(), 'transmute-cli-'));
-  const { plugins } = await loadPlugins();
-  const engine = createEngine({
-    plugins,
-    allowPrivateNetworks: options.allowPrivateNetworks === true,
-    ...(options.maxTokens ? { chunking: { maxTokens: Number(options.maxTokens) } } : {}),
-  });
+  let engine: Engine | undefined;
   const say = (line: string): void => {
     if (options.quiet !== true) io.stderr.write(`${line}\n`);
   };
@@ -189,13 +189,18 @@ export async function runConvert(
       throw new TransmuteError('validation_failed', 'A zip output is binary: pass --out <file>.');
     }
     const source = await toSource(input, options, io, workDir);
+    const opened = await openEngine(source, options.format, {
+      allowPrivateNetworks: options.allowPrivateNetworks === true,
+      ...(options.maxTokens ? { chunking: { maxTokens: Number(options.maxTokens) } } : {}),
+    });
+    engine = opened.engine;
     const run = {
       workDir,
       onProgress: createProgressPrinter(options, io.stderr),
       ...(io.signal ? { signal: io.signal } : {}),
     };
     const prepared = await engine.prepare(source, run);
-    const language = await outputLanguage(engine, prepared.document, options);
+    const language = outputLanguage(opened.languages, prepared.document, options);
     const rendered = await engine.render(
       prepared.document,
       {
@@ -219,13 +224,15 @@ export async function runConvert(
     } else await pipeline(createReadStream(primary.path), io.stdout, { end: false });
     return EXIT_CODES.ok.code;
   } catch (error) {
+    // The reader of stdout has gone (`| head`): it took what it wanted, as with any Unix tool.
+    if (isBrokenPipe(error)) return EXIT_CODES.ok.code;
     const lines = describeError(error);
     io.stderr.write(
       `${io.stderr.isTTY ? '\n' : ''}${lines.map((line) => `transmute: ${line.startsWith('hint:') ? '' : 'error: '}${line}`).join('\n')}\n`,
     );
     return io.signal?.aborted ? EXIT_CODES.interrupted.code : exitCodeOf(error);
   } finally {
-    await engine.close();
+    await engine?.close();
     await rm(workDir, { recursive: true, force: true });
   }
 }
