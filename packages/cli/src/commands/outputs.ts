@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import {
   addClientOptions,
@@ -88,6 +89,9 @@ export function registerOutputsCommand(program: Command): void {
         );
       const written: { name: string; path: string; size_bytes: number; sha256: string; resumed: boolean }[] =
         [];
+      // Like `curl --create-dirs`: the directory asked for is made (its parents too) if missing.
+      if (flags.out === undefined) await mkdir(flags.dir ?? '.', { recursive: true });
+      else await mkdir(dirname(flags.out), { recursive: true });
       for (const file of files) {
         const path = flags.out ?? join(flags.dir ?? '.', file.name);
         const bar = createProgressBar(process.stderr);

@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Command } from 'commander';
 import { createFetchHandler } from '@transmute/http';
 import { createNodeServer } from '@transmute/http/node';
 import type { RateLimitStore } from '@transmute/service';
+import { CliError } from '../internal/exit-codes.js';
 import { toAuthOptions } from '../internal/jwt-settings.js';
 import { onShutdown } from '../internal/on-shutdown.js';
 import { openMetricsWarning } from '../internal/open-metrics-warning.js';
@@ -49,10 +51,27 @@ async function freePort(host: string): Promise<number> {
   return port;
 }
 
+/** Listens, or fails with a sentence saying which port is taken and how to choose another. */
+async function listen(server: Server, port: number, host: string): Promise<void> {
+  server.listen(port, host);
+  try {
+    await Promise.race([
+      once(server, 'listening'),
+      once(server, 'error').then(([error]) => Promise.reject(error as Error)),
+    ]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new CliError(
+      'generic',
+      `Port ${String(port)} on ${host} is already in use (another transmute serve?): stop that server, or pass --port <port> (TRANSMUTE_PORT); nothing was created.`,
+    );
+  }
+}
+
 /**
  * Starts the API: opens SQLite (or PostgreSQL), the blob store, the engine with every plugin that
- * loads and the service; creates a development account on first start; starts workers unless
- * `worker` is false; then listens and prints `Transmute listening on http://HOST:PORT`.
+ * loads and the service; listens (a busy port fails here, before anything is created); creates a
+ * development account on first start; starts workers unless `worker` is false; then prints `Transmute listening on http://HOST:PORT`.
  */
 export async function startServer(
   settings: ServerSettings,
@@ -62,17 +81,11 @@ export async function startServer(
   const baseUrl = publicBaseUrl(settings, port);
   const runtime = await openRuntime(settings, { baseUrl, worker: settings.worker });
   let rateLimitStore: RateLimitStore | null = null;
+  let server: Server | undefined;
   try {
     for (const skipped of runtime.skippedPlugins) write(`Plugin not loaded: ${skipped}`);
     const metricsWarning = openMetricsWarning(settings);
     if (metricsWarning !== null) write(metricsWarning);
-    if ((await runtime.service.admin.listAccounts()).length === 0) {
-      const { account, apiKey } = await runtime.service.admin.createAccount({ plan: 'developer' });
-      write(`Created development account ${account.id} (plan developer).`);
-      write(`API key (shown only once, keep it): ${apiKey}`);
-      write('Try it:');
-      write(curlExample(baseUrl, apiKey));
-    }
     rateLimitStore = settings.rateLimit ? await openRateLimitStore(settings, runtime.store) : null;
     const handler = createFetchHandler({
       service: runtime.service,
@@ -83,13 +96,19 @@ export async function startServer(
       metrics: settings.metricsToken === undefined ? {} : { token: settings.metricsToken },
       console: true,
     });
+    const listening = createNodeServer(handler);
+    server = listening;
+    // The port is taken before anything is created: on a busy port no account (and no key printed
+    // for the other server) comes into being, so the next start still shows the one-time key.
+    await listen(listening, port, settings.host);
+    if ((await runtime.service.admin.listAccounts()).length === 0) {
+      const { account, apiKey } = await runtime.service.admin.createAccount({ plan: 'developer' });
+      write(`Created development account ${account.id} (plan developer).`);
+      write(`API key (shown only once, keep it): ${apiKey}`);
+      write('Try it:');
+      write(curlExample(baseUrl, apiKey));
+    }
     await runtime.service.start();
-    const server = createNodeServer(handler);
-    server.listen(port, settings.host);
-    await Promise.race([
-      once(server, 'listening'),
-      once(server, 'error').then(([error]) => Promise.reject(error as Error)),
-    ]);
     const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
     write(`Transmute listening on ${url}${settings.worker ? '' : ' (no worker)'}`);
     return {
@@ -99,14 +118,15 @@ export async function startServer(
         runtime.service.beginShutdown();
         if (settings.shutdownDrainMs > 0)
           await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainMs));
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
+        const closed = new Promise<void>((resolve) => listening.close(() => resolve()));
+        listening.closeIdleConnections();
         await closed;
         await rateLimitStore?.close();
         await runtime.close();
       },
     };
   } catch (error) {
+    if (server?.listening === true) await new Promise((resolve) => server?.close(resolve));
     await rateLimitStore?.close();
     await runtime.close();
     throw error;
