@@ -24,7 +24,11 @@ function transmute(args: string[], env: Record<string, string> = {}) {
 
 describe('a server address with credentials in it', () => {
   it.each([
-    ['login --base-url', ['login', '--base-url', `http://user:${KEY}@127.0.0.1:9`, '--api-key', 'tmk_x'], {}],
+    [
+      'login --base-url',
+      ['login', '--base-url', `http://user:${KEY}@127.0.0.1:9`],
+      { TRANSMUTE_API_KEY: 'tmk_x' },
+    ],
     [
       'TRANSMUTE_BASE_URL',
       ['capabilities'],

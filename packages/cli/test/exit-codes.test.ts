@@ -61,7 +61,7 @@ describe('exit codes', () => {
 
 describe('error messages name what fixes them', () => {
   it.each([
-    [apiError(401, 'unauthenticated'), /--api-key.*TRANSMUTE_API_KEY.*transmute login/],
+    [apiError(401, 'unauthenticated'), /TRANSMUTE_API_KEY.*transmute login/],
     [
       new TransmuteError('source_blocked', 'The destination address is not allowed: loopback.'),
       /--allow-private-networks/,

@@ -64,7 +64,7 @@ function assertNoUserinfo(baseUrl: string): void {
   }
   if (url.username !== '' || url.password !== '')
     throw new UsageError(
-      'The server address (--base-url, TRANSMUTE_BASE_URL or the saved login) must not contain a user name or password: give the address alone and the API key with --api-key or TRANSMUTE_API_KEY.',
+      'The server address (--base-url, TRANSMUTE_BASE_URL or the saved login) must not contain a user name or password: give the address alone and the API key in TRANSMUTE_API_KEY or with `transmute login`.',
     );
 }
 
@@ -83,7 +83,7 @@ export async function resolveConnection(
     nonEmpty(flags.baseUrl) ?? nonEmpty(env.TRANSMUTE_BASE_URL) ?? nonEmpty((await fromFile()).base_url);
   if (baseUrl === undefined)
     throw new UsageError(
-      'No server: pass --base-url <url>, set TRANSMUTE_BASE_URL, or run `transmute login --base-url <url> --api-key <key>`.',
+      'No server: pass --base-url <url>, set TRANSMUTE_BASE_URL, or run `transmute login --base-url <url>`.',
     );
   assertNoUserinfo(baseUrl);
   const apiKey =
@@ -91,7 +91,7 @@ export async function resolveConnection(
   if (apiKey === undefined)
     throw new CliError(
       'auth',
-      'No API key: pass --api-key <key>, set TRANSMUTE_API_KEY, or run `transmute login --base-url <url> --api-key <key>`.',
+      'No API key: set TRANSMUTE_API_KEY, or run `transmute login --base-url <url>` (it asks for the key).',
     );
   return { baseUrl, apiKey };
 }

@@ -8,9 +8,9 @@ import { isTransmuteApiError } from '@transmute/client';
  */
 export const ERROR_HINTS: Readonly<Record<string, string>> = {
   unauthenticated:
-    'Pass --api-key, set TRANSMUTE_API_KEY, or run `transmute login` (the key `transmute serve` printed on its first start, or `transmute keys create`).',
+    'Set TRANSMUTE_API_KEY or run `transmute login` (it asks for the key: the one `transmute serve` printed on its first start, or `transmute keys create`).',
   invalid_token:
-    'The API key is wrong or revoked: pass another with --api-key, TRANSMUTE_API_KEY or `transmute login`.',
+    'The API key is wrong or revoked: set another in TRANSMUTE_API_KEY or with `transmute login`.',
   account_suspended: 'The account is suspended: an operator runs `transmute accounts activate <account-id>`.',
   source_blocked:
     'Private, loopback and plain-http addresses are refused by default: pass --allow-private-networks (`transmute convert`, `transmute serve`; TRANSMUTE_ALLOW_PRIVATE_NETWORKS=true) for development.',

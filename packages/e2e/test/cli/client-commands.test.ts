@@ -186,6 +186,17 @@ describe(
         jsonOf<{ files: { resumed: boolean }[] }>(await run('outputs', 'download', zip.id, '--dir', dir))
           .files[0]?.resumed,
       ).toBe(false);
+      // A --dir that does not exist yet is made, parents included.
+      const fresh = join(work, 'not-yet', 'out');
+      const made = jsonOf<{ files: { path: string; sha256: string }[] }>(
+        await run('outputs', 'download', zip.id, '--dir', fresh),
+      );
+      expect(made.files[0]?.path).toBe(join(fresh, files[0]?.name ?? ''));
+      expect(
+        createHash('sha256')
+          .update(await readFile(made.files[0]?.path ?? ''))
+          .digest('hex'),
+      ).toBe(files[0]?.sha256);
     });
 
     it('jobs cancel and delete', async () => {
@@ -235,7 +246,7 @@ describe('exit codes by error class, and messages naming the fix', { timeout: 24
     expect(badLimit.code).toBe(2);
     expect(badLimit.stderr).toContain('--limit must be a positive integer');
     expect(badKey.code).toBe(3);
-    expect(badKey.stderr).toMatch(/--api-key/);
+    expect(badKey.stderr).toMatch(/TRANSMUTE_API_KEY.*transmute login/);
     expect(missing.code).toBe(4);
     expect(missing.stderr).toMatch(/not_found: .*request req_/);
     // The default server refuses a loopback http receiver and says which setting allows it.
@@ -254,13 +265,19 @@ describe('exit codes by error class, and messages naming the fix', { timeout: 24
 describe('transmute login', { timeout: 240_000 }, () => {
   it('checks the key, then writes the config file with mode 0600 that later commands use', async () => {
     const home = clientEnv('', '');
-    const refused = await transmute(['login', '--base-url', service.baseUrl, '--api-key', 'tmk_wrong'], home);
+    const refused = await transmute(
+      ['login', '--base-url', service.baseUrl, '--api-key-stdin'],
+      home,
+      'tmk_wrong\n',
+    );
     expect(refused.code).toBe(3);
     const path = join(home.XDG_CONFIG_HOME ?? '', 'transmute', 'config.json');
     expect(() => statSync(path)).toThrow();
+    // The key arrives on stdin (piped), never on the command line.
     const login = await transmute(
-      ['login', '--base-url', service.baseUrl, '--api-key', service.accounts[1]?.apiKey ?? ''],
+      ['login', '--base-url', service.baseUrl],
       home,
+      `${service.accounts[1]?.apiKey ?? ''}\n`,
     );
     expect(login.code, login.stderr).toBe(0);
     expect(statSync(path).mode & 0o777).toBe(0o600);
@@ -273,6 +290,23 @@ describe('transmute login', { timeout: 240_000 }, () => {
     expect(jobs.data).toEqual([]);
     // A flag wins over the file.
     expect((await transmute(['jobs', 'list', '--api-key', 'tmk_wrong'], home)).code).toBe(3);
+  });
+
+  it('takes the key from TRANSMUTE_API_KEY', async () => {
+    const home = clientEnv('', service.accounts[1]?.apiKey ?? '');
+    const login = await transmute(['login', '--base-url', service.baseUrl], home);
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(`Logged in to ${service.baseUrl}`);
+  });
+
+  it('refuses --api-key on the command line, saying how to pass the key, and saves nothing', async () => {
+    const home = clientEnv('', '');
+    const key = service.accounts[1]?.apiKey ?? '';
+    const refused = await transmute(['login', '--base-url', service.baseUrl, '--api-key', key], home);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--api-key-stdin.*TRANSMUTE_API_KEY/);
+    expect(refused.stderr).not.toContain(key);
+    expect(() => statSync(join(home.XDG_CONFIG_HOME ?? '', 'transmute', 'config.json'))).toThrow();
   });
 });
 
