@@ -14,6 +14,17 @@ interface Styles {
   bodySize: number;
   bodyFont: string;
   headingSizes: number[];
+  /** The depth the document's top numbered sections ("2 Methods", "3. Results") take, when it has any. */
+  numberedDepth?: Depth;
+}
+
+/** A numbered section heading: "2 Methods", "3.1 Traces", "3.4.2. Measurement of blood pressure". */
+const NUMBERED = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\p{Lu}/u;
+
+/** How many levels a section number has ("3" 1, "3.4.2" 3); undefined when the text is not numbered. */
+function numberingLevels(text: string): number | undefined {
+  const number = NUMBERED.exec(text)?.[1];
+  return number === undefined ? undefined : number.split('.').length;
 }
 
 /**
@@ -155,7 +166,17 @@ function toStyles(pages: SourcePage[]): Styles {
       }
     }
   }
-  return { bodySize, bodyFont, headingSizes: [...headingSizes].sort((a, b) => b - a) };
+  const styles: Styles = { bodySize, bodyFont, headingSizes: [...headingSizes].sort((a, b) => b - a) };
+  const topDepths = new Map<Depth, number>();
+  for (const page of pages)
+    for (const block of page.blocks) {
+      if (block.kind === 'table' || numberingLevels(block.text) !== 1) continue;
+      const depth = tierDepth(block, styles);
+      if (depth !== undefined) topDepths.set(depth, (topDepths.get(depth) ?? 0) + 1);
+    }
+  const numberedDepth = heaviest(topDepths);
+  if (numberedDepth !== undefined) styles.numberedDepth = numberedDepth;
+  return styles;
 }
 
 function heaviest<TKey>(weights: Map<TKey, number>): TKey | undefined {
@@ -171,7 +192,9 @@ function heaviest<TKey>(weights: Map<TKey, number>): TKey | undefined {
 }
 
 function isHeadingText(block: TextBlock): boolean {
-  return block.lineCount <= 3 && block.text.length <= 160 && /\p{L}/u.test(block.text);
+  // Two letters at least: a lone letter in a large font is a figure's label, not a heading.
+  const letters = block.text.match(/\p{L}/gu)?.length ?? 0;
+  return block.lineCount <= 3 && block.text.length <= 160 && letters >= 2;
 }
 
 type Depth = 1 | 2 | 3 | 4 | 5 | 6;
@@ -180,7 +203,20 @@ function toDepth(value: number): Depth {
   return Math.max(1, Math.min(6, Math.round(value))) as Depth;
 }
 
+/**
+ * A heading's depth: a numbered section takes the depth of the document's top numbered sections
+ * plus one per level of its number ("3.1" under "3."), so levels stay consistent wherever the
+ * fonts do not tell them apart; other headings take their size tier.
+ */
 function headingDepth(block: TextBlock, styles: Styles): Depth | undefined {
+  const depth = tierDepth(block, styles);
+  const levels = numberingLevels(block.text);
+  if (depth === undefined || levels === undefined || styles.numberedDepth === undefined) return depth;
+  return toDepth(styles.numberedDepth + levels - 1);
+}
+
+/** The depth of a heading by its size tier (or one below the tiers for a bold-like line). */
+function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
   if (!isHeadingText(block)) return undefined;
   const size = Math.round(block.size * 2) / 2;
   const rank = styles.headingSizes.indexOf(size);
