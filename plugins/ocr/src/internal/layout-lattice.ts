@@ -192,25 +192,63 @@ function toLattice(h: Ruling[], v: Ruling[], runs: TextRun[]): LatticeTable | un
     cells.push(cell);
     for (const index of group) cellOfSlot.set(index, cell);
   }
-  const taken = new Set<TextRun>();
   for (const run of runs) {
     const c = slotOf(xs, run.x + run.width / 2);
     const r = slotOf(ys, run.y - run.size * 0.35);
     const cell = c < 0 || r < 0 ? undefined : cellOfSlot.get(r * columns + c);
     if (cell === undefined) continue;
     cell.runs.push(run);
-    taken.add(run);
   }
   for (const cell of cells) {
     cell.text = toRows(cell.runs)
       .map((line) => line.segments.map((segment) => segment.text).join(' '))
       .reduce(joinLine, '');
   }
+  if (rectangles < 0.75 * cells.length) return undefined;
+  const kept = withoutEdgeRows(cells, columns);
+  return kept === undefined ? undefined : toTable(kept, xs);
+}
+
+/**
+ * The cells without the rows at the top and bottom that are no table rows: empty, or one cell
+ * across the whole width (a title or a note inside the frame, left to the text around the table).
+ */
+function withoutEdgeRows(
+  cells: (TableCell & { runs: TextRun[] })[],
+  columns: number,
+): (TableCell & { runs: TextRun[] })[] | undefined {
+  let kept = cells;
+  const isEdge = (row: number): boolean => {
+    const starting = kept.filter((cell) => cell.row === row);
+    if (starting.length === 0 || starting.some((cell) => cell.rowSpan > 1)) return false;
+    if (kept.some((cell) => cell.row < row && cell.row + cell.rowSpan > row)) return false;
+    return (
+      starting.every((cell) => cell.text === '') ||
+      (starting.length === 1 && starting[0]?.colSpan === columns)
+    );
+  };
+  for (;;) {
+    const first = Math.min(...kept.map((cell) => cell.row));
+    const last = Math.max(...kept.map((cell) => cell.row));
+    if (kept.length === 0 || first > last) return undefined;
+    const edge = isEdge(first) ? first : isEdge(last) ? last : undefined;
+    if (edge === undefined) break;
+    kept = kept.filter((cell) => cell.row !== edge);
+  }
+  const top = Math.min(...kept.map((cell) => cell.row));
+  return kept.map((cell) => ({ ...cell, row: cell.row - top }));
+}
+
+function toTable(cells: (TableCell & { runs: TextRun[] })[], xs: number[]): LatticeTable | undefined {
+  const columns = xs.length - 1;
+  const rowCount = Math.max(...cells.map((cell) => cell.row + cell.rowSpan));
   const filled = cells.filter((cell) => cell.text !== '');
   const perRow = new Map<number, number>();
   for (const cell of filled) perRow.set(cell.row, (perRow.get(cell.row) ?? 0) + 1);
   const rowsWithTwo = [...perRow.values()].filter((count) => count >= 2).length;
-  if (rowsWithTwo < 2 || filled.length < 0.3 * cells.length || rectangles < 0.75 * cells.length)
+  // Most cells of a table are one slot; a form or a decorated page spans slot after slot.
+  const spanning = filled.filter((cell) => cell.rowSpan > 1 || cell.colSpan > 1).length;
+  if (rowsWithTwo < 2 || filled.length < 0.3 * cells.length || spanning > 0.4 * filled.length)
     return undefined;
   cells.sort((a, b) => a.row - b.row || a.col - b.col);
   const grid = Array.from({ length: rowCount }, () => Array.from({ length: columns }, () => ''));
@@ -218,7 +256,13 @@ function toLattice(h: Ruling[], v: Ruling[], runs: TextRun[]): LatticeTable | un
     const line = grid[cell.row];
     if (line !== undefined) line[cell.col] = cell.text;
   }
-  const box = { x0: xs[0] ?? 0, x1: xs.at(-1) ?? 0, top: ys[0] ?? 0, bottom: ys.at(-1) ?? 0 };
+  const box = {
+    x0: xs[0] ?? 0,
+    x1: xs.at(-1) ?? 0,
+    top: Math.min(...cells.map((cell) => cell.box.top)),
+    bottom: Math.max(...cells.map((cell) => cell.box.bottom)),
+  };
+  const taken = new Set(cells.flatMap((cell) => cell.runs));
   const tableCells = cells.map(({ runs: _runs, ...cell }) => cell);
   const table = {
     kind: 'table' as const,

@@ -1,6 +1,8 @@
-import type { List, ListItem, Root, RootContent, Table, TableRow } from 'mdast';
+import type { List, ListItem, Root, RootContent } from 'mdast';
 import type { PageBox, Provenance } from '@transmute/plugin-sdk';
-import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
+import type { PageLayout, TextBlock } from './layout-types.js';
+import { toPageBox } from './page-box.js';
+import { toTableNode } from './pdf-table-node.js';
 
 /** A laid-out page with what the tree needs to know about where its text came from. */
 export interface SourcePage extends PageLayout {
@@ -30,7 +32,8 @@ function numberingLevels(text: string): number | undefined {
 /**
  * Builds the mdast tree of a document: headings decided from font size (larger than the body text)
  * and weight (a short standalone line in another font than the body), list items gathered into
- * lists, tables as GFM tables with typed data, and every block tagged with its page.
+ * lists, tables as GFM tables (HTML where spans need it) with typed data and their cells, and every
+ * block tagged with its page.
  */
 export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
   const styles = toStyles(pages);
@@ -41,7 +44,7 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     if (fileId !== undefined) provenance.fileId = fileId;
     if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
     for (const block of page.blocks) {
-      const bbox = toPageBox(block, page);
+      const bbox = toPageBox(block.box, page);
       const data: { provenance: Provenance } = {
         provenance: bbox === undefined ? { ...provenance } : { ...provenance, bbox: [bbox] },
       };
@@ -83,7 +86,7 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
       }
       list = undefined;
       if (block.kind === 'table') {
-        children.push(toTable(block.rows, data));
+        children.push(toTableNode(block, page, data));
         continue;
       }
       const depth = headingDepth(block, styles);
@@ -92,22 +95,6 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     }
   }
   return { type: 'root', children };
-}
-
-/**
- * A block's box normalized to its page (0..1, top-left origin, clamped to the page); undefined
- * when the block or the page has no size.
- */
-function toPageBox(block: PageBlock, page: PageLayout): PageBox | undefined {
-  const { box } = block;
-  const { width, height } = page;
-  if (box === undefined || width === undefined || height === undefined || width <= 0 || height <= 0)
-    return undefined;
-  const clamp = (value: number): number => Math.round(Math.min(1, Math.max(0, value)) * 10_000) / 10_000;
-  return {
-    page: page.page,
-    box: [clamp(box.x0 / width), clamp(box.top / height), clamp(box.x1 / width), clamp(box.bottom / height)],
-  };
 }
 
 /** Boxes with `added` merged into the box of its page (or appended for a new page). */
@@ -125,24 +112,6 @@ function addBox(boxes: PageBox[], added: PageBox): PageBox[] {
 
 function paragraph(text: string): { type: 'paragraph'; children: [{ type: 'text'; value: string }] } {
   return { type: 'paragraph', children: [{ type: 'text', value: text }] };
-}
-
-function toTable(rows: string[][], data: { provenance: Provenance }): Table {
-  const width = Math.max(...rows.map((row) => row.length));
-  const tableRows: TableRow[] = rows.map((row) => ({
-    type: 'tableRow',
-    children: Array.from({ length: width }, (_, index) => ({
-      type: 'tableCell',
-      children: [{ type: 'text', value: row[index] ?? '' }],
-    })),
-  }));
-  const [header = [], ...body] = rows;
-  return {
-    type: 'table',
-    align: Array.from({ length: width }, () => null),
-    children: tableRows,
-    data: { ...data, table: { columns: header, rows: body, origin: 'pdf' } },
-  };
 }
 
 function toStyles(pages: SourcePage[]): Styles {
