@@ -13,6 +13,7 @@ import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
 import { toRulings } from './page-rulings.js';
+import { mayHoldTable } from './page-table-hint.js';
 import { joinVerticalColumns, verticalFontsOf } from './vertical-text.js';
 import { isZapfDingbatsName } from './zapf-dingbats.js';
 
@@ -174,7 +175,9 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       verticalFontsOf(content.styles),
     );
     const size = { width: viewport.width, height: viewport.height };
-    const rulings = toRulings(await page.getOperatorList(), pdfjs.OPS, place);
+    // The operator list is read for ruled tables only where the text looks tabular: it costs about
+    // as much as the rest of the page, and prose pages are most pages.
+    const rulings = mayHoldTable(runs) ? toRulings(await page.getOperatorList(), pdfjs.OPS, place) : [];
     return toPageLayout(number, runs, unmapped, size, frame, rulings);
   } finally {
     page.cleanup();
