@@ -239,6 +239,13 @@ export const API_ERRORS = {
     remembered: false,
     when: "the request's header section is larger than the server accepts (16 KiB by default; transport level)",
   },
+  stored_data_missing: {
+    status: 500,
+    title: 'Stored data missing',
+    retryable: false,
+    remembered: false,
+    when: 'the stored bytes of an artifact are gone (lost by the storage, never by a delete); logged with the artifact',
+  },
   internal_error: {
     status: 500,
     title: 'Internal error',
@@ -285,9 +292,36 @@ export const FAILURE_CODES = {
   size_mismatch: 'The stored size does not match the declared size.',
   audio_transcription_not_allowed: 'Audio URLs need resolver_preferences.allow_audio_transcription.',
   enrichment_failed: 'The enrichment provider failed; the output stays extractive.',
+  stored_data_missing: 'The stored bytes this work needs are missing.',
 } as const;
 
 export type FailureCode = keyof typeof FAILURE_CODES;
+
+/**
+ * `last_error_code` of a webhook delivery (CONTRACT §10): why its last attempt failed, or why it
+ * ended without one. Not HTTP errors of the API; ERRORS.md lists them, and the dispatcher records
+ * nothing else.
+ */
+export const WEBHOOK_ERROR_CODES = {
+  timeout: 'The receiver did not answer within the attempt timeout.',
+  connection_refused: 'The receiver refused the connection.',
+  connection_reset: 'The connection broke before the answer ended.',
+  dns_resolution_failed: "The receiver's host name did not resolve.",
+  tls_error: 'The TLS handshake with the receiver failed.',
+  destination_blocked: 'The receiver address is not allowed (private or loopback network).',
+  redirect_not_followed: 'The receiver answered with a redirect (3xx); redirects are never followed.',
+  http_error: 'The receiver answered with a status outside 2xx.',
+  rate_limited: 'The receiver answered 429.',
+  endpoint_gone: 'The receiver answered 410 Gone; the endpoint was paused.',
+  endpoint_paused: 'The endpoint stayed paused past the hold time.',
+  endpoint_deleted: 'The endpoint was deleted.',
+  interrupted:
+    'The dispatcher stopped while the request was in flight; the receiver may have had it (retried).',
+  secret_unreadable:
+    "The endpoint's signing secret could not be decrypted (the master key is missing or changed); nothing was sent (retried).",
+} as const;
+
+export type WebhookErrorCode = keyof typeof WEBHOOK_ERROR_CODES;
 export type ErrorCode = ApiErrorCode | FailureCode;
 
 /** Whether a code is one of the job and output failure codes. */

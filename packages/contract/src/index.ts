@@ -27,12 +27,14 @@ export {
 export {
   API_ERRORS,
   FAILURE_CODES,
+  WEBHOOK_ERROR_CODES,
   isApiErrorCode,
   isFailureCode,
   isRememberedError,
   type ApiErrorCode,
   type ApiErrorEntry,
   type FailureCode,
+  type WebhookErrorCode,
   type ErrorCode,
 } from './error-catalogue.js';
 export {

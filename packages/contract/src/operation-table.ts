@@ -227,7 +227,7 @@ export const OPERATIONS = {
     idempotencyKey: 'none',
     responses: [ok('OutputContentPage')],
     location: null,
-    errors: ['output_not_ready', 'content_not_paginable'],
+    errors: ['output_not_ready', 'content_not_paginable', 'stored_data_missing'],
   },
   getUsage: {
     method: 'GET',

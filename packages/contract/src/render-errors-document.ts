@@ -1,5 +1,5 @@
 import { FIELD_ERROR_CODES } from './enums.js';
-import { API_ERRORS, type ApiErrorCode } from './error-catalogue.js';
+import { API_ERRORS, WEBHOOK_ERROR_CODES, type ApiErrorCode } from './error-catalogue.js';
 import { operationErrorCodes } from './internal/operation-errors.js';
 import { API_OPERATIONS } from './operation-table.js';
 import type { FieldErrorCode } from './wire-types.js';
@@ -77,5 +77,17 @@ export function renderErrorsDocument(): string {
     '|---|---|',
   );
   for (const code of FIELD_ERROR_CODES) lines.push(`| \`${code}\` | ${FIELD_ERROR_MEANINGS[code]} |`);
+  lines.push(
+    '',
+    '## Webhook delivery error codes',
+    '',
+    "A webhook delivery's `last_error_code` says why its last attempt failed, or why it ended without",
+    'one. These are not HTTP errors of the API: the delivery resource carries them.',
+    '',
+    '| code | meaning |',
+    '|---|---|',
+  );
+  for (const [code, meaning] of Object.entries(WEBHOOK_ERROR_CODES))
+    lines.push(`| \`${code}\` | ${meaning} |`);
   return `${lines.join('\n')}\n`;
 }

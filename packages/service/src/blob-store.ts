@@ -1,8 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
-/** What a stored blob is: content-addressed by its sha256. */
+/**
+ * A blob's key: the sha256 of its bytes, then a suffix drawn afresh for every write, so that two
+ * writes of the same bytes never share a key (blobs written before 0.9 have the sha256 alone). A
+ * key is referred to only by the row of the write that made it: releasing it can never take bytes
+ * that another row, of this account or another, still needs (docs/DECISIONS.md, "Blob keys").
+ */
+export const BLOB_KEY = /^[a-f0-9]{64}(?:\.[a-f0-9]{16})?$/;
+
+/** A fresh key for a write of bytes with this sha256 (lowercase hex). */
+export function newBlobKey(sha256: string): string {
+  return `${sha256}.${randomBytes(8).toString('hex')}`;
+}
+
+/** The sha256 of the bytes a key names. */
+export function sha256OfBlobKey(key: string): string {
+  return key.slice(0, 64);
+}
+
+/** What a stored blob is. */
 export interface BlobInfo {
-  /** The blob's key (= its sha256, lowercase hex). */
+  /** The blob's key ({@link BLOB_KEY}): unique to this write. */
   key: string;
   sha256: string;
   sizeBytes: number;
@@ -21,7 +40,7 @@ export interface BlobPutOptions {
  * whole files in memory.
  */
 export interface BlobStore {
-  /** Streams bytes in, hashing as they pass; written via a temporary file and a rename. */
+  /** Streams bytes in under a new key, hashing as they pass; written via a temporary file and a rename. */
   put(
     source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
     options?: BlobPutOptions,
@@ -48,8 +67,7 @@ export interface BlobStore {
   /** Up to `limit` keys of stored blobs, in ascending order, after `after` (null: from the first). */
   listKeys(after: string | null, limit: number): Promise<string[]>;
   /**
-   * Removes a blob unless it was written less than `graceMs` ago, also when a writer stores the
-   * same bytes again while it is being removed (that write wins). Returns the bytes removed, or
+   * Removes a blob unless it was written less than `graceMs` ago. Returns the bytes removed, or
    * null when the blob was kept or absent.
    */
   deleteUnlessRecent(key: string, graceMs: number): Promise<number | null>;

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type Stats } from 'node:fs';
-import { link, mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { TransmuteError } from '@transmute/contract';
-import type { BlobInfo, BlobPutOptions, BlobStore } from './blob-store.js';
+import { BLOB_KEY, newBlobKey, type BlobInfo, type BlobPutOptions, type BlobStore } from './blob-store.js';
 
 /** Options of {@link createFsBlobStore}. */
 export interface FsBlobStoreOptions {
@@ -14,7 +14,6 @@ export interface FsBlobStoreOptions {
   root: string;
 }
 
-const KEY = /^[a-f0-9]{64}$/;
 /** A directory level of the tree: the key's first, then its second, two hex characters. */
 const LEVEL = /^[a-f0-9]{2}$/;
 
@@ -51,7 +50,7 @@ function toReadable(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Arra
 }
 
 /**
- * A filesystem {@link BlobStore}: `<root>/ab/cd/<sha256>`, written through `<root>/tmp/` and an
+ * A filesystem {@link BlobStore}: `<root>/ab/cd/<key>`, written through `<root>/tmp/` and an
  * atomic rename, streamed both ways. A blob's age for orphan collection is its file's mtime: the
  * rename keeps the time of the last byte written, so bytes just stored always look fresh.
  *
@@ -63,7 +62,7 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
   const tmp = join(root, 'tmp');
   await mkdir(tmp, { recursive: true });
   const pathOf = (key: string): string => {
-    if (!KEY.test(key)) throw new TransmuteError('not_found', 'Unknown blob.');
+    if (!BLOB_KEY.test(key)) throw new TransmuteError('not_found', 'Unknown blob.');
     return join(root, key.slice(0, 2), key.slice(2, 4), key);
   };
 
@@ -92,10 +91,11 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     try {
       await pipeline(toReadable(source), meter, createWriteStream(temp));
       const sha256 = hash.digest('hex');
-      const target = pathOf(sha256);
+      const key = newBlobKey(sha256);
+      const target = pathOf(key);
       await mkdir(join(target, '..'), { recursive: true });
       await rename(temp, target);
-      return { key: sha256, sha256, sizeBytes: size };
+      return { key, sha256, sizeBytes: size };
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
@@ -108,7 +108,7 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     // Whole subtrees before the cursor are skipped by name, so a run reads only what it returns.
     for (const a of await namesIn(root, (n) => LEVEL.test(n) && n >= from.slice(0, 2))) {
       for (const b of await namesIn(join(root, a), (n) => LEVEL.test(n) && a + n >= from.slice(0, 4))) {
-        const leaf = (n: string): boolean => KEY.test(n) && n.startsWith(a + b) && n > from;
+        const leaf = (n: string): boolean => BLOB_KEY.test(n) && n.startsWith(a + b) && n > from;
         for (const key of await namesIn(join(root, a, b), leaf)) {
           keys.push(key);
           if (keys.length === limit) return keys;
@@ -122,26 +122,8 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     const path = pathOf(key);
     const before = await statOrNull(path);
     if (before === null || ageMs(before) < graceMs) return null;
-    // Moved aside first: a writer that renames the same bytes into place meanwhile is detected
-    // below by its fresh file (content addressing: any file at this path holds the same bytes).
-    const aside = join(tmp, `${key}.${randomBytes(6).toString('hex')}.trash`);
-    try {
-      await rename(path, aside);
-    } catch (error) {
-      if (hasCode(error, 'ENOENT')) return null;
-      throw error;
-    }
-    const moved = await statOrNull(aside);
-    if (moved === null) return null;
-    if (ageMs(moved) < graceMs) {
-      await link(aside, path).catch((error: unknown) => {
-        if (!hasCode(error, 'EEXIST')) throw error;
-      });
-      await rm(aside, { force: true });
-      return null;
-    }
-    await rm(aside, { force: true });
-    return moved.size;
+    await rm(path, { force: true });
+    return before.size;
   };
 
   const deleteStaleTemporaries = async (

@@ -18,7 +18,15 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { TransmuteError } from '@transmute/contract';
-import type { BlobInfo, BlobPutOptions, BlobStore, DirectBlobAccess } from './blob-store.js';
+import {
+  BLOB_KEY,
+  newBlobKey,
+  sha256OfBlobKey,
+  type BlobInfo,
+  type BlobPutOptions,
+  type BlobStore,
+  type DirectBlobAccess,
+} from './blob-store.js';
 
 /** Options of {@link createS3BlobStore}. */
 export interface S3BlobStoreOptions {
@@ -36,7 +44,6 @@ export interface S3BlobStoreOptions {
   partSizeBytes?: number;
 }
 
-const KEY = /^[a-f0-9]{64}$/;
 const MIB = 1024 * 1024;
 /** S3's longest presigned URL life (SigV4): seven days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
@@ -80,9 +87,9 @@ function meter(options: BlobPutOptions): { stream: Transform; done: () => { sha2
 }
 
 /**
- * An S3-compatible {@link BlobStore} (AWS SDK v3): blobs are objects `<prefix>blobs/<sha256>`,
+ * An S3-compatible {@link BlobStore} (AWS SDK v3): blobs are objects `<prefix>blobs/<key>`,
  * uploads PUT straight to `<prefix>incoming/<fileId>` by presigned URL, downloads by presigned GET.
- * A write is spooled to a local file while hashed (its key is its sha256, known only at the end),
+ * A write is spooled to a local file while hashed (its key begins with its sha256, known only at the end),
  * then sent in parts: memory stays at a few parts whatever the size. Local copies for the engine
  * live in `cacheDir` and are dropped by `deleteStaleTemporaries` once unused for the grace period.
  *
@@ -110,7 +117,7 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
   await mkdir(spool, { recursive: true });
   await mkdir(copies, { recursive: true });
   const objectOf = (key: string): string => {
-    if (!KEY.test(key)) throw new TransmuteError('not_found', 'Unknown blob.');
+    if (!BLOB_KEY.test(key)) throw new TransmuteError('not_found', 'Unknown blob.');
     return `${prefix}blobs/${key}`;
   };
   const incomingOf = (fileId: string): string => `${prefix}incoming/${encodeURIComponent(fileId)}`;
@@ -150,10 +157,11 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
     try {
       await pipeline(toReadable(source), counted.stream, createWriteStream(temp));
       const { sha256, size } = counted.done();
-      await upload(temp, objectOf(sha256));
+      const key = newBlobKey(sha256);
+      await upload(temp, objectOf(key));
       // The spooled bytes are the blob: kept as its local copy.
-      await rename(temp, join(copies, sha256));
-      return { key: sha256, sha256, sizeBytes: size };
+      await rename(temp, join(copies, key));
+      return { key, sha256, sizeBytes: size };
     } finally {
       await rm(temp, { force: true });
     }
@@ -193,7 +201,7 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
       try {
         const counted = meter({});
         await pipeline(open(key), counted.stream, createWriteStream(temp));
-        if (counted.done().sha256 !== key) {
+        if (counted.done().sha256 !== sha256OfBlobKey(key)) {
           throw new TransmuteError('corrupt_file', 'The stored bytes do not match their digest.');
         }
         await rename(temp, target);
@@ -216,12 +224,11 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
     );
     return (listed.Contents ?? [])
       .map((item) => (item.Key ?? '').slice(`${prefix}blobs/`.length))
-      .filter((key) => KEY.test(key));
+      .filter((key) => BLOB_KEY.test(key));
   };
 
-  // S3 has no rename and no delete conditional on the write time (an ETag is the same for the same
-  // bytes): a writer storing these very bytes between the HEAD and the DELETE below loses them. It
-  // takes bytes unreferenced for the whole grace written again within that one round trip.
+  // No writer stores a key twice (a fresh suffix per write), so nothing can land between the HEAD
+  // and the DELETE below.
   const deleteUnlessRecent = async (key: string, graceMs: number): Promise<number | null> => {
     const object = objectOf(key);
     const info = await head(object);

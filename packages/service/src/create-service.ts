@@ -10,6 +10,7 @@ import { createJob } from './internal/create-job.js';
 import * as files from './internal/files.js';
 import * as uploads from './internal/uploads.js';
 import { runIdempotent } from './internal/idempotency.js';
+import { sealAtRest } from './internal/seal-at-rest.js';
 import * as jobs from './internal/jobs.js';
 import { getOutputContent } from './internal/output-content.js';
 import * as outputs from './internal/outputs.js';
@@ -161,6 +162,7 @@ export function createService(options: ServiceOptions): Service {
     openArtifact: (token) => outputs.openArtifact(ctx, token),
 
     async start() {
+      await sealAtRest(core);
       pool.start();
       const stuck = await ctx.store.db
         .selectFrom('files')

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -9,7 +9,7 @@ import { withStatementCache } from './internal/statement-cache.js';
 
 /** Options of {@link createSqliteStore}. */
 export interface SqliteStoreOptions {
-  /** Database file (created with its directory when missing). */
+  /** Database file (created with its directory when missing: file mode 0600, directory 0700). */
   path: string;
   /** Milliseconds a writer waits for another process's lock (default 5000). */
   busyTimeoutMs?: number;
@@ -24,7 +24,10 @@ export interface SqliteStoreOptions {
  * const store = await createSqliteStore({ path: './data/transmute.db' });
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
-  mkdirSync(dirname(options.path), { recursive: true });
+  // Private from the start: the database holds API key hashes, webhook secrets and content.
+  // SQLite gives its -wal and -shm files the database file's mode.
+  mkdirSync(dirname(options.path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(options.path, 'a', 0o600));
   const database = new BetterSqlite3(options.path);
   database.pragma(`busy_timeout = ${String(options.busyTimeoutMs ?? 5000)}`);
   database.pragma('journal_mode = WAL');

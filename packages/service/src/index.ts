@@ -18,6 +18,7 @@ export type {
   DirectUploadIntent,
   DirectUploadTarget,
 } from './blob-store.js';
+export { BLOB_KEY, newBlobKey, sha256OfBlobKey } from './blob-store.js';
 export type { ServiceConfig, ServiceOptions, ServiceLogger, RetentionConfig } from './service-config.js';
 export type { TransmuteAdmin, BillingObject, AccountObject, CreateAccountOptions } from './admin-types.js';
 export { createService, type Service } from './create-service.js';

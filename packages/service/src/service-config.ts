@@ -40,7 +40,10 @@ export interface ServiceConfig {
   baseUrl: string;
   /** HMAC secret for cursors, upload and artifact tokens (persist it: tokens die with it). */
   signingSecret: string;
-  /** Encrypts webhook secrets at rest (AES-256-GCM); without it they are stored as they are. */
+  /**
+   * Encrypts webhook secrets and remembered idempotent answers at rest (AES-256-GCM); without it
+   * they are stored as they are. Values stored in clear before it was set are encrypted at `start()`.
+   */
   masterKey?: string;
   /** Jobs this process works on at once (default 2; 0 = no worker in this process). */
   workerConcurrency?: number;

@@ -194,7 +194,10 @@ export interface TransmuteService {
   directOrigins?(): Promise<string[]>;
 
   // ---- lifecycle ----
-  /** Starts workers, the retention sweeper and (when configured) the webhook dispatcher. */
+  /**
+   * Encrypts values an earlier run without a master key stored in clear (when one is configured),
+   * then starts workers, the retention sweeper and (when configured) the webhook dispatcher.
+   */
   start(): Promise<void>;
   /** Graceful shutdown: stop claiming, finish or release in-flight work, close the store. */
   close(): Promise<void>;

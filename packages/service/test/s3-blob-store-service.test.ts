@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UploadIntent } from '@transmute/contract';
-import type { BlobStore } from '../src/index.js';
+import { sha256OfBlobKey, type BlobStore } from '../src/index.js';
 import { sha256, startHarness, waitForJob, waitForValidation, type Harness } from './support/harness.js';
 import { startS3Server, type S3TestServer } from './support/s3-server.js';
 
@@ -74,7 +74,7 @@ describe('service on an S3 blob store', () => {
     await complete(intent, TEXT);
     const file = await waitForValidation(h, intent.file_id);
     expect(file).toMatchObject({ status: 'ready', size_bytes: Buffer.byteLength(TEXT) });
-    expect(await storedKeys()).toEqual([sha256(TEXT)]);
+    expect((await storedKeys()).map(sha256OfBlobKey)).toEqual([sha256(TEXT)]);
 
     const job = await h.service.createJob(h.caller, {
       source: { type: 'files', file_ids: [file.id] },
@@ -113,13 +113,17 @@ describe('service on an S3 blob store', () => {
     expect(await blobs.direct?.receiveUpload(intent.file_id)).toBeNull();
   });
 
-  it('removes the uploaded object when the complete does not match the intent', async () => {
+  it('keeps the upload when a complete does not match the intent, for the right complete to follow', async () => {
     await start();
     const intent = await intentFor(TEXT);
     await putDirect(intent, TEXT);
     await expect(complete(intent, `${TEXT}more`)).rejects.toMatchObject({ code: 'upload_mismatch' });
-    expect((await h.service.getFile(h.caller, intent.file_id)).status).toBe('rejected');
-    expect(await storedKeys()).toEqual([]);
+    expect((await h.service.getFile(h.caller, intent.file_id)).status).toBe('uploaded');
+    const kept = await storedKeys();
+    expect(kept.map(sha256OfBlobKey)).toEqual([sha256(TEXT)]);
+    await complete(intent, TEXT);
+    expect((await waitForValidation(h, intent.file_id)).status).toBe('ready');
+    expect(await storedKeys()).toEqual(kept);
   });
 
   it('removes bytes PUT again after the complete once they are older than the orphan grace', async () => {
@@ -133,7 +137,7 @@ describe('service on an S3 blob store', () => {
     const removed = await blobs.deleteStaleTemporaries(0, 100);
     expect(removed).toEqual([{ name: `incoming/${intent.file_id}`, sizeBytes: Buffer.byteLength(TEXT) }]);
     expect(await blobs.direct?.receiveUpload(intent.file_id)).toBeNull();
-    expect(await storedKeys()).toEqual([sha256(TEXT)]);
+    expect((await storedKeys()).map(sha256OfBlobKey)).toEqual([sha256(TEXT)]);
   });
 
   it('removes bytes of an intent that lapsed without a complete', async () => {
@@ -188,7 +192,8 @@ describe('service on an S3 blob store', () => {
     expect((await waitForJob(h, job.id, ['succeeded', 'failed'])).status).toBe('succeeded');
     const artifacts = await h.store.db.selectFrom('artifacts').select('blob_key').execute();
     const jobRow = await h.store.db.selectFrom('jobs').select('document_key').executeTakeFirstOrThrow();
-    const keys = [sha256(TEXT), jobRow.document_key, ...artifacts.map((a) => a.blob_key)];
+    const fileRow = await h.store.db.selectFrom('files').select('blob_key').executeTakeFirstOrThrow();
+    const keys = [fileRow.blob_key, jobRow.document_key, ...artifacts.map((a) => a.blob_key)];
     for (const key of keys) expect(await blobs.stat(key ?? '')).not.toBeNull();
 
     shiftMs = 30 * DAY;

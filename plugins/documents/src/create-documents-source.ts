@@ -21,6 +21,7 @@ import { FORMATS } from './internal/formats.js';
 import { createDocumentsManifest } from './internal/manifest.js';
 import type { DocumentFile } from './internal/format-reader.js';
 import { parseInWorker } from './internal/parse-in-worker.js';
+import { DEFAULT_WORKER_MAX_HEAP_MB } from './internal/worker-memory.js';
 import { checkLegacyFile } from './legacy/check-legacy-file.js';
 import { withSofficeConversion } from './legacy/convert-with-soffice.js';
 import { legacyFormatOf } from './legacy/index.js';
@@ -115,7 +116,7 @@ async function extract(
       { file: parsed, limits, outputDir },
       {
         timeoutMs: (limits['parse_timeout_seconds'] ?? 120) * 1000,
-        maxHeapMb: limits['worker_max_heap_mb'] ?? 1024,
+        maxHeapMb: limits['worker_max_heap_mb'] ?? DEFAULT_WORKER_MAX_HEAP_MB,
         signal: ctx.signal,
       },
     );

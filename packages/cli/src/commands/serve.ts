@@ -7,6 +7,7 @@ import { createNodeServer } from '@transmute/http/node';
 import type { RateLimitStore } from '@transmute/service';
 import { toAuthOptions } from '../internal/jwt-settings.js';
 import { onShutdown } from '../internal/on-shutdown.js';
+import { openMetricsWarning } from '../internal/open-metrics-warning.js';
 import { openRateLimitStore, openRuntime } from '../internal/open-runtime.js';
 import { addSettingOptions } from '../internal/setting-options.js';
 import { publicBaseUrl, resolveSettings, type ServerSettings } from '../internal/settings.js';
@@ -63,6 +64,8 @@ export async function startServer(
   let rateLimitStore: RateLimitStore | null = null;
   try {
     for (const skipped of runtime.skippedPlugins) write(`Plugin not loaded: ${skipped}`);
+    const metricsWarning = openMetricsWarning(settings);
+    if (metricsWarning !== null) write(metricsWarning);
     if ((await runtime.service.admin.listAccounts()).length === 0) {
       const { account, apiKey } = await runtime.service.admin.createAccount({ plan: 'developer' });
       write(`Created development account ${account.id} (plan developer).`);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { onShutdown } from '../internal/on-shutdown.js';
+import { openMetricsWarning } from '../internal/open-metrics-warning.js';
 import { serveOperatorRoutes } from '../internal/serve-operator-routes.js';
 import { openRuntime } from '../internal/open-runtime.js';
 import { addSettingOptions } from '../internal/setting-options.js';
@@ -26,6 +27,8 @@ export async function startWorker(
           logger: runtime.logger,
         });
   if (ops !== null) write(`Operator endpoints (/healthz, /readyz, /metrics) on ${ops.url}`);
+  const metricsWarning = ops === null ? null : openMetricsWarning(settings);
+  if (metricsWarning !== null) write(metricsWarning);
   // The service's timers are unref'd (they never hold a process open); a worker has no server
   // socket, so this keeps it running until it is told to stop.
   const keepAlive = setInterval(() => undefined, 1 << 30);

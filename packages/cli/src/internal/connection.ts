@@ -51,8 +51,27 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 /**
+ * Refuses a server address holding a user name or password (`http://user:KEY@host`): the client
+ * never sends credentials that way, and an error quoting the address would print them. The
+ * message names neither.
+ */
+function assertNoUserinfo(baseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return; // not a URL: the client's own error says so, and it does not quote the address
+  }
+  if (url.username !== '' || url.password !== '')
+    throw new UsageError(
+      'The server address (--base-url, TRANSMUTE_BASE_URL or the saved login) must not contain a user name or password: give the address alone and the API key with --api-key or TRANSMUTE_API_KEY.',
+    );
+}
+
+/**
  * The connection of a client command: `--base-url`/`--api-key`, else `TRANSMUTE_BASE_URL`/
- * `TRANSMUTE_API_KEY`, else the config file `transmute login` wrote; each setting on its own.
+ * `TRANSMUTE_API_KEY`, else the config file `transmute login` wrote; each setting on its own. An
+ * address with credentials in it is refused.
  */
 export async function resolveConnection(
   flags: { baseUrl?: string; apiKey?: string },
@@ -66,6 +85,7 @@ export async function resolveConnection(
     throw new UsageError(
       'No server: pass --base-url <url>, set TRANSMUTE_BASE_URL, or run `transmute login --base-url <url> --api-key <key>`.',
     );
+  assertNoUserinfo(baseUrl);
   const apiKey =
     nonEmpty(flags.apiKey) ?? nonEmpty(env.TRANSMUTE_API_KEY) ?? nonEmpty((await fromFile()).api_key);
   if (apiKey === undefined)

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createEngine } from '@transmute/engine';
 import {
@@ -18,6 +16,7 @@ import {
   type Store,
 } from '@transmute/service';
 import { createLogger, type CliLogger } from './create-logger.js';
+import { dataDirSecret, ensureDataDir } from './data-dir.js';
 import { PLUGIN_PACKAGES, loadPlugins, type PluginOptions } from './load-plugins.js';
 import { SERVED_SURFACES } from './surfaces.js';
 import type { ServerSettings } from './settings.js';
@@ -32,20 +31,16 @@ export function isPostgresUrl(url: string | undefined): url is string {
  * on first use (every process sharing the data dir then signs alike).
  */
 export async function resolveSigningSecret(settings: ServerSettings): Promise<string> {
-  if (settings.signingSecret !== undefined) return settings.signingSecret;
-  const file = join(settings.dataDir, 'signing-secret');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(settings.dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    try {
-      await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      return (await readFile(file, 'utf8')).trim(); // another process wrote it first
-    }
-  }
+  return settings.signingSecret ?? dataDirSecret(settings.dataDir, 'signing-secret');
+}
+
+/**
+ * The master key encrypting secrets at rest: the configured one, else the one generated into
+ * `<dataDir>/master-key` on first use, so webhook secrets are never stored in clear. Processes on
+ * other machines (PostgreSQL) need it configured alike.
+ */
+export async function resolveMasterKey(settings: ServerSettings): Promise<string> {
+  return settings.masterKey ?? dataDirSecret(settings.dataDir, 'master-key');
 }
 
 /** Opens the store: PostgreSQL for a postgres:// URL, else SQLite at `<dataDir>/transmute.db` (migrated). */
@@ -90,7 +85,7 @@ export async function toServiceConfig(
   return {
     baseUrl,
     signingSecret: await resolveSigningSecret(settings),
-    ...(settings.masterKey === undefined ? {} : { masterKey: settings.masterKey }),
+    masterKey: await resolveMasterKey(settings),
     workerConcurrency: worker ? settings.workerConcurrency : 0,
     allowPrivateNetworks: settings.allowPrivateNetworks,
     webhooks: { enabled: worker },
@@ -137,6 +132,7 @@ export async function openRuntime(
   settings: ServerSettings,
   options: { baseUrl: string; worker: boolean },
 ): Promise<Runtime> {
+  await ensureDataDir(settings.dataDir);
   const logger = loggerOf(settings);
   const config = await toServiceConfig(settings, options.baseUrl, options.worker, logger);
   const store = await openStore(settings);
@@ -175,6 +171,7 @@ export async function openRuntime(
 export async function openAdmin(
   settings: ServerSettings,
 ): Promise<{ admin: ReturnType<typeof createAdmin>; close: () => Promise<void> }> {
+  await ensureDataDir(settings.dataDir);
   const config = await toServiceConfig(settings, settings.baseUrl ?? 'http://127.0.0.1', false);
   const store = await openStore(settings);
   return { admin: createAdmin({ store, config }), close: () => store.close() };

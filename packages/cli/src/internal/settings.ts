@@ -79,7 +79,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'TRANSMUTE_DATA_DIR',
     flag: '--data-dir <dir>',
     kind: 'string',
-    description: 'SQLite database, blobs and the generated signing secret.',
+    description:
+      'SQLite database, blobs, the generated signing secret and master key (a new directory is made private, mode 0700).',
     defaultText: './.transmute-data',
   },
   {
@@ -145,8 +146,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'masterKey',
     env: 'TRANSMUTE_MASTER_KEY',
     kind: 'string',
-    description: 'Encrypts webhook secrets at rest.',
-    defaultText: '',
+    description:
+      'Encrypts webhook secrets and stored idempotent answers at rest (AES-256-GCM); share it between processes. Generated once into `<data-dir>/master-key` when unset.',
+    defaultText: 'generated',
   },
   {
     key: 'docsBaseUrl',
@@ -264,7 +266,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     key: 'metricsToken',
     env: 'TRANSMUTE_METRICS_TOKEN',
     kind: 'string',
-    description: 'Bearer token that `/metrics` (Prometheus) requires; without it the endpoint is open.',
+    description:
+      'Bearer token that `/metrics` (Prometheus) requires; without it the endpoint is open (a warning at start when it listens on a non-loopback interface).',
     defaultText: '',
   },
   {

@@ -54,12 +54,14 @@ export const PROBLEM_ADVICE: Record<ApiErrorCode, string> = {
   idempotency_key_reused:
     'A key belongs to one request. Use a new key for a different method, path or body; reuse a key only to retry the very same request.',
   upload_mismatch:
-    'Complete the upload with exactly the `sha256` and `size_bytes` of the bytes you sent and declared. Compute the digest over the whole file. The upload is rejected: start a new intent.',
+    'Complete the upload with exactly the `sha256` and `size_bytes` of the bytes you sent and declared. Compute the digest over the whole file. Nothing changed: the upload stays `uploaded` until its intent lapses, so send the complete again with the right values.',
   rate_limited:
     'Wait `Retry-After` seconds before the next request, and keep under the rate the `RateLimit` headers announce. The clients retry these for you.',
   quota_exceeded:
     "The period's allowance is used up. Wait for the next period (see `GET /v1/usage`), raise the plan or spend cap, or delete uploads you will not use.",
   headers_too_large: 'Send fewer or smaller headers (large cookies are the usual cause).',
+  stored_data_missing:
+    'The storage lost the bytes of this artifact (outside Transmute: a wiped volume or a bucket rule). Render the output again with createJobOutput, or run the job again; the operator finds the key in the server log.',
   internal_error:
     'A bug on the server side. Retrying may work; if it persists, report it with the `request_id`.',
   service_unavailable:

@@ -209,7 +209,7 @@ describe('upload flow (spec Endpoints rule 5, CONTRACT §7)', () => {
     expect(response.status).toBeLessThan(500);
   });
 
-  it('a complete that differs from the intent → 422 upload_mismatch; the upload ends rejected', async () => {
+  it('a complete that differs from the intent → 422 upload_mismatch and nothing changes', async () => {
     const bytes = Buffer.from('bytes whose completion will not match');
     const created = await intent(a, 'mismatch.txt', 'text/plain', bytes);
     expect((await put(created, bytes)).status).toBeLessThan(300);
@@ -219,11 +219,11 @@ describe('upload flow (spec Endpoints rule 5, CONTRACT §7)', () => {
       sha256: sha256(bytes),
     });
     expectProblem(mismatch, 422, 'upload_mismatch');
-    const rejected = await a.get(`/v1/files/${fileId}`);
-    expectResource(rejected, 200, 'File');
-    expect(rejected.body.status).toBe('rejected');
-    expect((rejected.body.warnings as string[])[0]).toMatch(/^upload_mismatch: /);
-    // The same body is refused the same way; a matching one finds the file past pending_upload.
+    const unchanged = await a.get(`/v1/files/${fileId}`);
+    expectResource(unchanged, 200, 'File');
+    expect(unchanged.body.status).toBe('uploaded');
+    expect(unchanged.body.warnings).toEqual([]);
+    // The same body is refused the same way; the matching one then completes the upload.
     const again = await a.post(`/v1/files/${fileId}/complete`, {
       size_bytes: bytes.length,
       sha256: 'b'.repeat(64),
@@ -233,8 +233,8 @@ describe('upload flow (spec Endpoints rule 5, CONTRACT §7)', () => {
       size_bytes: bytes.length,
       sha256: sha256(bytes),
     });
-    expectResource(matching, 200, 'File');
-    expect(matching.body.status).toBe('rejected');
+    expectResource(matching, 202, 'File');
+    expect(matching.body.status).toBe('validating');
     expect((await put(created, bytes)).status).toBe(409);
   });
 

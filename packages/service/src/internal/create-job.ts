@@ -11,6 +11,7 @@ import type { Caller } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import type { ServiceContext } from './context.js';
 import { writeEvent } from './events.js';
+import { holdJobInputs } from './job-inputs.js';
 import { insertJob } from './job-row.js';
 import { newId } from './ids.js';
 import { rememberInTransaction } from './idempotency.js';
@@ -151,9 +152,7 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
         completed_at: null,
       })
       .execute();
-    for (const [position, fileId] of checked.fileIds.entries()) {
-      await trx.insertInto('job_files').values({ job_id: jobId, file_id: fileId, position }).execute();
-    }
+    await holdJobInputs(trx, ctx, { id: jobId, accountId: caller.accountId, fileIds: checked.fileIds });
     if (retention === 'account' && checked.fileIds.length > 0) {
       await trx.updateTable('files').set({ expires_at: null }).where('id', 'in', checked.fileIds).execute();
     }

@@ -1,10 +1,4 @@
-import {
-  FAILURE_CODES,
-  isApiErrorCode,
-  isFailureCode,
-  isTransmuteError,
-  TransmuteError,
-} from '@transmute/contract';
+import { FAILURE_CODES, isFailureCode, isTransmuteError, TransmuteError } from '@transmute/contract';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -16,7 +10,7 @@ export function describeFailure(
   error: unknown,
   options: { count: boolean } = { count: true },
 ): { text: string; bug: boolean } {
-  if (isTransmuteError(error) && !isApiErrorCode(error.code)) {
+  if (isTransmuteError(error) && isFailureCode(error.code) && error.code !== 'internal_error') {
     if (options.count) ctx.metrics.pluginFailures.inc({ code: error.code });
     return { text: `${error.code}: ${error.message || FAILURE_CODES[error.code]}`, bug: false };
   }

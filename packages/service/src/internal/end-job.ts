@@ -29,6 +29,21 @@ export interface EndJobOptions {
   usage?: UsageQuantities;
 }
 
+/** The job's outputs still `queued` or `processing` → `failed` with this warning. */
+export async function failPendingOutputs(
+  trx: Kysely<Database>,
+  jobId: string,
+  warning: string,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('outputs')
+    .set({ status: 'failed', warnings_json: JSON.stringify([warning]), updated_at: now, completed_at: now })
+    .where('job_id', '=', jobId)
+    .where('status', 'in', ['queued', 'processing'])
+    .execute();
+}
+
 /**
  * Moves a job to a terminal state in the caller's transaction: progress, expiry, unfinished
  * outputs failed (`job_canceled` on cancel), files kept as long as the job, usage finalized and
@@ -50,17 +65,7 @@ export async function endJob(
       options.status === 'canceled'
         ? FAILURE_CODES.job_canceled
         : 'The job failed before this output was rendered.';
-    await trx
-      .updateTable('outputs')
-      .set({
-        status: 'failed',
-        warnings_json: JSON.stringify([`${reason}: ${sentence}`]),
-        updated_at: now,
-        completed_at: now,
-      })
-      .where('job_id', '=', row.id)
-      .where('status', 'in', ['queued', 'processing'])
-      .execute();
+    await failPendingOutputs(trx, row.id, `${reason}: ${sentence}`, now);
   }
   // A split job's tasks end with it (a helper still running one finds it gone and stops).
   await deleteTasks(trx, row.id);

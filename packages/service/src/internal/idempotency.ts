@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Caller, IdempotencyRequest, IdempotentResult } from '../service-types.js';
 import { addMs, type CoreContext } from './context.js';
 import { randomBase62 } from './ids.js';
+import { decryptSecret, encryptSecret } from './secrets.js';
 import type { Database } from './schema.js';
 
 const RETENTION_MS = 24 * 3_600_000;
@@ -31,15 +32,18 @@ interface Claim {
   claimId: string;
   /** Set once the operation wrote its value in its own transaction (nothing left to write after it). */
   rememberedInTransaction?: boolean;
+  /** Seals what is remembered ({@link encode}). */
+  masterKey: string | undefined;
 }
 
 const pending = new AsyncLocalStorage<Claim>();
 
 /**
  * What one key remembers (CONTRACT §5): the operation's value, or the code of the error it
- * answered. Stored in `response_body` as JSON; `response_status` holds the error's status and is
- * null for a value (the HTTP layer derives status, `Location` and body from the value, the same
- * way for the first answer and for a replay).
+ * answered. Stored in `response_body` as JSON, encrypted with the master key when there is one
+ * (a value may hold a webhook secret or a signed upload URL; docs/DECISIONS.md); `response_status`
+ * holds the error's status and is null for a value (the HTTP layer derives status, `Location` and
+ * body from the value, the same way for the first answer and for a replay).
  */
 type Remembered =
   | { kind: 'value'; value: unknown }
@@ -58,18 +62,22 @@ function inUse(): TransmuteError {
   );
 }
 
-function encode(remembered: Remembered): {
+function encode(
+  remembered: Remembered,
+  masterKey: string | undefined,
+): {
   state: string;
   response_status: number | null;
   response_headers: null;
   response_body: string;
 } {
+  const sealed = (json: unknown) => encryptSecret(JSON.stringify(json), masterKey);
   if (remembered.kind === 'value') {
     return {
       state: 'done',
       response_status: null,
       response_headers: null,
-      response_body: JSON.stringify(remembered.value ?? null),
+      response_body: sealed(remembered.value ?? null),
     };
   }
   const error = new TransmuteError(remembered.code, remembered.detail);
@@ -77,7 +85,7 @@ function encode(remembered: Remembered): {
     state: 'done',
     response_status: error.status,
     response_headers: null,
-    response_body: JSON.stringify({
+    response_body: sealed({
       code: remembered.code,
       detail: remembered.detail,
       field_errors: remembered.fieldErrors,
@@ -86,8 +94,9 @@ function encode(remembered: Remembered): {
   };
 }
 
-function decode(status: number | null, body: string | null): Remembered {
-  const parsed = JSON.parse(body ?? 'null') as unknown;
+/** Reverses {@link encode}; rows stored in clear (no master key, or from before) read as they are. */
+function decode(status: number | null, body: string | null, masterKey: string | undefined): Remembered {
+  const parsed = JSON.parse(body === null ? 'null' : decryptSecret(body, masterKey)) as unknown;
   if (status === null) return { kind: 'value', value: parsed };
   const error = parsed as {
     code: ErrorCode;
@@ -150,7 +159,10 @@ async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyReque
           'This Idempotency-Key was used with a different request (method, path or body).',
         );
       }
-      return { kind: 'replay', remembered: decode(row.response_status, row.response_body) };
+      return {
+        kind: 'replay',
+        remembered: decode(row.response_status, row.response_body, ctx.config.masterKey),
+      };
     }
     // In flight: the key is bound to no request until one stores its outcome, so a request with
     // another body waits too (a retryable 409) rather than being refused for good (a 422).
@@ -200,7 +212,7 @@ function keepClaim(ctx: CoreContext, claimed: Claim): () => void {
 
 /** Writes what the key remembers; false when the claim was no longer this request's. */
 async function remember(db: Kysely<Database>, claimed: Claim, remembered: Remembered): Promise<boolean> {
-  const result = await ownRow(db, claimed).set(encode(remembered)).executeTakeFirst();
+  const result = await ownRow(db, claimed).set(encode(remembered, claimed.masterKey)).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -245,7 +257,12 @@ export async function runIdempotent<T>(
 ): Promise<IdempotentResult<T>> {
   const claimed = await claim(ctx, caller, request);
   if (claimed.kind === 'replay') return answer<T>(claimed.remembered);
-  const where: Claim = { accountId: caller.accountId, key: request.key, claimId: claimed.claimId };
+  const where: Claim = {
+    accountId: caller.accountId,
+    key: request.key,
+    claimId: claimed.claimId,
+    masterKey: ctx.config.masterKey,
+  };
   const db = ctx.store.db;
   const stopRenewing = keepClaim(ctx, where);
   let value: T;

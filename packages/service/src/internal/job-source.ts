@@ -1,39 +1,11 @@
-import { TransmuteError, type Source } from '@transmute/contract';
+import type { Source } from '@transmute/contract';
 import type { CheckpointStore, ConvertSource } from './engine.js';
-import type { SourceFile } from '@transmute/plugin-sdk';
 import type { ServiceContext } from './context.js';
 import type { JobLease } from './job-lease.js';
 import { LEASE_LOST, withLease } from './job-row.js';
 import type { JobsTable } from './schema.js';
 import { stringifyInParts } from './json-in-parts.js';
-
-/** The files of a files job, as local SourceFiles (the blob store's local files). */
-export async function jobFiles(ctx: ServiceContext, jobId: string): Promise<SourceFile[]> {
-  const rows = await ctx.store.db
-    .selectFrom('job_files')
-    .leftJoin('files', 'files.id', 'job_files.file_id')
-    .select(['job_files.file_id', 'files.name', 'files.media_type', 'files.size_bytes', 'files.blob_key'])
-    .where('job_files.job_id', '=', jobId)
-    .orderBy('job_files.position', 'asc')
-    .execute();
-  const files: SourceFile[] = [];
-  for (const row of rows) {
-    if (row.blob_key == null || row.name == null || row.media_type == null) {
-      throw new TransmuteError(
-        'source_unreachable',
-        `The file ${row.file_id} was deleted before the job ran.`,
-      );
-    }
-    files.push({
-      fileId: row.file_id,
-      name: row.name,
-      mediaType: row.media_type,
-      sizeBytes: Number(row.size_bytes),
-      path: await ctx.blobs.localFile(row.blob_key),
-    });
-  }
-  return files;
-}
+import { jobFiles } from './job-inputs.js';
 
 /** The job's wire source as the engine's ConvertSource. */
 export async function toConvertSource(ctx: ServiceContext, row: JobsTable): Promise<ConvertSource> {

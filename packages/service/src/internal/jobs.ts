@@ -2,6 +2,7 @@ import { TransmuteError, type Job, type JobList, type JobStatus } from '@transmu
 import type { Caller, ListParams } from '../service-types.js';
 import { assertMutable } from './accounts.js';
 import { releaseBlob } from './blob-refs.js';
+import { jobInputKeys } from './job-inputs.js';
 import type { ServiceContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { deleteJobRow, requestCancel } from './job-row.js';
@@ -104,6 +105,7 @@ export async function deleteJob(ctx: ServiceContext, caller: Caller, jobId: stri
       row.document_key,
       ...[...artifacts.values()].flat().map((a) => a.blob_key),
       ...checkpoints.map((c) => c.blob_key),
+      ...(await jobInputKeys(trx, [jobId])),
     ];
     if (outputs.length > 0) {
       await trx

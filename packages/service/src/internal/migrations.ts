@@ -18,6 +18,7 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { addJobInputs } from './job-inputs-migration.js';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
 import { webhookDispatchMigration } from './webhooks/dispatcher/dispatch-schema.js';
@@ -431,6 +432,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0130_job_traceparent': { up: addJobTraceparent },
   '0131_job_tasks': { up: createJobTasks },
   '0140_rate_limit_buckets': { up: createRateLimitBuckets },
+  '0150_job_inputs': { up: addJobInputs },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { TransmuteError, type OutputContentPage, type OutputFormat } from '@transmute/contract';
 import type { Caller } from '../service-types.js';
+import { assertBlobPresent } from './stored-blob.js';
 import type { ServiceContext } from './context.js';
 import { decodeCursor, encodeCursor, type CursorScope } from './cursor.js';
 import { loadOutput } from './outputs.js';
@@ -105,6 +106,7 @@ export async function getOutputContent(
     .limit(1)
     .executeTakeFirst();
   if (primary?.blob_key == null) throw new TransmuteError('output_not_ready', 'The output has no content.');
+  await assertBlobPresent(ctx, { key: primary.blob_key, owner: primary.id, kind: 'artifact' });
   const size = Number(primary.size_bytes);
   const page =
     offset >= size

@@ -7,6 +7,7 @@ import {
 } from '@transmute/contract';
 import type { BlobDownload, Caller, ListParams } from '../service-types.js';
 import { assertMutable } from './accounts.js';
+import { assertBlobPresent } from './stored-blob.js';
 import type { ServiceContext } from './context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { queueJobWork } from './job-row.js';
@@ -132,6 +133,8 @@ export async function openArtifact(ctx: ServiceContext, token: string): Promise<
     .executeTakeFirst();
   if (row?.blob_key == null) throw missing();
   const key = row.blob_key;
+  // Checked before any byte is sent: bytes gone answer an error, never a 200 cut short.
+  await assertBlobPresent(ctx, { key, owner: row.id, kind: 'artifact' });
   const presignedUrl = await ctx.blobs.direct?.presignDownload(key, {
     name: row.name,
     mediaType: row.media_type,

@@ -8,11 +8,13 @@ import { describeFailure } from './describe-failure.js';
 import type { PipelineProgress, UsageQuantities } from './engine.js';
 import type { NormalizedDocument, SourceFile } from '@transmute/plugin-sdk';
 import { releaseBlob } from './blob-refs.js';
+import { bytesOf } from './stored-blob.js';
 import type { ServiceContext } from './context.js';
 import { writeEvent } from './events.js';
 import { newId } from './ids.js';
 import type { JobLease } from './job-lease.js';
-import { createCheckpointStore, jobFiles, toConvertSource } from './job-source.js';
+import { jobFiles } from './job-inputs.js';
+import { createCheckpointStore, toConvertSource } from './job-source.js';
 import {
   LEASE_LOST,
   releaseLease,
@@ -21,7 +23,7 @@ import {
   withLease,
   type HeldLease,
 } from './job-row.js';
-import { endJob } from './end-job.js';
+import { endJob, failPendingOutputs } from './end-job.js';
 import { outputOf } from './resources.js';
 import type { JobsTable, OutputsTable } from './schema.js';
 import { meterJob } from './usage.js';
@@ -78,7 +80,8 @@ async function ensureDocument(
   lease: JobLease,
 ): Promise<NormalizedDocument> {
   if (row.document_key !== null) {
-    return JSON.parse((await ctx.blobs.getBytes(row.document_key)).toString('utf8')) as NormalizedDocument;
+    const bytes = await bytesOf(ctx, { key: row.document_key, owner: row.id, kind: 'document' });
+    return JSON.parse(bytes.toString('utf8')) as NormalizedDocument;
   }
   const source = await toConvertSource(ctx, row);
   checkStop(lease);
@@ -327,6 +330,9 @@ async function failJob(ctx: ServiceContext, lease: HeldLease, error: unknown): P
         detail: row.status === 'canceling' ? 'Canceled while processing.' : text,
         warnings: row.status === 'canceling' ? [] : [text],
       });
+    } else {
+      // A job that had succeeded was rendering further outputs: they fail, the job stays as it was.
+      await failPendingOutputs(trx, lease.jobId, text, ctx.nowIso());
     }
     await releaseLease(trx, lease, { workDone: true });
   });

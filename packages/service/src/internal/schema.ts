@@ -89,6 +89,11 @@ export interface JobFilesTable {
   job_id: string;
   file_id: string;
   position: number;
+  /** The job's own hold on the file's bytes, and what the file was when the job was created (0150). */
+  blob_key: string | null;
+  name: string | null;
+  media_type: string | null;
+  size_bytes: number | null;
 }
 
 export interface OutputsTable {

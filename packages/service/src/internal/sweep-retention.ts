@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { releaseBlob, releaseUploadBytes, type ReleasedUpload } from './blob-refs.js';
 import type { ServiceContext } from './context.js';
+import { dropJobInputHolds } from './job-inputs.js';
 import { expireJobRows, findExpiredJobs } from './job-row.js';
 import { accrueDueStorage, closeStorageMeters } from './storage-usage.js';
 import { OPEN_UPLOAD_STATES } from './upload-states.js';
@@ -112,13 +113,14 @@ async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
       .set({ status: 'expired', updated_at: now })
       .where('job_id', 'in', ids)
       .execute();
+    const inputs = await dropJobInputHolds(trx, ids);
     await expireJobRows(trx, ids, now);
     await closeStorageMeters(
       trx,
       ctx,
       jobs.map((job) => ({ id: job.id, until: job.expires_at ?? now })),
     );
-    return [...jobs.map((j) => j.document_key), ...artifacts.map((a) => a.blob_key)].filter(
+    return [...jobs.map((j) => j.document_key), ...artifacts.map((a) => a.blob_key), ...inputs].filter(
       (key): key is string => key !== null,
     );
   });

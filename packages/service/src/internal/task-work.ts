@@ -109,9 +109,7 @@ export async function runClaimedTask(
     if (source?.type !== 'files') throw new Error(`task of job ${claimed.job_id}, which has no files`);
     const task = JSON.parse(claimed.task_json) as ExtractionTask;
     const result = await ctx.engine.runTask(source, task, { signal: lease.controller.signal });
-    // The job and position go into the bytes: blobs are content-addressed, and another job's task
-    // with the same result would otherwise share the blob, which that job's end may remove between
-    // this put and the commit below.
+    // The job and position go into the bytes, so a stored result names the task it answers.
     const stored: StoredTaskResult = { job_id: claimed.job_id, position: claimed.position, result };
     const blob = await ctx.blobs.putBytes(await stringifyInParts(stored));
     if (!(await endTask(ctx, claimed, { status: 'succeeded', failure: null, resultKey: blob.key }))) {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { decodeBase64url } from './base64url.js';
 
 /** HMAC-signed compact tokens: base64url(JSON payload) + '.' + base64url(HMAC-SHA256). */
 export interface TokenSigner {
@@ -20,11 +21,15 @@ export function createTokenSigner(secret: string): TokenSigner {
       const dot = token.indexOf('.');
       if (dot <= 0 || token.length > 4096) return null;
       const body = token.slice(0, dot);
-      const given = Buffer.from(token.slice(dot + 1), 'base64url');
+      // Strict decoding: a token has one spelling, junk appended to it is not the same token.
+      const given = decodeBase64url(token.slice(dot + 1));
       const expected = mac(purpose, body);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (given === null || given.length !== expected.length || !timingSafeEqual(given, expected))
+        return null;
+      const json = decodeBase64url(body);
+      if (json === null) return null;
       try {
-        return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
+        return JSON.parse(json.toString('utf8')) as unknown;
       } catch {
         return null;
       }

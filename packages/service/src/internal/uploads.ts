@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import type { BlobInfo } from '../blob-store.js';
 import type { Caller } from '../service-types.js';
 import { assertMutable } from './accounts.js';
-import { releaseBlob, releaseUploadBytes, type ReleasedUpload } from './blob-refs.js';
-import { addMs, type ServiceContext } from './context.js';
-import { writeEvent } from './events.js';
+import { releaseBlob } from './blob-refs.js';
+import type { ServiceContext } from './context.js';
 import { rememberInTransaction } from './idempotency.js';
 import { toFileResource } from './resources.js';
 import type { Database, FilesTable } from './schema.js';
@@ -116,10 +115,10 @@ async function takeInDirectUpload(ctx: ServiceContext, caller: Caller, fileId: s
 
 /**
  * completeFileUpload (CONTRACT §7): `validating` and a background validation, or the file as is.
- * A body that differs from the intent (`upload_mismatch`) ends an open upload: the file becomes
- * `rejected` (warning `upload_mismatch`, `file.rejected`) and its bytes are removed, so a refused
- * complete parks nothing. The check comes before any other, so the same body is refused the same
- * way however often it is sent, matching the error's `remembered` replay.
+ * A body that differs from the intent is refused (`upload_mismatch`) and changes nothing: the file
+ * stays `uploaded` with its bytes, and the right complete may still follow until the intent lapses.
+ * The check comes before any other, so the same body is refused the same way however often it is
+ * sent, matching the error's `remembered` replay.
  */
 export async function completeFileUpload(
   ctx: ServiceContext,
@@ -129,59 +128,12 @@ export async function completeFileUpload(
 ): Promise<{ file: FileResource; changed: boolean }> {
   await takeInDirectUpload(ctx, caller, fileId);
   const now = ctx.nowIso();
-  const outcome = await ctx.store.transaction(async (trx) => {
+  return ctx.store.transaction(async (trx) => {
     const result = await completeInTransaction(trx, ctx, caller, fileId, body, now);
-    if ('mismatched' in result) return result;
     const answer = { file: toFileResource(result.row), changed: result.changed };
     // Under an Idempotency-Key the answer commits with the status change.
     await rememberInTransaction(trx, answer);
-    return { answer };
-  });
-  if ('answer' in outcome) return outcome.answer;
-  await releaseUploadBytes(ctx, outcome.mismatched, 'upload_mismatch');
-  throw mismatchError();
-}
-
-function mismatchError(): TransmuteError {
-  return new TransmuteError(
-    'upload_mismatch',
-    'size_bytes and sha256 must equal those of the upload intent.',
-  );
-}
-
-/** An open upload whose complete did not match its intent → `rejected`, its bytes cut off. */
-async function rejectMismatchedUpload(
-  trx: Kysely<Database>,
-  ctx: ServiceContext,
-  row: FilesTable,
-  now: string,
-): Promise<void> {
-  const rejected: FilesTable = {
-    ...row,
-    status: 'rejected',
-    warnings_json: JSON.stringify([
-      'upload_mismatch: The completion did not match the upload intent; the bytes were removed.',
-    ]),
-    blob_key: null,
-    updated_at: now,
-    // Kept as metadata for the retention of any rejected file, then expired by the sweep.
-    expires_at: addMs(now, ctx.retention.fileMs),
-  };
-  await trx
-    .updateTable('files')
-    .set({
-      status: rejected.status,
-      warnings_json: rejected.warnings_json,
-      blob_key: null,
-      updated_at: now,
-      expires_at: rejected.expires_at,
-    })
-    .where('id', '=', row.id)
-    .execute();
-  await writeEvent(trx, ctx, {
-    accountId: row.account_id,
-    type: 'file.rejected',
-    object: toFileResource(rejected),
+    return answer;
   });
 }
 
@@ -192,7 +144,7 @@ async function completeInTransaction(
   fileId: string,
   body: CompleteUploadRequest,
   now: string,
-): Promise<{ row: FilesTable; changed: boolean } | { mismatched: ReleasedUpload }> {
+): Promise<{ row: FilesTable; changed: boolean }> {
   await assertMutable(trx, caller.accountId);
   // PostgreSQL: a PUT racing this complete waits for it, then finds the upload closed.
   const row = await trx
@@ -204,10 +156,10 @@ async function completeInTransaction(
     .executeTakeFirst();
   if (row === undefined) throw new TransmuteError('not_found', 'No such file.');
   if (Number(row.size_bytes) !== body.size_bytes || row.sha256 !== body.sha256.toLowerCase()) {
-    if (!isOpenUpload(row.status)) throw mismatchError();
-    await rejectMismatchedUpload(trx, ctx, row, now);
-    const bytes = row.received_size === null ? null : Number(row.received_size);
-    return { mismatched: { fileId: row.id, blobKey: row.blob_key, bytes } };
+    throw new TransmuteError(
+      'upload_mismatch',
+      'size_bytes and sha256 must equal those of the upload intent; the upload is unchanged.',
+    );
   }
   if (!isOpenUpload(row.status)) {
     if (row.status === 'expired')

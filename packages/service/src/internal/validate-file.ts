@@ -1,6 +1,7 @@
-import { FAILURE_CODES, TransmuteError, type FailureCode } from '@transmute/contract';
+import { FAILURE_CODES, TransmuteError, isTransmuteError, type FailureCode } from '@transmute/contract';
 import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
 import { releaseBlob } from './blob-refs.js';
+import { localFileOf } from './stored-blob.js';
 import { addMs, periodOf, type ServiceContext } from './context.js';
 import { newId } from './ids.js';
 import { writeEvent } from './events.js';
@@ -50,7 +51,7 @@ async function inspect(ctx: ServiceContext, row: FilesTable): Promise<Verdict> {
     );
   }
   if (row.received_sha256 !== row.sha256) return reject('digest_mismatch');
-  const path = await ctx.blobs.localFile(row.blob_key);
+  const path = await localFileOf(ctx, { key: row.blob_key, owner: row.id, kind: 'file' });
   const inspection = await inspectWithinDeadline(ctx, {
     fileId: row.id,
     name: row.name,
@@ -58,9 +59,9 @@ async function inspect(ctx: ServiceContext, row: FilesTable): Promise<Verdict> {
     sizeBytes: Number(row.size_bytes),
     path,
   });
-  return inspection.ok
-    ? { ok: true, warnings: inspection.warnings }
-    : reject(inspection.code, inspection.detail);
+  if (inspection.ok) return { ok: true, warnings: inspection.warnings };
+  // A plugin's sentence may quote the path it read: the storage's layout is not the client's business.
+  return reject(inspection.code, inspection.detail?.replaceAll(path, row.name));
 }
 
 /**
@@ -76,8 +77,12 @@ export async function validateFile(ctx: ServiceContext, fileId: string): Promise
   try {
     verdict = await inspect(ctx, row);
   } catch (error) {
-    ctx.logger.error('file validation crashed', { fileId, error: String(error) });
-    verdict = reject('corrupt_file', 'The file could not be inspected.');
+    if (isTransmuteError(error) && error.code === 'stored_data_missing') {
+      verdict = reject(error.code, error.message);
+    } else {
+      ctx.logger.error('file validation crashed', { fileId, error: String(error) });
+      verdict = reject('corrupt_file', 'The file could not be inspected.');
+    }
   }
   const now = ctx.nowIso();
   const expiresAt = addMs(now, ctx.retention.fileMs);

@@ -100,6 +100,12 @@ export function sha256(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
+/** The keys of the stored blobs holding bytes with this sha256 (each write has its own key). */
+export async function blobKeysOf(blobs: BlobStore, digest: string): Promise<string[]> {
+  const keys = await blobs.listKeys(null, 100_000);
+  return keys.filter((key) => key.startsWith(digest));
+}
+
 /** A web ReadableStream of one buffer. */
 export function streamOf(data: Uint8Array | string): ReadableStream<Uint8Array> {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;

@@ -1,6 +1,5 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { OfficePackage } from '../internal/open-package.js';
-import { parseXml } from '../internal/parse-xml.js';
 import { descendantsNamed } from './xml-by-local-name.js';
 
 const ENCRYPTION_PART = 'META-INF/encryption.xml';
@@ -14,7 +13,7 @@ const FONT = /\.(?:otf|ttf|woff2?|eot)$/i;
  */
 export async function checkEncryption(pkg: OfficePackage): Promise<void> {
   if (!pkg.has(ENCRYPTION_PART)) return;
-  const root = parseXml(await pkg.readText(ENCRYPTION_PART), ENCRYPTION_PART);
+  const root = await pkg.readXml(ENCRYPTION_PART);
   const encrypted = descendantsNamed(root, 'CipherReference')
     .map((reference) => reference.attributes.URI ?? '')
     .filter((uri) => !FONT.test(uri));

@@ -4,6 +4,7 @@ import { toString } from 'mdast-util-to-string';
 import { toPrimaryLanguage, TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader, ReadContext } from '../internal/format-reader.js';
 import { htmlToMdast } from '../internal/html-to-mdast.js';
+import { packageLimitsOf } from '../internal/package-limits.js';
 import { openPackage, type OfficePackage } from '../internal/open-package.js';
 import { stampProvenance } from '../internal/stamp-provenance.js';
 import { checkEncryption } from './check-encryption.js';
@@ -74,7 +75,7 @@ async function chapterBlocks(
  * is `encrypted_document`.
  */
 export const readEpub: FormatReader = async (file, ctx) => {
-  const pkg = await openPackage(file.path, file.sizeBytes);
+  const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
     await checkEncryption(pkg);
     const opf = await readOpf(pkg);

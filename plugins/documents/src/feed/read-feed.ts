@@ -3,7 +3,7 @@ import type { Heading, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { toPrimaryLanguage, TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
 import { htmlToMdast } from '../internal/html-to-mdast.js';
-import { decodeXmlBytes } from '../internal/open-package.js';
+import { decodeXmlBytes } from '../internal/write-decoded.js';
 import { stampProvenance } from '../internal/stamp-provenance.js';
 import type { Feed, FeedItem } from './feed-shape.js';
 import { parseFeed } from './parse-feed.js';

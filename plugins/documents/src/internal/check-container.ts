@@ -2,6 +2,7 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import { startsAsRtf } from '../word/rtf-tokens.js';
 import { openPackage } from './open-package.js';
 import { packageLimitsOf } from './package-limits.js';
+import { refuseDtd } from './refuse-dtd.js';
 import { OLE_MAGIC, refuseCompoundFile } from './refuse-encrypted.js';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -20,8 +21,9 @@ function isOoxml(mediaType: string): boolean {
  * extraction): an OOXML file that is an OLE compound file holding `EncryptedPackage` is
  * `encrypted_document`; an OOXML file that is not a zip, or an RTF file that does not start with
  * `{\rtf`, is `corrupt_file`; a zip package is opened
- * (central directory, bomb limits) and an OOXML one must have `[Content_Types].xml`. Returns the
- * number of parts of a zip package.
+ * (central directory, bomb limits), an OOXML one must have `[Content_Types].xml`, and a DTD its
+ * readers would refuse is `archive_unsafe` (`refuseDtd`). Returns the number of parts of a zip
+ * package.
  */
 export async function checkContainer(
   file: { path: string; name: string; mediaType: string; sizeBytes: number },
@@ -52,6 +54,7 @@ export async function checkContainer(
         'corrupt_file',
         `${file.name} has no [Content_Types].xml: it is not an Office document.`,
       );
+    await refuseDtd(pkg, file.mediaType);
     return { parts: pkg.names.length };
   } finally {
     pkg.close();

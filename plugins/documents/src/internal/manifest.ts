@@ -2,6 +2,7 @@ import { SDK_VERSION, type PluginManifest } from '@transmute/plugin-sdk';
 import { DEFAULT_PACKAGE_LIMITS } from './open-package.js';
 import { LEGACY_FORMATS } from '../legacy/index.js';
 import { DOCUMENT_MEDIA_TYPES } from './formats.js';
+import { DEFAULT_WORKER_MAX_HEAP_MB } from './worker-memory.js';
 import { ATTACHMENT_LIMIT_DEFAULTS } from './write-attachments.js';
 import { SPREADSHEET_LIMIT_DEFAULTS } from '../spreadsheet/index.js';
 
@@ -36,7 +37,7 @@ export function createDocumentsManifest(sofficeInstalled: boolean): PluginManife
       parse_timeout_seconds: 120,
       convert_timeout_seconds: 120,
       maximum_converted_bytes: 209_715_200,
-      worker_max_heap_mb: 1024,
+      worker_max_heap_mb: DEFAULT_WORKER_MAX_HEAP_MB,
     },
     qualityThreshold: 0.5,
     sdkVersion: SDK_VERSION,

@@ -1,6 +1,9 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
 import { openZip, type ZipEntry } from '@transmute/plugin-sdk/zip';
 import type { Readable } from 'node:stream';
+import { createTreeBuilder, type XmlElement } from './parse-xml.js';
+import { workerMemoryOf } from './worker-memory.js';
+import { writeDecoded } from './write-decoded.js';
 
 /**
  * Limits of a zip package (docx, xlsx, pptx, odt, ods, odp, epub): a zip bomb is refused from the
@@ -14,6 +17,12 @@ export interface PackageLimits {
   maximumCompressionRatio: number;
   /** The largest one part may inflate to. */
   maximumPartBytes: number;
+  /**
+   * The largest part read whole (as a tree or as text), from the parsing worker's memory bound
+   * (`workerMemoryOf`); parts streamed a piece at a time (worksheets) may reach `maximumPartBytes`.
+   * Absent, `maximumPartBytes`.
+   */
+  maximumWholePartBytes?: number;
 }
 
 export const DEFAULT_PACKAGE_LIMITS: PackageLimits = {
@@ -21,6 +30,7 @@ export const DEFAULT_PACKAGE_LIMITS: PackageLimits = {
   maximumUncompressedBytes: 1024 * 1024 * 1024,
   maximumCompressionRatio: 200,
   maximumPartBytes: 512 * 1024 * 1024,
+  maximumWholePartBytes: workerMemoryOf().wholePartBytes,
 };
 
 /** Below this many uncompressed bytes the ratio is not checked (small XML compresses a lot). */
@@ -34,8 +44,16 @@ export interface OfficePackage {
   /** Uncompressed size declared for a part, or undefined when absent. */
   sizeOf(name: string): number | undefined;
   readBytes(name: string): Promise<Buffer>;
-  /** A part decoded as UTF-8 (XML parts of these formats are UTF-8, or UTF-16 with a BOM). */
+  /**
+   * A part decoded as UTF-8 (XML parts of these formats are UTF-8, or UTF-16 with a BOM), for a
+   * reader that holds it whole: past `maximumWholePartBytes` it is `limit_exceeded` before it inflates.
+   */
   readText(name: string): Promise<string>;
+  /**
+   * An XML part parsed into a tree (`parseXml`'s rules) as it inflates, never held whole as bytes
+   * or text; past `maximumWholePartBytes` it is `limit_exceeded` before it inflates.
+   */
+  readXml(name: string): Promise<XmlElement>;
   /**
    * A part as a stream of inflated bytes, for parts too big to hold (a worksheet of a million
    * rows); counted as it inflates like {@link readBytes}, erroring `archive_unsafe` past the limit.
@@ -44,11 +62,8 @@ export interface OfficePackage {
   close(): void;
 }
 
-/** Decodes an XML part: UTF-8 (BOM dropped), or UTF-16 when it starts with a UTF-16 BOM. */
-export function decodeXmlBytes(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  return new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
+function toMb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /**
@@ -80,12 +95,34 @@ export async function openPackage(
     if (entry === undefined) throw new TransmuteError('corrupt_file', `The document has no part ${name}.`);
     return entry;
   };
+  const wholeLimit = limits.maximumWholePartBytes ?? limits.maximumPartBytes;
+  const wholeEntryOf = (name: string): ZipEntry => {
+    const entry = entryOf(name);
+    // The declared size is a bound: yauzl errors when a part inflates past it.
+    if (entry.uncompressedSize > wholeLimit)
+      throw new TransmuteError(
+        'limit_exceeded',
+        `The part ${name} holds ${toMb(entry.uncompressedSize)} of XML; the parsing worker's memory (worker_max_heap_mb) holds parts up to ${toMb(wholeLimit)}.`,
+      );
+    return entry;
+  };
+  const openWhole = (name: string): Promise<Readable> =>
+    zip.openStream(wholeEntryOf(name), Math.min(wholeLimit, limits.maximumPartBytes));
   return {
     names,
     has: (name) => entries.has(name),
     sizeOf: (name) => entries.get(name)?.uncompressedSize,
     readBytes: (name) => zip.readBytes(entryOf(name), limits.maximumPartBytes),
-    readText: async (name) => decodeXmlBytes(await zip.readBytes(entryOf(name), limits.maximumPartBytes)),
+    readText: async (name) => {
+      const pieces: string[] = [];
+      await writeDecoded(await openWhole(name), (text) => pieces.push(text));
+      return pieces.join('');
+    },
+    readXml: async (name) => {
+      const builder = createTreeBuilder(name);
+      await writeDecoded(await openWhole(name), (text) => builder.write(text));
+      return builder.finish();
+    },
     openStream: (name) => zip.openStream(entryOf(name), limits.maximumPartBytes),
     close: () => zip.close(),
   };

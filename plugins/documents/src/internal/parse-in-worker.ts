@@ -1,3 +1,4 @@
+import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import {
   TransmuteError,
@@ -7,10 +8,12 @@ import {
   type ExtractedDocument,
 } from '@transmute/plugin-sdk';
 import type { ParseReply, ParseRequest } from './parse-protocol.js';
+import { workerMemoryOf } from './worker-memory.js';
 
-/** Bounds of one parse: its time and the worker's V8 heap. */
+/** Bounds of one parse: its time and the worker's memory (`worker_max_heap_mb`). */
 export interface ParseBounds {
   timeoutMs: number;
+  /** The most the worker may add to the process's resident memory; its V8 heap gets a share of it. */
   maxHeapMb: number;
   signal: AbortSignal;
 }
@@ -28,7 +31,8 @@ function toWorkerError(error: Error): TransmuteError {
 /**
  * Reads one document in a worker thread of its own, started for it and ended after it: past
  * `timeoutMs` (`timeout`), on cancellation (`job_canceled`) or past its heap (`limit_exceeded`)
- * the worker is terminated and the main thread never waits on a hostile file.
+ * the worker is terminated and the main thread never waits on a hostile file. Its V8 heap is a
+ * share of `maxHeapMb` (`workerMemoryOf`), the rest left for what the heap limit does not count.
  */
 export function parseInWorker(
   request: ParseRequest,
@@ -42,7 +46,9 @@ export function parseInWorker(
   const worker = new Worker(script.script, {
     ...script.options,
     workerData: request,
-    resourceLimits: workerResourceLimits({ maxOldGenerationSizeMb: bounds.maxHeapMb }),
+    resourceLimits: workerResourceLimits({
+      maxOldGenerationSizeMb: workerMemoryOf(bounds.maxHeapMb).oldGenerationMb,
+    }),
   });
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -51,8 +57,15 @@ export function parseInWorker(
       settled = true;
       clearTimeout(timer);
       bounds.signal.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      outcome();
+      const settle = (): void => {
+        try {
+          outcome();
+        } catch (error) {
+          reject(toWorkerError(error as Error));
+        }
+      };
+      // The reply is read once the worker has exited and its heap is gone (see parse-worker.ts).
+      void worker.terminate().then(settle, settle);
     };
     const timer = setTimeout(() => {
       finish(() =>
@@ -72,8 +85,9 @@ export function parseInWorker(
       );
     };
     bounds.signal.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (reply: ParseReply) => {
+    worker.on('message', (bytes: ArrayBuffer) => {
       finish(() => {
+        const reply = deserialize(new Uint8Array(bytes)) as ParseReply;
         if (reply.ok) resolve({ document: reply.document, warnings: reply.warnings });
         else
           reject(

@@ -2,6 +2,7 @@
  * Worker thread that reads one document: the format readers parse zip packages and XML here, so
  * that a slow or bloated file never blocks the main thread and can be stopped (time and heap).
  */
+import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isTransmuteError } from '@transmute/plugin-sdk';
 import { FORMATS } from './formats.js';
@@ -36,4 +37,15 @@ async function parse(request: ParseRequest): Promise<ParseReply> {
   }
 }
 
-void parse(workerData as ParseRequest).then((reply) => parentPort?.postMessage(reply));
+/**
+ * Sends the reply as one serialized buffer, transferred rather than cloned: the main thread reads
+ * it only once this thread has exited, so the document is never on both heaps at once.
+ */
+function send(reply: ParseReply): void {
+  const bytes = serialize(reply);
+  const whole =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+  parentPort?.postMessage(whole.buffer, [whole.buffer]);
+}
+
+void parse(workerData as ParseRequest).then(send);

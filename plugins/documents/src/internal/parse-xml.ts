@@ -44,16 +44,34 @@ export function createStrictParser(partName: string): {
   return { parser, failed };
 }
 
+/** Attributes of every element that has none: one frozen object instead of one each. */
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A tree being built from a part written to it piece by piece (see {@link createTreeBuilder}). */
+export interface TreeBuilder {
+  /** Parses the next piece of the part's text; throws the part's first problem at once. */
+  write(text: string): void;
+  /** Ends the part and returns its root element. */
+  finish(): XmlElement;
+}
+
 /**
- * Parses one XML part of a document package into a tree. Strict XML (saxes): no DTD is ever read
- * or resolved; a part that declares one (`<!DOCTYPE`, the carrier of entity-expansion bombs and
- * external entities) is refused as `archive_unsafe`, and an undeclared entity is a parse error.
- * Only the five predefined entities and character references are expanded.
+ * A strict parser ({@link createStrictParser}) that builds the part's tree as text is written to
+ * it, so a part read from a stream is never held whole as bytes or as a string. The tree is kept
+ * compact, because a parsing worker's memory bounds how much XML it can hold: element names are
+ * shared, elements without attributes share one empty object, and each element's children array is
+ * cut to its length when it closes (an array grows to 17 slots at its first child). Measured on
+ * WordprocessingML, about 6 bytes of heap per byte of XML (9 for one-word paragraphs), against 15
+ * (36) for one object per element, attribute set and name.
  */
-export function parseXml(xml: string, partName: string): XmlElement {
+export function createTreeBuilder(partName: string): TreeBuilder {
   const { parser, failed } = createStrictParser(partName);
   const root: XmlElement = { name: '#document', attributes: {}, children: [] };
   const stack: XmlElement[] = [root];
+  const names = new Map<string, string>();
+  const throwIfFailed = (): void => {
+    if (failed.error !== undefined) throw failed.error;
+  };
   parser.on('opentag', (tag) => {
     if (stack.length > MAXIMUM_XML_DEPTH) {
       failed.error ??= new TransmuteError(
@@ -62,16 +80,20 @@ export function parseXml(xml: string, partName: string): XmlElement {
       );
       return;
     }
+    let name = names.get(tag.name);
+    if (name === undefined) names.set(tag.name, (name = tag.name));
     const element: XmlElement = {
-      name: tag.name,
-      attributes: tag.attributes,
+      name,
+      attributes: Object.keys(tag.attributes).length === 0 ? NO_ATTRIBUTES : tag.attributes,
       children: [],
     };
     stack.at(-1)?.children.push(element);
     if (!tag.isSelfClosing) stack.push(element);
   });
   parser.on('closetag', (tag) => {
-    if (!tag.isSelfClosing) stack.pop();
+    if (tag.isSelfClosing) return;
+    const closed = stack.pop();
+    if (closed !== undefined && closed.children.length < 17) closed.children = closed.children.slice();
   });
   parser.on('text', (text) => {
     stack.at(-1)?.children.push(text);
@@ -79,12 +101,32 @@ export function parseXml(xml: string, partName: string): XmlElement {
   parser.on('cdata', (text) => {
     stack.at(-1)?.children.push(text);
   });
-  parser.write(xml).close();
-  if (failed.error !== undefined) throw failed.error;
-  const top = root.children.find((child): child is XmlElement => typeof child !== 'string');
-  if (top === undefined)
-    throw new TransmuteError('corrupt_file', `The part ${partName} has no root element.`);
-  return top;
+  return {
+    write: (text) => {
+      parser.write(text);
+      throwIfFailed();
+    },
+    finish: () => {
+      parser.close();
+      throwIfFailed();
+      const top = root.children.find((child): child is XmlElement => typeof child !== 'string');
+      if (top === undefined)
+        throw new TransmuteError('corrupt_file', `The part ${partName} has no root element.`);
+      return top;
+    },
+  };
+}
+
+/**
+ * Parses one XML part of a document package into a tree. Strict XML (saxes): no DTD is ever read
+ * or resolved; a part that declares one (`<!DOCTYPE`, the carrier of entity-expansion bombs and
+ * external entities) is refused as `archive_unsafe`, and an undeclared entity is a parse error.
+ * Only the five predefined entities and character references are expanded.
+ */
+export function parseXml(xml: string, partName: string): XmlElement {
+  const builder = createTreeBuilder(partName);
+  builder.write(xml);
+  return builder.finish();
 }
 
 /** The name without its prefix (`w:p` → `p`). */

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { OfficePackage } from './open-package.js';
-import { descendants, parseXml } from './parse-xml.js';
+import { descendants } from './parse-xml.js';
 
 /** The first bytes of an OLE compound file: what an encrypted OOXML package is wrapped in (MS-OFFCRYPTO). */
 export const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -48,7 +48,7 @@ export async function refuseEncryptedOoxml(file: { path: string; name: string })
  */
 export async function refuseEncryptedOdf(pkg: OfficePackage, name: string): Promise<void> {
   if (!pkg.has(ODF_MANIFEST)) return;
-  const manifest = parseXml(await pkg.readText(ODF_MANIFEST), ODF_MANIFEST);
+  const manifest = await pkg.readXml(ODF_MANIFEST);
   if (descendants(manifest, 'manifest:encryption-data').length > 0)
     throw new TransmuteError('encrypted_document', `${name} is encrypted (password protected).`);
 }

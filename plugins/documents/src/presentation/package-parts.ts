@@ -1,12 +1,12 @@
 import { posix } from 'node:path';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { OfficePackage } from '../internal/open-package.js';
-import { elements, parseXml } from '../internal/parse-xml.js';
+import { elements } from '../internal/parse-xml.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 
 /** A part parsed as XML. */
 export async function readXmlPart(pkg: OfficePackage, name: string): Promise<XmlElement> {
-  return parseXml(await pkg.readText(name), name);
+  return pkg.readXml(name);
 }
 
 /** A part parsed as XML, or undefined when the package has no such part. */

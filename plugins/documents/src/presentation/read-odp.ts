@@ -3,6 +3,7 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import type { BlockContent, RootContent } from 'mdast';
 import type { DocumentFile, FormatReader, ReadContext } from '../internal/format-reader.js';
+import { packageLimitsOf } from '../internal/package-limits.js';
 import { openPackage } from '../internal/open-package.js';
 import type { OfficePackage } from '../internal/open-package.js';
 import { descendants, elements, firstElement, localName, textOf } from '../internal/parse-xml.js';
@@ -232,7 +233,7 @@ async function readPages(
 
 /** odp: one `## Slide N` section per visible `draw:page`. */
 export const readOdp: FormatReader = async (file, ctx) => {
-  const pkg = await openPackage(file.path, file.sizeBytes);
+  const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
     await refuseEncryptedOdf(pkg, file.name);
     return await readPages(pkg, file, ctx);

@@ -2,6 +2,7 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import type { BlockContent, RootContent } from 'mdast';
 import type { DocumentFile, FormatReader, ReadContext } from '../internal/format-reader.js';
+import { packageLimitsOf } from '../internal/package-limits.js';
 import { openPackage } from '../internal/open-package.js';
 import type { OfficePackage } from '../internal/open-package.js';
 import { elements, firstElement } from '../internal/parse-xml.js';
@@ -161,7 +162,7 @@ async function readDeck(
 /** pptx (and ppsx, pptm: the same package): one `## Slide N` section per visible slide. */
 export const readPptx: FormatReader = async (file, ctx) => {
   await refuseEncryptedOoxml(file);
-  const pkg = await openPackage(file.path, file.sizeBytes);
+  const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
     return await readDeck(pkg, file, ctx);
   } finally {

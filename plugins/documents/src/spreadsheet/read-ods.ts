@@ -1,9 +1,10 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { CellValue } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
+import { packageLimitsOf } from '../internal/package-limits.js';
 import { openPackage } from '../internal/open-package.js';
 import type { OfficePackage } from '../internal/open-package.js';
-import { descendants, parseXml, textOf } from '../internal/parse-xml.js';
+import { descendants, textOf } from '../internal/parse-xml.js';
 import { refuseEncryptedOdf } from '../internal/refuse-encrypted.js';
 import type { SheetCell, SheetGrid } from './sheet-grid.js';
 import { streamXml } from './stream-xml.js';
@@ -41,7 +42,7 @@ function typedValue(attributes: Readonly<Record<string, string>>): CellValue {
 
 async function readMeta(pkg: OfficePackage): Promise<{ title?: string; author?: string }> {
   if (!pkg.has('meta.xml')) return {};
-  const root = parseXml(await pkg.readText('meta.xml'), 'meta.xml');
+  const root = await pkg.readXml('meta.xml');
   const field = (...names: string[]): string | undefined => {
     for (const name of names) {
       const text = descendants(root, name).map(textOf).join('').trim();
@@ -61,7 +62,7 @@ async function readMeta(pkg: OfficePackage): Promise<{ title?: string; author?: 
  * Sheets whose table style says `table:display="false"` are hidden.
  */
 export const readOds: FormatReader = async (file, ctx) => {
-  const pkg = await openPackage(file.path, file.sizeBytes);
+  const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
     await refuseEncryptedOdf(pkg, file.name);
     if (!pkg.has('content.xml'))

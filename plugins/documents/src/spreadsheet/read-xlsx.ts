@@ -1,4 +1,5 @@
 import type { FormatReader } from '../internal/format-reader.js';
+import { packageLimitsOf } from '../internal/package-limits.js';
 import { openPackage } from '../internal/open-package.js';
 import { refuseEncryptedOoxml } from '../internal/refuse-encrypted.js';
 import { WorkbookWriter } from './workbook-writer.js';
@@ -17,7 +18,7 @@ import { readWorksheet } from './xlsx-sheet.js';
  */
 export const readXlsx: FormatReader = async (file, ctx) => {
   await refuseEncryptedOoxml(file);
-  const pkg = await openPackage(file.path, file.sizeBytes);
+  const pkg = await openPackage(file.path, file.sizeBytes, packageLimitsOf(ctx.limits));
   try {
     const structure = await readWorkbookStructure(pkg);
     const sharedStrings =

@@ -95,6 +95,9 @@ export function sheetSection(
     texts.push(rowTexts);
     values.push(rowValues);
   }
+  // The cells are copied: release the grid's before the table is built, so that a sheet of
+  // millions of cells is held once, not twice.
+  grid.rows.clear();
   const data = {
     provenance: { sheet: name, cellRange: areaReference(area) },
     table: { columns: texts[0] ?? [], rows: values.slice(1), origin },

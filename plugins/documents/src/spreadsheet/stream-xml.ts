@@ -1,17 +1,12 @@
 import type { OfficePackage } from '../internal/open-package.js';
 import { createStrictParser, localName } from '../internal/parse-xml.js';
+import { writeDecoded } from '../internal/write-decoded.js';
 
 /** What a streamed part reports: elements by local name (`row`, `table-cell`) and their text. */
 export interface XmlStreamHandlers {
   open(name: string, attributes: Readonly<Record<string, string>>, selfClosing: boolean): void;
   close(name: string): void;
   text(text: string): void;
-}
-
-function decoderFor(first: Buffer): { decoder: TextDecoder; skip: number } {
-  if (first[0] === 0xff && first[1] === 0xfe) return { decoder: new TextDecoder('utf-16le'), skip: 2 };
-  if (first[0] === 0xfe && first[1] === 0xff) return { decoder: new TextDecoder('utf-16be'), skip: 2 };
-  return { decoder: new TextDecoder('utf-8'), skip: 0 };
 }
 
 /**
@@ -35,20 +30,14 @@ export async function streamXml(
   });
   parser.on('text', (text) => handlers.text(text));
   parser.on('cdata', (text) => handlers.text(text));
-  const stream = await pkg.openStream(partName);
-  let decoding: { decoder: TextDecoder; skip: number } | undefined;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      signal.throwIfAborted();
-      decoding ??= decoderFor(chunk);
-      const bytes = decoding.skip > 0 ? chunk.subarray(decoding.skip) : chunk;
-      decoding.skip = 0;
-      parser.write(decoding.decoder.decode(bytes, { stream: true }));
+  await writeDecoded(
+    await pkg.openStream(partName),
+    (text) => {
+      parser.write(text);
       if (failed.error !== undefined) throw failed.error;
-    }
-    parser.write(decoding?.decoder.decode() ?? '').close();
-  } finally {
-    stream.destroy();
-  }
+    },
+    signal,
+  );
+  parser.close();
   if (failed.error !== undefined) throw failed.error;
 }

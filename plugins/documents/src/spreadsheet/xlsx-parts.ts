@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { OfficePackage } from '../internal/open-package.js';
-import { elements, localName, parseXml, textOf } from '../internal/parse-xml.js';
+import { elements, localName, textOf } from '../internal/parse-xml.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 import { builtInFormat } from './number-format.js';
 import { streamXml } from './stream-xml.js';
@@ -38,7 +38,7 @@ async function relationships(
   const relsPart = posix.join(folder, '_rels', `${posix.basename(sourcePart)}.rels`);
   const found = new Map<string, { type: string; part: string }>();
   if (!pkg.has(relsPart)) return found;
-  const root = parseXml(await pkg.readText(relsPart), relsPart);
+  const root = await pkg.readXml(relsPart);
   for (const rel of childrenNamed(root, 'Relationship')) {
     const target = rel.attributes.Target ?? '';
     if (rel.attributes.TargetMode === 'External') continue;
@@ -58,7 +58,7 @@ async function workbookPart(pkg: OfficePackage): Promise<string> {
 
 export async function readWorkbookStructure(pkg: OfficePackage): Promise<WorkbookStructure> {
   const part = await workbookPart(pkg);
-  const root = parseXml(await pkg.readText(part), part);
+  const root = await pkg.readXml(part);
   const rels = await relationships(pkg, part);
   const properties = childrenNamed(root, 'workbookPr')[0];
   const date1904 = ['1', 'true'].includes(
@@ -130,7 +130,7 @@ export async function readCellFormats(
   part: string | undefined,
 ): Promise<(string | undefined)[]> {
   if (part === undefined) return [];
-  const root = parseXml(await pkg.readText(part), part);
+  const root = await pkg.readXml(part);
   const custom = new Map<number, string>();
   for (const list of childrenNamed(root, 'numFmts')) {
     for (const format of childrenNamed(list, 'numFmt')) {
@@ -151,7 +151,7 @@ export async function readCellFormats(
 export async function readCoreProperties(pkg: OfficePackage): Promise<{ title?: string; author?: string }> {
   const part = 'docProps/core.xml';
   if (!pkg.has(part)) return {};
-  const root = parseXml(await pkg.readText(part), part);
+  const root = await pkg.readXml(part);
   const field = (name: string): string | undefined => {
     const element = childrenNamed(root, name)[0];
     const text = element === undefined ? '' : textOf(element).trim();

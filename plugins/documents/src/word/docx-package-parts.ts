@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { OfficePackage } from '../internal/open-package.js';
-import { elements, parseXml, type XmlElement } from '../internal/parse-xml.js';
+import { elements, type XmlElement } from '../internal/parse-xml.js';
 
 /** One relationship of a part (`rId7` → `media/image1.png` or an external URL). */
 export interface Relationship {
@@ -11,7 +11,7 @@ export interface Relationship {
 /** Reads an XML part when the package has it. */
 export async function readPart(pkg: OfficePackage, name: string): Promise<XmlElement | undefined> {
   if (!pkg.has(name)) return undefined;
-  return parseXml(await pkg.readText(name), name);
+  return pkg.readXml(name);
 }
 
 /** The relationships of a part (`word/document.xml` → `word/_rels/document.xml.rels`), targets resolved. */

@@ -18,7 +18,8 @@ export interface FleetProcess {
 
 /** A set of CLI processes sharing one environment (database, blob store, secrets). */
 export interface Fleet {
-  startApi(name: string): Promise<FleetProcess>;
+  /** `transmute serve --no-worker`; with `worker: true` the API process runs jobs too. */
+  startApi(name: string, options?: { worker?: boolean }): Promise<FleetProcess>;
   startWorker(name: string): Promise<FleetProcess>;
   /** SIGKILL (no grace: the lease and the outbox must cover it); resolves once it is gone. */
   kill(process: FleetProcess): Promise<void>;
@@ -60,10 +61,11 @@ export function createFleet(env: NodeJS.ProcessEnv): Fleet {
   }
 
   return {
-    async startApi(name) {
+    async startApi(name, options = {}) {
       const port = await freePort();
       const url = `http://127.0.0.1:${String(port)}`;
-      const api = launch(name, ['serve', '--no-worker', '--port', String(port), '--base-url', url], url);
+      const worker = options.worker === true ? [] : ['--no-worker'];
+      const api = launch(name, ['serve', ...worker, '--port', String(port), '--base-url', url], url);
       await waitFor(api, /Transmute listening on/, 120_000);
       return api;
     },

@@ -177,6 +177,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       leaseMs,
       limit: batchSize,
       masterKey: options.masterKey,
+      logger: options.logger,
     });
     await runPool(groupByEndpoint(claimed), options.concurrency ?? 8, deliverGroup);
     return claimed.length;

@@ -15,8 +15,11 @@ export interface ClaimedDelivery {
   url: string;
   /** The event envelope as stored. */
   payload: string;
-  /** Decrypted signing secrets, current first. */
-  secrets: string[];
+  /**
+   * Decrypted signing secrets, current first; null when one could not be decrypted (a missing or
+   * changed master key): that delivery alone fails `secret_unreadable`, the rest of the batch goes.
+   */
+  secrets: string[] | null;
 }
 
 /** What {@link claimDeliveries} needs. */
@@ -27,6 +30,8 @@ export interface ClaimContext {
   leaseMs: number;
   limit: number;
   masterKey: string | undefined;
+  /** Told which endpoint's secret could not be decrypted (never the secret). */
+  logger?: { error(message: string, meta?: Record<string, unknown>): void } | undefined;
 }
 
 /**
@@ -66,16 +71,31 @@ function claimableIds(db: Kysely<Database>, nowIso: string, limit: number, diale
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
-function secretsOf(
-  row: { secret: string; previous: string | null; previousExpiresAt: string | null },
-  nowIso: string,
-  masterKey: string | undefined,
-): string[] {
-  const secrets = [decryptSecret(row.secret, masterKey)];
-  if (row.previous !== null && row.previousExpiresAt !== null && row.previousExpiresAt > nowIso) {
-    secrets.push(decryptSecret(row.previous, masterKey));
+interface SecretColumns {
+  id: string;
+  endpointId: string;
+  secret: string;
+  previous: string | null;
+  previousExpiresAt: string | null;
+}
+
+/** The row's signing secrets, or null (logged with the endpoint id) when one cannot be decrypted. */
+function secretsOf(row: SecretColumns, nowIso: string, ctx: ClaimContext): string[] | null {
+  try {
+    const secrets = [decryptSecret(row.secret, ctx.masterKey)];
+    if (row.previous !== null && row.previousExpiresAt !== null && row.previousExpiresAt > nowIso) {
+      secrets.push(decryptSecret(row.previous, ctx.masterKey));
+    }
+    return secrets;
+  } catch (error) {
+    // decryptSecret's errors name the cause (no key, wrong key, damaged value), never the value.
+    ctx.logger?.error('webhook secret cannot be decrypted: delivery fails secret_unreadable', {
+      endpointId: row.endpointId,
+      deliveryId: row.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return null;
   }
-  return secrets;
 }
 
 /**
@@ -137,6 +157,6 @@ export async function claimDeliveries(ctx: ClaimContext): Promise<ClaimedDeliver
     isTest: row.isTest === 1,
     url: row.url,
     payload: row.payload,
-    secrets: secretsOf(row, nowIso, ctx.masterKey),
+    secrets: secretsOf(row, nowIso, ctx),
   }));
 }

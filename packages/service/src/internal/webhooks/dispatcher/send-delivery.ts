@@ -1,29 +1,11 @@
+import type { WebhookErrorCode } from '@transmute/contract';
 import { isSafeFetchError, type SafeFetch, type SafeFetchErrorCode } from '@transmute/engine/net';
 import { toResponsePreview } from '../redact-preview.js';
 import { parseRetryAfter } from '../schedule-retry.js';
 import { toWebhookHeaders } from '../sign-webhook.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 
-/**
- * `last_error_code` values (CONTRACT §10). `interrupted`: the dispatcher died while the attempt's
- * request was in flight (recorded once its lease ran out; the receiver may have had it).
- */
-export type WebhookErrorCode =
-  | 'timeout'
-  | 'connection_refused'
-  | 'connection_reset'
-  | 'dns_resolution_failed'
-  | 'tls_error'
-  | 'destination_blocked'
-  | 'redirect_not_followed'
-  | 'http_error'
-  | 'rate_limited'
-  | 'endpoint_gone'
-  | 'endpoint_paused'
-  | 'endpoint_deleted'
-  | 'interrupted';
-
-/** The result of one attempt. */
+/** The result of one attempt; a failure's code is one of the contract's `WEBHOOK_ERROR_CODES`. */
 export type AttemptOutcome =
   | { kind: 'succeeded'; status: number; preview: string }
   | {
@@ -66,15 +48,24 @@ function classifyStatus(status: number): WebhookErrorCode | null {
   return 'http_error';
 }
 
+function failure(code: WebhookErrorCode, status: number | null = null): AttemptOutcome {
+  return { kind: 'failed', code, status, preview: null, retryAfterSeconds: undefined };
+}
+
 /**
  * Sends one signed attempt (fresh `webhook-timestamp` and signature, `webhook-id` = the event id)
- * through the SSRF-safe fetch and classifies the result. Never throws for delivery failures.
+ * through the SSRF-safe fetch and classifies the result; a delivery whose secret could not be read
+ * fails `secret_unreadable` without a request. Never throws for delivery failures.
  */
 export async function sendDelivery(
   delivery: ClaimedDelivery,
   fetcher: SafeFetch,
   now: Date,
 ): Promise<AttemptOutcome> {
+  if (delivery.secrets === null) {
+    // Nothing can be signed: fail this delivery alone, its batch goes on (claimDeliveries logged it).
+    return failure('secret_unreadable');
+  }
   const body = toDeliveryBody(delivery);
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = toWebhookHeaders({ id: delivery.eventId, timestamp, body, secrets: delivery.secrets });
@@ -87,13 +78,6 @@ export async function sendDelivery(
     return { kind: 'failed', code, status: response.status, preview, retryAfterSeconds };
   } catch (error) {
     if (!isSafeFetchError(error)) throw error;
-    const status = error.responseStatus ?? null;
-    return {
-      kind: 'failed',
-      code: toErrorCode(error.netCode),
-      status,
-      preview: null,
-      retryAfterSeconds: undefined,
-    };
+    return failure(toErrorCode(error.netCode), error.responseStatus ?? null);
   }
 }
