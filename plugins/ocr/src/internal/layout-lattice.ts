@@ -1,5 +1,6 @@
 import { joinLine } from './layout-blocks.js';
 import { toRows } from './layout-rows.js';
+import { findTables } from './layout-tables.js';
 import type { Box, Ruling, TableBlock, TableCell, TextRun } from './layout-types.js';
 
 /** How far apart (page units) two lines may be and still meet or be one. */
@@ -35,11 +36,26 @@ export function findLatticeTables(runs: readonly TextRun[], rulings: readonly Ru
   const free = new Set(runs);
   for (const component of toComponents(horizontal, vertical)) {
     const found = toLattice(component.h, component.v, [...free]);
-    if (found === undefined) continue;
+    if (found === undefined || isCoarse(found)) continue;
     for (const run of found.runs) free.delete(run);
     tables.push(found);
   }
   return tables;
+}
+
+/**
+ * Whether a ruled grid is coarser than the text it frames: rules around a borderless table (above
+ * and below its header, a frame) make a grid of a few big cells, each holding many aligned cells.
+ * The table read from the text's alignment then has more than twice as many filled cells.
+ */
+function isCoarse(found: LatticeTable): boolean {
+  const filled = found.table.rows.flat().filter((text) => text !== '').length;
+  const stream = findTables(toRows([...found.runs]));
+  const streamFilled = stream.reduce(
+    (sum, table) => sum + table.table.rows.flat().filter((text) => text !== '').length,
+    0,
+  );
+  return streamFilled > 2 * filled;
 }
 
 /** Collinear lines that overlap or touch merged into one, per axis. */

@@ -19,6 +19,8 @@ export interface Segment {
   y: number;
   size: number;
   font: string;
+  /** The runs the segment was joined from, left to right (tables split a segment at column gaps). */
+  runs?: readonly TextRun[];
 }
 
 /** A rectangle in viewport units. */
