@@ -46,12 +46,29 @@ export interface PageBox {
 /** A cell value of tabular data: what CSV/JSON/NDJSON records become. */
 export type CellValue = string | number | boolean | null;
 
-/** Typed tabular data attached to a `table` node as `node.data.table` (columns in order). */
+/** One cell of a table as laid out in its source: where it starts, how far it spans, where it is. */
+export interface TableCellData {
+  /** 0-based row and column of the cell's top-left slot in the table's grid (header rows included). */
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  text: string;
+  /** Where the cell sits on its page (PDFs). */
+  bbox?: PageBox;
+}
+
+/**
+ * Typed tabular data attached to a table as `node.data.table` (columns in order): on a `table`
+ * node, or on the `html` node of a table whose spans GFM cannot hold.
+ */
 export interface TableData {
   columns: string[];
   rows: CellValue[][];
   /** How the data was read: csv, tsv, json, ndjson, html, pdf. */
   origin: string;
+  /** The grid's cells with their spans and boxes, when the source lays its tables out (PDFs). */
+  cells?: TableCellData[];
 }
 
 // mdast has its own `TableData` (the data of a table node): inside the augmentation below that

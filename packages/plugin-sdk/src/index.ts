@@ -3,6 +3,7 @@ export type {
   PageBox,
   CellValue,
   TableData,
+  TableCellData,
   DocumentMetadata,
   ExtractedDocument,
   ExtractedAttachment,
@@ -47,3 +48,5 @@ export { workerResourceLimits } from './worker-resource-limits.js';
 export { readFileHead } from './read-file-head.js';
 export { resolveByteLimit } from './resolve-byte-limit.js';
 export { checkByteLimit, assertWithinByteLimit } from './check-byte-limit.js';
+// One table writer for every reader (Word, slides, sheets, PDF): GFM when it can hold the table, HTML when spans need it.
+export { tableMarkup, gfmTable, htmlTable, type HtmlCell, type LaidOutCell } from './table-markup.js';

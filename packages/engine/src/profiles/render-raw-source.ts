@@ -1,4 +1,5 @@
 import type { Nodes } from 'mdast';
+import type { TableCellData } from '@transmute/plugin-sdk';
 import { toString } from 'mdast-util-to-string';
 import { joinBlocks, toMarkdown } from './internal/markdown.js';
 import { toJsonLines, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
@@ -7,15 +8,20 @@ import { locate, toProvenanceFields, type MarkdownSpan } from './internal/proven
 /**
  * `raw_source`: the extracted content, faithful, as CommonMark + GFM tables; one JSONL record per
  * top-level block (`type`, plain `text`, `heading_path` and the provenance fields, whose offsets
- * span the block's markdown in content.md); zip: content.md, blocks.jsonl.
+ * span the block's markdown in content.md; a table's `columns`, `rows` and, when its source lays it
+ * out, `cells` with spans and boxes); zip: content.md, blocks.jsonl.
  */
 export function renderRawSource(ctx: ProfileContext): ProfileParts {
   const markdown = ctx.analysis.blocks.length === 0 ? '' : faithfulMarkdown(ctx);
   const spans = blockSpans(ctx, markdown);
   const records = ctx.analysis.blocks.map((block, position) => {
+    const data =
+      block.node.type === 'table' || block.node.type === 'html' ? block.node.data?.table : undefined;
+    // A laid-out table (with its cells) whose spans are written as HTML is still a table.
+    const table = block.node.type === 'html' && data?.cells === undefined ? undefined : data;
     const record: Record<string, unknown> = {
       index: block.index,
-      type: block.node.type,
+      type: table === undefined ? block.node.type : 'table',
       text:
         block.span === undefined
           ? plainText(block.node)
@@ -25,9 +31,10 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
     };
     if (block.node.type === 'heading') record.depth = block.node.depth;
     if (block.node.type === 'code') record.lang = block.node.lang ?? null;
-    if (block.node.type === 'table' && block.node.data?.table !== undefined) {
-      record.columns = block.node.data.table.columns;
-      record.rows = block.node.data.table.rows;
+    if (table !== undefined) {
+      record.columns = table.columns;
+      record.rows = table.rows;
+      if (table.cells !== undefined) record.cells = table.cells.map(toCellRecord);
     }
     return record;
   });
@@ -38,6 +45,18 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
       { name: 'content.md', mediaType: 'text/markdown', content: markdown },
       { name: 'blocks.jsonl', mediaType: 'application/x-ndjson', content: toJsonLines(records) },
     ],
+  };
+}
+
+/** A table cell as blocks.jsonl writes it (CONTRACT §13: snake_case, bbox as `{page, box}`). */
+function toCellRecord(cell: TableCellData): Record<string, unknown> {
+  return {
+    row: cell.row,
+    col: cell.col,
+    row_span: cell.rowSpan,
+    col_span: cell.colSpan,
+    text: cell.text,
+    bbox: cell.bbox ?? null,
   };
 }
 

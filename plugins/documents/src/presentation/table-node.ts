@@ -1,6 +1,6 @@
 import type { CellValue } from '@transmute/plugin-sdk';
 import type { BlockContent } from 'mdast';
-import { tableMarkup } from '../internal/table-markup.js';
+import { tableMarkup } from '@transmute/plugin-sdk';
 
 /** One cell of a slide table as laid out: text (paragraphs joined by `\n`) and its spans. */
 export interface GridCell {

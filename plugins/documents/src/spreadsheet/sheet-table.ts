@@ -1,6 +1,6 @@
 import type { CellValue } from '@transmute/plugin-sdk';
 import type { Heading, Html, RootContent, Table } from 'mdast';
-import { gfmTable, htmlTable, type HtmlCell } from '../internal/table-markup.js';
+import { gfmTable, htmlTable, type HtmlCell } from '@transmute/plugin-sdk';
 import { areaReference } from './sheet-grid.js';
 import type { CellArea, SheetGrid } from './sheet-grid.js';
 

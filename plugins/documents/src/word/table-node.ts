@@ -1,6 +1,6 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { tableMarkup } from '../internal/table-markup.js';
+import { tableMarkup } from '@transmute/plugin-sdk';
 
 /** One cell of a word-processing table as read: its content and how far it spans. */
 export interface GridCell {

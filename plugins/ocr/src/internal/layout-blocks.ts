@@ -82,7 +82,7 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
       line.x1 >= group.box.x1 - 2 * line.size;
     const shortBefore =
       previous !== undefined && previous.x1 < group.box.x1 - 4 * line.size && endsSentence(previous.text);
-    if (bullet || (indented && !listItem) || shortBefore) {
+    if (bullet || (indented && !listItem) || shortBefore || isHeadingLine(lines, line, group.box)) {
       flush();
       listItem = bullet;
     }
@@ -90,6 +90,25 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
   }
   flush();
   return blocks;
+}
+
+/** Words a line standing above its paragraph may have to be taken as that paragraph's heading. */
+const MAX_HEADING_WORDS = 12;
+
+/**
+ * Whether the block so far is one short line set in another font than the line that follows
+ * ("3.1 Traces" in bold above its paragraph): a heading, kept apart so it can be told as one.
+ */
+function isHeadingLine(lines: Segment[], line: Segment, box: Box): boolean {
+  const [only] = lines;
+  if (only === undefined || lines.length !== 1 || only.font === line.font) return false;
+  const words = only.text.split(/\s+/).length;
+  return (
+    words <= MAX_HEADING_WORDS &&
+    only.x1 < box.x1 - 4 * line.size &&
+    /^[\p{Lu}\p{N}]/u.test(only.text) &&
+    !/[,;]$/.test(only.text)
+  );
 }
 
 function endsSentence(text: string): boolean {

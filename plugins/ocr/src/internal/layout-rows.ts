@@ -33,7 +33,35 @@ export function toRows(runs: TextRun[]): Row[] {
     baseline = run.y;
   }
   if (current.length > 0) rows.push(current);
-  return rows.map(toRow).filter((row) => row.segments.length > 0);
+  return withRaisedMarks(rows)
+    .map(toRow)
+    .filter((row) => row.segments.length > 0);
+}
+
+/** Size ratio under which a run is a raised mark (a footnote number) of a larger line. */
+const RAISED_SIZE = 0.8;
+
+/**
+ * Puts rows of small raised marks (footnote numbers set as superscripts, "breastfed⁹") into the
+ * line they are raised from: the row just below, within half its line height, in a larger size.
+ * Left alone they would be rows of their own, cutting a table or a paragraph in two.
+ */
+function withRaisedMarks(rows: TextRun[][]): TextRun[][] {
+  const kept: TextRun[][] = [];
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index] ?? [];
+    const next = rows[index + 1];
+    const size = Math.max(...row.map((run) => run.size));
+    const nextSize = next === undefined ? 0 : Math.min(...next.map((run) => run.size));
+    const rise = next === undefined ? 0 : (next[0]?.y ?? 0) - (row[0]?.y ?? 0);
+    const marks = row.every((run) => run.str.trim().length <= 3);
+    if (next !== undefined && marks && size < RAISED_SIZE * nextSize && rise > 0 && rise <= 0.6 * nextSize) {
+      next.push(...row);
+      continue;
+    }
+    kept.push(row);
+  }
+  return kept;
 }
 
 /**
@@ -78,7 +106,10 @@ function toRow(runs: TextRun[]): Row {
     if (run.str.trim() !== '') right = Math.max(right, run.x + run.width);
   }
   pushSegment(segments, parts);
-  const y = runs.reduce((sum, run) => sum + run.y, 0) / runs.length;
+  // Raised marks taken into the row do not move its baseline.
+  const largest = Math.max(...runs.map((run) => run.size));
+  const level = runs.filter((run) => run.size >= RAISED_SIZE * largest);
+  const y = level.reduce((sum, run) => sum + run.y, 0) / Math.max(1, level.length);
   return { y, segments };
 }
 
@@ -115,6 +146,7 @@ function pushSegment(segments: Segment[], parts: TextRun[]): void {
     y: first.y,
     size: count > 0 ? sizeSum / count : first.size,
     font: dominant(weights) ?? first.font,
+    runs: parts,
   });
 }
 

@@ -1,8 +1,16 @@
 import type { Row } from './layout-rows.js';
-import type { Box, Segment, TableBlock } from './layout-types.js';
+import { medianSize, toBoundaries, toGridRow, type GridRow } from './layout-table-grid.js';
+import { countHeaderRows, filledCount, joinHeaderLines, joinWrappedLabels } from './layout-table-rows.js';
+import type { Box, TableBlock, TableCell } from './layout-types.js';
 
-/** Longest median cell (characters) a table may have: longer cells are columns of prose. */
+/** Longest median cell (characters) a column after the first may have: longer cells are prose. */
 const MAX_MEDIAN_CELL_CHARS = 32;
+/** Rows of one segment a table may hold in a row (section labels, a label of two lines). */
+const MAX_INTERIOR_ROWS = 3;
+/** Most columns a borderless table may have. */
+const MAX_COLUMNS = 24;
+/** Share of a value row's slots that must be filled, on average. */
+const MIN_FILL = 0.4;
 
 /** A table found in a run of rows, with the rows it used. */
 export interface FoundTable {
@@ -12,73 +20,109 @@ export interface FoundTable {
 }
 
 /**
- * Finds tables: runs of consecutive rows that have at least two cells each, whose cells line up in
- * the same columns, and whose cells are short (prose in two columns is not a table).
+ * Finds borderless tables: runs of rows that have at least two cells each, with rows of one cell
+ * between them kept when that cell stays in the first column (section rows, a label of two lines);
+ * columns from the x gaps the rows share ({@link toBoundaries}); header rows above the first row of
+ * values, their lines joined; at least three rows of two filled cells, and no column after the first
+ * holding prose (two columns of prose are not a table).
  */
 export function findTables(rows: Row[]): FoundTable[] {
   const found: FoundTable[] = [];
   let run: Row[] = [];
+  let pending: Row[] = [];
   const flush = (): void => {
     const table = toTable(run);
     if (table !== undefined) found.push(table);
     run = [];
+    pending = [];
   };
   for (const row of rows) {
-    const previous = run.at(-1);
+    const last = pending.at(-1) ?? run.at(-1);
     const size = row.segments[0]?.size ?? 10;
-    const close = previous === undefined || row.y - previous.y <= 3 * size;
-    if (row.segments.length >= 2 && close) {
-      run.push(row);
-    } else {
-      flush();
-      if (row.segments.length >= 2) run.push(row);
-    }
+    if (last !== undefined && row.y - last.y > 3 * size) flush();
+    if (row.segments.length >= 2) {
+      run.push(...pending, row);
+      pending = [];
+    } else if (run.length > 0 && pending.length < MAX_INTERIOR_ROWS && staysInFirstColumn(row, run)) {
+      pending.push(row);
+    } else flush();
   }
   flush();
   return found;
 }
 
+/** Whether a row of one segment stays left of where the run's second cells start. */
+function staysInFirstColumn(row: Row, run: Row[]): boolean {
+  const [segment] = row.segments;
+  if (segment === undefined) return false;
+  let left = Infinity;
+  let second = Infinity;
+  for (const other of run) {
+    left = Math.min(left, other.segments[0]?.x0 ?? Infinity);
+    second = Math.min(second, other.segments[1]?.x0 ?? Infinity);
+  }
+  return segment.x0 >= left - 2 * segment.size && segment.x1 <= second + 0.5 * segment.size;
+}
+
 function toTable(rows: Row[]): FoundTable | undefined {
   const width = Math.max(0, ...rows.map((row) => row.segments.length));
   if (rows.length < 3 && !(rows.length === 2 && width >= 3)) return undefined;
-  const cells = rows.flatMap((row) => row.segments);
-  const columns = toColumns(cells);
-  if (columns.length < 2 || columns.length > 20) return undefined;
-  const table: string[][] = [];
-  const lengths: number[][] = columns.map(() => []);
-  for (const row of rows) {
-    const line = columns.map(() => '');
-    for (const cell of row.segments) {
-      const index = columns.findIndex((column) => cell.x0 < column.x1 && cell.x1 > column.x0);
-      if (index < 0) return undefined;
-      line[index] = line[index] === '' ? cell.text : `${line[index]} ${cell.text}`;
-      lengths[index]?.push(cell.text.length);
-    }
-    table.push(line);
-  }
-  // Every column must hold short cells: a column of prose beside a figure or code is not a table.
-  if (lengths.some((column) => median(column) > MAX_MEDIAN_CELL_CHARS)) return undefined;
-  const top = Math.min(...rows.map((row) => row.y - (row.segments[0]?.size ?? 10)));
-  const bottom = Math.max(...rows.map((row) => row.y));
+  const boundaries = toBoundaries(rows);
+  if (boundaries.length < 1 || boundaries.length + 1 > MAX_COLUMNS) return undefined;
+  const placed = rows.map((row) => toGridRow(row, boundaries));
+  const headerRows = countHeaderRows(placed);
+  const header = joinHeaderLines(placed, headerRows).slice(0, headerRows);
+  const grid = [...header, ...joinWrappedLabels(placed.slice(headerRows))];
+  if (!looksTabular(grid, boundaries.length + 1)) return undefined;
+  const size = medianSize(rows);
   const box = {
-    x0: Math.min(...columns.map((c) => c.x0)),
-    x1: Math.max(...columns.map((c) => c.x1)),
-    top,
-    bottom,
+    x0: Math.min(...rows.flatMap((row) => row.segments.map((segment) => segment.x0))),
+    x1: Math.max(...rows.flatMap((row) => row.segments.map((segment) => segment.x1))),
+    top: Math.min(...rows.map((row) => row.y - size)),
+    bottom: Math.max(...rows.map((row) => row.y)),
   };
-  return { table: { kind: 'table', rows: table, box }, box, rows };
+  const table: TableBlock = { kind: 'table', rows: grid.map((row) => row.cells), box };
+  table.headerRows = Math.max(1, header.length);
+  if (grid.some((row) => row.spans.some((span) => span > 1))) table.cells = toCells(grid, boundaries, box);
+  return { table, box, rows };
 }
 
-/** Merges the horizontal extents of all cells into column intervals. */
-function toColumns(cells: Segment[]): { x0: number; x1: number }[] {
-  const sorted = [...cells].sort((a, b) => a.x0 - b.x0);
-  const columns: { x0: number; x1: number }[] = [];
-  for (const cell of sorted) {
-    const last = columns.at(-1);
-    if (last !== undefined && cell.x0 < last.x1) last.x1 = Math.max(last.x1, cell.x1);
-    else columns.push({ x0: cell.x0, x1: cell.x1 });
+/** Enough rows of several filled cells, filled enough, and no column after the first of prose. */
+function looksTabular(grid: GridRow[], width: number): boolean {
+  const full = grid.filter((row) => filledCount(row) >= 2);
+  if (full.length < 2 || (full.length === 2 && width < 3)) return false;
+  const fill = full.reduce((sum, row) => sum + filledCount(row), 0) / (full.length * width);
+  if (fill < MIN_FILL) return false;
+  for (let column = 1; column < width; column += 1) {
+    const lengths = full.map((row) => row.cells[column] ?? '').filter((cell) => cell !== '');
+    if (median(lengths.map((cell) => cell.length)) > MAX_MEDIAN_CELL_CHARS) return false;
   }
-  return columns;
+  return true;
+}
+
+/** The cells of a grid with spans (a header over several columns), boxed by their columns and rows. */
+function toCells(grid: GridRow[], boundaries: number[], box: Box): TableCell[] {
+  const cells: TableCell[] = [];
+  const edges = [box.x0, ...boundaries, box.x1];
+  grid.forEach((row, index) => {
+    const size = row.row.segments[0]?.size ?? 10;
+    let covered = 0;
+    row.cells.forEach((text, col) => {
+      if (col < covered) return;
+      // A span stops at the next cell holding text of its own.
+      let colSpan = 1;
+      while (colSpan < (row.spans[col] ?? 1) && row.cells[col + colSpan] === '') colSpan += 1;
+      covered = col + colSpan;
+      const cellBox = {
+        x0: edges[col] ?? box.x0,
+        x1: edges[col + colSpan] ?? box.x1,
+        top: row.row.y - size,
+        bottom: row.row.y,
+      };
+      cells.push({ row: index, col, rowSpan: 1, colSpan, text, box: cellBox });
+    });
+  });
+  return cells;
 }
 
 function median(values: number[]): number {

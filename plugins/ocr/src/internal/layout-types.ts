@@ -19,6 +19,8 @@ export interface Segment {
   y: number;
   size: number;
   font: string;
+  /** The runs the segment was joined from, left to right (tables split a segment at column gaps). */
+  runs?: readonly TextRun[];
 }
 
 /** A rectangle in viewport units. */
@@ -45,10 +47,25 @@ export interface TextBlock {
   box?: Box;
 }
 
-/** A table found where the layout is tabular (rows of aligned cells). */
+/** One cell of a table: where it starts in the grid, how far it spans, its text and its box. */
+export interface TableCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  text: string;
+  box: Box;
+}
+
+/** A table found where the layout is tabular (ruled cells, or rows of aligned cells). */
 export interface TableBlock {
   kind: 'table';
+  /** The grid row by row: a spanning cell's text in its top-left slot, `""` in the slots it covers. */
   rows: string[][];
+  /** The cells with their spans and boxes (absent: every slot of `rows` is a cell of its own). */
+  cells?: TableCell[];
+  /** How many rows at the top are header rows (absent: one). */
+  headerRows?: number;
   /** Where the table sits on its page, in the units of the page's `width` and `height`. */
   box?: Box;
 }
@@ -75,4 +92,13 @@ export interface PageLayout {
 export interface PageFrame {
   top: number;
   bottom: number;
+}
+
+/** A ruling line of a page (a stroked line or a rectangle's edge), in the frame of its text runs. */
+export interface Ruling {
+  /** `h`: horizontal at y = `at` from x = `from` to `to`; `v`: vertical at x = `at` from y = `from` to `to`. */
+  axis: 'h' | 'v';
+  at: number;
+  from: number;
+  to: number;
 }

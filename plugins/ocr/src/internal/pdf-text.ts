@@ -134,7 +134,8 @@ function dominantTurn(items: PlacedItem[]): number {
  * `dingbatFonts` (ZapfDingbats, whose codes pdf.js may leave unmapped) are mapped to their dingbats.
  * Items in one of `verticalFonts` are columns of vertical writing (see joinVerticalColumns): on a
  * page mostly set that way the turn makes each column a line and puts the columns right to left,
- * which is how Japanese and Chinese vertical text is read.
+ * which is how Japanese and Chinese vertical text is read. `place` puts a point of PDF space in
+ * the runs' frame (for drawings: ruling lines).
  */
 export function toRuns(
   content: { items: unknown[] },
@@ -143,7 +144,12 @@ export function toRuns(
   viewport?: { width: number; height: number },
   dingbatFonts: ReadonlySet<string> = new Set(),
   verticalFonts: ReadonlySet<string> = new Set(),
-): { runs: TextRun[]; unmapped: number; frame?: PageFrame } {
+): {
+  runs: TextRun[];
+  unmapped: number;
+  frame?: PageFrame;
+  place: (x: number, y: number) => [number, number];
+} {
   const placed: PlacedItem[] = [];
   let unmapped = 0;
   for (const raw of content.items) {
@@ -173,14 +179,18 @@ export function toRuns(
     const horizontal = a > 0 && Math.abs(b) < 1e-3 && Math.abs(c) < 1e-3;
     return { str, x, y, width: horizontal ? (item.width ?? 0) * scale : 0, size, font: item.fontName ?? '' };
   });
-  if (viewport === undefined) return { runs, unmapped };
+  // A point in PDF space placed in the runs' frame (for the page's ruling lines).
+  const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewportTransform;
+  const place = (x: number, y: number): [number, number] =>
+    turnBack(va * x + vc * y + ve, vb * x + vd * y + vf, turns);
+  if (viewport === undefined) return { runs, unmapped, place };
   const corners = [
     [0, 0],
     [viewport.width, 0],
     [0, viewport.height],
     [viewport.width, viewport.height],
   ].map(([x = 0, y = 0]) => turnBack(x, y, turns)[1]);
-  return { runs, unmapped, frame: { top: Math.min(...corners), bottom: Math.max(...corners) } };
+  return { runs, unmapped, place, frame: { top: Math.min(...corners), bottom: Math.max(...corners) } };
 }
 
 /** Maps an error thrown by pdf.js to a failure code and a sentence. */

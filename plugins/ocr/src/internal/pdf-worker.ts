@@ -12,6 +12,8 @@ import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-
 import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
+import { toRulings } from './page-rulings.js';
+import { mayHoldTable } from './page-table-hint.js';
 import { joinVerticalColumns, verticalFontsOf } from './vertical-text.js';
 import { isZapfDingbatsName } from './zapf-dingbats.js';
 
@@ -164,7 +166,7 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       ? ((await page.getAnnotations().catch(() => [])) as unknown[])
       : [];
     const pdfjs = await loadPdfjs();
-    const { runs, unmapped, frame } = toRuns(
+    const { runs, unmapped, frame, place } = toRuns(
       { items: [...joinVerticalColumns(content.items, content.styles), ...toFieldItems(annotations)] },
       viewport.transform,
       (a, b) => pdfjs.Util.transform(a, b) as number[],
@@ -172,7 +174,11 @@ async function readLayout(from: PdfDocument, number: number): Promise<PageLayout
       await findDingbatFonts(from, page, content.styles),
       verticalFontsOf(content.styles),
     );
-    return toPageLayout(number, runs, unmapped, { width: viewport.width, height: viewport.height }, frame);
+    const size = { width: viewport.width, height: viewport.height };
+    // The operator list is read for ruled tables only where the text looks tabular: it costs about
+    // as much as the rest of the page, and prose pages are most pages.
+    const rulings = mayHoldTable(runs) ? toRulings(await page.getOperatorList(), pdfjs.OPS, place) : [];
+    return toPageLayout(number, runs, unmapped, size, frame, rulings);
   } finally {
     page.cleanup();
   }

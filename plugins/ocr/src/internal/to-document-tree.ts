@@ -1,6 +1,8 @@
-import type { List, ListItem, Root, RootContent, Table, TableRow } from 'mdast';
+import type { List, ListItem, Root, RootContent } from 'mdast';
 import type { PageBox, Provenance } from '@transmute/plugin-sdk';
-import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
+import type { PageLayout, TextBlock } from './layout-types.js';
+import { toPageBox } from './page-box.js';
+import { toTableNode } from './pdf-table-node.js';
 
 /** A laid-out page with what the tree needs to know about where its text came from. */
 export interface SourcePage extends PageLayout {
@@ -14,12 +16,24 @@ interface Styles {
   bodySize: number;
   bodyFont: string;
   headingSizes: number[];
+  /** The depth the document's top numbered sections ("2 Methods", "3. Results") take, when it has any. */
+  numberedDepth?: Depth;
+}
+
+/** A numbered section heading: "2 Methods", "3.1 Traces", "3.4.2. Measurement of blood pressure". */
+const NUMBERED = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\p{Lu}/u;
+
+/** How many levels a section number has ("3" 1, "3.4.2" 3); undefined when the text is not numbered. */
+function numberingLevels(text: string): number | undefined {
+  const number = NUMBERED.exec(text)?.[1];
+  return number === undefined ? undefined : number.split('.').length;
 }
 
 /**
  * Builds the mdast tree of a document: headings decided from font size (larger than the body text)
  * and weight (a short standalone line in another font than the body), list items gathered into
- * lists, tables as GFM tables with typed data, and every block tagged with its page.
+ * lists, tables as GFM tables (HTML where spans need it) with typed data and their cells, and every
+ * block tagged with its page.
  */
 export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
   const styles = toStyles(pages);
@@ -30,7 +44,7 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     if (fileId !== undefined) provenance.fileId = fileId;
     if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
     for (const block of page.blocks) {
-      const bbox = toPageBox(block, page);
+      const bbox = toPageBox(block.box, page);
       const data: { provenance: Provenance } = {
         provenance: bbox === undefined ? { ...provenance } : { ...provenance, bbox: [bbox] },
       };
@@ -72,7 +86,7 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
       }
       list = undefined;
       if (block.kind === 'table') {
-        children.push(toTable(block.rows, data));
+        children.push(toTableNode(block, page, data));
         continue;
       }
       const depth = headingDepth(block, styles);
@@ -81,22 +95,6 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     }
   }
   return { type: 'root', children };
-}
-
-/**
- * A block's box normalized to its page (0..1, top-left origin, clamped to the page); undefined
- * when the block or the page has no size.
- */
-function toPageBox(block: PageBlock, page: PageLayout): PageBox | undefined {
-  const { box } = block;
-  const { width, height } = page;
-  if (box === undefined || width === undefined || height === undefined || width <= 0 || height <= 0)
-    return undefined;
-  const clamp = (value: number): number => Math.round(Math.min(1, Math.max(0, value)) * 10_000) / 10_000;
-  return {
-    page: page.page,
-    box: [clamp(box.x0 / width), clamp(box.top / height), clamp(box.x1 / width), clamp(box.bottom / height)],
-  };
 }
 
 /** Boxes with `added` merged into the box of its page (or appended for a new page). */
@@ -114,24 +112,6 @@ function addBox(boxes: PageBox[], added: PageBox): PageBox[] {
 
 function paragraph(text: string): { type: 'paragraph'; children: [{ type: 'text'; value: string }] } {
   return { type: 'paragraph', children: [{ type: 'text', value: text }] };
-}
-
-function toTable(rows: string[][], data: { provenance: Provenance }): Table {
-  const width = Math.max(...rows.map((row) => row.length));
-  const tableRows: TableRow[] = rows.map((row) => ({
-    type: 'tableRow',
-    children: Array.from({ length: width }, (_, index) => ({
-      type: 'tableCell',
-      children: [{ type: 'text', value: row[index] ?? '' }],
-    })),
-  }));
-  const [header = [], ...body] = rows;
-  return {
-    type: 'table',
-    align: Array.from({ length: width }, () => null),
-    children: tableRows,
-    data: { ...data, table: { columns: header, rows: body, origin: 'pdf' } },
-  };
 }
 
 function toStyles(pages: SourcePage[]): Styles {
@@ -155,7 +135,17 @@ function toStyles(pages: SourcePage[]): Styles {
       }
     }
   }
-  return { bodySize, bodyFont, headingSizes: [...headingSizes].sort((a, b) => b - a) };
+  const styles: Styles = { bodySize, bodyFont, headingSizes: [...headingSizes].sort((a, b) => b - a) };
+  const topDepths = new Map<Depth, number>();
+  for (const page of pages)
+    for (const block of page.blocks) {
+      if (block.kind === 'table' || numberingLevels(block.text) !== 1) continue;
+      const depth = tierDepth(block, styles);
+      if (depth !== undefined) topDepths.set(depth, (topDepths.get(depth) ?? 0) + 1);
+    }
+  const numberedDepth = heaviest(topDepths);
+  if (numberedDepth !== undefined) styles.numberedDepth = numberedDepth;
+  return styles;
 }
 
 function heaviest<TKey>(weights: Map<TKey, number>): TKey | undefined {
@@ -171,7 +161,9 @@ function heaviest<TKey>(weights: Map<TKey, number>): TKey | undefined {
 }
 
 function isHeadingText(block: TextBlock): boolean {
-  return block.lineCount <= 3 && block.text.length <= 160 && /\p{L}/u.test(block.text);
+  // Two letters at least: a lone letter in a large font is a figure's label, not a heading.
+  const letters = block.text.match(/\p{L}/gu)?.length ?? 0;
+  return block.lineCount <= 3 && block.text.length <= 160 && letters >= 2;
 }
 
 type Depth = 1 | 2 | 3 | 4 | 5 | 6;
@@ -180,7 +172,20 @@ function toDepth(value: number): Depth {
   return Math.max(1, Math.min(6, Math.round(value))) as Depth;
 }
 
+/**
+ * A heading's depth: a numbered section takes the depth of the document's top numbered sections
+ * plus one per level of its number ("3.1" under "3."), so levels stay consistent wherever the
+ * fonts do not tell them apart; other headings take their size tier.
+ */
 function headingDepth(block: TextBlock, styles: Styles): Depth | undefined {
+  const depth = tierDepth(block, styles);
+  const levels = numberingLevels(block.text);
+  if (depth === undefined || levels === undefined || styles.numberedDepth === undefined) return depth;
+  return toDepth(styles.numberedDepth + levels - 1);
+}
+
+/** The depth of a heading by its size tier (or one below the tiers for a bold-like line). */
+function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
   if (!isHeadingText(block)) return undefined;
   const size = Math.round(block.size * 2) / 2;
   const rank = styles.headingSizes.indexOf(size);

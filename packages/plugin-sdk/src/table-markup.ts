@@ -11,7 +11,7 @@ export interface HtmlCell {
   rowSpan: number;
 }
 
-/** One cell of a table as its reader laid it out (word-processing or slide table): what a GFM cell holds, and its HTML form. */
+/** One cell of a table as its reader laid it out (word-processing, slide or PDF table): what a GFM cell holds, and its HTML form. */
 export interface LaidOutCell extends HtmlCell {
   /** The GFM cell's content. */
   content: PhrasingContent[];

@@ -1,0 +1,311 @@
+import { joinLine } from './layout-blocks.js';
+import { toRows } from './layout-rows.js';
+import { findTables } from './layout-tables.js';
+import type { Box, Ruling, TableBlock, TableCell, TextRun } from './layout-types.js';
+
+/** How far apart (page units) two lines may be and still meet or be one. */
+const TOLERANCE = 2;
+/** Share of a cell's side a ruling must cover to separate it from its neighbour. */
+const COVERED = 0.6;
+/** More line pairs than this to intersect: a drawing, not a table (keeps the search bounded). */
+const MAX_PAIRS = 4_000_000;
+
+/** A ruled table, with the runs its cells took. */
+export interface LatticeTable {
+  table: TableBlock & { box: Box };
+  runs: Set<TextRun>;
+}
+
+/**
+ * Finds ruled tables: ruling lines that meet form a grid (the distinct x of its vertical lines and
+ * y of its horizontal lines); two neighbouring slots with no ruling between them are one cell (a
+ * span); each run goes to the cell its middle is in, and a cell's runs are joined line by line. A
+ * grid is a table when it has two rows of two filled cells, enough of its cells are filled and its
+ * cells are rectangles: a box around text is one cell, and the spaces between a flowchart's boxes are not rectangles.
+ */
+export function findLatticeTables(runs: readonly TextRun[], rulings: readonly Ruling[]): LatticeTable[] {
+  const horizontal = mergeCollinear(
+    rulings.filter((line) => line.axis === 'h' && line.to - line.from > TOLERANCE),
+  );
+  const vertical = mergeCollinear(
+    rulings.filter((line) => line.axis === 'v' && line.to - line.from > TOLERANCE),
+  );
+  if (horizontal.length < 2 || vertical.length < 2 || horizontal.length * vertical.length > MAX_PAIRS)
+    return [];
+  const tables: LatticeTable[] = [];
+  const free = new Set(runs);
+  for (const component of toComponents(horizontal, vertical)) {
+    const found = toLattice(component.h, component.v, [...free]);
+    if (found === undefined || isCoarse(found)) continue;
+    for (const run of found.runs) free.delete(run);
+    tables.push(found);
+  }
+  return tables;
+}
+
+/**
+ * Whether a ruled grid is coarser than the text it frames: rules around a borderless table (above
+ * and below its header, a frame) make a grid of a few big cells, each holding many aligned cells.
+ * The table read from the text's alignment then has more than twice as many filled cells.
+ */
+function isCoarse(found: LatticeTable): boolean {
+  const filled = found.table.rows.flat().filter((text) => text !== '').length;
+  const stream = findTables(toRows([...found.runs]));
+  const streamFilled = stream.reduce(
+    (sum, table) => sum + table.table.rows.flat().filter((text) => text !== '').length,
+    0,
+  );
+  return streamFilled > 2 * filled;
+}
+
+/** Collinear lines that overlap or touch merged into one, per axis. */
+function mergeCollinear(lines: Ruling[]): Ruling[] {
+  const sorted = [...lines].sort((a, b) => a.at - b.at || a.from - b.from);
+  const merged: Ruling[] = [];
+  for (const line of sorted) {
+    let match: Ruling | undefined;
+    // Only the lines merged last can be at the same height (sorted by height).
+    for (let k = merged.length - 1; k >= 0; k -= 1) {
+      const other = merged[k];
+      if (other === undefined || line.at - other.at > TOLERANCE) break;
+      if (line.from <= other.to + TOLERANCE) {
+        match = other;
+        break;
+      }
+    }
+    if (match === undefined) merged.push({ ...line });
+    else {
+      match.from = Math.min(match.from, line.from);
+      match.to = Math.max(match.to, line.to);
+    }
+  }
+  return merged;
+}
+
+/** Groups of lines that meet (a vertical crossing or touching a horizontal). */
+function toComponents(horizontal: Ruling[], vertical: Ruling[]): { h: Ruling[]; v: Ruling[] }[] {
+  const parent = [...horizontal, ...vertical].map((_, index) => index);
+  const find = (index: number): number => {
+    let root = index;
+    while (parent[root] !== root) root = parent[root] ?? root;
+    parent[index] = root;
+    return root;
+  };
+  horizontal.forEach((h, i) => {
+    vertical.forEach((v, j) => {
+      const meets =
+        v.at >= h.from - TOLERANCE &&
+        v.at <= h.to + TOLERANCE &&
+        h.at >= v.from - TOLERANCE &&
+        h.at <= v.to + TOLERANCE;
+      if (meets) parent[find(i)] = find(horizontal.length + j);
+    });
+  });
+  const groups = new Map<number, { h: Ruling[]; v: Ruling[] }>();
+  const group = (index: number): { h: Ruling[]; v: Ruling[] } => {
+    const root = find(index);
+    const found = groups.get(root) ?? { h: [], v: [] };
+    groups.set(root, found);
+    return found;
+  };
+  horizontal.forEach((line, i) => group(i).h.push(line));
+  vertical.forEach((line, j) => group(horizontal.length + j).v.push(line));
+  return [...groups.values()].filter((found) => found.h.length >= 2 && found.v.length >= 2);
+}
+
+/** Distinct positions, those within the tolerance of each other as one (their mean). */
+function toStops(values: number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const stops: number[][] = [];
+  for (const value of sorted) {
+    const last = stops.at(-1);
+    if (last !== undefined && value - (last.at(-1) ?? value) <= TOLERANCE) last.push(value);
+    else stops.push([value]);
+  }
+  return stops.map((group) => group.reduce((sum, value) => sum + value, 0) / group.length);
+}
+
+/** Whether the lines at `at` cover the span [from, to] for most of it. */
+function covers(lines: Ruling[], at: number, from: number, to: number): boolean {
+  let covered = 0;
+  for (const line of lines) {
+    if (Math.abs(line.at - at) > TOLERANCE) continue;
+    covered += Math.max(0, Math.min(to, line.to) - Math.max(from, line.from));
+  }
+  return covered >= COVERED * (to - from);
+}
+
+/** The index of the slot `value` falls in (between stops), or -1 outside. */
+function slotOf(stops: number[], value: number): number {
+  if (value < (stops[0] ?? 0) || value > (stops.at(-1) ?? 0)) return -1;
+  let low = 0;
+  let high = stops.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((stops[middle] ?? 0) <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+function toLattice(h: Ruling[], v: Ruling[], runs: TextRun[]): LatticeTable | undefined {
+  const xs = toStops(v.map((line) => line.at));
+  const ys = toStops(h.map((line) => line.at));
+  const columns = xs.length - 1;
+  const rowCount = ys.length - 1;
+  if (columns < 2 || rowCount < 2) return undefined;
+  const parent = Array.from({ length: rowCount * columns }, (_, index) => index);
+  const find = (index: number): number => {
+    let root = index;
+    while (parent[root] !== root) root = parent[root] ?? root;
+    parent[index] = root;
+    return root;
+  };
+  for (let r = 0; r < rowCount; r += 1) {
+    for (let c = 0; c < columns; c += 1) {
+      const [top = 0, bottom = 0, left = 0, right = 0] = [ys[r], ys[r + 1], xs[c], xs[c + 1]];
+      if (c + 1 < columns && !covers(v, right, top, bottom))
+        parent[find(r * columns + c + 1)] = find(r * columns + c);
+      if (r + 1 < rowCount && !covers(h, bottom, left, right))
+        parent[find((r + 1) * columns + c)] = find(r * columns + c);
+    }
+  }
+  const slots = new Map<number, number[]>();
+  for (let index = 0; index < parent.length; index += 1) {
+    const root = find(index);
+    const group = slots.get(root);
+    if (group === undefined) slots.set(root, [index]);
+    else group.push(index);
+  }
+  const cells: (TableCell & { runs: TextRun[] })[] = [];
+  const cellOfSlot = new Map<number, (typeof cells)[number]>();
+  let rectangles = 0;
+  for (const group of slots.values()) {
+    const rows = group.map((index) => Math.floor(index / columns));
+    const cols = group.map((index) => index % columns);
+    const [row, lastRow, col, lastCol] = [
+      Math.min(...rows),
+      Math.max(...rows),
+      Math.min(...cols),
+      Math.max(...cols),
+    ];
+    if ((lastRow - row + 1) * (lastCol - col + 1) === group.length) rectangles += 1;
+    const box = {
+      x0: xs[col] ?? 0,
+      x1: xs[lastCol + 1] ?? 0,
+      top: ys[row] ?? 0,
+      bottom: ys[lastRow + 1] ?? 0,
+    };
+    const cell = {
+      row,
+      col,
+      rowSpan: lastRow - row + 1,
+      colSpan: lastCol - col + 1,
+      text: '',
+      box,
+      runs: [],
+    };
+    cells.push(cell);
+    for (const index of group) cellOfSlot.set(index, cell);
+  }
+  for (const run of runs) {
+    const c = slotOf(xs, run.x + run.width / 2);
+    const r = slotOf(ys, run.y - run.size * 0.35);
+    const cell = c < 0 || r < 0 ? undefined : cellOfSlot.get(r * columns + c);
+    if (cell === undefined) continue;
+    cell.runs.push(run);
+  }
+  for (const cell of cells) {
+    cell.text = toRows(cell.runs)
+      .map((line) => line.segments.map((segment) => segment.text).join(' '))
+      .reduce(joinLine, '');
+  }
+  if (rectangles < 0.75 * cells.length) return undefined;
+  const kept = withoutEdgeRows(cells, columns);
+  return kept === undefined ? undefined : toTable(kept, xs);
+}
+
+/**
+ * The cells without the rows at the top and bottom that are no table rows: empty, or one cell
+ * across the whole width (a title or a note inside the frame, left to the text around the table).
+ */
+function withoutEdgeRows(
+  cells: (TableCell & { runs: TextRun[] })[],
+  columns: number,
+): (TableCell & { runs: TextRun[] })[] | undefined {
+  let kept = cells;
+  const isEdge = (row: number): boolean => {
+    const starting = kept.filter((cell) => cell.row === row);
+    if (starting.length === 0 || starting.some((cell) => cell.rowSpan > 1)) return false;
+    if (kept.some((cell) => cell.row < row && cell.row + cell.rowSpan > row)) return false;
+    return (
+      starting.every((cell) => cell.text === '') ||
+      (starting.length === 1 && starting[0]?.colSpan === columns)
+    );
+  };
+  for (;;) {
+    const first = Math.min(...kept.map((cell) => cell.row));
+    const last = Math.max(...kept.map((cell) => cell.row));
+    if (kept.length === 0 || first > last) return undefined;
+    const edge = isEdge(first) ? first : isEdge(last) ? last : undefined;
+    if (edge === undefined) break;
+    kept = kept.filter((cell) => cell.row !== edge);
+  }
+  const top = Math.min(...kept.map((cell) => cell.row));
+  return kept.map((cell) => ({ ...cell, row: cell.row - top }));
+}
+
+function toTable(cells: (TableCell & { runs: TextRun[] })[], xs: number[]): LatticeTable | undefined {
+  const columns = xs.length - 1;
+  const rowCount = Math.max(...cells.map((cell) => cell.row + cell.rowSpan));
+  const filled = cells.filter((cell) => cell.text !== '');
+  const perRow = new Map<number, number>();
+  for (const cell of filled) perRow.set(cell.row, (perRow.get(cell.row) ?? 0) + 1);
+  const rowsWithTwo = [...perRow.values()].filter((count) => count >= 2).length;
+  // Most cells of a table are one slot; a form or a decorated page spans slot after slot.
+  const spanning = filled.filter((cell) => cell.rowSpan > 1 || cell.colSpan > 1).length;
+  if (rowsWithTwo < 2 || filled.length < 0.3 * cells.length || spanning > 0.4 * filled.length)
+    return undefined;
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  const grid = Array.from({ length: rowCount }, () => Array.from({ length: columns }, () => ''));
+  for (const cell of cells) {
+    const line = grid[cell.row];
+    if (line !== undefined) line[cell.col] = cell.text;
+  }
+  const box = {
+    x0: xs[0] ?? 0,
+    x1: xs.at(-1) ?? 0,
+    top: Math.min(...cells.map((cell) => cell.box.top)),
+    bottom: Math.max(...cells.map((cell) => cell.box.bottom)),
+  };
+  const taken = new Set(cells.flatMap((cell) => cell.runs));
+  const tableCells = cells.map(({ runs: _runs, ...cell }) => cell);
+  const table = {
+    kind: 'table' as const,
+    rows: grid,
+    cells: tableCells,
+    headerRows: toHeaderRows(tableCells, rowCount),
+    box,
+  };
+  return { table, runs: taken };
+}
+
+/**
+ * Header rows: the first row, grown over the rows its cells span down into, and one more under a
+ * cell spanning columns (the row of the columns it groups); at most half the table.
+ */
+export function toHeaderRows(cells: readonly TableCell[], rowCount: number): number {
+  let header = 1;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const cell of cells) {
+      if (cell.row >= header) continue;
+      const reach = cell.row + cell.rowSpan + (cell.colSpan > 1 ? 1 : 0);
+      if (reach > header) {
+        header = reach;
+        changed = true;
+      }
+    }
+  }
+  return Math.max(1, Math.min(header, Math.floor(rowCount / 2)));
+}

@@ -1,0 +1,153 @@
+import type { Row } from './layout-rows.js';
+import type { Segment } from './layout-types.js';
+
+/** A word of a segment with its horizontal extent (estimated from its run's width and characters). */
+interface Word {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/** One row of a borderless table: a cell's text per column, and how many columns each cell covers. */
+export interface GridRow {
+  row: Row;
+  cells: string[];
+  spans: number[];
+}
+
+/** Share of a table's rows that may cross a column gap (spanning headers, items spanning two cells). */
+const CROSSING_SHARE = 0.15;
+/** Narrowest column gap, in ems. */
+const MIN_GAP_EM = 0.3;
+/** A segment is cut at a column boundary only where its words stand this far apart (ems). */
+const WORD_GAP_EM = 0.4;
+
+/**
+ * The column boundaries of a borderless table (x where a column starts, after the first): the
+ * right ends of the x ranges that (almost) no row's segment covers, among the rows holding two
+ * segments or more. At most {@link CROSSING_SHARE} of those rows may cross a gap (a header
+ * spanning two columns, a pdf.js item holding two cells); the boundary is where the next column's
+ * leftmost cell starts, so a right-aligned column is bounded by its widest value.
+ */
+export function toBoundaries(rows: readonly Row[]): number[] {
+  const spanning = rows.filter((row) => row.segments.length >= 2);
+  const allowed = Math.floor(CROSSING_SHARE * spanning.length);
+  const events: [number, number][] = [];
+  for (const row of spanning)
+    for (const segment of row.segments) events.push([segment.x0, 1], [segment.x1, -1]);
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const size = medianSize(spanning);
+  const boundaries: number[] = [];
+  let depth = 0;
+  let gapStart: number | undefined;
+  // Where the cells after the gap begin: the first start since the last cell ended.
+  let riseStart: number | undefined;
+  let started = false;
+  for (const [x, step] of events) {
+    const before = depth;
+    depth += step;
+    if (step < 0) riseStart = undefined;
+    else riseStart ??= x;
+    if (started && before > allowed && depth <= allowed) gapStart = x;
+    if (before <= allowed && depth > allowed) {
+      const at = riseStart ?? x;
+      if (gapStart !== undefined && at - gapStart >= MIN_GAP_EM * size) boundaries.push(at);
+      gapStart = undefined;
+      started = true;
+    }
+  }
+  return boundaries;
+}
+
+/** The median font size of the rows' segments. */
+export function medianSize(rows: readonly Row[]): number {
+  const sizes = rows.flatMap((row) => row.segments.map((segment) => segment.size)).sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)] ?? 10;
+}
+
+/**
+ * Places a row's segments in the columns the boundaries make: a segment crossing a boundary is cut
+ * there when its words stand apart at that place (two cells in one pdf.js item), else it is one
+ * cell spanning the columns it covers (a header over two columns).
+ */
+export function toGridRow(row: Row, boundaries: readonly number[]): GridRow {
+  const width = boundaries.length + 1;
+  const cells = Array.from({ length: width }, () => '');
+  const spans = Array.from({ length: width }, () => 0);
+  for (const segment of row.segments) {
+    for (const piece of cutAtBoundaries(segment, boundaries)) {
+      const first = columnOf(piece.x0 + 0.01, boundaries);
+      const last = Math.max(first, columnOf(piece.x1 - 0.01, boundaries));
+      cells[first] = cells[first] === '' ? piece.text : `${cells[first] ?? ''} ${piece.text}`;
+      spans[first] = Math.max(spans[first] ?? 0, last - first + 1);
+    }
+  }
+  return { row, cells, spans };
+}
+
+function columnOf(x: number, boundaries: readonly number[]): number {
+  let column = 0;
+  while (column < boundaries.length && x >= (boundaries[column] ?? Infinity)) column += 1;
+  return column;
+}
+
+/** A segment as one or more pieces, cut where a boundary falls between two words set apart. */
+function cutAtBoundaries(segment: Segment, boundaries: readonly number[]): Word[] {
+  const whole = [{ text: segment.text, x0: segment.x0, x1: segment.x1 }];
+  const inside = boundaries.filter((at) => at > segment.x0 + 0.5 && at < segment.x1 - 0.5);
+  if (inside.length === 0 || segment.runs === undefined) return whole;
+  const words = toWords(segment.runs);
+  const pieces: Word[][] = [[]];
+  const gap = WORD_GAP_EM * segment.size;
+  for (const word of words) {
+    const current = pieces.at(-1) ?? [];
+    const previous = current.at(-1);
+    // After a dot leader any space is a cell's end ("Total . . . . 11,062.6").
+    const apart = previous !== undefined && (word.x0 - previous.x1 >= gap || /^\.+$/.test(previous.text));
+    const cut =
+      previous !== undefined && apart && inside.some((at) => previous.x1 <= at + gap && word.x0 >= at - gap);
+    if (cut) pieces.push([word]);
+    else current.push(word);
+  }
+  // Words re-read from the runs must say what the segment says (right-to-left lines do not).
+  const same = words.map((word) => word.text).join('') === segment.text.replace(/\s+/g, '');
+  if (pieces.length === 1 || !same) return whole;
+  return pieces
+    .filter((piece) => piece.length > 0)
+    .map((piece) => ({
+      text: piece.map((word) => word.text).join(' '),
+      x0: piece[0]?.x0 ?? segment.x0,
+      x1: piece.at(-1)?.x1 ?? segment.x1,
+    }));
+}
+
+/** Widest advance (ems) a glyph is taken to have: a run wider than its glyphs has wide spaces. */
+const GLYPH_EM = 0.55;
+
+/**
+ * The words of runs, placed within their run: glyphs at most {@link GLYPH_EM} wide, the rest of
+ * the run's width shared by its spaces (an item holding two cells is wide at its spaces).
+ */
+function toWords(runs: Segment['runs'] & object): Word[] {
+  const words: Word[] = [];
+  for (const run of runs) {
+    const spaces = run.str.match(/\s/g)?.length ?? 0;
+    const glyphs = run.str.length - spaces;
+    const glyph = Math.min(run.width / Math.max(1, run.str.length), GLYPH_EM * run.size);
+    const space = spaces === 0 ? glyph : Math.max(glyph, (run.width - glyphs * glyph) / spaces);
+    let x = run.x;
+    for (const match of run.str.matchAll(/(\s*)(\S+)/g)) {
+      const [, lead = '', text = ''] = match;
+      x += lead.length * space;
+      const word = { text, x0: x, x1: x + text.length * glyph };
+      x = word.x1;
+      const last = words.at(-1);
+      // Pieces of one word drawn as separate items ("Tot" "al") join; "11,062" ".6" stay apart.
+      if (last !== undefined && lead === '' && word.x0 - last.x1 < 0.15 * run.size) {
+        last.text += word.text;
+        last.x1 = word.x1;
+      } else words.push(word);
+    }
+  }
+  return words;
+}
