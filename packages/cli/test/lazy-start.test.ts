@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = new URL('../src/bin.ts', import.meta.url).pathname;
+// `--import tsx` resolves from the working directory: the commands run in the repository root.
+const ROOT = new URL('../../../', import.meta.url).pathname;
+
+/** A module hook that appends the URL of every module the process loads to the file `$LOADED`. */
+const RECORDER = `
+import { registerHooks } from 'node:module';
+import { appendFileSync } from 'node:fs';
+registerHooks({ load(url, context, next) { appendFileSync(process.env.LOADED, url + '\\n'); return next(url, context); } });
+`;
+
+let work: string;
+let recorder: string;
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'transmute-cli-lazy-'));
+  recorder = join(work, 'record-loads.mjs');
+  await writeFile(recorder, RECORDER);
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** Runs the real CLI entry and returns its stdout and the URLs of every module it loaded. */
+async function loadsOf(args: string[]): Promise<{ stdout: string; modules: string[] }> {
+  const loaded = join(work, `loaded-${String(Date.now())}.txt`);
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', recorder, '--conditions=development', '--import', 'tsx', BIN, ...args],
+      { cwd: ROOT, env: { ...process.env, LOADED: loaded } },
+      (error, out, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(out)),
+    );
+  });
+  return { stdout, modules: (await readFile(loaded, 'utf8')).trim().split('\n') };
+}
+
+const isPlugin = (url: string): boolean => /\/plugins\/[^/]+\/|@transmute\/plugin-(?!sdk)/.test(url);
+
+describe('what the CLI loads at start', { timeout: 60_000 }, () => {
+  it('prints --version without loading the engine, the service or the client', async () => {
+    const { stdout, modules } = await loadsOf(['--version']);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(modules.filter((url) => /\/packages\/(engine|service|client|contract)\//.test(url))).toEqual([]);
+  });
+
+  it('converts a one-line text file without loading any plugin', async () => {
+    const tiny = join(work, 'tiny.txt');
+    await writeFile(tiny, 'One line of text.\n');
+    const { stdout, modules } = await loadsOf(['convert', '-q', tiny]);
+    expect(stdout).toContain('One line of text.');
+    expect(modules.some((url) => url.includes('/packages/engine/'))).toBe(true);
+    expect(modules.filter(isPlugin)).toEqual([]);
+  });
+
+  it('loads the plugins when the input needs one (an HTML page)', async () => {
+    const page = new URL('../../../fixtures/webpage/news-article/input.html', import.meta.url).pathname;
+    const { modules } = await loadsOf(['convert', '-q', page]);
+    expect(modules.some(isPlugin)).toBe(true);
+  });
+});
