@@ -128,8 +128,13 @@ export interface EngineOptions {
   allowedAddresses?: readonly string[];
   /** Per-plugin limit overrides, by plugin id. */
   limits?: Record<string, Record<string, number>>;
-  /** Chunking defaults. */
-  chunking?: { maxTokens?: number; overlapTokens?: number };
+  /**
+   * Chunking defaults. `lazy: true` leaves chunking out of prepare: a document's `chunks` are
+   * computed when first read (by a profile that uses them), so a caller that renders once and asks
+   * for a profile without chunks (`raw_source`, `source_summary`) never loads the tokenizer. Keep
+   * the default (false) where a prepared document is stored or rendered many times.
+   */
+  chunking?: { maxTokens?: number; overlapTokens?: number; lazy?: boolean };
   /**
    * How far files embedded in a source (e-mail attachments) are read as child documents: nesting
    * depth (an e-mail attached to an e-mail…; default 3) and how many in one job (default 100).

@@ -191,7 +191,8 @@ export async function runConvert(
     const source = await toSource(input, options, io, workDir);
     const opened = await openEngine(source, options.format, {
       allowPrivateNetworks: options.allowPrivateNetworks === true,
-      ...(options.maxTokens ? { chunking: { maxTokens: Number(options.maxTokens) } } : {}),
+      // One render per prepare: chunks (and the tokenizer) only when the profile reads them.
+      chunking: { lazy: true, ...(options.maxTokens ? { maxTokens: Number(options.maxTokens) } : {}) },
     });
     engine = opened.engine;
     const run = {

@@ -1,6 +1,7 @@
-import o200k, { countTokens, encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
-import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
-import ranks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import { createRequire } from 'node:module';
+import type * as Encoding from 'gpt-tokenizer/encoding/o200k_base';
+import type * as SplitPatterns from 'gpt-tokenizer/encodingParams/constants';
+import type * as Ranks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { checkAborted } from '../internal/abort.js';
 
 /** Special-token text (`<|endoftext|>`) in user content is plain text, never a special token. */
@@ -39,7 +40,8 @@ function sliceEnd(text: string, start: number, length: number): number {
  */
 export function countTextTokens(text: string): number {
   if (text === '') return 0;
-  if (!CORE) return countTokens(text, PLAIN);
+  const { core, countTokens } = loadTokenizer();
+  if (!core) return countTokens(text, PLAIN);
   const table = tokenizePieces(text);
   return table.cumulative[table.count] ?? 0;
 }
@@ -49,7 +51,7 @@ export function countTextTokens(text: string): number {
  * options, which skip the per-call option processing, are safe).
  */
 function countPartialPiece(text: string): number {
-  return text === '' ? 0 : countTokens(text);
+  return text === '' ? 0 : loadTokenizer().countTokens(text);
 }
 
 const utf8 = new TextEncoder();
@@ -57,6 +59,7 @@ const utf8Decoder = new TextDecoder();
 
 /** UTF-16 length of the text a piece's tokens decode to (the vocabulary holds most as strings). */
 function pieceLength(tokens: readonly number[]): number {
+  const { ranks } = loadTokenizer();
   let length = 0;
   for (const token of tokens) {
     const value = ranks[token];
@@ -67,6 +70,7 @@ function pieceLength(tokens: readonly number[]): number {
 }
 
 function decodedLength(tokens: readonly number[]): number {
+  const { ranks } = loadTokenizer();
   const parts: Uint8Array[] = tokens.map((token) => {
     const value = ranks[token];
     return typeof value === 'string' ? utf8.encode(value) : Uint8Array.from(value ?? []);
@@ -117,14 +121,45 @@ function toBytePairCore(encoding: unknown): BytePairCore | undefined {
 }
 
 /**
- * The fast path: the same split pattern and byte-pair merges `encode()` runs, without building
- * the token array or a generator step per piece. Undefined when the tokenizer's internals differ
- * (another version); callers then use the public generator.
+ * The tokenizer; its `core` is the fast path: the same split pattern and byte-pair merges
+ * `encode()` runs, without building the token array or a generator step per piece. Undefined when
+ * the tokenizer's internals differ (another version); callers then use the public generator.
  */
-const CORE = toBytePairCore(o200k);
+interface Tokenizer {
+  countTokens: typeof Encoding.countTokens;
+  encodeGenerator: typeof Encoding.encodeGenerator;
+  splitPattern: RegExp;
+  ranks: typeof Ranks.default;
+  core: BytePairCore | undefined;
+}
+
+const requireHere = createRequire(import.meta.url);
+let tokenizer: Tokenizer | undefined;
+
+/**
+ * gpt-tokenizer's o200k_base, required on first use: building its 200 000-entry vocabulary costs
+ * about 0.15 s of CPU, which a process that never counts tokens (a `--version`, a `raw_source`
+ * convert with lazy chunking) should not pay at import.
+ */
+function loadTokenizer(): Tokenizer {
+  if (tokenizer) return tokenizer;
+  const encoding = requireHere('gpt-tokenizer/encoding/o200k_base') as typeof Encoding;
+  const patterns = requireHere('gpt-tokenizer/encodingParams/constants') as typeof SplitPatterns;
+  const ranks = requireHere('gpt-tokenizer/bpeRanks/o200k_base') as typeof Ranks;
+  tokenizer = {
+    countTokens: encoding.countTokens,
+    encodeGenerator: encoding.encodeGenerator,
+    splitPattern: patterns.O200K_TOKEN_SPLIT_REGEX,
+    ranks: ranks.default,
+    core: toBytePairCore(encoding.default),
+  };
+  return tokenizer;
+}
 
 /** Whether chunking uses the tokenizer's core directly (true with the pinned gpt-tokenizer). */
-export const USES_FAST_TOKENIZER_PATH = CORE !== undefined;
+export function usesFastTokenizerPath(): boolean {
+  return loadTokenizer().core !== undefined;
+}
 
 function tokenizeWithCore(
   core: BytePairCore,
@@ -140,7 +175,7 @@ function tokenizeWithCore(
   const ranks = core.bytePairStringRankEncoder;
   // Sticky matching: the pattern covers every character, so pieces are contiguous and `test()`
   // (no match array) is enough to find each piece's end.
-  const splitter = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'uy');
+  const splitter = new RegExp(loadTokenizer().splitPattern.source, 'uy');
   const counts = new Map<string, number>();
   let total = 0;
   let start = 0;
@@ -178,7 +213,8 @@ function tokenizeWithCore(
  * the split pattern is run alongside instead.
  */
 export function tokenizePieces(text: string, signal?: AbortSignal, useSplitter = false): PieceTable {
-  const fast = CORE && !useSplitter ? tokenizeWithCore(CORE, text, signal) : undefined;
+  const { core, encodeGenerator, splitPattern } = loadTokenizer();
+  const fast = core && !useSplitter ? tokenizeWithCore(core, text, signal) : undefined;
   if (fast) return fast;
   const initial = Math.max(16, Math.ceil(text.length / 3));
   const table: Growable = {
@@ -186,7 +222,7 @@ export function tokenizePieces(text: string, signal?: AbortSignal, useSplitter =
     cumulative: new Int32Array(initial + 1),
     count: 0,
   };
-  const splitter = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
+  const splitter = new RegExp(splitPattern.source, 'gu');
   let offset = 0;
   let total = 0;
   for (const tokens of encodeGenerator(text, PLAIN)) {

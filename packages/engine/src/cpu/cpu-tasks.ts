@@ -1,7 +1,7 @@
 import type { ExtractedDocument, NormalizedDocument, ProfileRendering } from '@transmute/plugin-sdk';
 import type { Nodes } from 'mdast';
 import type { OutputRequest } from '../engine-types.js';
-import { chunkingStage } from '../stages/chunking.js';
+import { chunkingStage, withChunksOnRead } from '../stages/chunking.js';
 import { normalizeStage } from '../stages/normalization.js';
 import { renderingStage } from '../stages/rendering.js';
 import { readTextSource, type TextSourceInput } from '../text-source/read-text-source.js';
@@ -14,7 +14,7 @@ import type { ChunkSettings, CpuContext } from '../internal/cpu-context.js';
 export interface CpuTasks {
   /** The built-in text source: text into mdast. */
   'read-text': { input: TextSourceInput; result: ExtractedDocument };
-  /** Stages normalization and chunking. */
+  /** Stages normalization and chunking (chunking left to the first read with `chunking.lazy`). */
   'prepare-document': {
     input: {
       extracted: ExtractedDocument;
@@ -42,8 +42,12 @@ const HANDLERS: {
       warn: (code, detail) => ctx.recorder.warn(code, detail),
       progress: (percent, detail) => ctx.progress.within(percent, detail),
     }),
-  'prepare-document': async ({ extracted, extra, chunking }, ctx) =>
-    chunkingStage(normalizeStage(extracted, ctx, extra), ctx, chunking),
+  'prepare-document': async ({ extracted, extra, chunking }, ctx) => {
+    const normalized = normalizeStage(extracted, ctx, extra);
+    return chunking.lazy === true
+      ? withChunksOnRead(normalized, chunking, ctx.signal)
+      : chunkingStage(normalized, ctx, chunking);
+  },
   render: ({ document, output, chunking }, ctx) => renderingStage(document, output, ctx, chunking),
 };
 

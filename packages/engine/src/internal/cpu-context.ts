@@ -12,5 +12,5 @@ export interface CpuContext {
   recorder: Pick<RunRecorder, 'meter' | 'warn'>;
 }
 
-/** Chunking settings (engine `chunking` options). */
-export type ChunkSettings = Omit<ChunkOptions, 'signal'>;
+/** Chunking settings (engine `chunking` options; `lazy`: chunks computed when first read). */
+export type ChunkSettings = Omit<ChunkOptions, 'signal'> & { lazy?: boolean };
