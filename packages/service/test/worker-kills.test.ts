@@ -398,10 +398,18 @@ describe('worker processes on PostgreSQL, killed and paused', () => {
       // whatever the stale run tried has long happened.
       paused.child.kill('SIGCONT');
       const second = await work.createJob();
+      // Done means let go too: the success commits before the run releases the job's lease.
       await until(
-        async () => ((await work.service.getJob(caller, second)).status === 'succeeded' ? true : undefined),
+        async () => {
+          const row = await store.db
+            .selectFrom('jobs')
+            .select(['status', 'locked_by'])
+            .where('id', '=', second)
+            .executeTakeFirstOrThrow();
+          return row.status === 'succeeded' && row.locked_by === null ? true : undefined;
+        },
         60_000,
-        'the resumed worker to finish a second job',
+        'the resumed worker to finish a second job and let it go',
       );
       paused.child.kill('SIGKILL');
 

@@ -42,11 +42,17 @@ export async function uploadReady(
     sha256: sha256(bytes),
   });
   expect(intent.status, intent.text).toBe(201);
-  const put = await fetch(intent.body.upload_url as string, {
-    method: 'PUT',
-    headers: intent.body.upload_headers as Record<string, string>,
-    body: new Uint8Array(bytes),
-  });
+  // A storage service may answer 500 "Please try again" (s3rver does under load): clients retry it.
+  let put: Response;
+  for (let attempt = 1; ; attempt += 1) {
+    put = await fetch(intent.body.upload_url as string, {
+      method: 'PUT',
+      headers: intent.body.upload_headers as Record<string, string>,
+      body: new Uint8Array(bytes),
+    });
+    if (put.status < 500 || attempt === 3) break;
+    await put.arrayBuffer();
+  }
   expect(put.status, await put.text()).toBeLessThan(300);
   const fileId = intent.body.file_id as string;
   const complete = await client.post(`/v1/files/${fileId}/complete`, {
