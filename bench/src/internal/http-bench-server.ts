@@ -1,7 +1,9 @@
 /*
- * Child process of http.bench.ts: either the real stack (SQLite + engine + service +
+ * Child process of http.bench.ts: either the real stack (SQLite or PostgreSQL + engine + service +
  * createFetchHandler on node:http) or a bare node:http handler answering the same JSON, so the
  * parent can read this process's CPU time alone (the load generator runs in the parent).
+ *
+ *   http-bench-server.ts transmute|bare workers|no-workers [job JSON] [sqlite|postgres]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -18,7 +20,10 @@ import { createVideoSource } from '@transmute/plugin-video';
 import { createWebpageSource } from '@transmute/plugin-webpage';
 import { createFetchHandler } from '@transmute/http';
 import { attachProblemHandlers, createNodeListener } from '@transmute/http/node';
-import { createFsBlobStore, createService, createSqliteStore } from '@transmute/service';
+import { randomBytes } from 'node:crypto';
+import { createPostgresStore } from '@transmute/postgres';
+import { createFsBlobStore, createService, createSqliteStore, type Store } from '@transmute/service';
+import { adminQuery, BENCH_POSTGRES_URL } from './bench-fleet.js';
 
 /** Messages from the parent. */
 export type ParentMessage = { type: 'cpu' } | { type: 'stop' };
@@ -30,6 +35,13 @@ export type ChildMessage =
 const mode = process.argv[2] ?? 'transmute';
 const workers = process.argv[3] === 'workers';
 const jobJsonArg = process.argv[4] ?? '{}';
+const backend = process.argv[5] === 'postgres' ? 'postgres' : 'sqlite';
+const schema = `bench_http_${randomBytes(4).toString('hex')}`;
+
+async function openStore(dir: string): Promise<Store> {
+  if (backend === 'sqlite') return createSqliteStore({ path: join(dir, 'transmute.db') });
+  return createPostgresStore({ connectionString: BENCH_POSTGRES_URL, schema });
+}
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -70,14 +82,13 @@ async function main(): Promise<void> {
     ];
     const engine = createEngine({ plugins, cpuWorkers: {} });
     const service = createService({
-      store: await createSqliteStore({ path: join(dir, 'transmute.db') }),
+      store: await openStore(dir),
       blobs: await createFsBlobStore({ root: join(dir, 'blobs') }),
       engine,
       config: {
         baseUrl: `http://127.0.0.1:${port}`,
         signingSecret: 'bench-signing-secret-0123456789abcdef',
         workerConcurrency: workers ? 2 : 0,
-        pollIntervalMs: 10,
         webhooks: { enabled: false },
       },
     });
@@ -103,6 +114,7 @@ async function main(): Promise<void> {
     cleanup = async () => {
       await service.close();
       await engine.close();
+      if (backend === 'postgres') await adminQuery(`drop schema if exists "${schema}" cascade`);
       rmSync(dir, { recursive: true, force: true });
     };
   }

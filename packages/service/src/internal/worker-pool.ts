@@ -28,6 +28,8 @@ export class WorkerPool {
   private unsubscribe: (() => void) | null = null;
   private filling = false;
   private refill = false;
+  /** The claim pass in flight (close() waits for it: the store must outlive it). */
+  private fillDone: Promise<void> = Promise.resolve();
   /** The last claim's failure, cleared by the next claim that reaches the store. */
   private claimError: string | null = null;
 
@@ -57,7 +59,7 @@ export class WorkerPool {
       return;
     }
     this.filling = true;
-    void this.fill()
+    this.fillDone = this.fill()
       .catch((error: unknown) => {
         this.claimError = String(error);
         this.ctx.logger.warn('job claim failed', { error: String(error) });
@@ -147,6 +149,7 @@ export class WorkerPool {
     this.stopping = true;
     if (this.timer !== null) clearInterval(this.timer);
     this.unsubscribe?.();
+    await this.fillDone;
     const all = (): Promise<unknown> => Promise.allSettled([...this.running.values()].map((run) => run.done));
     let timeout: NodeJS.Timeout | undefined;
     const grace = new Promise((resolve) => {
