@@ -36,7 +36,7 @@ export function countHeaderRows(rows: readonly GridRow[]): number {
 /**
  * Header rows whose cells each sit in one column are lines of the same header cells ("to air" over
  * "kg/year"): they are joined into one row, each column's lines top down. A row with a cell
- * spanning columns (a group header) stays a row of its own.
+ * spanning columns (a group header) stays a row of its own. Returns the header rows only.
  */
 export function joinHeaderLines(rows: readonly GridRow[], headerRows: number): GridRow[] {
   const joined: GridRow[] = [];
@@ -61,7 +61,7 @@ export function joinHeaderLines(rows: readonly GridRow[], headerRows: number): G
       target.spans[column] = Math.max(1, target.spans[column] ?? 0);
     });
   }
-  return [...joined, ...rows.slice(headerRows)];
+  return joined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Row } from './layout-rows.js';
-import { medianSize, toBoundaries, toGridRow, type GridRow } from './layout-table-grid.js';
+import { medianSize, toBoundaries, toExtents, toGridRow, type GridRow } from './layout-table-grid.js';
 import { countHeaderRows, filledCount, joinHeaderLines, joinWrappedLabels } from './layout-table-rows.js';
 import type { Box, TableBlock, TableCell } from './layout-types.js';
 
@@ -69,9 +69,12 @@ function toTable(rows: Row[]): FoundTable | undefined {
   if (rows.length < 3 && !(rows.length === 2 && width >= 3)) return undefined;
   const boundaries = toBoundaries(rows);
   if (boundaries.length < 1 || boundaries.length + 1 > MAX_COLUMNS) return undefined;
-  const placed = rows.map((row) => toGridRow(row, boundaries));
+  const byStart = rows.map((row) => toGridRow(row, { boundaries }));
+  const valueRows = byStart.slice(countHeaderRows(byStart)).filter((row) => filledCount(row) >= 2);
+  const columns = { boundaries, extents: toExtents(valueRows, { boundaries }) };
+  const placed = rows.map((row) => toGridRow(row, columns));
   const headerRows = countHeaderRows(placed);
-  const header = joinHeaderLines(placed, headerRows).slice(0, headerRows);
+  const header = joinHeaderLines(placed, headerRows);
   const grid = [...header, ...joinWrappedLabels(placed.slice(headerRows))];
   if (!looksTabular(grid, boundaries.length + 1)) return undefined;
   const size = medianSize(rows);
