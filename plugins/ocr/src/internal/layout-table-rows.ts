@@ -24,8 +24,12 @@ export function filledCount(row: GridRow): number {
 export function countHeaderRows(rows: readonly GridRow[]): number {
   const holdsValues = (row: GridRow): boolean =>
     row.cells.some((cell, column) => column > 0 && isValue(cell));
-  const first = rows.findIndex(holdsValues);
+  let first = rows.findIndex(holdsValues);
   if (first < 0 || first > MAX_HEADER_ROWS) return 1;
+  // Rows with text in the first column only, just above the values, are section rows.
+  const isSection = (row: GridRow | undefined): boolean =>
+    row !== undefined && filledCount(row) === 1 && row.cells[0] !== '';
+  while (first > 1 && isSection(rows[first - 1])) first -= 1;
   // Only a table of values: in a table of words, a number here and there says nothing of its header.
   const body = rows.slice(first).filter((row) => filledCount(row) >= 2);
   const valued = body.filter(holdsValues).length;
