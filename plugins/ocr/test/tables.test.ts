@@ -146,3 +146,21 @@ describe.runIf(existsSync(corpus))('borderless tables read from the alignment of
     expect(gridOf(results).some((cells) => cells[0] === '3d-cube')).toBe(true);
   });
 });
+
+describe.runIf(existsSync(corpus))('tables across pages', () => {
+  it('merges a table that goes on at the top of the next page, drops its repeated header and says so (hybrid_multipage)', async () => {
+    const { ctx, warnings } = createTestContext(source.manifest.limits);
+    const document = await source.extract(
+      toSourceFile(join(corpus, 'hybrid_multipage.pdf'), 'application/pdf'),
+      ctx,
+    );
+    const [table, ...others] = tables(document.root.children);
+    expect(others).toHaveLength(0);
+    expect(table?.data?.table?.columns).toEqual(['Hello', 'Goodbye', 'World']);
+    expect(table?.data?.table?.rows).toHaveLength(8);
+    expect(table?.data?.table?.rows.filter((row) => row[0] === 'Hello')).toHaveLength(0);
+    expect(warnings.filter((warning) => warning.startsWith('table_continued'))).toEqual([
+      'table_continued: A table continued from page 1 onto page 2 was merged into one, its repeated header row dropped.',
+    ]);
+  });
+});
