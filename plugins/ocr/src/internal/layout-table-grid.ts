@@ -36,7 +36,8 @@ export function toBoundaries(rows: readonly Row[]): number[] {
   const allowed = Math.floor(CROSSING_SHARE * spanning.length);
   const events: [number, number][] = [];
   for (const row of spanning)
-    for (const segment of row.segments) events.push([segment.x0, 1], [segment.x1, -1]);
+    for (const segment of row.segments)
+      for (const piece of toPieces(segment)) events.push([piece.x0, 1], [piece.x1, -1]);
   events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const size = medianSize(spanning);
   const boundaries: number[] = [];
@@ -59,6 +60,21 @@ export function toBoundaries(rows: readonly Row[]): number[] {
     }
   }
   return boundaries;
+}
+
+/**
+ * A segment's stretches of words set no wider apart than a space: two numbers closer than the
+ * row's column gap ("47,824,589 9,967,837") still show the gap between their columns.
+ */
+function toPieces(segment: Segment): Word[] {
+  if (segment.runs === undefined || !/\s/.test(segment.text)) return [segment];
+  const pieces: Word[] = [];
+  for (const word of toWords(segment.runs)) {
+    const last = pieces.at(-1);
+    if (last !== undefined && word.x0 - last.x1 < SPLIT_GAP_EM * segment.size) last.x1 = word.x1;
+    else pieces.push({ ...word });
+  }
+  return pieces;
 }
 
 /** The median font size of the rows' segments. */

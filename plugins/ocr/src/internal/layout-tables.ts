@@ -48,17 +48,41 @@ export function findTables(rows: Row[]): FoundTable[] {
     const last = pending.at(-1) ?? run.at(-1);
     const size = row.segments[0]?.size ?? 10;
     if (last !== undefined && row.y - last.y > 3 * size) flush();
+    // Above the first row of values, lines of one segment under the run's cells are header lines.
+    const header = run.length > 0 && !run.some(holdsValues);
     if (row.segments.length >= 2) {
       // Lines that do not lead into the row (prose of the next column between a small table's
       // rows) stay text; the table goes on.
-      run.push(...(leadsInto(pending, row) ? pending : []), row);
+      const belongs = pending.every((one) => leadsInto([one], row) || (header && staysUnder(one, run)));
+      run.push(...(belongs ? pending : []), row);
       pending = [];
-    } else if (run.length > 0 && pending.length < MAX_INTERIOR_ROWS && staysInFirstColumn(row, run)) {
+    } else if (
+      run.length > 0 &&
+      pending.length < MAX_INTERIOR_ROWS &&
+      (staysInFirstColumn(row, run) || (header && staysUnder(row, run)))
+    ) {
       pending.push(row);
     } else flush();
   }
   flush();
   return found;
+}
+
+/** Whether a row holds a value after its first segment. */
+function holdsValues(row: Row): boolean {
+  return row.segments.some((segment, index) => index > 0 && isValue(segment.text));
+}
+
+/** Whether a row of one segment stands under the run's cells after the first (a header's line). */
+function staysUnder(row: Row, run: Row[]): boolean {
+  const [segment] = row.segments;
+  if (segment === undefined) return false;
+  const cells = run.flatMap((other) => other.segments.slice(1));
+  return (
+    cells.some((cell) => cell.x0 < segment.x1 && cell.x1 > segment.x0) &&
+    segment.x0 >= Math.min(...cells.map((cell) => cell.x0)) - segment.size &&
+    segment.x1 <= Math.max(...cells.map((cell) => cell.x1)) + segment.size
+  );
 }
 
 /** Whether a row of one segment stays left of where the run's second cells start. */
@@ -85,7 +109,13 @@ function leadsInto(pending: Row[], row: Row): boolean {
   return pending.every((one) => Math.abs((one.segments[0]?.x0 ?? Infinity) - first.x0) <= 3 * first.size);
 }
 
-function toTable(rows: Row[]): FoundTable | undefined {
+/** A row set this much larger than the table's text above it is its title, not a header row. */
+const TITLE_SIZE = 1.25;
+
+function toTable(run: Row[]): FoundTable | undefined {
+  const body = medianSize(run);
+  const start = run.findIndex((row) => medianSize([row]) < TITLE_SIZE * body);
+  const rows = start <= 0 ? run : run.slice(start);
   const width = Math.max(0, ...rows.map((row) => row.segments.length));
   if (rows.length < 3 && !(rows.length === 2 && width >= 3)) return undefined;
   const boundaries = toBoundaries(rows);
