@@ -147,6 +147,17 @@ describe.runIf(existsSync(corpus))('borderless tables read from the alignment of
   });
 });
 
+describe.runIf(existsSync(corpus))('term and definition tables', () => {
+  it('keeps each term in its row before its definition (table_region)', async () => {
+    const [table] = tables(await read('table_region.pdf'));
+    const grid = gridOf(table);
+    expect(grid[0]?.[0]).toBe('FINALITÀ');
+    expect(grid[0]?.[1]).toMatch(/^Vittoria In Azione Italia PIR è un contratto/);
+    expect(grid).toContainEqual(['OPZIONI CONTRATTUALI', 'Non previste.']);
+    expect(grid.find((row) => row[0] === 'DURATA')?.[1]).toMatch(/^Il presente contratto è a vita intera/);
+  });
+});
+
 describe.runIf(existsSync(corpus))('tables across pages', () => {
   it('merges a table that goes on at the top of the next page, drops its repeated header and says so (hybrid_multipage)', async () => {
     const { ctx, warnings } = createTestContext(source.manifest.limits);
