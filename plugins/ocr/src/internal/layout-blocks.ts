@@ -8,7 +8,10 @@ export interface LineGroup {
 }
 
 const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+)/;
-const ORDERED = /^\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+/;
+/** A bullet glyph: unlike a number or a dash, it opens a list item wherever it stands. */
+const GLYPH = /^[•◦▪▫●○■□‣⁃∙]\s+/;
+/** A numbered item: markdown numbers it (a lettered item is written as a bullet, its letter dropped). */
+const ORDERED = /^\(?\d{1,3}[.)]\s+/;
 
 /**
  * Groups line segments into regions: a segment continues the region whose last line sits just
@@ -72,8 +75,11 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
   };
   for (const line of group.lines) {
     const previous = lines.at(-1);
+    const heading = isHeadingLine(lines, line, group.box);
+    // A bullet glyph opens an item anywhere; a number or a dash only after a sentence or a heading.
     const bullet: boolean =
-      BULLET.test(line.text) && (previous === undefined || listItem || endsSentence(previous.text));
+      BULLET.test(line.text) &&
+      (GLYPH.test(line.text) || previous === undefined || listItem || heading || endsSentence(previous.text));
     // A first-line indent reaches the right margin; a centered short line does not.
     const indented =
       previous !== undefined &&
@@ -85,13 +91,7 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
     // A list item's lines hang under its text; a line back at its marker's edge ends the item.
     const [, hanging] = lines;
     const outdented = listItem && !bullet && hanging !== undefined && line.x0 < hanging.x0 - 0.5 * line.size;
-    if (
-      bullet ||
-      outdented ||
-      (indented && !listItem) ||
-      shortBefore ||
-      isHeadingLine(lines, line, group.box)
-    ) {
+    if (bullet || outdented || (indented && !listItem) || shortBefore || heading) {
       flush();
       listItem = bullet;
     }

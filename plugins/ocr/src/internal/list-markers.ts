@@ -1,15 +1,18 @@
 import type { Segment } from './layout-types.js';
 
-/** A segment that is nothing but a list marker: a bullet glyph or an enumerator ("1.", "(a)", "iv)"). */
-const MARKER_ONLY = /^(?:[•◦▪▫●○■□‣⁃∙·*–]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])$/;
+/**
+ * A segment that is nothing but a list marker (a bullet glyph, an enumerator "1.", "(a)", "iv)") or
+ * a section number ("1.2", "2.3.5"). A capital letter ("H)") more often labels a form's field.
+ */
+const MARKER_ONLY = /^(?:[•◦▪▫●○■□‣⁃∙·*–]|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\d{1,2}(?:\.\d{1,2}){1,4}\.?)$/;
 /** Farthest (in ems) the item's text may start right of its marker. */
 const MARKER_GAP_EM = 4;
 
 /**
- * Joins each segment that is only a list marker to the text that follows it on its line. A marker
- * set apart by a hanging indent, or in a smaller or raised font (a bullet glyph of a symbol font),
- * is a segment of its own; joined, its line reads "• text" or "1. text" as a list item's first line
- * should, and is laid out as one line.
+ * Joins each segment that is only a list marker or a section number to the text that follows it on
+ * its line. A marker set apart by a hanging indent, or in a smaller or raised font (a bullet glyph
+ * of a symbol font), is a segment of its own; joined, its line reads "• text", "1. text" or
+ * "1.2 Heading" as a list item's first line or a numbered heading should, and is laid out as one line.
  */
 export function joinListMarkers(segments: Segment[]): Segment[] {
   const markers = segments.filter((segment) => MARKER_ONLY.test(segment.text));

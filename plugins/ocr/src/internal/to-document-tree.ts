@@ -1,6 +1,6 @@
 import type { List, ListItem, Root, RootContent } from 'mdast';
 import type { PageBox, Provenance } from '@transmute/plugin-sdk';
-import type { PageLayout, TextBlock } from './layout-types.js';
+import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
 import { toPageBox } from './page-box.js';
 import { toTableNode } from './pdf-table-node.js';
 
@@ -39,7 +39,10 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
   const styles = toStyles(pages);
   const children: RootContent[] = [];
   let list: List | undefined;
+  // The last list item's block, while a paragraph indented under its text may still continue it.
+  let lastItem: TextBlock | undefined;
   for (const page of pages) {
+    lastItem = undefined;
     const provenance: Provenance = { page: page.page };
     if (fileId !== undefined) provenance.fileId = fileId;
     if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
@@ -73,6 +76,9 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
             children: [],
             data: { provenance: { ...provenance } },
           };
+          // A numbered list keeps its first number ("3." after a paragraph goes on from "2.").
+          const start = Number.parseInt(block.marker ?? '', 10);
+          if (ordered && Number.isInteger(start) && start !== 1) list.start = start;
           children.push(list);
         }
         // The list spans its items: on each page, the union of their boxes.
@@ -82,9 +88,17 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
         }
         const item: ListItem = { type: 'listItem', spread: false, children: [paragraph(block.text)], data };
         list.children.push(item);
+        lastItem = block;
+        continue;
+      }
+      const item = list?.children.at(-1);
+      if (item !== undefined && lastItem !== undefined && continuesItem(lastItem, block, styles)) {
+        item.children.push({ ...paragraph(block.text), data });
+        item.spread = true;
         continue;
       }
       list = undefined;
+      lastItem = undefined;
       if (block.kind === 'table') {
         children.push(toTableNode(block, page, data));
         continue;
@@ -95,6 +109,16 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     }
   }
   return { type: 'root', children };
+}
+
+/**
+ * Whether a paragraph goes on with the list item before it: it stands indented under the item's
+ * text (right of the item's marker, by less than a few ems), as a follow-on paragraph of an item is set.
+ */
+function continuesItem(item: TextBlock, block: PageBlock, styles: Styles): block is TextBlock {
+  if (block.kind !== 'paragraph' || item.box === undefined || block.box === undefined) return false;
+  const indent = block.box.x0 - item.box.x0;
+  return indent >= 0.8 * item.size && indent <= 4 * item.size && headingDepth(block, styles) === undefined;
 }
 
 /** Boxes with `added` merged into the box of its page (or appended for a new page). */
