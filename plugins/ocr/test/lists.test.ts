@@ -61,3 +61,31 @@ describe.runIf(existsSync(report))('numbered lists of a real report page (foo.pd
     ]);
   });
 });
+
+const rules = join(corpora, 'tables/diesel_engines.pdf');
+
+describe.runIf(existsSync(rules))('nested lists of a real two-column rule book (diesel_engines.pdf)', () => {
+  it('nests bullets under the lettered item they stand indented under, its follow-on paragraph kept in it (page 7)', async () => {
+    const nodes = (await read(rules)).filter((node) => node.data?.provenance?.page === 7);
+    const parents = lists(nodes).flatMap((list) => list.children);
+    const valves = parents.find((item) =>
+      toString(item.children[0] ?? item).startsWith('Crankcase explosion relief valves'),
+    );
+    expect(valves?.children.map((child) => child.type)).toEqual(['paragraph', 'paragraph', 'list']);
+    expect(toString(valves?.children[1] ?? { type: 'text', value: '' })).toBe(
+      'The manual is to contain the following information:',
+    );
+    const nested = valves?.children[2];
+    expect(nested?.type === 'list' ? nested.children.map((item) => toString(item)) : []).toEqual([
+      'description of valve with details of function and design limits',
+      'copy of type test certification',
+      'installation instructions',
+      'maintenance in service instructions to include testing and renewal of any sealing arrangements',
+      'actions required after a crankcase explosion.',
+    ]);
+    // The next lettered item (l) is back at the top level.
+    expect(
+      parents.some((item) => toString(item).startsWith('A copy of the installation and maintenance manual')),
+    ).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
-import type { List, ListItem, Root, RootContent } from 'mdast';
-import type { PageBox, Provenance } from '@transmute/plugin-sdk';
-import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
+import type { ListItem, Root, RootContent } from 'mdast';
+import type { Provenance } from '@transmute/plugin-sdk';
+import { ListBuilder } from './document-lists.js';
+import type { PageLayout, TextBlock } from './layout-types.js';
 import { toPageBox } from './page-box.js';
 import { toTableNode } from './pdf-table-node.js';
 
@@ -38,11 +39,9 @@ function numberingLevels(text: string): number | undefined {
 export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
   const styles = toStyles(pages);
   const children: RootContent[] = [];
-  let list: List | undefined;
-  // The last list item's block, while a paragraph indented under its text may still continue it.
-  let lastItem: TextBlock | undefined;
+  const lists = new ListBuilder();
   for (const page of pages) {
-    lastItem = undefined;
+    lists.turnPage();
     const provenance: Provenance = { page: page.page };
     if (fileId !== undefined) provenance.fileId = fileId;
     if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
@@ -56,7 +55,7 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
         block.marker !== undefined &&
         headingDepth(block, styles) !== undefined
       ) {
-        list = undefined;
+        lists.close();
         const value = `${block.marker} ${block.text}`;
         children.push({
           type: 'heading',
@@ -67,38 +66,15 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
         continue;
       }
       if (block.kind === 'list_item') {
-        const ordered = block.ordered === true;
-        if (list === undefined || list.ordered !== ordered) {
-          list = {
-            type: 'list',
-            ordered,
-            spread: false,
-            children: [],
-            data: { provenance: { ...provenance } },
-          };
-          // A numbered list keeps its first number ("3." after a paragraph goes on from "2.").
-          const start = Number.parseInt(block.marker ?? '', 10);
-          if (ordered && Number.isInteger(start) && start !== 1) list.start = start;
-          children.push(list);
-        }
-        // The list spans its items: on each page, the union of their boxes.
-        const listProvenance = list.data?.provenance;
-        if (listProvenance !== undefined && bbox !== undefined) {
-          listProvenance.bbox = addBox(listProvenance.bbox ?? [], bbox);
-        }
         const item: ListItem = { type: 'listItem', spread: false, children: [paragraph(block.text)], data };
-        list.children.push(item);
-        lastItem = block;
+        const opened = lists.add(block, item, provenance, bbox);
+        if (opened !== undefined) children.push(opened);
         continue;
       }
-      const item = list?.children.at(-1);
-      if (item !== undefined && lastItem !== undefined && continuesItem(lastItem, block, styles)) {
-        item.children.push({ ...paragraph(block.text), data });
-        item.spread = true;
-        continue;
+      if (block.kind === 'paragraph' && headingDepth(block, styles) === undefined) {
+        if (lists.follow(block, { ...paragraph(block.text), data })) continue;
       }
-      list = undefined;
-      lastItem = undefined;
+      lists.close();
       if (block.kind === 'table') {
         children.push(toTableNode(block, page, data));
         continue;
@@ -109,29 +85,6 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     }
   }
   return { type: 'root', children };
-}
-
-/**
- * Whether a paragraph goes on with the list item before it: it stands indented under the item's
- * text (right of the item's marker, by less than a few ems), as a follow-on paragraph of an item is set.
- */
-function continuesItem(item: TextBlock, block: PageBlock, styles: Styles): block is TextBlock {
-  if (block.kind !== 'paragraph' || item.box === undefined || block.box === undefined) return false;
-  const indent = block.box.x0 - item.box.x0;
-  return indent >= 0.8 * item.size && indent <= 4 * item.size && headingDepth(block, styles) === undefined;
-}
-
-/** Boxes with `added` merged into the box of its page (or appended for a new page). */
-function addBox(boxes: PageBox[], added: PageBox): PageBox[] {
-  const same = boxes.find((entry) => entry.page === added.page);
-  if (same === undefined) return [...boxes, added];
-  const [a0, a1, a2, a3] = same.box;
-  const [b0, b1, b2, b3] = added.box;
-  return boxes.map((entry) =>
-    entry === same
-      ? { page: entry.page, box: [Math.min(a0, b0), Math.min(a1, b1), Math.max(a2, b2), Math.max(a3, b3)] }
-      : entry,
-  );
 }
 
 function paragraph(text: string): { type: 'paragraph'; children: [{ type: 'text'; value: string }] } {
