@@ -135,6 +135,24 @@ describe.runIf(existsSync(corpus))('borderless tables read from the alignment of
     expect(murder?.slice(1, 4)).toEqual(['10.0', '0.9', '9.1']);
   });
 
+  it('finds a column between numbers set closer than a column gap, in most rows (health)', async () => {
+    const [table, ...others] = tables(await read('health.pdf'));
+    expect(others).toHaveLength(0);
+    const grid = gridOf(table);
+    expect(grid).toContainEqual([
+      'Andhra Pradesh',
+      '47,824,589',
+      '9,967,837',
+      '1,275,000',
+      '15,000',
+      '59,082,426',
+      '14,898,243',
+      '73,980,669',
+    ]);
+    // Header cells of three lines, each line a row of its own on the page, are one cell.
+    expect(grid[1]?.slice(1, 3)).toEqual(['Medical & Public Health', 'Family Welfare']);
+  });
+
   it('makes no table of two-column prose beside a figure, and keeps prose interleaved with a small table out of it (tracemonkey)', async () => {
     const { ctx } = createTestContext(source.manifest.limits);
     const path = resolve(repoRoot, '../shared/corpora/pdf/tracemonkey.pdf');
