@@ -34,6 +34,16 @@ describe.runIf(existsSync(paper))('reading order of a real two-column paper (tra
   });
 });
 
+describe.runIf(existsSync(paper))('figures of a real two-column paper (tracemonkey.pdf)', () => {
+  it('reads the sentence a figure at the top of the next column cuts before the figure and its caption (page 8)', () => {
+    const cut = indexOf('The heuristic considers the set R');
+    expect(toString(nodes[cut + 1] ?? { type: 'text', value: '' })).toMatch(
+      /^heuristic selects v with minimum/,
+    );
+    expect(indexOf('Figure 9. Tagged values')).toBeGreaterThan(cut + 1);
+  });
+});
+
 describe.runIf(existsSync(paper))('footnotes of a real two-column paper (tracemonkey.pdf)', () => {
   it('reads a footnote at the foot of the left column after the right column (page 5)', () => {
     const footnote = indexOf('1 Arrays are actually worse than this');

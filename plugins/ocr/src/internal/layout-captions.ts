@@ -50,3 +50,35 @@ export function withCaptionsAfterTables(blocks: PageBlock[]): PageBlock[] {
     return caption === undefined ? [block] : [block, caption];
   });
 }
+
+/** Most blocks a figure or table with its caption may take between two halves of a sentence. */
+const MAX_FLOAT_BLOCKS = 8;
+
+/**
+ * Puts a figure or table with its caption after the paragraph it interrupts: when a paragraph ends
+ * mid-sentence and, after a few blocks holding a caption or a table, a paragraph in the same font
+ * goes on in lower case (the sentence carried on at the top of the next column, under a figure),
+ * that paragraph is read first, so the float no longer cuts the sentence in two.
+ */
+export function withFloatsAfterSentences(blocks: PageBlock[]): PageBlock[] {
+  const order = [...blocks];
+  for (let index = 0; index < order.length; index += 1) {
+    const cut = order[index];
+    if (cut === undefined || cut.kind !== 'paragraph' || /[.!?:;]["”)]?$/.test(cut.text)) continue;
+    const end = order.findIndex(
+      (block, at) =>
+        at > index + 1 &&
+        block.kind === 'paragraph' &&
+        block.font === cut.font &&
+        block.size === cut.size &&
+        /^\p{Ll}/u.test(block.text),
+    );
+    const floats = order.slice(index + 1, end);
+    if (end < 0 || floats.length > MAX_FLOAT_BLOCKS) continue;
+    if (!floats.some((block) => block.kind === 'table' || isCaption(block))) continue;
+    const rest = order[end];
+    if (rest === undefined) continue;
+    order.splice(index + 1, floats.length + 1, rest, ...floats);
+  }
+  return order;
+}

@@ -1,5 +1,5 @@
 import { toLineGroups, toTextBlocks } from './layout-blocks.js';
-import { withCaptionsAfterTables } from './layout-captions.js';
+import { withCaptionsAfterTables, withFloatsAfterSentences } from './layout-captions.js';
 import { withFootnotesLast } from './layout-footnotes.js';
 import { toReadingOrder } from './layout-order.js';
 import { toRows } from './layout-rows.js';
@@ -12,8 +12,8 @@ import type { Box, PageBlock, PageFrame, PageLayout, Ruling, Segment, TextRun } 
 /**
  * Lays out one page: text painted over itself dropped, rows and segments from the runs, tables where rows line up in columns, the
  * remaining lines grouped into regions (a list marker set apart joined to its line), regions put in
- * reading order and split into paragraphs, a table's caption read right after it and footnotes
- * after the rest of the page.
+ * reading order and split into paragraphs, a table's caption read right after it, a figure or table
+ * that cuts a sentence read after it, and footnotes after the rest of the page.
  * With the page's `size` (viewport units), the blocks' boxes can be placed on the page; its
  * `frame`, when given, lets page furniture be told by where it sits on the page. Ruled tables are
  * found first, from the page's `rulings`; their text is laid out no further.
@@ -41,7 +41,7 @@ export function toPageLayout(
     ...lattice.map((found) => ({ box: found.table.box, blocks: [found.table] })),
   ];
   const ordered = toReadingOrder(units).flatMap((unit) => unit.blocks);
-  const blocks = withFootnotesLast(withCaptionsAfterTables(ordered));
+  const blocks = withFootnotesLast(withFloatsAfterSentences(withCaptionsAfterTables(ordered)));
   const characters = kept.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
   const layout: PageLayout = { page, blocks, characters };
   if (size !== undefined) Object.assign(layout, { width: size.width, height: size.height });
