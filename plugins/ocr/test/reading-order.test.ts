@@ -33,3 +33,41 @@ describe.runIf(existsSync(paper))('reading order of a real two-column paper (tra
     expect(nodes[indexOf('6. Implementation')]?.data?.provenance?.page).toBe(8);
   });
 });
+
+describe.runIf(existsSync(paper))('figures of a real two-column paper (tracemonkey.pdf)', () => {
+  it('reads the sentence a figure at the top of the next column cuts before the figure and its caption (page 8)', () => {
+    const cut = indexOf('The heuristic considers the set R');
+    expect(toString(nodes[cut + 1] ?? { type: 'text', value: '' })).toMatch(
+      /^heuristic selects v with minimum/,
+    );
+    expect(indexOf('Figure 9. Tagged values')).toBeGreaterThan(cut + 1);
+  });
+});
+
+describe.runIf(existsSync(paper))('footnotes of a real two-column paper (tracemonkey.pdf)', () => {
+  it('reads a footnote at the foot of the left column after the right column (page 5)', () => {
+    const footnote = indexOf('1 Arrays are actually worse than this');
+    expect(nodes[footnote]?.data?.provenance?.page).toBe(5);
+    // The last paragraph of page 5's right column comes before the footnote.
+    expect(indexOf('Extending a tree.')).toBeLessThan(footnote);
+    expect(nodes[footnote + 1]?.data?.provenance?.page).toBe(6);
+  });
+});
+
+const report = join(resolve(repoRoot, '../shared/corpora/tables'), 'foo.pdf');
+
+describe.runIf(existsSync(report))('table captions of a real report page (foo.pdf)', () => {
+  it('reads a caption set above its table right after the table, not a sentence naming the table', async () => {
+    const { ctx } = createTestContext(source.manifest.limits);
+    const read = await source.extract(toSourceFile(report, 'application/pdf'), ctx);
+    const children = normalizeDocument(read).root.children;
+    const table = children.findIndex((node) => node.data?.table !== undefined);
+    expect(table).toBeGreaterThan(0);
+    expect(toString(children[table + 1] ?? { type: 'text', value: '' })).toBe(
+      'Table 2-1. Simulated fuel savings from isolated cycle improvements',
+    );
+    const naming = children.findIndex((node) => toString(node).startsWith('Table 2-1 takes the analysis'));
+    expect(naming).toBeGreaterThan(-1);
+    expect(naming).toBeLessThan(table);
+  });
+});

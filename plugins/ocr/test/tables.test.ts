@@ -59,3 +59,137 @@ describe.runIf(existsSync(corpus))('ruled tables read from the page drawing', ()
     ).toBe(true);
   });
 });
+
+/** A table's grid as read: its header row(s), then its body rows. */
+const gridOf = (table: Table | Html | undefined): string[][] => {
+  const data = table?.data?.table;
+  if (data === undefined) return [];
+  return [data.columns, ...data.rows.map((row) => row.map((cell) => String(cell ?? '')))];
+};
+
+describe.runIf(existsSync(corpus))('borderless tables read from the alignment of their text', () => {
+  it('reads a borderless numeric table as rows of cells, not a paragraph per column (district_health)', async () => {
+    const nodes = await read('stream__district_health__district_health.pdf');
+    const found = tables(nodes);
+    expect(found).toHaveLength(1);
+    const grid = gridOf(found[0]);
+    const row = grid.find((cells) => cells[0]?.startsWith('Children age 6-9 months') === true);
+    expect(row?.slice(1)).toEqual(['78.6', '75.0', '85.9', '89.3']);
+    expect(nodes.some((node) => node.type === 'paragraph' && toString(node).startsWith('76.9'))).toBe(false);
+  });
+
+  it('keeps rows with text only in the first column as section rows of the same table (district_health)', async () => {
+    const [table, ...others] = tables(await read('stream__district_health__district_health.pdf'));
+    expect(others).toHaveLength(0);
+    const grid = gridOf(table);
+    for (const section of ['Birth Weight (%) (age below 36 months)', 'Awareness about ARI (%)']) {
+      expect(grid).toContainEqual([section, '', '', '', '']);
+    }
+    // The raised footnote mark stays with its label, not a row of its own.
+    expect(
+      grid.some((cells) => cells[0]?.startsWith('Women aware about danger signs of ARI10') === true),
+    ).toBe(true);
+  });
+
+  it('joins header cells of several lines into one header row (superscript)', async () => {
+    const [table] = tables(await read('stream__superscript__superscript.pdf'));
+    expect(table?.type).toBe('table');
+    expect(table?.data?.table?.columns).toEqual([
+      'States',
+      'Total Internal Debt',
+      'Market Loans',
+      'NSSF',
+      'WMA from RBI',
+      'Loans from Banks & FIs',
+      'Loans from LIC',
+      'Loans from GIC',
+      'Loans from NABARD',
+      'Loans from SBI & Other Banks',
+      'Loans from NCDC',
+    ]);
+    expect(gridOf(table)).toContainEqual([
+      'Bihar',
+      '40.75',
+      '41.54',
+      '-',
+      '-',
+      '-1.42',
+      '0.19',
+      '-',
+      '-1.01',
+      '-0.36',
+      '0.2',
+    ]);
+  });
+
+  it('cuts text that runs over two cells at the column gap, and joins a label of two lines (district_health, 12s0324)', async () => {
+    const [health] = tables(await read('stream__district_health__district_health.pdf'));
+    expect(gridOf(health)).toContainEqual(['Indicators', 'TOTAL', 'RURAL', 'TOTAL', 'RURAL']);
+    const [arrests] = tables(await read('stream__12s0324__12s0324.pdf'));
+    const grid = gridOf(arrests);
+    const total = grid.find((cells) => cells[0]?.startsWith('Total .') === true);
+    expect(total?.slice(1, 3)).toEqual(['11,062.6', '1,540.0']);
+    const murder = grid.find(
+      (cells) => cells[0]?.startsWith('Murder and nonnegligent manslaughter') === true,
+    );
+    expect(murder?.slice(1, 4)).toEqual(['10.0', '0.9', '9.1']);
+  });
+
+  it('finds a column between numbers set closer than a column gap, in most rows (health)', async () => {
+    const [table, ...others] = tables(await read('health.pdf'));
+    expect(others).toHaveLength(0);
+    const grid = gridOf(table);
+    expect(grid).toContainEqual([
+      'Andhra Pradesh',
+      '47,824,589',
+      '9,967,837',
+      '1,275,000',
+      '15,000',
+      '59,082,426',
+      '14,898,243',
+      '73,980,669',
+    ]);
+    // Header cells of three lines, each line a row of its own on the page, are one cell.
+    expect(grid[1]?.slice(1, 3)).toEqual(['Medical & Public Health', 'Family Welfare']);
+  });
+
+  it('makes no table of two-column prose beside a figure, and keeps prose interleaved with a small table out of it (tracemonkey)', async () => {
+    const { ctx } = createTestContext(source.manifest.limits);
+    const path = resolve(repoRoot, '../shared/corpora/pdf/tracemonkey.pdf');
+    const document = await source.extract(toSourceFile(path, 'application/pdf'), ctx);
+    const [tags, results, ...others] = tables(document.root.children);
+    expect(others).toHaveLength(0);
+    expect(gridOf(tags)).toContainEqual(['000', 'object', 'pointer to JSObject handle']);
+    expect(gridOf(tags).flat().join(' ')).not.toContain('optimizations');
+    expect(gridOf(results).some((cells) => cells[0] === '3d-cube')).toBe(true);
+  });
+});
+
+describe.runIf(existsSync(corpus))('term and definition tables', () => {
+  it('keeps each term in its row before its definition (table_region)', async () => {
+    const [table] = tables(await read('table_region.pdf'));
+    const grid = gridOf(table);
+    expect(grid[0]?.[0]).toBe('FINALITÀ');
+    expect(grid[0]?.[1]).toMatch(/^Vittoria In Azione Italia PIR è un contratto/);
+    expect(grid).toContainEqual(['OPZIONI CONTRATTUALI', 'Non previste.']);
+    expect(grid.find((row) => row[0] === 'DURATA')?.[1]).toMatch(/^Il presente contratto è a vita intera/);
+  });
+});
+
+describe.runIf(existsSync(corpus))('tables across pages', () => {
+  it('merges a table that goes on at the top of the next page, drops its repeated header and says so (hybrid_multipage)', async () => {
+    const { ctx, warnings } = createTestContext(source.manifest.limits);
+    const document = await source.extract(
+      toSourceFile(join(corpus, 'hybrid_multipage.pdf'), 'application/pdf'),
+      ctx,
+    );
+    const [table, ...others] = tables(document.root.children);
+    expect(others).toHaveLength(0);
+    expect(table?.data?.table?.columns).toEqual(['Hello', 'Goodbye', 'World']);
+    expect(table?.data?.table?.rows).toHaveLength(8);
+    expect(table?.data?.table?.rows.filter((row) => row[0] === 'Hello')).toHaveLength(0);
+    expect(warnings.filter((warning) => warning.startsWith('table_continued'))).toEqual([
+      'table_continued: A table continued from page 1 onto page 2 was merged into one, its repeated header row dropped.',
+    ]);
+  });
+});

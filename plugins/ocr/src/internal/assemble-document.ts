@@ -9,6 +9,7 @@ import {
 } from '@transmute/plugin-sdk';
 import { toString } from 'mdast-util-to-string';
 import { detectLanguage } from './detect-language.js';
+import { joinPageTables } from './join-page-tables.js';
 import { minimumConfidence } from './ocr-page.js';
 import { withoutPageFurniture } from './page-furniture.js';
 import type { PdfInfo } from './pdf-protocol.js';
@@ -59,7 +60,8 @@ export function assembleDocument(
   const declaredLanguage = first.info.language;
   const { qualityThreshold } = manifest;
   const furniture = withoutPageFurniture(pages);
-  const root = toDocumentTree(furniture.pages, file.fileId);
+  const tables = joinPageTables(furniture.pages);
+  const root = toDocumentTree(tables.pages, file.fileId);
   const text = toString(root, { includeImageAlt: false });
   if (root.children.length === 0 || text.trim() === '') {
     if (
@@ -85,6 +87,13 @@ export function assembleDocument(
     ctx.warn(
       'page_furniture_removed',
       `${furniture.removed} running header/footer or page-number block(s) were removed at page edges: ${named} (# stands for a number).`,
+    );
+  }
+  for (const join of tables.joined) {
+    const header = join.droppedHeaderRows > 0 ? `, its repeated header row dropped` : '';
+    ctx.warn(
+      'table_continued',
+      `A table continued from page ${join.from} onto page ${join.to} was merged into one${header}.`,
     );
   }
   ctx.meter('extracted_characters', text.length);

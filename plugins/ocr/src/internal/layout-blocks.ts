@@ -8,7 +8,10 @@ export interface LineGroup {
 }
 
 const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+)/;
-const ORDERED = /^\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+/;
+/** A bullet glyph: unlike a number or a dash, it opens a list item wherever it stands. */
+const GLYPH = /^[•◦▪▫●○■□‣⁃∙]\s+/;
+/** A numbered item: markdown numbers it (a lettered item is written as a bullet, its letter dropped). */
+const ORDERED = /^\(?\d{1,3}[.)]\s+/;
 
 /**
  * Groups line segments into regions: a segment continues the region whose last line sits just
@@ -72,8 +75,11 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
   };
   for (const line of group.lines) {
     const previous = lines.at(-1);
+    const heading = isHeadingLine(lines, line, group.box);
+    // A bullet glyph opens an item anywhere; a number or a dash only after a sentence or a heading.
     const bullet: boolean =
-      BULLET.test(line.text) && (previous === undefined || listItem || endsSentence(previous.text));
+      BULLET.test(line.text) &&
+      (GLYPH.test(line.text) || previous === undefined || listItem || heading || endsSentence(previous.text));
     // A first-line indent reaches the right margin; a centered short line does not.
     const indented =
       previous !== undefined &&
@@ -82,7 +88,10 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
       line.x1 >= group.box.x1 - 2 * line.size;
     const shortBefore =
       previous !== undefined && previous.x1 < group.box.x1 - 4 * line.size && endsSentence(previous.text);
-    if (bullet || (indented && !listItem) || shortBefore || isHeadingLine(lines, line, group.box)) {
+    // A list item's lines hang under its text; a line back at its marker's edge ends the item.
+    const [, hanging] = lines;
+    const outdented = listItem && !bullet && hanging !== undefined && line.x0 < hanging.x0 - 0.5 * line.size;
+    if (bullet || outdented || (indented && !listItem) || shortBefore || heading) {
       flush();
       listItem = bullet;
     }
@@ -155,9 +164,16 @@ function linesBox(lines: Segment[]): Box {
 /** How far below the baseline descenders reach, in ems. */
 const DESCENT_EM = 0.25;
 
-/** Appends a line to a paragraph, rejoining words hyphenated across the break. */
+/**
+ * Appends a line to a paragraph, rejoining words hyphenated across the break: a soft hyphen and a
+ * hyphen that breaks a plain word ("imple-" "mentation") go; a compound keeps its hyphen ("3d-"
+ * "raytrace", "date-format-" "tofte", "JavaScript-" "Based").
+ */
 export function joinLine(text: string, line: string): string {
   if (text === '') return line;
-  if (/\p{L}[-\u00AD]$/u.test(text) && /^\p{Ll}/u.test(line)) return text.slice(0, -1) + line;
-  return `${text} ${line}`;
+  if (/\p{L}\u00AD$/u.test(text)) return text.slice(0, -1) + line;
+  if (!/\p{L}-$/u.test(text) || /^\s/.test(line)) return `${text} ${line}`;
+  const word = text.slice(text.lastIndexOf(' ') + 1, -1);
+  if (/^\p{Ll}/u.test(line) && !/[\p{N}-]/u.test(word)) return text.slice(0, -1) + line;
+  return /^[\p{L}\p{N}]/u.test(line) ? text + line : `${text} ${line}`;
 }

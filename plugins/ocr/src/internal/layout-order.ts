@@ -39,7 +39,8 @@ export function toReadingOrder<TItem extends { box: Box }>(items: TItem[]): TIte
  * Bands of a region whose narrow items leave a column gutter that some wide items cross: each
  * crossing item is a band of its own, the others fall in the band between the crossing items
  * above and below their middle. Undefined when the narrow items leave no gutter filled on both
- * sides (a single column with a few short lines is no column layout).
+ * sides (a single column with a few short lines is no column layout), or when the sides' items
+ * stand in rows (a form's labels and values are read row by row, not as columns).
  */
 function splitAtSpanningItems<TItem extends { box: Box }>(items: TItem[]): TItem[][] | undefined {
   const x0 = Math.min(...items.map((item) => item.box.x0));
@@ -55,7 +56,7 @@ function splitAtSpanningItems<TItem extends { box: Box }>(items: TItem[]): TItem
   );
   const filled = (side: TItem[]): boolean =>
     side.reduce((sum, item) => sum + item.box.bottom - item.box.top, 0) >= COLUMN_FILL * (bottom - top);
-  if (sides.length < 2 || !sides.every(filled)) return undefined;
+  if (sides.length < 2 || !sides.every(filled) || rowsAlign(sides)) return undefined;
   const gutters = sides.slice(1).map((side) => Math.min(...side.map((item) => item.box.x0)));
   const crosses = (item: TItem): boolean =>
     gutters.some((gutter) => item.box.x0 < gutter && item.box.x1 > gutter) && !narrow.includes(item);
@@ -70,6 +71,19 @@ function splitAtSpanningItems<TItem extends { box: Box }>(items: TItem[]): TItem
     bands[2 * above]?.push(item);
   }
   return bands.filter((band) => band.length > 0);
+}
+
+/** Whether most items of the first side stand level with an item of another side (top and bottom). */
+function rowsAlign<TItem extends { box: Box }>(sides: TItem[][]): boolean {
+  const [first = [], ...others] = sides;
+  const boxes = others.flat().map((item) => item.box);
+  const level = first.filter(({ box }) =>
+    boxes.some((other) => {
+      const slack = 0.5 * Math.min(box.bottom - box.top, other.bottom - other.top);
+      return Math.abs(other.top - box.top) < slack && Math.abs(other.bottom - box.bottom) < slack;
+    }),
+  );
+  return level.length * 2 > first.length;
 }
 
 function splitAtGaps<TItem>(

@@ -55,6 +55,18 @@ describe('toPageLayout', () => {
     expect(texts(toPageLayout(1, runs).blocks)).toEqual(['a hyphenated word']);
   });
 
+  it('keeps the hyphen of a compound broken at a line end, and drops a soft hyphen', () => {
+    const runs = [
+      run('runs 3d-cube, 3d-', 50, 100),
+      run('raytrace and date-format-', 50, 112),
+      run('tofte or fannkuch\u00AD', 50, 124),
+      run('es', 50, 136),
+    ];
+    expect(texts(toPageLayout(1, runs).blocks)).toEqual([
+      'runs 3d-cube, 3d-raytrace and date-format-tofte or fannkuches',
+    ]);
+  });
+
   it('splits paragraphs at a first-line indent', () => {
     const runs = [
       run('First paragraph line that is long', 50, 100),

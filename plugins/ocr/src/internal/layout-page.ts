@@ -1,14 +1,19 @@
 import { toLineGroups, toTextBlocks } from './layout-blocks.js';
+import { withCaptionsAfterTables, withFloatsAfterSentences } from './layout-captions.js';
+import { withFootnotesLast } from './layout-footnotes.js';
 import { toReadingOrder } from './layout-order.js';
 import { toRows } from './layout-rows.js';
 import { dropOverprint } from './overprint.js';
 import { findLatticeTables } from './layout-lattice.js';
 import { findTables } from './layout-tables.js';
+import { joinListMarkers } from './list-markers.js';
 import type { Box, PageBlock, PageFrame, PageLayout, Ruling, Segment, TextRun } from './layout-types.js';
 
 /**
  * Lays out one page: text painted over itself dropped, rows and segments from the runs, tables where rows line up in columns, the
- * remaining lines grouped into regions, regions put in reading order and split into paragraphs.
+ * remaining lines grouped into regions (a list marker set apart joined to its line), regions put in
+ * reading order and split into paragraphs, a table's caption read right after it, a figure or table
+ * that cuts a sentence read after it, and footnotes after the rest of the page.
  * With the page's `size` (viewport units), the blocks' boxes can be placed on the page; its
  * `frame`, when given, lets page furniture be told by where it sits on the page. Ruled tables are
  * found first, from the page's `rulings`; their text is laid out no further.
@@ -27,13 +32,16 @@ export function toPageLayout(
   const rows = toRows(ruled.size === 0 ? kept : kept.filter((run) => !ruled.has(run)));
   const tables = findTables(rows);
   const inTable = new Set(tables.flatMap((found) => found.rows));
-  const segments: Segment[] = rows.filter((row) => !inTable.has(row)).flatMap((row) => row.segments);
+  const segments: Segment[] = joinListMarkers(
+    rows.filter((row) => !inTable.has(row)).flatMap((row) => row.segments),
+  );
   const units: { box: Box; blocks: PageBlock[] }[] = [
     ...toLineGroups(segments).map((group) => ({ box: group.box, blocks: toTextBlocks(group) })),
     ...tables.map((found) => ({ box: found.box, blocks: [found.table] })),
     ...lattice.map((found) => ({ box: found.table.box, blocks: [found.table] })),
   ];
-  const blocks = toReadingOrder(units).flatMap((unit) => unit.blocks);
+  const ordered = toReadingOrder(units).flatMap((unit) => unit.blocks);
+  const blocks = withFootnotesLast(withFloatsAfterSentences(withCaptionsAfterTables(ordered)));
   const characters = kept.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
   const layout: PageLayout = { page, blocks, characters };
   if (size !== undefined) Object.assign(layout, { width: size.width, height: size.height });

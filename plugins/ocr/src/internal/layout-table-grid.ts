@@ -21,6 +21,8 @@ const CROSSING_SHARE = 0.15;
 const MIN_GAP_EM = 0.3;
 /** A segment is cut at a column boundary only where its words stand this far apart (ems). */
 const WORD_GAP_EM = 0.4;
+/** Two words of different columns are two cells from this gap on (ems): wider than a space. */
+const SPLIT_GAP_EM = 0.6;
 
 /**
  * The column boundaries of a borderless table (x where a column starts, after the first): the
@@ -34,7 +36,8 @@ export function toBoundaries(rows: readonly Row[]): number[] {
   const allowed = Math.floor(CROSSING_SHARE * spanning.length);
   const events: [number, number][] = [];
   for (const row of spanning)
-    for (const segment of row.segments) events.push([segment.x0, 1], [segment.x1, -1]);
+    for (const segment of row.segments)
+      for (const piece of toPieces(segment)) events.push([piece.x0, 1], [piece.x1, -1]);
   events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const size = medianSize(spanning);
   const boundaries: number[] = [];
@@ -59,30 +62,102 @@ export function toBoundaries(rows: readonly Row[]): number[] {
   return boundaries;
 }
 
+/**
+ * A segment's stretches of words set no wider apart than a space: two numbers closer than the
+ * row's column gap ("47,824,589 9,967,837") still show the gap between their columns.
+ */
+function toPieces(segment: Segment): Word[] {
+  if (segment.runs === undefined || !/\s/.test(segment.text)) return [segment];
+  const pieces: Word[] = [];
+  for (const word of toWords(segment.runs)) {
+    const last = pieces.at(-1);
+    if (last !== undefined && word.x0 - last.x1 < SPLIT_GAP_EM * segment.size) last.x1 = word.x1;
+    else pieces.push({ ...word });
+  }
+  return pieces;
+}
+
 /** The median font size of the rows' segments. */
 export function medianSize(rows: readonly Row[]): number {
   const sizes = rows.flatMap((row) => row.segments.map((segment) => segment.size)).sort((a, b) => a - b);
   return sizes[Math.floor(sizes.length / 2)] ?? 10;
 }
 
+/** The columns of a table: where each starts (after the first) and, once known, the x range its values fill. */
+export interface Columns {
+  boundaries: readonly number[];
+  /** Per column, the x range of its cells in the rows of values (a header may stand wider). */
+  extents?: readonly { x0: number; x1: number }[];
+}
+
 /**
- * Places a row's segments in the columns the boundaries make: a segment crossing a boundary is cut
- * there when its words stand apart at that place (two cells in one pdf.js item), else it is one
- * cell spanning the columns it covers (a header over two columns).
+ * Places a row's segments in the columns: a segment is cut between two words that stand apart
+ * where a column starts, or (once the columns' extents are known) between two words set apart that
+ * belong to different columns (two cells in one pdf.js item, or too close for the row's own
+ * segments); a piece still crossing columns is one cell spanning them (a header over two columns).
+ * With extents, a piece goes to the column whose values it overlaps most: a header wider than its
+ * right-aligned numbers starts left of their column.
  */
-export function toGridRow(row: Row, boundaries: readonly number[]): GridRow {
-  const width = boundaries.length + 1;
+export function toGridRow(row: Row, columns: Columns): GridRow {
+  const width = columns.boundaries.length + 1;
   const cells = Array.from({ length: width }, () => '');
   const spans = Array.from({ length: width }, () => 0);
   for (const segment of row.segments) {
-    for (const piece of cutAtBoundaries(segment, boundaries)) {
-      const first = columnOf(piece.x0 + 0.01, boundaries);
-      const last = Math.max(first, columnOf(piece.x1 - 0.01, boundaries));
+    for (const piece of cutAtBoundaries(segment, columns)) {
+      const [first, last] = columnsOf(piece, columns);
       cells[first] = cells[first] === '' ? piece.text : `${cells[first] ?? ''} ${piece.text}`;
       spans[first] = Math.max(spans[first] ?? 0, last - first + 1);
     }
   }
   return { row, cells, spans };
+}
+
+/** The x ranges the cells of the given rows fill, per column. */
+export function toExtents(rows: readonly GridRow[], columns: Columns): { x0: number; x1: number }[] {
+  const extents = columns.boundaries.map(() => ({ x0: Infinity, x1: -Infinity }));
+  extents.push({ x0: Infinity, x1: -Infinity });
+  for (const { row } of rows)
+    for (const segment of row.segments)
+      for (const piece of cutAtBoundaries(segment, columns)) {
+        const [first, last] = columnsOf(piece, columns);
+        const extent = extents[first];
+        if (first !== last || extent === undefined) continue;
+        extent.x0 = Math.min(extent.x0, piece.x0);
+        extent.x1 = Math.max(extent.x1, piece.x1);
+      }
+  return extents;
+}
+
+/** The first and last column a piece covers. */
+function columnsOf(piece: Word, columns: Columns): [number, number] {
+  const { boundaries, extents } = columns;
+  if (extents === undefined) {
+    const first = columnOf(piece.x0 + 0.01, boundaries);
+    return [first, Math.max(first, columnOf(piece.x1 - 0.01, boundaries))];
+  }
+  let best = -1;
+  let bestOverlap = 0;
+  const covered: number[] = [];
+  extents.forEach((extent, column) => {
+    const overlap = Math.min(piece.x1, extent.x1) - Math.max(piece.x0, extent.x0);
+    if (overlap > 0) covered.push(column);
+    if (overlap > bestOverlap) {
+      best = column;
+      bestOverlap = overlap;
+    }
+  });
+  if (best < 0) {
+    // In a gap between columns: the nearest column.
+    const middle = (piece.x0 + piece.x1) / 2;
+    const distance = (extent: { x0: number; x1: number }): number =>
+      Math.max(0, extent.x0 - middle, middle - extent.x1);
+    const nearest = extents.reduce(
+      (found, extent, column) => (distance(extent) < distance(extents[found] ?? extent) ? column : found),
+      0,
+    );
+    return [nearest, nearest];
+  }
+  return [Math.min(best, ...covered), Math.max(best, ...covered)];
 }
 
 function columnOf(x: number, boundaries: readonly number[]): number {
@@ -91,21 +166,35 @@ function columnOf(x: number, boundaries: readonly number[]): number {
   return column;
 }
 
-/** A segment as one or more pieces, cut where a boundary falls between two words set apart. */
-function cutAtBoundaries(segment: Segment, boundaries: readonly number[]): Word[] {
+/** A segment as one or more pieces, cut where its words stand apart at a column's start. */
+function cutAtBoundaries(segment: Segment, columns: Columns): Word[] {
   const whole = [{ text: segment.text, x0: segment.x0, x1: segment.x1 }];
+  const { boundaries, extents } = columns;
   const inside = boundaries.filter((at) => at > segment.x0 + 0.5 && at < segment.x1 - 0.5);
-  if (inside.length === 0 || segment.runs === undefined) return whole;
+  if ((inside.length === 0 && extents === undefined) || segment.runs === undefined) return whole;
   const words = toWords(segment.runs);
   const pieces: Word[][] = [[]];
   const gap = WORD_GAP_EM * segment.size;
+  const near = 0.1 * segment.size;
   for (const word of words) {
     const current = pieces.at(-1) ?? [];
     const previous = current.at(-1);
+    if (previous === undefined) {
+      current.push(word);
+      continue;
+    }
     // After a dot leader any space is a cell's end ("Total . . . . 11,062.6").
-    const apart = previous !== undefined && (word.x0 - previous.x1 >= gap || /^\.+$/.test(previous.text));
+    const apart = word.x0 - previous.x1 >= gap || /^\.+$/.test(previous.text);
     const cut =
-      previous !== undefined && apart && inside.some((at) => previous.x1 <= at + gap && word.x0 >= at - gap);
+      inside.some(
+        (at) =>
+          // A boundary in the space between two words, or a wide space around a boundary.
+          (previous.x1 <= at + near && word.x0 >= at - near) ||
+          (apart && previous.x1 <= at + gap && word.x0 >= at - gap),
+      ) ||
+      (word.x0 - previous.x1 >= SPLIT_GAP_EM * segment.size &&
+        extents !== undefined &&
+        columnsOf(previous, columns)[1] < columnsOf(word, columns)[0]);
     if (cut) pieces.push([word]);
     else current.push(word);
   }
@@ -133,7 +222,8 @@ function toWords(runs: Segment['runs'] & object): Word[] {
   for (const run of runs) {
     const spaces = run.str.match(/\s/g)?.length ?? 0;
     const glyphs = run.str.length - spaces;
-    const glyph = Math.min(run.width / Math.max(1, run.str.length), GLYPH_EM * run.size);
+    const even = run.width / Math.max(1, run.str.length);
+    const glyph = spaces === 0 ? even : Math.min(even, GLYPH_EM * run.size);
     const space = spaces === 0 ? glyph : Math.max(glyph, (run.width - glyphs * glyph) / spaces);
     let x = run.x;
     for (const match of run.str.matchAll(/(\s*)(\S+)/g)) {

@@ -24,8 +24,12 @@ export function filledCount(row: GridRow): number {
 export function countHeaderRows(rows: readonly GridRow[]): number {
   const holdsValues = (row: GridRow): boolean =>
     row.cells.some((cell, column) => column > 0 && isValue(cell));
-  const first = rows.findIndex(holdsValues);
+  let first = rows.findIndex(holdsValues);
   if (first < 0 || first > MAX_HEADER_ROWS) return 1;
+  // Rows with text in the first column only, just above the values, are section rows.
+  const isSection = (row: GridRow | undefined): boolean =>
+    row !== undefined && filledCount(row) === 1 && row.cells[0] !== '';
+  while (first > 1 && isSection(rows[first - 1])) first -= 1;
   // Only a table of values: in a table of words, a number here and there says nothing of its header.
   const body = rows.slice(first).filter((row) => filledCount(row) >= 2);
   const valued = body.filter(holdsValues).length;
@@ -36,7 +40,7 @@ export function countHeaderRows(rows: readonly GridRow[]): number {
 /**
  * Header rows whose cells each sit in one column are lines of the same header cells ("to air" over
  * "kg/year"): they are joined into one row, each column's lines top down. A row with a cell
- * spanning columns (a group header) stays a row of its own.
+ * spanning columns (a group header) stays a row of its own. Returns the header rows only.
  */
 export function joinHeaderLines(rows: readonly GridRow[], headerRows: number): GridRow[] {
   const joined: GridRow[] = [];
@@ -61,7 +65,7 @@ export function joinHeaderLines(rows: readonly GridRow[], headerRows: number): G
       target.spans[column] = Math.max(1, target.spans[column] ?? 0);
     });
   }
-  return [...joined, ...rows.slice(headerRows)];
+  return joined;
 }
 
 /**

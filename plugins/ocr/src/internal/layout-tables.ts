@@ -1,6 +1,12 @@
 import type { Row } from './layout-rows.js';
-import { medianSize, toBoundaries, toGridRow, type GridRow } from './layout-table-grid.js';
-import { countHeaderRows, filledCount, joinHeaderLines, joinWrappedLabels } from './layout-table-rows.js';
+import { medianSize, toBoundaries, toExtents, toGridRow, type GridRow } from './layout-table-grid.js';
+import {
+  countHeaderRows,
+  filledCount,
+  isValue,
+  joinHeaderLines,
+  joinWrappedLabels,
+} from './layout-table-rows.js';
 import type { Box, TableBlock, TableCell } from './layout-types.js';
 
 /** Longest median cell (characters) a column after the first may have: longer cells are prose. */
@@ -9,6 +15,8 @@ const MAX_MEDIAN_CELL_CHARS = 32;
 const MAX_INTERIOR_ROWS = 3;
 /** Most columns a borderless table may have. */
 const MAX_COLUMNS = 24;
+/** Share of rows that must hold values beside a first column of long labels. */
+const VALUED_SHARE = 0.6;
 /** Share of a value row's slots that must be filled, on average. */
 const MIN_FILL = 0.4;
 
@@ -40,15 +48,41 @@ export function findTables(rows: Row[]): FoundTable[] {
     const last = pending.at(-1) ?? run.at(-1);
     const size = row.segments[0]?.size ?? 10;
     if (last !== undefined && row.y - last.y > 3 * size) flush();
+    // Above the first row of values, lines of one segment under the run's cells are header lines.
+    const header = run.length > 0 && !run.some(holdsValues);
     if (row.segments.length >= 2) {
-      run.push(...pending, row);
+      // Lines that do not lead into the row (prose of the next column between a small table's
+      // rows) stay text; the table goes on.
+      const belongs = pending.every((one) => leadsInto([one], row) || (header && staysUnder(one, run)));
+      run.push(...(belongs ? pending : []), row);
       pending = [];
-    } else if (run.length > 0 && pending.length < MAX_INTERIOR_ROWS && staysInFirstColumn(row, run)) {
+    } else if (
+      run.length > 0 &&
+      pending.length < MAX_INTERIOR_ROWS &&
+      (staysInFirstColumn(row, run) || (header && staysUnder(row, run)))
+    ) {
       pending.push(row);
     } else flush();
   }
   flush();
   return found;
+}
+
+/** Whether a row holds a value after its first segment. */
+function holdsValues(row: Row): boolean {
+  return row.segments.some((segment, index) => index > 0 && isValue(segment.text));
+}
+
+/** Whether a row of one segment stands under the run's cells after the first (a header's line). */
+function staysUnder(row: Row, run: Row[]): boolean {
+  const [segment] = row.segments;
+  if (segment === undefined) return false;
+  const cells = run.flatMap((other) => other.segments.slice(1));
+  return (
+    cells.some((cell) => cell.x0 < segment.x1 && cell.x1 > segment.x0) &&
+    segment.x0 >= Math.min(...cells.map((cell) => cell.x0)) - segment.size &&
+    segment.x1 <= Math.max(...cells.map((cell) => cell.x1)) + segment.size
+  );
 }
 
 /** Whether a row of one segment stays left of where the run's second cells start. */
@@ -64,16 +98,37 @@ function staysInFirstColumn(row: Row, run: Row[]): boolean {
   return segment.x0 >= left - 2 * segment.size && segment.x1 <= second + 0.5 * segment.size;
 }
 
-function toTable(rows: Row[]): FoundTable | undefined {
+/**
+ * Whether rows of one segment belong with the row of cells that follows them: they start where its
+ * first cell starts (a section label, the first line of a label). Lines of prose from the next
+ * column, interleaved with a small table's rows, start elsewhere.
+ */
+function leadsInto(pending: Row[], row: Row): boolean {
+  const first = row.segments[0];
+  if (first === undefined) return false;
+  return pending.every((one) => Math.abs((one.segments[0]?.x0 ?? Infinity) - first.x0) <= 3 * first.size);
+}
+
+/** A row set this much larger than the table's text above it is its title, not a header row. */
+const TITLE_SIZE = 1.25;
+
+function toTable(run: Row[]): FoundTable | undefined {
+  const body = medianSize(run);
+  const start = run.findIndex((row) => medianSize([row]) < TITLE_SIZE * body);
+  const rows = start <= 0 ? run : run.slice(start);
   const width = Math.max(0, ...rows.map((row) => row.segments.length));
   if (rows.length < 3 && !(rows.length === 2 && width >= 3)) return undefined;
   const boundaries = toBoundaries(rows);
   if (boundaries.length < 1 || boundaries.length + 1 > MAX_COLUMNS) return undefined;
-  const placed = rows.map((row) => toGridRow(row, boundaries));
+  const byStart = rows.map((row) => toGridRow(row, { boundaries }));
+  const valueRows = byStart.slice(countHeaderRows(byStart)).filter((row) => filledCount(row) >= 2);
+  const columns = { boundaries, extents: toExtents(valueRows, { boundaries }) };
+  const placed = rows.map((row) => toGridRow(row, columns));
   const headerRows = countHeaderRows(placed);
-  const header = joinHeaderLines(placed, headerRows).slice(0, headerRows);
-  const grid = [...header, ...joinWrappedLabels(placed.slice(headerRows))];
-  if (!looksTabular(grid, boundaries.length + 1)) return undefined;
+  const header = joinHeaderLines(placed, headerRows);
+  const kept = withoutEmptyColumns([...header, ...joinWrappedLabels(placed.slice(headerRows))], boundaries);
+  const grid = kept.grid;
+  if (!looksTabular(grid, kept.boundaries.length + 1)) return undefined;
   const size = medianSize(rows);
   const box = {
     x0: Math.min(...rows.flatMap((row) => row.segments.map((segment) => segment.x0))),
@@ -83,19 +138,47 @@ function toTable(rows: Row[]): FoundTable | undefined {
   };
   const table: TableBlock = { kind: 'table', rows: grid.map((row) => row.cells), box };
   table.headerRows = Math.max(1, header.length);
-  if (grid.some((row) => row.spans.some((span) => span > 1))) table.cells = toCells(grid, boundaries, box);
+  if (grid.some((row) => row.spans.some((span) => span > 1)))
+    table.cells = toCells(grid, kept.boundaries, box);
   return { table, box, rows };
 }
 
-/** Enough rows of several filled cells, filled enough, and no column after the first of prose. */
+/** The grid without columns no row fills (a column whose only text went to its neighbour). */
+function withoutEmptyColumns(
+  grid: GridRow[],
+  boundaries: number[],
+): { grid: GridRow[]; boundaries: number[] } {
+  const empty = new Set(
+    boundaries
+      .map((_, index) => index)
+      .concat(boundaries.length)
+      .filter((column) => grid.every((row) => row.cells[column] === '')),
+  );
+  if (empty.size === 0) return { grid, boundaries };
+  const keep = (_: unknown, column: number): boolean => !empty.has(column);
+  return {
+    grid: grid.map((row) => ({ ...row, cells: row.cells.filter(keep), spans: row.spans.filter(keep) })),
+    // A column's start goes with it (the first column keeps the page's left edge).
+    boundaries: boundaries.filter((_, index) => !empty.has(index + 1)).slice(empty.has(0) ? 1 : 0),
+  };
+}
+
+/**
+ * Enough rows of several filled cells, filled enough, and no column of prose: a first column of
+ * long labels ("Children age 6-9 months receiving …") only beside columns of values, in most rows
+ * (prose beside a figure's labels, or beside a code listing, is not a table).
+ */
 function looksTabular(grid: GridRow[], width: number): boolean {
   const full = grid.filter((row) => filledCount(row) >= 2);
   if (full.length < 2 || (full.length === 2 && width < 3)) return false;
   const fill = full.reduce((sum, row) => sum + filledCount(row), 0) / (full.length * width);
   if (fill < MIN_FILL) return false;
-  for (let column = 1; column < width; column += 1) {
+  for (let column = 0; column < width; column += 1) {
     const lengths = full.map((row) => row.cells[column] ?? '').filter((cell) => cell !== '');
-    if (median(lengths.map((cell) => cell.length)) > MAX_MEDIAN_CELL_CHARS) return false;
+    if (median(lengths.map((cell) => cell.length)) <= MAX_MEDIAN_CELL_CHARS) continue;
+    if (column > 0) return false;
+    const valued = full.filter((row) => row.cells.some((cell, index) => index > 0 && isValue(cell)));
+    if (valued.length < VALUED_SHARE * full.length) return false;
   }
   return true;
 }

@@ -1,5 +1,6 @@
-import type { List, ListItem, Root, RootContent } from 'mdast';
-import type { PageBox, Provenance } from '@transmute/plugin-sdk';
+import type { ListItem, Root, RootContent } from 'mdast';
+import type { Provenance } from '@transmute/plugin-sdk';
+import { ListBuilder } from './document-lists.js';
 import type { PageLayout, TextBlock } from './layout-types.js';
 import { toPageBox } from './page-box.js';
 import { toTableNode } from './pdf-table-node.js';
@@ -38,8 +39,9 @@ function numberingLevels(text: string): number | undefined {
 export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
   const styles = toStyles(pages);
   const children: RootContent[] = [];
-  let list: List | undefined;
+  const lists = new ListBuilder();
   for (const page of pages) {
+    lists.turnPage();
     const provenance: Provenance = { page: page.page };
     if (fileId !== undefined) provenance.fileId = fileId;
     if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
@@ -53,7 +55,7 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
         block.marker !== undefined &&
         headingDepth(block, styles) !== undefined
       ) {
-        list = undefined;
+        lists.close();
         const value = `${block.marker} ${block.text}`;
         children.push({
           type: 'heading',
@@ -64,27 +66,15 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
         continue;
       }
       if (block.kind === 'list_item') {
-        const ordered = block.ordered === true;
-        if (list === undefined || list.ordered !== ordered) {
-          list = {
-            type: 'list',
-            ordered,
-            spread: false,
-            children: [],
-            data: { provenance: { ...provenance } },
-          };
-          children.push(list);
-        }
-        // The list spans its items: on each page, the union of their boxes.
-        const listProvenance = list.data?.provenance;
-        if (listProvenance !== undefined && bbox !== undefined) {
-          listProvenance.bbox = addBox(listProvenance.bbox ?? [], bbox);
-        }
         const item: ListItem = { type: 'listItem', spread: false, children: [paragraph(block.text)], data };
-        list.children.push(item);
+        const opened = lists.add(block, item, provenance, bbox);
+        if (opened !== undefined) children.push(opened);
         continue;
       }
-      list = undefined;
+      if (block.kind === 'paragraph' && headingDepth(block, styles) === undefined) {
+        if (lists.follow(block, { ...paragraph(block.text), data })) continue;
+      }
+      lists.close();
       if (block.kind === 'table') {
         children.push(toTableNode(block, page, data));
         continue;
@@ -95,19 +85,6 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     }
   }
   return { type: 'root', children };
-}
-
-/** Boxes with `added` merged into the box of its page (or appended for a new page). */
-function addBox(boxes: PageBox[], added: PageBox): PageBox[] {
-  const same = boxes.find((entry) => entry.page === added.page);
-  if (same === undefined) return [...boxes, added];
-  const [a0, a1, a2, a3] = same.box;
-  const [b0, b1, b2, b3] = added.box;
-  return boxes.map((entry) =>
-    entry === same
-      ? { page: entry.page, box: [Math.min(a0, b0), Math.min(a1, b1), Math.max(a2, b2), Math.max(a3, b3)] }
-      : entry,
-  );
 }
 
 function paragraph(text: string): { type: 'paragraph'; children: [{ type: 'text'; value: string }] } {

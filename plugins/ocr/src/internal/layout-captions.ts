@@ -1,0 +1,84 @@
+import type { PageBlock, TableBlock, TextBlock } from './layout-types.js';
+
+/**
+ * A caption's opening: "Figure 3:", "Fig. 2.", "Table 2-1.", "TABLE 6 :", "Table IV". The mark after
+ * the number tells a caption from a sentence that names a table ("Table 2-1 takes the analysis").
+ */
+const CAPTION =
+  /^(?:fig(?:ure|\.)?|table|tab\.|exhibit|chart)\s*(?:\d{1,3}(?:[.-]\d{1,3})?|[IVXLC]{1,6}|[A-Z])\s*(?:[.:–—|]|$)/i;
+/** Farthest a caption stands from its table (in the caption's line heights). */
+const CAPTION_GAP_LINES = 2.5;
+
+/** Whether a block's text opens as a figure's or table's caption does. */
+export function isCaption(block: PageBlock): block is TextBlock {
+  return block.kind !== 'table' && CAPTION.test(block.text);
+}
+
+/**
+ * Puts each table's caption right after the table: a caption block just above or below a table
+ * and beside it (they overlap horizontally) is read after that table, wherever reading order put
+ * it (a caption set above a table is read first otherwise, and one beside a column break may land
+ * among the body text of another column).
+ */
+export function withCaptionsAfterTables(blocks: PageBlock[]): PageBlock[] {
+  const tables = blocks.filter((block): block is TableBlock => block.kind === 'table');
+  if (tables.length === 0) return blocks;
+  // Each table takes its nearest caption, nearest pairs first.
+  const pairs: { caption: TextBlock; table: TableBlock; gap: number }[] = [];
+  for (const caption of blocks.filter(isCaption)) {
+    const box = caption.box;
+    for (const table of tables) {
+      const other = table.box;
+      if (box === undefined || other === undefined) continue;
+      const gap = Math.max(other.top - box.bottom, box.top - other.bottom, 0);
+      if (gap <= CAPTION_GAP_LINES * caption.size && box.x0 < other.x1 && box.x1 > other.x0)
+        pairs.push({ caption, table, gap });
+    }
+  }
+  const captionOf = new Map<TableBlock, TextBlock>();
+  const taken = new Set<TextBlock>();
+  for (const { caption, table } of pairs.sort((a, b) => a.gap - b.gap)) {
+    if (captionOf.has(table) || taken.has(caption)) continue;
+    captionOf.set(table, caption);
+    taken.add(caption);
+  }
+  if (captionOf.size === 0) return blocks;
+  const moved = new Set<PageBlock>(captionOf.values());
+  return blocks.flatMap((block) => {
+    if (moved.has(block)) return [];
+    const caption = block.kind === 'table' ? captionOf.get(block) : undefined;
+    return caption === undefined ? [block] : [block, caption];
+  });
+}
+
+/** Most blocks a figure or table with its caption may take between two halves of a sentence. */
+const MAX_FLOAT_BLOCKS = 8;
+
+/**
+ * Puts a figure or table with its caption after the paragraph it interrupts: when a paragraph ends
+ * mid-sentence and, after a few blocks holding a caption or a table, a paragraph in the same font
+ * goes on in lower case (the sentence carried on at the top of the next column, under a figure),
+ * that paragraph is read first, so the float no longer cuts the sentence in two.
+ */
+export function withFloatsAfterSentences(blocks: PageBlock[]): PageBlock[] {
+  const order = [...blocks];
+  for (let index = 0; index < order.length; index += 1) {
+    const cut = order[index];
+    if (cut === undefined || cut.kind !== 'paragraph' || /[.!?:;]["”)]?$/.test(cut.text)) continue;
+    const end = order.findIndex(
+      (block, at) =>
+        at > index + 1 &&
+        block.kind === 'paragraph' &&
+        block.font === cut.font &&
+        block.size === cut.size &&
+        /^\p{Ll}/u.test(block.text),
+    );
+    const floats = order.slice(index + 1, end);
+    if (end < 0 || floats.length > MAX_FLOAT_BLOCKS) continue;
+    if (!floats.some((block) => block.kind === 'table' || isCaption(block))) continue;
+    const rest = order[end];
+    if (rest === undefined) continue;
+    order.splice(index + 1, floats.length + 1, rest, ...floats);
+  }
+  return order;
+}
