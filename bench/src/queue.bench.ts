@@ -15,22 +15,10 @@
  *
  *   node --conditions=development --import tsx bench/src/queue.bench.ts
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
-import { createPostgresStore } from '@transmute/postgres';
-import {
-  createFsBlobStore,
-  createService,
-  createSqliteStore,
-  type Caller,
-  type Service,
-  type Store,
-} from '@transmute/service';
-import { adminQuery, BENCH_POSTGRES_URL } from './internal/bench-fleet.js';
+import type { Caller, Service } from '@transmute/service';
+import { startTinyJobService, type QueueBackend } from './internal/tiny-job-service.js';
 import { median, recordResults, runIfMain, type BenchCheck, type BenchReport } from './bench-report.js';
 
 const SAMPLES = Number(process.env.BENCH_QUEUE_SAMPLES ?? 60);
@@ -38,7 +26,7 @@ const JOBS = Number(process.env.BENCH_QUEUE_JOBS ?? 300);
 const IN_FLIGHT = 16;
 const WORKERS = 4;
 
-type Backend = 'sqlite' | 'postgres';
+type Backend = QueueBackend;
 
 /** The tiny job: a two-paragraph note rendered as `raw_source`. */
 const tinyJob = (index: number) =>
@@ -61,27 +49,7 @@ interface Queue {
 }
 
 async function openQueue(backend: Backend, workers: number): Promise<Queue> {
-  const dir = mkdtempSync(join(tmpdir(), 'transmute-queue-bench-'));
-  const schema = `bench_queue_${randomBytes(4).toString('hex')}`;
-  const store: Store =
-    backend === 'postgres'
-      ? await createPostgresStore({ connectionString: BENCH_POSTGRES_URL, schema })
-      : await createSqliteStore({ path: join(dir, 'transmute.db') });
-  const engine = createEngine({ plugins: [createDatasetRenderer()] });
-  const service = createService({
-    store,
-    blobs: await createFsBlobStore({ root: join(dir, 'blobs') }),
-    engine,
-    config: {
-      baseUrl: 'http://127.0.0.1:1',
-      signingSecret: 'queue-bench',
-      workerConcurrency: workers,
-      webhooks: { enabled: false },
-    },
-  });
-  await service.start();
-  const { account } = await service.admin.createAccount({ plan: 'enterprise' });
-  const caller = { accountId: account.id, requestId: 'req_bench' };
+  const { service, store, caller, close } = await startTinyJobService(backend, workers);
   const waiting = new Map<string, () => void>();
   let checking = false;
   let again = false;
@@ -127,10 +95,7 @@ async function openQueue(backend: Backend, workers: number): Promise<Queue> {
     async close() {
       clearInterval(timer);
       unsubscribe();
-      await service.close();
-      await engine.close();
-      if (backend === 'postgres') await adminQuery(`drop schema if exists "${schema}" cascade`);
-      rmSync(dir, { recursive: true, force: true });
+      await close();
     },
   };
 }

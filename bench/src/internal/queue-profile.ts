@@ -4,19 +4,11 @@
  *
  *   node --cpu-prof --conditions=development --import tsx bench/src/internal/queue-profile.ts postgres 200
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createEngine } from '@transmute/engine';
-import { createDatasetRenderer } from '@transmute/plugin-dataset';
-import { createPostgresStore } from '@transmute/postgres';
-import { createFsBlobStore, createService, createSqliteStore, type Store } from '@transmute/service';
+import { startTinyJobService } from './tiny-job-service.js';
 
 const kind = process.argv[2] ?? 'postgres';
 const count = Number(process.argv[3] ?? 100);
-const url = 'postgres://postgres@127.0.0.1:5432/test';
 let t0 = 0;
 let log: { at: number; ms: number; sql: string }[] = [];
 const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -32,27 +24,7 @@ const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unkno
     );
   return result;
 };
-const dir = mkdtempSync(join(tmpdir(), 'qp-'));
-const schema = `qp_${randomBytes(3).toString('hex')}`;
-const store: Store =
-  kind === 'postgres'
-    ? await createPostgresStore({ connectionString: url, schema })
-    : await createSqliteStore({ path: join(dir, 'db.sqlite') });
-const engine = createEngine({ plugins: [createDatasetRenderer()] });
-const service = createService({
-  store,
-  blobs: await createFsBlobStore({ root: join(dir, 'blobs') }),
-  engine,
-  config: {
-    baseUrl: 'http://127.0.0.1:1',
-    signingSecret: 'profile',
-    workerConcurrency: 1,
-    webhooks: { enabled: false },
-  },
-});
-await service.start();
-const { account } = await service.admin.createAccount({ plan: 'enterprise' });
-const caller = { accountId: account.id, requestId: 'req_p' };
+const { service, caller, close } = await startTinyJobService(kind === 'sqlite' ? 'sqlite' : 'postgres', 1);
 const samples: number[] = [];
 const timelines: { ms: number; created: number; log: typeof log }[] = [];
 for (let i = 0; i < count; i += 1) {
@@ -86,13 +58,4 @@ samples.sort((a, b) => a - b);
 console.log(
   `${kind}: ${String(count)} jobs, p50 ${samples[Math.floor(count / 2)]?.toFixed(1)} ms, mean ${(samples.reduce((a, b) => a + b, 0) / count).toFixed(1)} ms`,
 );
-await service.close();
-await engine.close();
-
-if (kind === 'postgres') {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`drop schema ${schema} cascade`);
-  await c.end();
-}
-rmSync(dir, { recursive: true, force: true });
+await close();
