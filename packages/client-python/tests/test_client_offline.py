@@ -114,16 +114,22 @@ class RetryTest(unittest.TestCase):
         self.assertEqual((caught.exception.status, caught.exception.code), (429, "http_429"))
         self.assertEqual(len(flaky.requests), 3)
 
-    def test_a_refused_connection_is_retried_then_raised(self) -> None:
+    def test_a_refused_connection_is_retried_then_raised_as_a_transmute_error(self) -> None:
         flaky = FlakyServer([])
         url = flaky.url
         flaky.close()
         sleeps: list = []
         client = Client(base_url=url, api_key="tmk_test", max_retries=2)
         client.transport.sleep = sleeps.append
-        with self.assertRaises(OSError):
+        with self.assertRaises(TransmuteError) as caught:
             client.get_usage()
         self.assertEqual(len(sleeps), 2)
+        error = caught.exception
+        self.assertEqual((error.code, error.status, error.retryable), ("connection_failed", 0, True))
+        self.assertIn(f"{url}/v1/usage", str(error))
+        self.assertIn("refused", str(error).lower())
+        # The cause is kept, for logs and for callers that need the socket error.
+        self.assertIsInstance(error.__cause__, OSError)
 
 
 class InstallTest(unittest.TestCase):

@@ -43,6 +43,16 @@ class UploadTest(unittest.TestCase):
         self.assertEqual(file["status"], "rejected")
         self.assertTrue(any(warning.startswith("digest_mismatch") for warning in file["warnings"]), file)
 
+    def test_waiting_for_a_file_that_ends_rejected_raises_its_reason(self) -> None:
+        # Not plain text: the bytes of a ZIP declared as text/plain fail the magic-byte check.
+        with self.assertRaises(TransmuteError) as caught:
+            self.client.upload_file(b"PK\x03\x04" + b"\x00" * 64, name="note.txt", wait_until_validated=True)
+        error = caught.exception
+        self.assertEqual(error.code, "file_rejected")
+        self.assertTrue(error.problem["file"]["id"].startswith("file_"), error.problem)
+        self.assertEqual(error.problem["file"]["status"], "rejected")
+        self.assertIn(error.problem["file"]["warnings"][0], error.detail)
+
     def test_completing_with_another_digest_than_the_intent_is_refused(self) -> None:
         intent = self.client.create_upload_intent(
             {"name": "note.txt", "media_type": "text/plain", "size_bytes": len(DATA), "sha256": hashlib.sha256(DATA).hexdigest()}

@@ -27,6 +27,23 @@ class TransmuteError(Exception):
         self.retry_after: Optional[float] = retry_after
 
 
+def local_error(code: str, title: str, detail: str, retryable: bool = False, **extra: Any) -> TransmuteError:
+    """A TransmuteError for a failure with no answer of the API behind it (``status`` 0, no
+    ``request_id``): ``connection_failed`` when the server could not be reached, ``file_rejected``
+    when an uploaded file ended ``rejected``. ``extra`` members join the problem (e.g. ``file``)."""
+    return TransmuteError({
+        "type": "about:blank",
+        "title": title,
+        "status": 0,
+        "code": code,
+        "detail": detail,
+        "request_id": "",
+        "retryable": retryable,
+        "field_errors": [],
+        **extra,
+    })
+
+
 class WebhookVerificationError(Exception):
     """A webhook delivery that is not authentic (no matching signature) or not fresh."""
 

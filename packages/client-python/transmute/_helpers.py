@@ -8,7 +8,7 @@ import os
 import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, TypeVar, Union
 
-from ._errors import WaitTimeoutError
+from ._errors import WaitTimeoutError, local_error
 from ._models import File, Job
 from ._transport import send
 
@@ -68,6 +68,11 @@ def upload_file(
     while wait_until_validated and file["status"] in UNSETTLED_FILE_STATUSES and time.monotonic() < deadline:
         time.sleep(poll_interval)
         file = client.get_file(file["id"])
+    if wait_until_validated and file["status"] == "rejected":
+        reason = "; ".join(file["warnings"]) or "no reason given"
+        raise local_error(
+            "file_rejected", "File rejected", f"File {file['id']} ({file['name']}) was rejected: {reason}", file=file
+        )
     return file
 
 

@@ -12,7 +12,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Dict, Mapping, Optional, Union
 
-from ._errors import TransmuteError
+from ._errors import TransmuteError, local_error
 
 #: A request body: bytes, or a function opening a fresh binary stream for every attempt (a file).
 Body = Union[bytes, Callable[[], IO[bytes]], None]
@@ -123,6 +123,19 @@ def open_url(
             data.close()
 
 
+def connection_failed(method: str, url: str, failure: BaseException) -> TransmuteError:
+    """The TransmuteError of a call that got no answer (refused, reset, timed out, DNS)."""
+    reason = failure.reason if isinstance(failure, urllib.error.URLError) else failure
+    # The query may hold a cursor; the signed part of an upload URL is not the reader's business.
+    where = url.split("?", 1)[0]
+    return local_error(
+        "connection_failed",
+        "Connection failed",
+        f"{method} {where} got no answer: {reason}. Is the server running at this address?",
+        retryable=True,
+    )
+
+
 def send(transport: Transport, method: str, url: str, headers: Dict[str, str], body: Body = None) -> Response:
     """Sends a call, retrying up to ``max_retries`` times when the problem says ``retryable`` (waiting
     ``Retry-After`` when sent, else exponential backoff) or when the connection failed. The caller
@@ -142,9 +155,9 @@ def send(transport: Transport, method: str, url: str, headers: Dict[str, str], b
             # A server asking for a longer pause than we are willing to wait gets the error back instead.
             if delay > transport.max_retry_delay:
                 raise error from None
-        except (urllib.error.URLError, OSError, http.client.HTTPException):
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as failure:
             if not can_retry:
-                raise
+                raise connection_failed(method, url, failure) from failure
             delay = backoff(transport, attempt)
         transport.sleep(delay)
         attempt += 1
