@@ -20,18 +20,32 @@ const HEAP_BYTES_PER_WHOLE_XML_BYTE = 24;
 /** The worker's heap before it reads anything: the readers' code (more under tsx in development). */
 const WORKER_BASELINE_HEAP_MB = 32;
 
-/** How a parsing worker spends its bound: its old generation, and the largest XML part it reads whole. */
+/**
+ * Resident memory one kept spreadsheet cell costs the process at its peak, measured with a
+ * 1 048 576-row × 20 xlsx: its worker reads within the bound, then the main thread's copy of the
+ * returned document and its rendering add about 545 bytes per cell (1 089 MB at 2 M cells); the
+ * rest is margin.
+ */
+const RESIDENT_BYTES_PER_KEPT_CELL = 640;
+
+/**
+ * How a parsing worker spends its bound: its old generation, the largest XML part it reads whole,
+ * and the cells a workbook may keep.
+ */
 export interface WorkerMemory {
   /** `resourceLimits.maxOldGenerationSizeMb` of the worker. */
   oldGenerationMb: number;
   /** The largest part a reader may hold whole (a tree, or text): bigger ones are `limit_exceeded`. */
   wholePartBytes: number;
+  /** The most cells a workbook's document may keep so that it fits the bound (`maximum_cells` may lower it). */
+  documentCells: number;
 }
 
 /**
  * Splits a parsing worker's bound (`worker_max_heap_mb`, the most its thread may add to the
  * process's resident memory) into its V8 heap limit and the XML it may hold whole, so that a part
- * too big for the heap is refused from its declared size before it inflates (docs/DECISIONS.md,
+ * too big for the heap is refused from its declared size before it inflates, and the cells a
+ * workbook keeps, so that its document fits once returned (docs/DECISIONS.md,
  * "A parsing worker's bound is its resident memory").
  */
 export function workerMemoryOf(boundMb = DEFAULT_WORKER_MAX_HEAP_MB): WorkerMemory {
@@ -41,5 +55,6 @@ export function workerMemoryOf(boundMb = DEFAULT_WORKER_MAX_HEAP_MB): WorkerMemo
     wholePartBytes: Math.floor(
       (Math.max(0, oldGenerationMb - WORKER_BASELINE_HEAP_MB) * 1024 * 1024) / HEAP_BYTES_PER_WHOLE_XML_BYTE,
     ),
+    documentCells: Math.floor((boundMb * 1024 * 1024) / RESIDENT_BYTES_PER_KEPT_CELL),
   };
 }

@@ -14,18 +14,31 @@ export interface CellArea {
   right: number;
 }
 
+/** The cells a workbook's document may keep within the parsing worker's bound (`worker_max_heap_mb`). */
+export interface MemoryCells {
+  boundMb: number;
+  cells: number;
+}
+
 /**
- * The workbook's row and cell allowance (`maximum_rows`, `maximum_cells`), shared by its sheets in
- * order: a sheet's rows count from its first to its last row with a value, so a sheet's memory and
- * output stay bounded whatever its size on disk.
+ * The workbook's row and cell allowance (`maximum_rows`, `maximum_cells`, lowered to what fits the
+ * worker's memory bound), shared by its sheets in order: a sheet's rows count from its first to its
+ * last row with a value, so a sheet's memory and output stay bounded whatever its size on disk.
  */
 export class WorkbookBudget {
   rowsUsed = 0;
   cellsUsed = 0;
+  /** The cells kept at most: `maximum_cells`, or fewer when the memory bound holds fewer. */
+  readonly maximumCells: number;
+  /** True once a sheet was cut by the memory bound's cells rather than by `maximum_rows`/`maximum_cells`. */
+  cutByMemory = false;
   constructor(
     readonly maximumRows: number,
-    readonly maximumCells: number,
-  ) {}
+    readonly configuredCells: number,
+    readonly memory?: MemoryCells,
+  ) {
+    this.maximumCells = Math.min(configuredCells, memory?.cells ?? configuredCells);
+  }
 
   get exhausted(): boolean {
     return this.rowsUsed >= this.maximumRows || this.cellsUsed >= this.maximumCells;
@@ -56,11 +69,11 @@ export class SheetGrid {
       const top = Math.min(this.bounds?.top ?? row, row);
       const bottom = Math.max(this.bounds?.bottom ?? row, row);
       const rowsAfter = this.budget.rowsUsed + bottom - top + 1;
-      if (
-        rowsAfter > this.budget.maximumRows ||
-        this.budget.cellsUsed + this.cells + 1 > this.budget.maximumCells
-      ) {
+      const cellsAfter = this.budget.cellsUsed + this.cells + 1;
+      if (rowsAfter > this.budget.maximumRows || cellsAfter > this.budget.maximumCells) {
         this.truncated = true;
+        this.budget.cutByMemory =
+          rowsAfter <= this.budget.maximumRows && cellsAfter <= this.budget.configuredCells;
       } else {
         let cells = this.rows.get(row);
         if (cells === undefined) {

@@ -56,14 +56,14 @@ function htmlCells(texts: string[][], area: CellArea, merges: Map<string, CellAr
  * A sheet's section: its name as a `##` heading, then its used range as a table (GFM, or HTML with
  * colspan/rowspan when the range has merged cells), with `data.provenance` and typed `data.table`.
  * `maximumCells` bounds the rendered area (a value at A1 and one at XFD100000 span 1.6e9 cells):
- * rows past it are left out and their count returned.
+ * rows past it are left out and their count returned, with the rows kept (1-based, inclusive).
  */
 export function sheetSection(
   name: string,
   grid: SheetGrid,
   origin: SheetOrigin,
   maximumCells: number,
-): { blocks: RootContent[]; rowsLeftOut: number } {
+): { blocks: RootContent[]; rowsLeftOut: number; rowsKept?: [number, number] } {
   const heading: Heading = {
     type: 'heading',
     depth: 2,
@@ -111,5 +111,5 @@ export function sheetSection(
           align: texts[0]?.map(() => null) ?? [],
           data,
         };
-  return { blocks: [heading, block], rowsLeftOut };
+  return { blocks: [heading, block], rowsLeftOut, rowsKept: [area.top + 1, area.bottom + 1] };
 }

@@ -1,4 +1,5 @@
 import type { ReadContext } from '../internal/format-reader.js';
+import { DEFAULT_WORKER_MAX_HEAP_MB, workerMemoryOf } from '../internal/worker-memory.js';
 import { WorkbookBudget } from './sheet-grid.js';
 
 /**
@@ -8,9 +9,15 @@ import { WorkbookBudget } from './sheet-grid.js';
  */
 export const SPREADSHEET_LIMIT_DEFAULTS = { maximum_rows: 100_000, maximum_cells: 2_000_000 } as const;
 
+/**
+ * The workbook's budget: `maximum_rows`, and the lower of `maximum_cells` and the cells whose
+ * document fits the parsing worker's bound (`worker_max_heap_mb`, see `workerMemoryOf`).
+ */
 export function workbookBudget(ctx: ReadContext): WorkbookBudget {
+  const boundMb = ctx.limits['worker_max_heap_mb'] ?? DEFAULT_WORKER_MAX_HEAP_MB;
   return new WorkbookBudget(
     ctx.limits.maximum_rows ?? SPREADSHEET_LIMIT_DEFAULTS.maximum_rows,
     ctx.limits.maximum_cells ?? SPREADSHEET_LIMIT_DEFAULTS.maximum_cells,
+    { boundMb, cells: workerMemoryOf(boundMb).documentCells },
   );
 }

@@ -17,7 +17,7 @@ export class WorkbookWriter {
   private readonly blocks: RootContent[] = [];
   private readonly budget;
   private readonly notRead: string[] = [];
-  private truncation: { sheet: string; rowsLeftOut: number } | undefined;
+  private truncation: { sheet: string; rowsLeftOut: number; rowsKept?: [number, number] } | undefined;
 
   constructor(
     private readonly origin: SheetOrigin,
@@ -41,10 +41,14 @@ export class WorkbookWriter {
 
   endSheet(name: string, grid: SheetGrid, formulasWithoutValue = 0): void {
     grid.close();
-    const { blocks, rowsLeftOut } = sheetSection(name, grid, this.origin, this.budget.maximumCells);
+    const { blocks, rowsLeftOut, rowsKept } = sheetSection(name, grid, this.origin, this.budget.maximumCells);
     this.blocks.push(...blocks);
     if (grid.truncated || rowsLeftOut > 0) {
-      this.truncation = { sheet: name, rowsLeftOut: grid.rowsLeftOut + rowsLeftOut };
+      this.truncation = {
+        sheet: name,
+        rowsLeftOut: grid.rowsLeftOut + rowsLeftOut,
+        ...(rowsKept === undefined ? {} : { rowsKept }),
+      };
     }
     if (formulasWithoutValue > 0) {
       this.ctx.warn(
@@ -56,10 +60,20 @@ export class WorkbookWriter {
 
   finish(metadata: DocumentMetadata): ExtractedDocument {
     if (this.truncation !== undefined || this.notRead.length > 0) {
-      const { sheet, rowsLeftOut } = this.truncation ?? { sheet: '', rowsLeftOut: 0 };
-      const parts = [
-        `The workbook reached its limits (maximum_rows ${String(this.budget.maximumRows)}, maximum_cells ${String(this.budget.maximumCells)})`,
-      ];
+      const { sheet, rowsLeftOut, rowsKept } = this.truncation ?? { sheet: '', rowsLeftOut: 0 };
+      const { memory } = this.budget;
+      const parts =
+        this.budget.cutByMemory && memory !== undefined
+          ? [
+              `The workbook is larger than the parsing worker's memory holds (worker_max_heap_mb ${String(memory.boundMb)} holds ${String(memory.cells)} cells; maximum_cells ${String(this.budget.configuredCells)})`,
+            ]
+          : [
+              `The workbook reached its limits (maximum_rows ${String(this.budget.maximumRows)}, maximum_cells ${String(this.budget.configuredCells)})`,
+            ];
+      if (this.budget.cutByMemory && rowsKept !== undefined)
+        parts.push(
+          `"${sheet}" was cut after its row ${String(rowsKept[1])} (rows ${String(rowsKept[0])}-${String(rowsKept[1])} kept)`,
+        );
       if (this.truncation !== undefined)
         parts.push(`${String(rowsLeftOut)} more rows with values in "${sheet}" were left out`);
       if (this.notRead.length > 0)
