@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import CFB from 'cfb';
 import { TransmuteError } from '@transmute/plugin-sdk';
+import { checkCompoundFile } from '../internal/check-compound-file.js';
 import type { LegacyFormat } from './legacy-formats.js';
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -54,7 +55,9 @@ const DETECTORS: Record<LegacyFormat['extension'], (container: Container) => boo
  * Throws `encrypted_document` for a password-protected legacy file: a .doc whose FIB sets
  * fEncrypted, an .xls whose workbook globals hold FILEPASS, a .ppt with an `EncryptedSummary`
  * stream. A file that is not an OLE compound file (a .doc that is really RTF or HTML, as many are)
- * or whose directory does not parse is left to LibreOffice, which reads or refuses it.
+ * or whose directory does not parse is left to LibreOffice, which reads or refuses it; one whose
+ * structure loops or points outside the file is `corrupt_file` first (`checkCompoundFile`), since
+ * `cfb` would follow it forever or overflow its stack.
  */
 export async function checkLegacyEncryption(
   file: { path: string; name: string },
@@ -62,6 +65,7 @@ export async function checkLegacyEncryption(
 ): Promise<void> {
   const bytes = await readFile(file.path);
   if (!bytes.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) return;
+  checkCompoundFile(bytes, `${file.name} (${format.name})`);
   let container: Container;
   try {
     container = CFB.read(bytes, { type: 'buffer' });

@@ -3,7 +3,7 @@ import msgreaderModule, { type FieldsData } from '@kenjiuno/msgreader';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
 import { OLE_MAGIC } from '../internal/refuse-encrypted.js';
-import { checkCompoundFile } from './check-compound-file.js';
+import { checkCompoundFile } from '../internal/check-compound-file.js';
 import { formatMailbox, type MailAttachment, type MailMessage } from './mail-message.js';
 import { messageDocument } from './message-document.js';
 
@@ -82,7 +82,7 @@ function htmlBody(fields: FieldsData): string | undefined {
 
 function parseMsg(bytes: Buffer): { reader: MsgReader; fields: FieldsData } {
   // msgreader follows chains and links unchecked: a cycle would loop forever or overflow its stack.
-  if (bytes.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) checkCompoundFile(bytes);
+  if (bytes.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) checkCompoundFile(bytes, 'The Outlook message');
   try {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const reader = new MsgReader(view);

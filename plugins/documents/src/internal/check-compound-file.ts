@@ -13,8 +13,11 @@ const STORAGE = 1;
  */
 export const MAXIMUM_STORAGE_DEPTH = 64;
 
-function corrupt(why: string): TransmuteError {
-  return new TransmuteError('corrupt_file', `The Outlook message is corrupt: ${why}.`);
+/** The file's structure is wrong: `why` finishes the sentence begun by what the file is. */
+class StructureError extends Error {}
+
+function corrupt(why: string): StructureError {
+  return new StructureError(why);
 }
 
 /** The compound file's geometry and its sector allocation table (FAT). */
@@ -52,7 +55,8 @@ function layoutOf(bytes: Buffer): Layout {
   const shift = bytes.readUInt16LE(0x1e);
   if (shift !== 9 && shift !== 12) throw corrupt(`its sector size 2^${String(shift)} is not 512 or 4096`);
   const sectorSize = 1 << shift;
-  const sectors = Math.floor(bytes.length / sectorSize) - 1;
+  // A last sector cut short still counts (writers leave them): reading past the end is then corrupt.
+  const sectors = Math.ceil(bytes.length / sectorSize) - 1;
   const partial: Layout = { bytes, sectorSize, sectors, fat: new Uint32Array(0) };
   const fatSectors: number[] = [];
   for (let index = 0; index < HEADER_DIFAT_ENTRIES; index += 1) {
@@ -139,12 +143,28 @@ function walkDirectory(entries: readonly Entry[]): Entry[] {
 }
 
 /**
- * Checks the structure of an OLE compound file (MS-CFB) before the .msg reader walks it, which
- * follows chains and links without checks: a sector chain or a directory tree that runs in a cycle
- * (the reader would loop forever or overflow its stack), a pointer outside the file, or storages
- * nested too deep is `corrupt_file`, with a sentence saying which.
+ * Checks the structure of an OLE compound file (MS-CFB) before a parser walks it (msgreader for
+ * .msg, `cfb` for legacy .doc/.xls/.ppt), which follow chains and links without checks: a sector
+ * chain or a directory tree that runs in a cycle (the parser would loop forever or overflow its
+ * stack), a pointer outside the file, or storages nested too deep is `corrupt_file`, with a
+ * sentence beginning with `what` (the file, e.g. "The Outlook message") saying which.
  */
-export function checkCompoundFile(bytes: Buffer): void {
+export function checkCompoundFile(bytes: Buffer, what: string): void {
+  try {
+    checkStructure(bytes);
+  } catch (error) {
+    const why =
+      error instanceof StructureError
+        ? error.message
+        : error instanceof RangeError
+          ? 'a sector it uses lies past the end of the file'
+          : undefined;
+    if (why === undefined) throw error;
+    throw new TransmuteError('corrupt_file', `${what} is corrupt: ${why}.`);
+  }
+}
+
+function checkStructure(bytes: Buffer): void {
   const layout = layoutOf(bytes);
   const entries = entriesOf(layout);
   const streams = walkDirectory(entries);
