@@ -24,6 +24,7 @@ export {
   FIELD_ERROR_CODES,
   type ResourceKind,
 } from './enums.js';
+export { OUTPUT_PROFILE_DESCRIPTIONS, type OutputProfileDescription } from './profile-descriptions.js';
 export {
   API_ERRORS,
   FAILURE_CODES,

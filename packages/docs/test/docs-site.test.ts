@@ -1,13 +1,26 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { API_ERRORS, buildOpenApiDocument } from '@transmute/contract';
+import {
+  API_ERRORS,
+  buildOpenApiDocument,
+  FAILURE_CODES,
+  OPERATIONS,
+  OUTPUT_PROFILE_DESCRIPTIONS,
+  OUTPUT_PROFILES,
+  validateRequestBody,
+  validateResource,
+} from '@transmute/contract';
 import type { Element } from 'hast';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocsSite, GUIDES_DIRECTORY, writeDocsSite, type DocsSite } from '../src/index.js';
+import { exampleFromSchema } from '../src/internal/example-from-schema.js';
+
+/** The one script a page may carry: the site's own `copy.js`, as a file. */
+const SITE_SCRIPT = /<script src="(\.\.\/)*copy\.js" defer><\/script>/;
 
 // The site as `pnpm docs:build` writes it, read back from disk and checked link by link.
 
@@ -56,17 +69,25 @@ describe('the static docs site', () => {
     const pages = new Map<string, ParsedPage>();
     for (const file of files) pages.set(file, parsePage(await readFile(join(directory, file), 'utf8')));
     const broken: string[] = [];
+    const linked = new Set<string>();
     for (const [file, page] of pages) {
       for (const link of page.links) {
         if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue; // http:, https:, mailto: leave the site
         const [path = '', fragment] = link.split('#');
         const target = path === '' ? file : relative(directory, resolve(directory, dirname(file), path));
         const exists = site.has(target);
+        linked.add(target);
         const anchored = fragment === undefined || pages.get(target)?.ids.has(decodeURIComponent(fragment));
         if (!exists || anchored !== true) broken.push(`${file} → ${link}`);
       }
     }
     expect(broken).toEqual([]);
+    // Every job failure code and every problem code has a page some other page links to.
+    const codePages = [
+      ...Object.keys(FAILURE_CODES).map((code) => `failures/${code}.html`),
+      ...Object.keys(API_ERRORS).map((code) => `problems/${code}.html`),
+    ];
+    expect(codePages.filter((page) => !linked.has(page))).toEqual([]);
     expect([...pages.values()].reduce((count, page) => count + page.links.length, 0)).toBeGreaterThan(1000);
   });
 
@@ -93,14 +114,103 @@ describe('the static docs site', () => {
     );
   });
 
-  it('carries no script, inline style or event handler on any page', () => {
+  it('carries no inline script, inline style or event handler on any page; only the copy.js file', () => {
     for (const [path, file] of site) {
       if (!path.endsWith('.html')) continue;
-      expect({ path, unsafe: /<script|\sstyle=|\son[a-z]+=/i.test(file.body) }).toEqual({
+      const rest = file.body.replace(SITE_SCRIPT, '');
+      expect({
         path,
+        script: SITE_SCRIPT.test(file.body),
+        unsafe: /<script|\sstyle=|\son[a-z]+=/i.test(rest),
+      }).toEqual({
+        path,
+        script: true,
         unsafe: false,
       });
     }
+    expect(site.get('copy.js')?.body).toContain('navigator.clipboard.writeText');
+  });
+
+  it('has a page for every job failure code of the catalogue, saying what it means and what to do', () => {
+    const index = site.get('failures.html')?.body ?? '';
+    for (const [code, meaning] of Object.entries(FAILURE_CODES)) {
+      const page = site.get(`failures/${code}.html`)?.body ?? '';
+      expect({
+        code,
+        meaning: page.includes(meaning.replace(/'/g, '&#39;')),
+        todo: page.includes('What to do'),
+      }).toEqual({
+        code,
+        meaning: true,
+        todo: true,
+      });
+      expect(index).toContain(`<a href="failures/${code}.html"><code>${code}</code></a>`);
+    }
+  });
+
+  it('gives every page an inline SVG icon and the site a favicon.svg', () => {
+    for (const [path, file] of site) {
+      if (!path.endsWith('.html')) continue;
+      expect({
+        path,
+        icon: /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/.test(file.body),
+      }).toEqual({
+        path,
+        icon: true,
+      });
+    }
+    expect(site.get('favicon.svg')?.contentType).toBe('image/svg+xml');
+  });
+
+  it('puts every table in a scrolling wrapper, so a wide table never widens the page', () => {
+    for (const [path, file] of site) {
+      if (!path.endsWith('.html')) continue;
+      const tables = file.body.match(/<table/g)?.length ?? 0;
+      const wrapped = file.body.match(/<div class="table-scroll">\s*<table/g)?.length ?? 0;
+      expect({ path, tables }).toEqual({ path, tables: wrapped });
+    }
+  });
+
+  it('shows a request and a response example for every operation, valid against the contract', () => {
+    const body = site.get('reference.html')?.body ?? '';
+    const document = buildOpenApiDocument();
+    for (const [operationId, operation] of Object.entries(OPERATIONS)) {
+      const section = body.slice(body.indexOf(`id="op-${operationId}"`));
+      const end = section.indexOf('</section>');
+      expect({ operationId, request: section.slice(0, end).includes('class="example-request"') }).toEqual({
+        operationId,
+        request: true,
+      });
+      expect(section.slice(0, end)).toContain('class="example-response"');
+      if (operation.requestBody !== null) {
+        const { schema } = operation.requestBody;
+        const example = exampleFromSchema(document, { $ref: `#/components/schemas/${schema}` }, 'required');
+        expect({ operationId, errors: validateRequestBody(schema, example) }).toEqual({
+          operationId,
+          errors: [],
+        });
+      }
+      for (const response of operation.responses) {
+        if (response.body === null) continue;
+        const example = exampleFromSchema(document, { $ref: `#/components/schemas/${response.body}` }, 'all');
+        expect({ operationId, errors: validateResource(response.body, example) }).toEqual({
+          operationId,
+          errors: [],
+        });
+      }
+    }
+    expect(body).toContain('POST {base}/v1/jobs\nAuthorization: Bearer tmk_…\nIdempotency-Key: ');
+  });
+
+  it('explains the six output profiles from the contract', () => {
+    const page = parsePage(site.get('profiles.html')?.body ?? '');
+    const body = site.get('profiles.html')?.body ?? '';
+    expect(OUTPUT_PROFILES).toHaveLength(6);
+    for (const profile of OUTPUT_PROFILES) {
+      expect(page.ids.has(profile)).toBe(true);
+      expect(body).toContain(OUTPUT_PROFILE_DESCRIPTIONS[profile].purpose.replace(/'/g, '&#39;'));
+    }
+    expect(site.get('index.html')?.body).toContain('href="profiles.html"');
   });
 });
 
@@ -115,7 +225,7 @@ describe('guides', () => {
       const built = await buildDocsSite({ guidesDirectory: guides });
       const page = built.get('guides/hostile.html')?.body ?? '';
       expect(page).toContain('<h1 id="hostile">Hostile</h1>');
-      expect(page).not.toMatch(/<script|onerror|<img/i);
+      expect(page.replace(SITE_SCRIPT, '')).not.toMatch(/<script|onerror|<img/i);
       expect(page).toContain(
         '<a href="other.html#part">the other</a> &#x26; <a href="https://example.com/a.md">site</a>',
       );

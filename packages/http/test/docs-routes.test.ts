@@ -1,7 +1,13 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_ERRORS, buildOpenApiDocument, renderOpenApi, type ApiErrorCode } from '@transmute/contract';
+import {
+  API_ERRORS,
+  buildOpenApiDocument,
+  FAILURE_CODES,
+  renderOpenApi,
+  type ApiErrorCode,
+} from '@transmute/contract';
 import { DOCS_CONTENT_SECURITY_POLICY } from '@transmute/docs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -22,7 +28,11 @@ async function expectPage(url: string, text: string): Promise<void> {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   const body = await response.text();
   expect(body).toContain(text);
-  expect(body).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
+  // The one script is the site's own file (copy buttons); nothing inline.
+  expect(body).toMatch(/<script src="(\.\.\/)*copy\.js" defer><\/script>/);
+  expect(body.replace(/<script src="(\.\.\/)*copy\.js" defer><\/script>/, '')).not.toMatch(
+    /<script|\sstyle=|\son[a-z]+=/i,
+  );
 }
 
 describe('the Content-Security-Policy of the docs', () => {
@@ -80,6 +90,22 @@ describe.each(MOUNTS)('docs and OpenAPI on the %s mount', (mount) => {
     await expectPage(`${running.url}/docs/problems/not_found.html`, 'How to fix it');
     const style = await fetch(`${running.url}/docs/style.css`);
     expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const script = await fetch(`${running.url}/docs/copy.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('serves a page for every job failure code, and the profiles page', async () => {
+    for (const code of Object.keys(FAILURE_CODES))
+      await expectPage(`${running.url}/docs/failures/${code}`, 'What to do');
+    await expectPage(`${running.url}/docs/profiles.html`, 'dataset_markdown');
+  });
+
+  it('answers /favicon.ico with the site icon, not a 404', async () => {
+    const icon = await fetch(`${running.url}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg /);
   });
 
   it('answers an unknown page 404 route_not_found and a POST 405, as problems', async () => {

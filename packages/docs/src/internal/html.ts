@@ -46,16 +46,21 @@ export function rawHtml(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
 
-/** A table: a header row of `headings`, then `rows` (each a `<tr>`). */
+/**
+ * A table: a header row of `headings`, then `rows` (each a `<tr>`), inside a `div.table-scroll` so
+ * a wide table scrolls on its own, not the page.
+ */
 export function table(headings: readonly string[], rows: HtmlValue): SafeHtml {
-  return html`<table>
-    <thead>
-      <tr>
-        ${headings.map((heading) => html`<th>${heading}</th>`)}
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
+  return html`<div class="table-scroll">
+    <table>
+      <thead>
+        <tr>
+          ${headings.map((heading) => html`<th>${heading}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+  </div>`;
 }

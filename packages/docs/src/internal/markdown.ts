@@ -21,6 +21,21 @@ function rewriteMarkdownLinks() {
   };
 }
 
+/** Every table inside a `div.table-scroll`, so a wide table scrolls on its own, not the page. */
+function wrapTables() {
+  return (tree: Root): void => {
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (node.tagName !== 'table' || parent === undefined || index === undefined) return;
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['table-scroll'] },
+        children: [node],
+      };
+    });
+  };
+}
+
 // Raw HTML in markdown is dropped (remark-rehype's default), so no guide can carry a script.
 const processor = unified()
   .use(remarkParse)
@@ -28,6 +43,7 @@ const processor = unified()
   .use(remarkRehype)
   .use(rehypeSlug)
   .use(rewriteMarkdownLinks)
+  .use(wrapTables)
   .use(rehypeStringify)
   .freeze();
 

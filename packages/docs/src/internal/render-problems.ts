@@ -25,26 +25,28 @@ function renderProblem(document: OpenApiDocument, code: ApiErrorCode): PageConte
     problemCodesOf(operation.object).includes(code),
   );
   const main = html`<h1><code>${code}</code></h1>
-    <table>
-      <tbody>
-        <tr>
-          <th>status</th>
-          <td>${entry.status}</td>
-        </tr>
-        <tr>
-          <th>title</th>
-          <td>${entry.title}</td>
-        </tr>
-        <tr>
-          <th>retryable</th>
-          <td>${yesNo(entry.retryable)}</td>
-        </tr>
-        <tr>
-          <th>replayed with its <code>Idempotency-Key</code></th>
-          <td>${yesNo(entry.remembered)}</td>
-        </tr>
-      </tbody>
-    </table>
+    <div class="table-scroll">
+      <table>
+        <tbody>
+          <tr>
+            <th>status</th>
+            <td>${entry.status}</td>
+          </tr>
+          <tr>
+            <th>title</th>
+            <td>${entry.title}</td>
+          </tr>
+          <tr>
+            <th>retryable</th>
+            <td>${yesNo(entry.retryable)}</td>
+          </tr>
+          <tr>
+            <th>replayed with its <code>Idempotency-Key</code></th>
+            <td>${yesNo(entry.remembered)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
     <h2>What it means</h2>
     <p>
       The server answers <code>${entry.status}</code> with <code>"code": "${code}"</code> —

@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from '@transmute/contract';
+import { exampleFromSchema } from './example-from-schema.js';
 import { html, table, type SafeHtml } from './html.js';
 import type { PageContent } from './layout.js';
 import { listOperations, problemCodesOf, resolveRef, type DocumentOperation } from './openapi-operations.js';
@@ -71,6 +72,52 @@ function responsesTable(operation: SchemaNode): SafeHtml {
   return table(['status', 'meaning', 'body', 'headers'], rows);
 }
 
+/** The JSON body of the first media type of a request body or response, or undefined for none. */
+function firstSchema(owner: unknown): unknown {
+  const content = isNode(owner) && isNode(owner.content) ? owner.content : {};
+  const media = Object.values(content).find(isNode);
+  return media?.schema;
+}
+
+/**
+ * A request and its success answer, generated from the operation's schemas (a request with the
+ * required fields only, an answer with every field): path parameters filled with sample ids, the
+ * headers the operation needs.
+ */
+function examplesSection(document: OpenApiDocument, operation: DocumentOperation): SafeHtml {
+  const { object } = operation;
+  const parameters = (Array.isArray(object.parameters) ? object.parameters : []).map((reference) =>
+    resolveRef(document, reference),
+  );
+  let path = operation.path;
+  const headers = ['Authorization: Bearer tmk_…'];
+  for (const parameter of parameters) {
+    const name = asText(parameter.name);
+    const value = exampleFromSchema(document, parameter.schema, 'required', name);
+    if (parameter.in === 'path') path = path.replace(`{${name}}`, String(value));
+    if (parameter.in === 'header' && parameter.required === true) headers.push(`${name}: ${String(value)}`);
+  }
+  const requestSchema = isNode(object.requestBody) ? firstSchema(object.requestBody) : undefined;
+  const request = [`${operation.method} {base}${path}`, ...headers];
+  if (requestSchema !== undefined) {
+    request.push('Content-Type: application/json', '');
+    request.push(JSON.stringify(exampleFromSchema(document, requestSchema, 'required'), null, 2));
+  }
+  const responses = isNode(object.responses) ? object.responses : {};
+  const [status = '200', success] = Object.entries(responses).find(([code]) => code.startsWith('2')) ?? [];
+  const responseSchema = firstSchema(success);
+  const response = [`HTTP/1.1 ${status}`];
+  if (responseSchema !== undefined) {
+    response.push('Content-Type: application/json', '');
+    response.push(JSON.stringify(exampleFromSchema(document, responseSchema, 'all'), null, 2));
+  }
+  return html`<h4>Example</h4>
+    <p>Request (required fields only):</p>
+    <pre class="example-request"><code>${request.join('\n')}</code></pre>
+    <p>Response:</p>
+    <pre class="example-response"><code>${response.join('\n')}</code></pre>`;
+}
+
 function problemList(operation: SchemaNode): SafeHtml {
   const codes = problemCodesOf(operation);
   return html`<p>
@@ -93,7 +140,7 @@ function renderOperation(document: OpenApiDocument, operation: DocumentOperation
     <h4>Request body</h4>
     ${requestBodySection(document, object)}
     <h4>Responses</h4>
-    ${responsesTable(object)} ${problemList(object)}
+    ${responsesTable(object)} ${problemList(object)} ${examplesSection(document, operation)}
   </section>`;
 }
 

@@ -9,14 +9,18 @@ const OPENAPI_PATHS = new Set(['/openapi.json', '/openapi.yaml']);
 // Built on the first request for a page (tens of milliseconds), then kept: the pages never change.
 let site: Promise<DocsSite> | null = null;
 
-/** True for `/openapi.json`, `/openapi.yaml`, `/docs` and everything under `/docs/`. */
+/** Browsers ask every origin for `/favicon.ico`: the docs' icon answers it (an SVG, by its type). */
+const FAVICON_PATH = '/favicon.ico';
+
+/** True for `/openapi.json`, `/openapi.yaml`, `/favicon.ico`, `/docs` and everything under `/docs/`. */
 export function isDocsPath(path: string): boolean {
-  return OPENAPI_PATHS.has(path) || path === '/docs' || path.startsWith('/docs/');
+  return OPENAPI_PATHS.has(path) || path === FAVICON_PATH || path === '/docs' || path.startsWith('/docs/');
 }
 
 async function findFile(path: string): Promise<DocsFile | undefined> {
   const pages = await (site ??= buildDocsSite());
   if (OPENAPI_PATHS.has(path)) return pages.get(path.slice(1));
+  if (path === FAVICON_PATH) return pages.get('favicon.svg');
   const inside = path.slice('/docs/'.length);
   if (inside === '') return pages.get('index.html');
   // A problem `type` URI names its page without `.html` (`/docs/problems/not_found`).
@@ -25,7 +29,8 @@ async function findFile(path: string): Promise<DocsFile | undefined> {
 
 /**
  * Serves the documentation site under `{base}/docs/` and the OpenAPI document at
- * `{base}/openapi.json` and `{base}/openapi.yaml`, with a strict Content-Security-Policy.
+ * `{base}/openapi.json` and `{base}/openapi.yaml`, and the site's icon at `{base}/favicon.ico`, with
+ * a strict Content-Security-Policy.
  * `{base}/docs` redirects to `{base}/docs/`, so the pages' relative links resolve the same way
  * served and static.
  */
