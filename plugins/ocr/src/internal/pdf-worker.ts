@@ -14,10 +14,19 @@ import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
 import { toRulings } from './page-rulings.js';
 import { mayHoldTable } from './page-table-hint.js';
+import { mayUseType3Fonts } from './type3-scan.js';
 import { joinVerticalColumns, verticalFontsOf } from './vertical-text.js';
 import { isZapfDingbatsName } from './zapf-dingbats.js';
 
 let document: PdfDocument | undefined;
+/**
+ * The open document's path, and whether it was opened with its images. Text layout never needs
+ * image pixels, yet pdf.js decodes (and clones across its fake-worker port) every image of a page
+ * whose operator list is read for rulings: about a quarter of pdf.js's time on the tables corpus.
+ * A document is opened without them unless it may use Type3 fonts (whose glyphs can be images
+ * that pdf.js measures them by), and reopened with them at its first page to render.
+ */
+let opened: { path: string; images: boolean } | undefined;
 /** Documents with form fields: only their pages' annotations are read (for filled-in values). */
 const withFormFields = new WeakSet<PdfDocument>();
 /**
@@ -27,11 +36,12 @@ const withFormFields = new WeakSet<PdfDocument>();
  */
 let prefetched: { document: PdfDocument; page: number; layout: Promise<PageLayout> } | undefined;
 
-async function open(path: string): Promise<PdfInfo> {
+async function open(path: string, images = false): Promise<PdfInfo> {
   await closeDocument();
   const pdfjs = await loadPdfjs();
   // Synchronous on purpose: this thread does nothing else meanwhile, and a thread-pool hop per file costs more.
   const data = new Uint8Array(readFileSync(path));
+  const withImages = images || mayUseType3Fonts(data);
   const assets = pdfjsAssets();
   const task = pdfjs.getDocument({
     data,
@@ -42,8 +52,11 @@ async function open(path: string): Promise<PdfInfo> {
     fontExtraProperties: true,
     useSystemFonts: false,
     verbosity: 0,
+    // 0 drops every image from operator lists (pdf.js: "Image exceeded maximum allowed size").
+    ...(withImages ? {} : { maxImageSize: 0 }),
   });
   document = await task.promise;
+  opened = { path, images: withImages };
   // Cheap when there is no AcroForm; reading every page's annotations is not.
   if ((await document.getFieldObjects().catch(() => null)) !== null) withFormFields.add(document);
   const metadata = await document.getMetadata().catch(() => undefined);
@@ -68,6 +81,7 @@ function cleanString(value: unknown): string | undefined {
 async function closeDocument(): Promise<void> {
   const current = document;
   document = undefined;
+  opened = undefined;
   await settlePrefetch();
   if (current !== undefined) await current.loadingTask.destroy().catch(() => undefined);
 }
@@ -109,7 +123,7 @@ async function handle(request: PdfRequest): Promise<HandleResult> {
       const result: PageResult = {};
       if (request.text) result.layout = await takeLayout(document, request.page);
       if (request.renderDpi !== undefined) {
-        const page = await document.getPage(request.page);
+        const page = await (await documentWithImages()).getPage(request.page);
         try {
           result.image = await render(page, request.renderDpi, request.maxPixels ?? 40_000_000);
         } finally {
@@ -119,6 +133,13 @@ async function handle(request: PdfRequest): Promise<HandleResult> {
       return { ok: true, page: result };
     }
   }
+}
+
+/** The open document, reopened with its images first if it was opened without them. */
+async function documentWithImages(): Promise<PdfDocument> {
+  if (opened !== undefined && !opened.images) await open(opened.path, true);
+  if (document === undefined) throw new Error('no document is open');
+  return document;
 }
 
 /** Per document: whether each font id looked into so far is ZapfDingbats (ids are document-wide). */
