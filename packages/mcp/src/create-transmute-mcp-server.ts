@@ -26,13 +26,23 @@ export interface TransmuteMcpServerOptions {
    * on the user's machine (stdio); without it those tools are not offered.
    */
   localFiles?: LocalFileReader;
+  /**
+   * Also offer the administration tools: files, deletes, extra outputs, usage and webhooks (every
+   * operation of the v1 API). Off by default: the default set converts and reads, and keeps the
+   * tool schemas an agent carries in its context small. `transmute mcp --admin-tools`; over HTTP
+   * `/mcp?tools=admin`.
+   */
+  adminTools?: boolean;
 }
 
 const INSTRUCTIONS =
   'Transmute converts documents, web pages, media and data into LLM-ready content. Start with ' +
   '`convert` (a text, a URL or a local file) and page through the result with `read_output`. The ' +
-  '`agent_context` profile gives a token-budgeted context pack with citations. One tool per v1 API ' +
-  'operation (getJob, listJobs, cancelJob, …) is there for everything else.';
+  '`agent_context` profile gives a token-budgeted context pack with citations. createJob, getJob, ' +
+  'listJobs, cancelJob, listJobOutputs, getOutput and getCapabilities are there for the rest.';
+
+/** The instructions when the administration tools are offered too. */
+const ADMIN_INSTRUCTIONS = `${INSTRUCTIONS} Every other v1 operation (files, deletes, usage, webhooks) has its tool too.`;
 
 function toTool(definition: ToolDefinition): Tool {
   return {
@@ -46,9 +56,9 @@ function toTool(definition: ToolDefinition): Tool {
 }
 
 /**
- * Creates the Transmute MCP server: one tool per v1 operation (from the contract's table), the
- * task tools (`convert`, `upload_file`, `wait_for_job`, `read_output`) and the `transmute://`
- * resources. Connect it to a transport (stdio, or {@link handleMcpHttpRequest} for Streamable HTTP).
+ * Creates the Transmute MCP server: the task tools (`convert`, `upload_file`, `wait_for_job`,
+ * `read_output`), the operation tools of the default set (or, with `adminTools`, one per v1
+ * operation of the contract's table) and the `transmute://` resources. Connect it to a transport (stdio, or {@link handleMcpHttpRequest} for Streamable HTTP).
  *
  * Tools are served through the low-level handlers rather than `registerTool`, which takes zod
  * schemas: the contract's JSON Schemas are published verbatim and validated once, by the API.
@@ -58,11 +68,15 @@ function toTool(definition: ToolDefinition): Tool {
  * await server.connect(new StdioServerTransport());
  */
 export function createTransmuteMcpServer(options: TransmuteMcpServerOptions): McpServer {
+  const adminTools = options.adminTools === true;
   const server = new McpServer(
     { name: 'transmute', title: 'Transmute', version: SERVER_VERSION },
-    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
+    {
+      instructions: adminTools ? ADMIN_INSTRUCTIONS : INSTRUCTIONS,
+      capabilities: { tools: { listChanged: false } },
+    },
   );
-  const definitions = [...taskTools(options.localFiles), ...operationTools()];
+  const definitions = [...taskTools(options.localFiles), ...operationTools({ adminTools })];
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions.map(toTool) }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

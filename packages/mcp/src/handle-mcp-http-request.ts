@@ -22,7 +22,10 @@ export async function handleMcpHttpRequest(
   request: Request,
   options: McpHttpRequestOptions,
 ): Promise<Response> {
-  const server = createTransmuteMcpServer(options);
+  // The caller chooses the tool set per request (`/mcp?tools=admin`): the tools only ever act with
+  // the caller's own credential, so the choice is about the size of its context, not its rights.
+  const adminTools = options.adminTools ?? new URL(request.url).searchParams.get('tools') === 'admin';
+  const server = createTransmuteMcpServer({ ...options, adminTools });
   const transport = new WebStandardStreamableHTTPServerTransport(
     options.maxBodyBytes === undefined ? {} : { maxRequestBodySize: options.maxBodyBytes },
   );

@@ -16,6 +16,7 @@ interface McpFlags extends Record<string, unknown> {
   baseUrl?: string;
   apiKey?: string;
   dataDir?: string;
+  adminTools?: boolean;
 }
 
 /** A client of the API and how to let it go. */
@@ -91,6 +92,10 @@ export function registerMcpCommand(program: Command): void {
     .option('--base-url <url>', 'Server to call (env TRANSMUTE_BASE_URL)')
     .option('--api-key <key>', 'API key or access token (env TRANSMUTE_API_KEY)')
     .option(
+      '--admin-tools',
+      'Also offer the administration tools (files, deletes, usage, webhooks): every v1 operation',
+    )
+    .option(
       '--data-dir <dir>',
       'With --local: keep the database and blobs here (env TRANSMUTE_DATA_DIR; default a temporary directory, removed on exit)',
     );
@@ -107,7 +112,11 @@ export function registerMcpCommand(program: Command): void {
     };
     process.once('SIGINT', () => void stop());
     process.once('SIGTERM', () => void stop());
-    await serveStdio({ api: createClientApiCaller(connection.client), localFiles: readLocalFile });
+    await serveStdio({
+      api: createClientApiCaller(connection.client),
+      localFiles: readLocalFile,
+      adminTools: flags.adminTools === true,
+    });
     await stop();
   });
 }

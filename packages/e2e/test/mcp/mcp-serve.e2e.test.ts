@@ -11,7 +11,7 @@ import {
   type ConnectedClient,
   type PageServer,
 } from './support/mcp-clients.js';
-import { LONG_TEXT, PAGE_HTML, mcpConformanceCases } from './support/mcp-suite.js';
+import { LONG_TEXT, PAGE_HTML, adminToolNames, mcpConformanceCases } from './support/mcp-suite.js';
 
 let service: RunningService;
 let page: PageServer;
@@ -42,12 +42,22 @@ describe('MCP over Streamable HTTP at /mcp of transmute serve', () => {
 
   mcpConformanceCases({ client: () => connected, pageUrl: () => page.url, localFiles: false });
 
+  it('offers every operation with /mcp?tools=admin', async () => {
+    const admin = await connectHttp(service.baseUrl, account(0).apiKey, '/mcp?tools=admin');
+    try {
+      const { tools } = await admin.client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(adminToolNames(false));
+    } finally {
+      await admin.close();
+    }
+  });
+
   it("keeps account B's token away from account A's jobs", async () => {
     const { result } = await callTool(connected.client, 'createJob', {
       body: { source: { type: 'text', content: LONG_TEXT }, output: { profile: 'raw_source' } },
     });
     const jobId = structured<{ id: string }>(result).id;
-    const other = await connectHttp(service.baseUrl, account(1).apiKey);
+    const other = await connectHttp(service.baseUrl, account(1).apiKey, '/mcp?tools=admin');
     try {
       for (const name of ['getJob', 'cancelJob', 'deleteJob', 'listJobOutputs', 'wait_for_job']) {
         const answer = await callTool(other.client, name, { job_id: jobId });
@@ -113,4 +123,22 @@ describe('MCP over stdio: transmute mcp --base-url against transmute serve', () 
     expect(result.isError, JSON.stringify(result.content)).toBeUndefined();
     expect(firstText(result)).toContain('Reading Order in Two Columns');
   });
+
+  it('offers every operation with --admin-tools', async () => {
+    const admin = await connectStdio([
+      '--base-url',
+      service.baseUrl,
+      '--api-key',
+      account(0).apiKey,
+      '--admin-tools',
+    ]);
+    try {
+      const { tools } = await admin.client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(adminToolNames(true));
+      const usage = await callTool(admin.client, 'getUsage', {});
+      expect(usage.result.isError).toBeUndefined();
+    } finally {
+      await admin.close();
+    }
+  }, 120_000);
 });

@@ -45,7 +45,9 @@ function toWebRequest(request: CoreRequest): Request {
     if (value !== null) headers.set(name, value);
   }
   const body = request.method === 'POST' ? request.body() : null;
-  return new Request(`${IN_PROCESS_BASE}${MCP_PATH}`, {
+  // The query goes along: `?tools=admin` chooses the MCP tool set.
+  const query = request.query === '' ? '' : `?${request.query}`;
+  return new Request(`${IN_PROCESS_BASE}${MCP_PATH}${query}`, {
     method: request.method,
     headers,
     ...(body === null ? {} : { body, duplex: 'half' }),

@@ -2,11 +2,20 @@ import { QUERY_KINDS, REQUEST_BODY_SCHEMAS } from '@transmute/contract';
 import { API_OPERATIONS } from '@transmute/contract/operations';
 import { describe, expect, it } from 'vitest';
 import { operationTools } from './operation-tools.js';
+import { DEFAULT_OPERATION_TOOLS } from './tool-sets.js';
 
 describe('operationTools', () => {
-  const tools = operationTools();
+  const tools = operationTools({ adminTools: true });
 
-  it('makes one tool per row of the operation table, named by its operation id, in the table order', () => {
+  it('makes only the default set without adminTools, in the table order', () => {
+    expect(operationTools({ adminTools: false }).map((tool) => tool.name)).toEqual(
+      API_OPERATIONS.map((operation) => operation.operationId).filter((id) =>
+        DEFAULT_OPERATION_TOOLS.has(id),
+      ),
+    );
+  });
+
+  it('makes one tool per row of the operation table with adminTools, named by its operation id, in the table order', () => {
     expect(tools.map((tool) => tool.name)).toEqual(API_OPERATIONS.map((operation) => operation.operationId));
   });
 

@@ -11,6 +11,7 @@ import { API_OPERATIONS } from '@transmute/contract/operations';
 import type { OperationCall } from '../api-caller.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { jsonResult } from './tool-result.js';
+import { isOfferedOperation } from './tool-sets.js';
 
 /** The query parameters of an operation's query kind, as JSON Schema properties. */
 function queryProperties(operation: ApiOperation): Record<string, JsonSchema> {
@@ -80,12 +81,16 @@ function describe(operation: ApiOperation): string {
 }
 
 /**
- * One tool per operation of the contract's table: the operation id as the name, its summary as the
+ * One tool per operation of the contract's table (with `adminTools`; else only the default set of
+ * `tool-sets.ts`), in the table's order: the operation id as the name, its summary as the
  * description, its path parameters, query and request body schema as the input. The API validates
  * the arguments, so a bad one answers the API's problem (`validation_failed`, …) as a tool error.
  */
-export function operationTools(): ToolDefinition[] {
-  return API_OPERATIONS.map((operation) => ({
+export function operationTools(options: { adminTools: boolean }): ToolDefinition[] {
+  const offered = API_OPERATIONS.filter((operation) =>
+    isOfferedOperation(operation.operationId, options.adminTools),
+  );
+  return offered.map((operation) => ({
     name: operation.operationId,
     title: operation.summary,
     description: describe(operation),

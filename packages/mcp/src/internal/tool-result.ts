@@ -1,8 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isTransmuteApiError } from '@transmute/client';
 import { isTransmuteError } from '@transmute/contract';
+import { createRequestId } from './request-id.js';
 
-/** What a tool error carries: the problem's code, detail and request id (empty when no request was made). */
+/**
+ * What a tool error carries: the problem's code, detail and request id (the API's when it
+ * answered; left empty here, {@link problemResult} gives one when no answer stands behind it).
+ */
 export interface ToolProblem {
   code: string;
   detail: string;
@@ -42,8 +46,9 @@ export function errorResult(error: unknown): CallToolResult {
   return problemResult(toToolProblem(error));
 }
 
-/** An MCP tool error carrying a problem. */
-export function problemResult(problem: ToolProblem): CallToolResult {
+/** An MCP tool error carrying a problem, with a fresh request id when no API answer gave one. */
+export function problemResult(given: ToolProblem): CallToolResult {
+  const problem = given.request_id === '' ? { ...given, request_id: createRequestId() } : given;
   return {
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(problem, null, 2) }],

@@ -40,20 +40,40 @@ function progressMessage(job: Job): string {
   return `${job.status}${stage}${detail}`;
 }
 
-/** Growth of the progress value per poll while the job's percent stands still. */
-const HEARTBEAT_STEP = 0.001;
+/** Growth of the progress value per heartbeat while the job's percent stands still (one decimal). */
+const HEARTBEAT_STEP = 0.1;
+/** The first heartbeat comes this long after the last notification; each later one waits twice as long… */
+const FIRST_HEARTBEAT_MS = 1_000;
+/** …up to this gap, well inside the 60 s request timeout hosts reset on each notification. */
+const MAX_HEARTBEAT_MS = 15_000;
+
+/** A value of one decimal, so that `8.007` never reaches the client as `8.006999999999996`. */
+function tidy(value: number): number {
+  return Math.round(value * 10) / 10;
+}
 
 /**
- * A reporter of the job's percent as MCP progress. MCP requires every notification's value to be
- * larger than the one before, and hosts reset their request timeout on each, so a poll that finds
- * the same percent still notifies, a step above the last value (never past 100).
+ * A reporter of the job's percent as MCP progress, rounded to one decimal. MCP requires every
+ * notification's value to be larger than the one before, and hosts reset their request timeout on
+ * each, so while the percent stands still a heartbeat still notifies, a step above the last value
+ * (never past 100), at widening intervals so that a long wait in the queue barely moves the bar.
  */
-function createProgressReporter(context: ToolContext): (job: Job) => Promise<void> {
+export function createProgressReporter(
+  context: Pick<ToolContext, 'progress'>,
+  now: () => number = Date.now,
+): (job: Job) => Promise<void> {
   let last = Number.NEGATIVE_INFINITY;
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let gap = FIRST_HEARTBEAT_MS;
   return async (job) => {
-    const value = Math.min(100, Math.max(job.progress.percent, last + HEARTBEAT_STEP));
+    const percent = tidy(job.progress.percent);
+    const heartbeat = percent <= last;
+    if (heartbeat && now() - lastAt < gap) return;
+    const value = Math.min(100, heartbeat ? tidy(last + HEARTBEAT_STEP) : percent);
     if (value <= last) return;
+    if (heartbeat) gap = Math.min(MAX_HEARTBEAT_MS, gap * 2);
     last = value;
+    lastAt = now();
     await context.progress(value, 100, progressMessage(job));
   };
 }

@@ -35,9 +35,13 @@ export async function connectStdio(
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-/** The SDK's client over Streamable HTTP to `<baseUrl>/mcp`, with a bearer credential. */
-export async function connectHttp(baseUrl: string, credential: string): Promise<ConnectedClient> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+/** The SDK's client over Streamable HTTP to `<baseUrl>/mcp` (or `path`), with a bearer credential. */
+export async function connectHttp(
+  baseUrl: string,
+  credential: string,
+  path = '/mcp',
+): Promise<ConnectedClient> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}${path}`), {
     requestInit: { headers: { authorization: `Bearer ${credential}` } },
   });
   const client = new Client({ name: 'transmute-e2e', version: '1.0.0' });

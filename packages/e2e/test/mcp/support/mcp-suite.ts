@@ -12,6 +12,27 @@ export interface McpSetup {
   localFiles: boolean;
 }
 
+/** The task tools, offered on every transport (`upload_file` only with local files). */
+export function taskTools(localFiles: boolean): string[] {
+  return ['convert', ...(localFiles ? ['upload_file'] : []), 'wait_for_job', 'read_output'];
+}
+
+/** The operation tools offered without `--admin-tools` / `?tools=admin` (converting and reading). */
+export const DEFAULT_OPERATION_TOOLS = [
+  'getCapabilities',
+  'listJobs',
+  'createJob',
+  'getJob',
+  'cancelJob',
+  'listJobOutputs',
+  'getOutput',
+];
+
+/** Every tool, as offered with `--admin-tools` / `?tools=admin`. */
+export function adminToolNames(localFiles: boolean): string[] {
+  return [...taskTools(localFiles), ...OPERATION_IDS];
+}
+
 /** What `convert` and `read_output` answer besides the page text. */
 interface PageAbout {
   job_id?: string;
@@ -42,16 +63,10 @@ export const PAGE_HTML =
  * bad arguments answered as tool errors with the problem code.
  */
 export function mcpConformanceCases(setup: McpSetup): void {
-  it('lists one tool per operation of the contract, with its body schema, and the task tools', async () => {
+  it('lists the task tools and the default operation tools, with their body schemas', async () => {
     const { tools } = await setup.client().client.listTools();
     const names = tools.map((tool) => tool.name);
-    const taskTools = [
-      'convert',
-      ...(setup.localFiles ? ['upload_file'] : []),
-      'wait_for_job',
-      'read_output',
-    ];
-    expect(names).toEqual([...taskTools, ...OPERATION_IDS]);
+    expect(names).toEqual([...taskTools(setup.localFiles), ...DEFAULT_OPERATION_TOOLS]);
     const createJob = tools.find((tool) => tool.name === 'createJob');
     expect(createJob?.inputSchema.properties?.body).toEqual(
       JSON.parse(JSON.stringify(REQUEST_BODY_SCHEMAS.CreateJobRequest)),
