@@ -25,6 +25,7 @@ export {
   type ResourceKind,
 } from './enums.js';
 export { OUTPUT_PROFILE_DESCRIPTIONS, type OutputProfileDescription } from './profile-descriptions.js';
+export { createRequestId } from './request-id.js';
 export {
   API_ERRORS,
   FAILURE_CODES,

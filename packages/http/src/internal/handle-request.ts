@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
-import { TransmuteError, assertRequestBody } from '@transmute/contract';
+import { TransmuteError, assertRequestBody, createRequestId } from '@transmute/contract';
 import type { ApiOperation, PathParameterName } from '@transmute/contract/operations';
 import {
   contextOfTraceparent,
@@ -20,7 +20,6 @@ import { operationResponse } from './operation-response.js';
 import { errorResponse, type HandlerLogger } from './problem.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { readJsonBody } from './read-body.js';
-import { createRequestId } from './request-id.js';
 import { handleDocsRoute, isDocsPath } from './docs-routes.js';
 import {
   handleOperatorRoute,

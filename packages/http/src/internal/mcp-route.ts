@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@transmute/client';
-import { TransmuteError } from '@transmute/contract';
+import { TransmuteError, createRequestId } from '@transmute/contract';
 import { createClientApiCaller, handleMcpHttpRequest } from '@transmute/mcp';
 import type { ServiceMetrics } from '@transmute/service';
 import type { Authenticator } from './authenticate.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
 import { errorResponse, type HandlerLogger } from './problem.js';
 import { recordRequest, type SeenRequest } from './record-request.js';
-import { createRequestId } from './request-id.js';
 
 /** What the `/mcp` route needs from the handler. */
 export interface McpRouteSettings {

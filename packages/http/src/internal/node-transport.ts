@@ -1,9 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ApiErrorCode } from '@transmute/contract';
+import { createRequestId, type ApiErrorCode } from '@transmute/contract';
 import type { CoreResponse } from './core-types.js';
 import { problemFor, type HandlerLogger } from './problem.js';
-import { createRequestId } from './request-id.js';
 
 /** What a transport-level answer needs from the handler. */
 export interface TransportSettings {

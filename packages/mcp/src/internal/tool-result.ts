@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isTransmuteApiError } from '@transmute/client';
-import { isTransmuteError } from '@transmute/contract';
-import { createRequestId } from './request-id.js';
+import { createRequestId, isTransmuteError } from '@transmute/contract';
 
 /**
  * What a tool error carries: the problem's code, detail and request id (the API's when it

@@ -1,16 +1,18 @@
-import { randomBytes } from 'node:crypto';
-
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const POOL_SIZE = 4096;
-let pool = randomBytes(POOL_SIZE);
+let pool = new Uint8Array(0);
 let offset = 0;
 
-/** A new request id: `req_` + 24 base62 characters (CONTRACT §3). */
+/**
+ * A new request id: `req_` + 24 base62 characters (CONTRACT §3). Drawn from a pool of Web Crypto
+ * random bytes (one call per few hundred ids: it runs on every request), so it works in Node and
+ * in browsers alike.
+ */
 export function createRequestId(): string {
   let id = 'req_';
   while (id.length < 28) {
-    if (offset >= POOL_SIZE) {
-      pool = randomBytes(POOL_SIZE);
+    if (offset >= pool.length) {
+      pool = crypto.getRandomValues(new Uint8Array(POOL_SIZE));
       offset = 0;
     }
     const byte = pool[offset++] ?? 0;
