@@ -1,32 +1,24 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createClient } from '@transmute/client';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, poll, textJob, waitJob, type Api, type Reply } from './support/http.js';
 import { startService, type RunningService } from './support/service.js';
+import { startS3rverProcess, type S3rverProcess } from '../support/s3rver-process.js';
 
 const BUCKET = 'transmute-e2e';
-let s3: S3rver;
+let s3: S3rverProcess;
 let s3Dir: string;
 let endpoint: string;
 let service: RunningService;
 let a: Api;
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(join(tmpdir(), 'transmute-e2e-s3-'));
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory: s3Dir,
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await s3.run();
-  endpoint = `http://127.0.0.1:${String(port)}`;
+  s3 = await startS3rverProcess(BUCKET);
+  s3Dir = s3.directory;
+  endpoint = s3.endpoint;
   service = await startService({
     env: {
       TRANSMUTE_BLOB_URL: `s3://${BUCKET}/e2e?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&force_path_style=true`,
@@ -40,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.stop();
   await s3?.close();
-  rmSync(s3Dir, { recursive: true, force: true });
 });
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

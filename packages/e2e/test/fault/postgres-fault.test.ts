@@ -11,16 +11,13 @@
  *    the outbox and at a loopback webhook receiver, counted by event id).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import S3rver from 's3rver';
 import { PLANS } from '@transmute/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../blackbox/support/http.js';
 import { lastJsonLine } from '../blackbox/support/service.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
+import { startS3rverProcess, type S3rverProcess } from '../support/s3rver-process.js';
 import { createFleet, runFleetCli, type Fleet, type FleetProcess } from './support/fleet-processes.js';
 import { mixedJobs } from './support/mixed-jobs.js';
 
@@ -117,8 +114,7 @@ async function inParallel<T, R>(
   return results;
 }
 
-let s3: S3rver;
-let s3Dir: string;
+let s3: S3rverProcess;
 let fleet: Fleet;
 let env: NodeJS.ProcessEnv;
 let apis: FleetProcess[] = [];
@@ -126,16 +122,8 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   await admin(`create database "${DATABASE}"`);
-  s3Dir = mkdtempSync(join(tmpdir(), 'transmute-fault-s3-'));
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory: s3Dir,
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await s3.run();
-  const endpoint = encodeURIComponent(`http://127.0.0.1:${String(port)}`);
+  s3 = await startS3rverProcess(BUCKET);
+  const endpoint = encodeURIComponent(s3.endpoint);
   env = {
     TRANSMUTE_DATABASE_URL: databaseUrl(),
     TRANSMUTE_BLOB_URL: `s3://${BUCKET}/fleet?endpoint=${endpoint}&region=us-east-1&force_path_style=true`,
@@ -156,7 +144,6 @@ afterAll(async () => {
   await fleet?.stopAll();
   await receiver?.close();
   await s3?.close();
-  if (s3Dir !== undefined) rmSync(s3Dir, { recursive: true, force: true });
   await admin(`drop database if exists "${DATABASE}" with (force)`);
 }, 60_000);
 

@@ -14,7 +14,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import S3rver from 's3rver';
 import { createPostgresStore } from '@transmute/postgres';
 import {
   createFsBlobStore,
@@ -28,6 +27,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { api, poll, type Api } from '../blackbox/support/http.js';
 import { lastJsonLine, startService } from '../blackbox/support/service.js';
 import { createFleet, runFleetCli } from './support/fleet-processes.js';
+import { startS3rverProcess } from '../support/s3rver-process.js';
 import { uploadReady } from './support/mixed-jobs.js';
 
 const ROUNDS = 24;
@@ -77,18 +77,10 @@ async function admin(statement: string): Promise<void> {
 async function postgresDeployment(): Promise<Deployment> {
   const database = `shared_bytes_${randomBytes(4).toString('hex')}`;
   await admin(`create database "${database}"`);
-  const s3Dir = mkdtempSync(join(tmpdir(), 'transmute-shared-bytes-s3-'));
-  const s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory: s3Dir,
-    silent: true,
-    configureBuckets: [{ name: 'shared-bytes', configs: [] }],
-  });
-  const { port } = await s3.run();
+  const s3 = await startS3rverProcess('shared-bytes');
   const url = new URL(ADMIN_URL);
   url.pathname = `/${database}`;
-  const endpoint = encodeURIComponent(`http://127.0.0.1:${String(port)}`);
+  const endpoint = encodeURIComponent(s3.endpoint);
   const blobUrl = `s3://shared-bytes/t?endpoint=${endpoint}&region=us-east-1&force_path_style=true`;
   const env = {
     TRANSMUTE_DATABASE_URL: url.toString(),
@@ -131,7 +123,6 @@ async function postgresDeployment(): Promise<Deployment> {
       await store.close();
       await fleet.stopAll();
       await s3.close();
-      rmSync(s3Dir, { recursive: true, force: true });
       rmSync(cacheDir, { recursive: true, force: true });
       await admin(`drop database if exists "${database}" with (force)`);
     },
