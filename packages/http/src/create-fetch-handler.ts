@@ -1,20 +1,17 @@
 import { CONSOLE_DIST_DIR } from '@transmute/console';
 import type { Plan } from '@transmute/contract';
-import {
-  createMemoryRateLimitStore,
-  type RateLimitRule,
-  type RateLimitStore,
-  type TransmuteService,
-} from '@transmute/service';
+import type { TransmuteService } from '@transmute/service';
 import { createAuthenticator, type AuthOptions } from './internal/authenticate.js';
 import { withBrokenBodyErrors } from './internal/broken-body.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 import { createCoreHandler } from './internal/handle-request.js';
+import { httpMetricsOf } from './internal/http-metrics.js';
 import { withMcpRoute } from './internal/mcp-route.js';
 import type { MetricsRouteOptions } from './internal/operator-routes.js';
 import type { HandlerLogger } from './internal/problem.js';
 import { createRateLimiter, DEFAULT_PLAN_RATE_LIMITS, type RateLimiter } from './internal/rate-limiter.js';
 import { reportStoreFailure } from './internal/report-store-failure.js';
+import { createMemoryRateLimitStore, type RateLimitRule, type RateLimitStore } from './rate-limit-store.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -136,7 +133,7 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     rateLimiter = createRateLimiter(
       { ...DEFAULT_PLAN_RATE_LIMITS, ...rateLimit.plans },
       store,
-      reportStoreFailure({ logger, metrics: options.service.metrics }),
+      reportStoreFailure({ logger, metrics: httpMetricsOf(options.service) }),
     );
   }
   const api = createCoreHandler({

@@ -4,4 +4,9 @@ export type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-typ
 export type { HandlerLogger } from './internal/problem.js';
 export type { MetricsRouteOptions } from './internal/operator-routes.js';
 export { DEFAULT_PLAN_RATE_LIMITS } from './internal/rate-limiter.js';
-export type { RateLimitRule, RateLimitStore } from '@transmute/service';
+export {
+  createMemoryRateLimitStore,
+  type RateLimitRule,
+  type RateLimitStore,
+  type RateLimitTake,
+} from './rate-limit-store.js';

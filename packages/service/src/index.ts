@@ -31,16 +31,6 @@ export { s3BlobUrlOptions } from './s3-blob-url.js';
 export { createServiceMetrics, type ServiceMetrics, type ServiceMetricsOptions } from './service-metrics.js';
 export { contextOfTraceparent, toTraceparent, transmuteTracer } from './trace-context.js';
 export { PLANS, PRICES, type PlanLimits } from './plans.js';
-export {
-  createMemoryRateLimitStore,
-  type RateLimitRule,
-  type RateLimitStore,
-  type RateLimitTake,
-} from './rate-limit-store.js';
-export {
-  createRedisRateLimitStore,
-  type RedisRateLimitStoreOptions,
-} from './create-redis-rate-limit-store.js';
 // Webhooks: the dispatcher runs inside `service.start()`; exported to run or measure one on its own
 // (bench), and the signature, for receivers that verify what they get. The rest stays internal.
 export {

@@ -2,8 +2,6 @@ import { join } from 'node:path';
 import { createEngine } from '@transmute/engine';
 import {
   createAdmin,
-  createMemoryRateLimitStore,
-  createRedisRateLimitStore,
   createFsBlobStore,
   createS3BlobStore,
   s3BlobUrlOptions,
@@ -11,10 +9,11 @@ import {
   createSqliteStore,
   type Service,
   type BlobStore,
-  type RateLimitStore,
   type ServiceConfig,
   type Store,
 } from '@transmute/service';
+import { createMemoryRateLimitStore, type RateLimitStore } from '@transmute/http';
+import { createRedisRateLimitStore } from '@transmute/redis';
 import { createLogger, type CliLogger } from './create-logger.js';
 import { dataDirSecret, ensureDataDir } from './data-dir.js';
 import { PLUGIN_PACKAGES, loadPlugins, type PluginOptions } from './load-plugins.js';

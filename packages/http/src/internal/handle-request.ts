@@ -14,6 +14,7 @@ import type { Authenticator } from './authenticate.js';
 import { handleArtifact, handleUpload } from './blob-routes.js';
 import { callOperation, parseOperationQuery, type OperationInput } from './call-operation.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
+import { httpMetricsOf } from './http-metrics.js';
 import { idempotencyFingerprint, parseIdempotencyKey } from './idempotency.js';
 import { matchRoute, type RouteMatch } from './match-route.js';
 import { operationResponse } from './operation-response.js';
@@ -65,7 +66,7 @@ async function checkAccount(context: ApiContext, operation: ApiOperation): Promi
     const decision = await settings.rateLimiter.take(account.id, account.plan);
     Object.assign(headers, decision.headers);
     if (!decision.allowed) {
-      settings.service.metrics?.rateLimitRefusals.inc({ plan: account.plan });
+      httpMetricsOf(settings.service)?.rateLimitRefusals.inc({ plan: account.plan });
       throw new TransmuteError('rate_limited', 'Too many requests for this account; slow down.', {
         retryAfter: decision.retryAfter,
       });
