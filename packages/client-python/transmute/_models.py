@@ -292,6 +292,19 @@ class FieldError(_FieldErrorRequired):
     """The `FieldError` object of the contract."""
 
 
+_CapabilitiesOutputProfileDescriptionsRequired = TypedDict("_CapabilitiesOutputProfileDescriptionsRequired", {
+    "source_summary": str,
+    "dataset_markdown": str,
+    "schema_plan": str,
+    "agent_context": str,
+    "evaluation_markdown": str,
+    "raw_source": str,
+})
+
+class CapabilitiesOutputProfileDescriptions(_CapabilitiesOutputProfileDescriptionsRequired):
+    """Beyond the spec (additive): what each output profile is for, keyed by profile."""
+
+
 _CapabilitiesLimitsRequired = TypedDict("_CapabilitiesLimitsRequired", {
     "maximum_file_bytes": int,
     "maximum_files_per_job": int,
@@ -313,7 +326,11 @@ _CapabilitiesRequired = TypedDict("_CapabilitiesRequired", {
     "limits": "CapabilitiesLimits",
 })
 
-class Capabilities(_CapabilitiesRequired):
+_CapabilitiesOptional = TypedDict("_CapabilitiesOptional", {
+    "output_profile_descriptions": "CapabilitiesOutputProfileDescriptions",
+}, total=False)
+
+class Capabilities(_CapabilitiesRequired, _CapabilitiesOptional):
     """The `Capabilities` object of the contract."""
 
 

@@ -24,7 +24,12 @@ export {
   FIELD_ERROR_CODES,
   type ResourceKind,
 } from './enums.js';
-export { OUTPUT_PROFILE_DESCRIPTIONS, type OutputProfileDescription } from './profile-descriptions.js';
+export { DEFAULT_OUTPUT_LANGUAGE, DEFAULT_OUTPUT_PROFILE } from './output-defaults.js';
+export {
+  OUTPUT_PROFILE_DESCRIPTIONS,
+  outputProfilePurposes,
+  type OutputProfileDescription,
+} from './profile-descriptions.js';
 export { createRequestId } from './request-id.js';
 export {
   API_ERRORS,

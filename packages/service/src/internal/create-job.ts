@@ -14,6 +14,7 @@ import { writeEvent } from './events.js';
 import { holdJobInputs } from './job-inputs.js';
 import { insertJob } from './job-row.js';
 import { newId } from './ids.js';
+import { PRIVATE_NETWORKS_HINT } from './private-networks-hint.js';
 import { rememberInTransaction } from './idempotency.js';
 import { toOutputRequest } from './output-request.js';
 import { checkQuota, emitQuotaExceeded, emitQuotaWarnings, lockAccount } from './quota.js';
@@ -50,8 +51,9 @@ async function checkSource(
         allowPrivateNetworks: ctx.config.allowPrivateNetworks === true,
       });
       if (!check.ok) {
-        throw new TransmuteError('validation_failed', check.reason, {
-          fieldErrors: [{ field: 'source.url', code: 'url_not_allowed', detail: check.reason }],
+        const detail = `${check.reason}${PRIVATE_NETWORKS_HINT}`;
+        throw new TransmuteError('validation_failed', detail, {
+          fieldErrors: [{ field: 'source.url', code: 'url_not_allowed', detail }],
         });
       }
       return { fileIds: [], estimate: toUsageEstimate(ctx, { jobs: 1 }, 'low') };
