@@ -222,9 +222,9 @@ describe('hostile and broken rtf', () => {
     expect((await read(fine)).markdown).toBe('deep\n');
   });
 
-  it('refuses a file that does not start with {\\rtf as corrupt_file', async () => {
+  it('refuses a file that neither starts with {\\rtf nor is RTF body text as corrupt_file', async () => {
     await expect(read('Hello, plain text.')).rejects.toMatchObject({ code: 'corrupt_file' });
-    await expect(read('  {\\rtf1 late}')).rejects.toMatchObject({ code: 'corrupt_file' });
+    await expect(read('A path C:\\bin and nothing else.')).rejects.toMatchObject({ code: 'corrupt_file' });
   });
 
   it('skips a huge \\binN by count, reads a truncated file as far as it goes, and finds no text as empty_content', async () => {
