@@ -118,7 +118,7 @@ const PLAUSIBLE_SHARE = 90;
 const KANA = /[\u3040-\u30ff\uff66-\uff9f]/gu;
 const HALF_WIDTH_KANA = /[\uff61-\uff9f]/gu;
 const HANGUL_SYLLABLES = /[\uac00-\ud7a3]/gu;
-const NON_ASCII = /[^\u0000-\u007f]/gu;
+const NON_ASCII = /[\u0080-\u{10ffff}]/gu;
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
 
 /**
