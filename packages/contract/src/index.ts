@@ -32,6 +32,18 @@ export {
 } from './profile-descriptions.js';
 export { createRequestId } from './request-id.js';
 export {
+  TERMINAL_JOB_STATUSES,
+  ACTIVE_JOB_STATUSES,
+  SETTLED_OUTPUT_STATUSES,
+  UNSETTLED_FILE_STATUSES,
+  READ_ONLY_ACCOUNT_STATUSES,
+  isTerminalJobStatus,
+  isActiveJobStatus,
+  isSettledOutputStatus,
+  isUnsettledFileStatus,
+  isReadOnlyAccountStatus,
+} from './status-groups.js';
+export {
   API_ERRORS,
   FAILURE_CODES,
   WEBHOOK_ERROR_CODES,

@@ -1,4 +1,4 @@
-import { TransmuteError, assertRequestBody } from '@transmute/contract';
+import { TransmuteError, assertRequestBody, isReadOnlyAccountStatus } from '@transmute/contract';
 import type { ApiOperation, PathParameterName } from '@transmute/contract/operations';
 import type { Account, Caller, TransmuteService } from '@transmute/service';
 import type { Authenticator } from './authenticate.js';
@@ -20,8 +20,6 @@ export interface V1Settings {
   basePath: string;
   bodyLimits: { createJob: number; default: number };
 }
-
-const READ_ONLY_STATUSES = new Set(['suspended', 'canceled']);
 
 /**
  * Auth → rate limit → account status: the account of a v1 request, or the refusal. The rate-limit
@@ -45,7 +43,7 @@ async function checkAccount(
       });
     }
   }
-  if (operation.method !== 'GET' && READ_ONLY_STATUSES.has(account.status)) {
+  if (operation.method !== 'GET' && isReadOnlyAccountStatus(account.status)) {
     throw new TransmuteError(
       'account_suspended',
       `The account is ${account.status}: only reads are allowed.`,

@@ -1,15 +1,14 @@
 import { jobFailure, type TransmuteClient } from '@transmute/client/browser';
-import { JOB_STAGES, type Job, type JobStatus } from '@transmute/contract';
+import { JOB_STAGES, isTerminalJobStatus, type Job, type JobStatus } from '@transmute/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { ProblemView } from '../problem-view.js';
 import { useAction, useLoad } from '../use-async.js';
 import { OutputsPanel } from './outputs-panel.js';
 
-const TERMINAL: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 const POLL_MS = 1000;
 
 export function isTerminal(status: JobStatus): boolean {
-  return TERMINAL.has(status);
+  return isTerminalJobStatus(status);
 }
 
 function Stages({ job }: { job: Job }) {

@@ -1,5 +1,5 @@
 import type { TransmuteClient } from '@transmute/client/browser';
-import type { Job, Output } from '@transmute/contract';
+import { isSettledOutputStatus, type Job, type Output } from '@transmute/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { ProblemView } from '../problem-view.js';
 import { useAction, useLoad } from '../use-async.js';
@@ -12,7 +12,6 @@ import {
 import { OutputContent } from './output-content.js';
 
 const POLL_MS = 1000;
-const SETTLED = new Set(['succeeded', 'failed', 'expired']);
 
 function AnotherOutput({
   client,
@@ -55,7 +54,7 @@ function AnotherOutput({
 export function OutputsPanel({ client, job }: { client: TransmuteClient; job: Job }) {
   const outputs = useLoad(() => client.listJobOutputs(job.id, { limit: 100 }), [client, job.id]);
   const list: Output[] = outputs.data?.data ?? [];
-  const pending = list.some((output) => !SETTLED.has(output.status));
+  const pending = list.some((output) => !isSettledOutputStatus(output.status));
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(outputs.reload, POLL_MS);
