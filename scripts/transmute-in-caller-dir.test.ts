@@ -34,6 +34,8 @@ describe('pnpm transmute resolves relative paths against the caller’s director
     const cli = join(ROOT, 'packages/cli');
     const result = await pnpm(['-w', 'transmute', 'convert', './README.md', '--quiet'], cli);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toContain('@transmute/cli');
+    const firstLine = (file: string): string => readFileSync(file, 'utf8').split('\n')[0] ?? '';
+    expect(result.stdout).toContain(firstLine(join(cli, 'README.md')));
+    expect(result.stdout).not.toContain(`${firstLine(join(ROOT, 'README.md'))}\n`);
   });
 });
