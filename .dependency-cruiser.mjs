@@ -2,7 +2,8 @@
  * Which workspace packages each package's sources may import (DESIGN.md: contract <- plugin-sdk <-
  * engine <- service <- http <- cli; client on the contract alone; mcp on the client; http serves
  * mcp at `/mcp` and the built console at `/console`; the console on the client; postgres on the
- * service). The CLI is the top and may import any package; every plugin imports the SDK alone.
+ * service, and on http for the RateLimitStore it implements; redis on http alone). The CLI is the
+ * top and may import any package; every plugin imports the SDK alone.
  */
 const PACKAGE_LAYERS = {
   contract: [],
