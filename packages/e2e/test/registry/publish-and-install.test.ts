@@ -36,6 +36,9 @@ const ENV = userEnvironment({
   PATH: [join(PNPM_HOME, 'bin'), process.env.PATH ?? ''].join(delimiter),
 });
 
+/** Each install-and-run step, generous for a loaded CI machine. */
+const STEP_TIMEOUT_MS = 300_000;
+
 let registry: LocalRegistry | undefined;
 let packed: PackedPackage[] = [];
 
@@ -120,26 +123,30 @@ describe('packed manifests', () => {
 });
 
 describe('installed from the registry, outside the repository', () => {
-  it("runs the README's library snippet, also with the `development` condition of a bundler's dev mode", async () => {
-    const snippet = codeBlockAfter('README.md', '## Use it as a library', 'ts');
-    const imported = [...snippet.matchAll(/from '(@transmute\/[^']+)'/g)].map((match) => match[1] ?? '');
-    expect(imported).toContain('@transmute/engine');
-    const app = scratchProject('library-app', registry?.url ?? '');
-    await runCommand('pnpm', ['add', ...new Set(imported)], { cwd: app, env: ENV });
-    writeFileSync(join(app, 'snippet.mts'), snippet);
-    for (const conditions of [[], ['--conditions=development']]) {
-      const stdout = await runCommand(process.execPath, [...conditions, 'snippet.mts'], {
-        cwd: app,
-        env: ENV,
-      });
-      const artifact = stdout.trim().split(' ')[0] ?? '';
-      expect(existsSync(artifact), `the snippet printed ${stdout}`).toBe(true);
-      const lines = readFileSync(artifact, 'utf8').trim().split('\n');
-      expect(lines.length).toBeGreaterThan(0);
-      expect(lines.map((line) => JSON.parse(line) as unknown).length).toBe(lines.length);
-      expect(readFileSync(artifact, 'utf8')).toContain('Transmute turns sources into outputs');
-    }
-  });
+  it(
+    "runs the README's library snippet, also with the `development` condition of a bundler's dev mode",
+    async () => {
+      const snippet = codeBlockAfter('README.md', '## Use it as a library', 'ts');
+      const imported = [...snippet.matchAll(/from '(@transmute\/[^']+)'/g)].map((match) => match[1] ?? '');
+      expect(imported).toContain('@transmute/engine');
+      const app = scratchProject('library-app', registry?.url ?? '');
+      await runCommand('pnpm', ['add', ...new Set(imported)], { cwd: app, env: ENV });
+      writeFileSync(join(app, 'snippet.mts'), snippet);
+      for (const conditions of [[], ['--conditions=development']]) {
+        const stdout = await runCommand(process.execPath, [...conditions, 'snippet.mts'], {
+          cwd: app,
+          env: ENV,
+        });
+        const artifact = stdout.trim().split(' ')[0] ?? '';
+        expect(existsSync(artifact), `the snippet printed ${stdout}`).toBe(true);
+        const lines = readFileSync(artifact, 'utf8').trim().split('\n');
+        expect(lines.length).toBeGreaterThan(0);
+        expect(lines.map((line) => JSON.parse(line) as unknown).length).toBe(lines.length);
+        expect(readFileSync(artifact, 'utf8')).toContain('Transmute turns sources into outputs');
+      }
+    },
+    STEP_TIMEOUT_MS,
+  );
 
   describe('the CLI installed globally', () => {
     beforeAll(async () => {
@@ -150,72 +157,86 @@ describe('installed from the registry, outside the repository', () => {
       });
     }, 600_000);
 
-    it('is `transmute` on PATH and converts a relative path from the caller’s directory', async () => {
-      const work = join(SCRATCH, 'somewhere-else');
-      mkdirSync(join(work, 'notes'), { recursive: true });
-      writeFileSync(join(work, 'notes', 'hello.md'), '# Hello\n\nA note read through a relative path.\n');
-      expect(await runCommand('transmute', ['--version'], { cwd: work, env: ENV })).toMatch(/\d+\.\d+\.\d+/);
-      const output = await runCommand('transmute', ['convert', './notes/hello.md', '--quiet'], {
-        cwd: work,
+    it(
+      'is `transmute` on PATH and converts a relative path from the caller’s directory',
+      async () => {
+        const work = join(SCRATCH, 'somewhere-else');
+        mkdirSync(join(work, 'notes'), { recursive: true });
+        writeFileSync(join(work, 'notes', 'hello.md'), '# Hello\n\nA note read through a relative path.\n');
+        expect(await runCommand('transmute', ['--version'], { cwd: work, env: ENV })).toMatch(
+          /\d+\.\d+\.\d+/,
+        );
+        const output = await runCommand('transmute', ['convert', './notes/hello.md', '--quiet'], {
+          cwd: work,
+          env: ENV,
+        });
+        expect(output).toContain('A note read through a relative path.');
+      },
+      STEP_TIMEOUT_MS,
+    );
+
+    it(
+      'answers MCP as the docs’ host configuration starts it',
+      async () => {
+        const block = codeBlockAfter('docs/guides/mcp.md', '## Host configuration', 'json');
+        const servers = (
+          JSON.parse(block) as { mcpServers: Record<string, { command?: string; args?: string[] }> }
+        ).mcpServers;
+        const local = Object.values(servers).find((server) => server.args?.includes('--local') === true);
+        expect(local?.command).toBeDefined();
+        const dataDir = join(SCRATCH, 'mcp-data');
+        const transport = new StdioClientTransport({
+          command: local?.command ?? '',
+          args: [...(local?.args ?? []), '--data-dir', dataDir],
+          cwd: SCRATCH,
+          env: ENV as Record<string, string>,
+          stderr: 'pipe',
+        });
+        const client = new Client({ name: 'registry-e2e', version: '1.0.0' });
+        await client.connect(transport);
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.map((tool) => tool.name)).toContain('convert');
+        } finally {
+          await client.close();
+        }
+      },
+      STEP_TIMEOUT_MS,
+    );
+  });
+
+  it(
+    'installs the Python client from its sdist into a virtual environment and imports it',
+    async () => {
+      const clientDir = join(ROOT, 'packages/client-python');
+      const dist = join(SCRATCH, 'python-dist');
+      mkdirSync(dist, { recursive: true });
+      // The PEP 517 build_sdist hook of the package's in-tree backend, as `python3 -m build --sdist` calls it.
+      const sdist = (
+        await runCommand(
+          'python3',
+          ['-c', 'import sys; import transmute_build as b; print(b.build_sdist(sys.argv[1]))', dist],
+          {
+            cwd: clientDir,
+            env: { ...ENV, PYTHONPATH: join(clientDir, 'build_backend'), PYTHONDONTWRITEBYTECODE: '1' },
+          },
+        )
+      ).trim();
+      const venv = join(SCRATCH, 'venv');
+      await runCommand('python3', ['-m', 'venv', venv], { cwd: SCRATCH, env: ENV });
+      await runCommand(join(venv, 'bin/pip'), ['install', '--no-index', '--quiet', join(dist, sdist)], {
+        cwd: SCRATCH,
         env: ENV,
       });
-      expect(output).toContain('A note read through a relative path.');
-    });
-
-    it('answers MCP as the docs’ host configuration starts it', async () => {
-      const block = codeBlockAfter('docs/guides/mcp.md', '## Host configuration', 'json');
-      const servers = (
-        JSON.parse(block) as { mcpServers: Record<string, { command?: string; args?: string[] }> }
-      ).mcpServers;
-      const local = Object.values(servers).find((server) => server.args?.includes('--local') === true);
-      expect(local?.command).toBeDefined();
-      const dataDir = join(SCRATCH, 'mcp-data');
-      const transport = new StdioClientTransport({
-        command: local?.command ?? '',
-        args: [...(local?.args ?? []), '--data-dir', dataDir],
-        cwd: SCRATCH,
-        env: ENV as Record<string, string>,
-        stderr: 'pipe',
-      });
-      const client = new Client({ name: 'registry-e2e', version: '1.0.0' });
-      await client.connect(transport);
-      try {
-        const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).toContain('convert');
-      } finally {
-        await client.close();
-      }
-    });
-  });
-
-  it('installs the Python client from its sdist into a virtual environment and imports it', async () => {
-    const clientDir = join(ROOT, 'packages/client-python');
-    const dist = join(SCRATCH, 'python-dist');
-    mkdirSync(dist, { recursive: true });
-    // The PEP 517 build_sdist hook of the package's in-tree backend, as `python3 -m build --sdist` calls it.
-    const sdist = (
-      await runCommand(
-        'python3',
-        ['-c', 'import sys; import transmute_build as b; print(b.build_sdist(sys.argv[1]))', dist],
-        {
-          cwd: clientDir,
-          env: { ...ENV, PYTHONPATH: join(clientDir, 'build_backend'), PYTHONDONTWRITEBYTECODE: '1' },
-        },
-      )
-    ).trim();
-    const venv = join(SCRATCH, 'venv');
-    await runCommand('python3', ['-m', 'venv', venv], { cwd: SCRATCH, env: ENV });
-    await runCommand(join(venv, 'bin/pip'), ['install', '--no-index', '--quiet', join(dist, sdist)], {
-      cwd: SCRATCH,
-      env: ENV,
-    });
-    const imported = await runCommand(
-      join(venv, 'bin/python'),
-      ['-c', 'import transmute; print(transmute.__version__); print(transmute.__file__)'],
-      { cwd: SCRATCH, env: ENV },
-    );
-    const [version, file] = imported.trim().split('\n');
-    expect(version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(file?.startsWith(venv)).toBe(true);
-  });
+      const imported = await runCommand(
+        join(venv, 'bin/python'),
+        ['-c', 'import transmute; print(transmute.__version__); print(transmute.__file__)'],
+        { cwd: SCRATCH, env: ENV },
+      );
+      const [version, file] = imported.trim().split('\n');
+      expect(version).toMatch(/^\d+\.\d+\.\d+/);
+      expect(file?.startsWith(venv)).toBe(true);
+    },
+    STEP_TIMEOUT_MS,
+  );
 });
