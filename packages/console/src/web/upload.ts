@@ -44,6 +44,11 @@ export async function uploadFile(
   file: File,
   onPhase: (phase: UploadPhase) => void,
 ): Promise<FileResource> {
+  if (file.size === 0) {
+    throw new Error(
+      `${file.name} is empty (0 bytes): there is nothing to convert. Choose a file with content.`,
+    );
+  }
   onPhase({ phase: 'hashing' });
   const sha256 = await sha256OfFile(file);
   const mediaType = file.type === '' ? 'application/octet-stream' : file.type;

@@ -1,5 +1,5 @@
 import type { TransmuteClient } from '@transmute/client/browser';
-import { isSettledOutputStatus, type Job, type Output } from '@transmute/contract';
+import { OUTPUT_FORMATS, isSettledOutputStatus, type Job, type Output } from '@transmute/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { ProblemView } from '../problem-view.js';
 import { useAction, useLoad } from '../use-async.js';
@@ -23,7 +23,7 @@ function AnotherOutput({
   onCreated: () => void;
 }) {
   const capabilities = useLoad(() => client.getCapabilities(), [client]);
-  const [choice, setChoice] = useState<OutputChoice>({ ...DEFAULT_OUTPUT_CHOICE, profile: 'agent_context' });
+  const [choice, setChoice] = useState<OutputChoice>(DEFAULT_OUTPUT_CHOICE);
   const action = useAction();
   if (capabilities.data === undefined) return <ProblemView error={capabilities.error} />;
   const submit = (event: Event): void => {
@@ -47,6 +47,54 @@ function AnotherOutput({
       </button>
       <ProblemView error={action.error} />
     </form>
+  );
+}
+
+/** Buttons making the same profile in the formats this job has no output of yet. */
+function OtherFormats({
+  client,
+  job,
+  output,
+  outputs,
+  onCreated,
+}: {
+  client: TransmuteClient;
+  job: Job;
+  output: Output;
+  outputs: Output[];
+  onCreated: () => void;
+}) {
+  const action = useAction();
+  const missing = OUTPUT_FORMATS.filter(
+    (format) =>
+      !outputs.some(
+        (other) =>
+          other.profile === output.profile && other.language === output.language && other.format === format,
+      ),
+  );
+  if (missing.length === 0) return null;
+  return (
+    <div class="actions">
+      {missing.map((format) => (
+        <button
+          key={format}
+          type="button"
+          class="secondary"
+          disabled={action.busy}
+          onClick={() =>
+            action.run(async () => {
+              await client.createJobOutput(job.id, {
+                output: { profile: output.profile, format, language: output.language },
+              });
+              onCreated();
+            })
+          }
+        >
+          Also as {format}
+        </button>
+      ))}
+      <ProblemView error={action.error} />
+    </div>
   );
 }
 
@@ -75,9 +123,27 @@ export function OutputsPanel({ client, job }: { client: TransmuteClient; job: Jo
             {output.profile} · {output.format} · <span class="status">{output.status}</span>
           </h3>
           <p class="meta">
-            <code>{output.id}</code> · language {output.language}
+            <code class="id">{output.id}</code> · language {output.language}
           </p>
-          {output.status === 'succeeded' && <OutputContent client={client} output={output} />}
+          {output.warnings.length > 0 && (
+            <ul class="warnings">
+              {output.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+          {output.status === 'succeeded' && (
+            <>
+              <OutputContent client={client} output={output} />
+              <OtherFormats
+                client={client}
+                job={job}
+                output={output}
+                outputs={list}
+                onCreated={outputs.reload}
+              />
+            </>
+          )}
         </article>
       ))}
       <AnotherOutput client={client} job={job} onCreated={outputs.reload} />
