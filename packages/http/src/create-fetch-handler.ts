@@ -74,7 +74,8 @@ export interface FetchHandler {
   readonly logger: HandlerLogger;
 }
 
-const consoleLogger: HandlerLogger = {
+/** Where a handler logs unless told otherwise: errors as one JSON line on stderr. */
+export const consoleLogger: HandlerLogger = {
   error(message, details) {
     console.error(JSON.stringify({ level: 'error', message, ...details }));
   },
@@ -83,6 +84,11 @@ const consoleLogger: HandlerLogger = {
 function consoleRootOf(option: FetchHandlerOptions['console']): string | null {
   if (option === undefined || option === false) return null;
   return option === true ? CONSOLE_DIST_DIR : option.root;
+}
+
+/** The base of problem `type` URIs: the one given, else the installation's own docs. */
+export function docsBaseUrlOf(service: TransmuteService, given: string | undefined): string {
+  return (given ?? `${service.baseUrl ?? 'http://localhost'}/docs`).replace(/\/+$/, '');
 }
 
 /** Removes the base path from a pathname; null when the path is outside it. */
@@ -124,9 +130,7 @@ export function toWebResponse(response: CoreResponse): Response {
 export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const rateLimit = options.rateLimit ?? {};
-  const docsBaseUrl = (
-    options.docsBaseUrl ?? `${options.service.baseUrl ?? 'http://localhost'}/docs`
-  ).replace(/\/+$/, '');
+  const docsBaseUrl = docsBaseUrlOf(options.service, options.docsBaseUrl);
   const logger = options.logger ?? consoleLogger;
   const authenticate = createAuthenticator(options.service, options.auth);
   const bodyLimits = {
@@ -159,7 +163,15 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     v1Surface({ service: options.service, authenticate, rateLimiter, basePath, bodyLimits }),
   ];
   const core = serveMountedSurfaces(surfaces, { service: options.service, docsBaseUrl, logger });
+  return fetchHandlerOver(core, { basePath, docsBaseUrl, logger });
+}
+
+/** The Web `Request → Response` function over a core (the mounts use the core itself). */
+export function fetchHandlerOver(
+  core: CoreHandler,
+  settings: { basePath: string; docsBaseUrl: string; logger: HandlerLogger },
+): FetchHandler {
   const handler = async (request: Request): Promise<Response> =>
-    toWebResponse(await core(toCoreRequest(request, basePath)));
-  return Object.assign(handler, { core, basePath, docsBaseUrl, logger });
+    toWebResponse(await core(toCoreRequest(request, settings.basePath)));
+  return Object.assign(handler, { core, ...settings });
 }

@@ -1,4 +1,5 @@
 export { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from './create-fetch-handler.js';
+export { createOperatorHandler, type OperatorHandlerOptions } from './create-operator-handler.js';
 export type { AuthOptions, JwtAuthOptions } from './internal/authenticate.js';
 export type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 export type { HandlerLogger } from './internal/problem.js';
