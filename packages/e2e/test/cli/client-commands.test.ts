@@ -4,6 +4,7 @@ import { readFile, truncate, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  OUTPUT_PROFILE_DESCRIPTIONS,
   validateResource,
   type Capabilities,
   type FileResource,
@@ -323,5 +324,14 @@ describe('on a terminal (pseudo-terminal via script)', { timeout: 240_000 }, () 
     const table = await transmuteInTerminal(['jobs', 'list', '--limit', '2'], env);
     expect(table.stdout).toMatch(/^ID\s+STATUS\s+PROGRESS\s+SOURCE/m);
     expect(table.stdout).toContain('more: --cursor ');
+  });
+
+  it('lists each profile with what it is for on a terminal (issue 28, point 4)', async () => {
+    const shown = await transmuteInTerminal(['capabilities'], env);
+    expect(shown.code, shown.stdout).toBe(0);
+    expect(shown.stdout).toMatch(/^PROFILE\s+WHAT IT IS FOR/m);
+    for (const [profile, description] of Object.entries(OUTPUT_PROFILE_DESCRIPTIONS)) {
+      expect(shown.stdout).toMatch(new RegExp(`^${profile}\\s+${description.purpose.slice(0, 30)}`, 'm'));
+    }
   });
 });
