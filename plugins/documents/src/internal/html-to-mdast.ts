@@ -5,11 +5,16 @@ import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 import { cleanHtmlTree } from './clean-html-tree.js';
+import { mathHandler } from './hast-math.js';
 
 // Configured once and frozen (unified's model): they run for every feed item, chapter and e-mail.
 const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
 const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
-const toMarkdownTree = unified().use(rehypeRemark).use(remarkGfm).freeze();
+// MathML (`<math>`, `<m:math>` in XHTML) becomes LaTeX rather than its characters run together.
+const toMarkdownTree = unified()
+  .use(rehypeRemark, { handlers: { math: mathHandler, 'm:math': mathHandler } })
+  .use(remarkGfm)
+  .freeze();
 
 /** A whole document (XML declaration, DOCTYPE or `<html>` first) rather than a fragment. */
 const WHOLE_DOCUMENT = /^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)/i;
