@@ -37,6 +37,15 @@ export interface ConvertHtmlResult {
   dom: DomImplementation;
 }
 
+/**
+ * A page with fewer letters and digits than this outside `<noscript>` may keep its content for
+ * readers without scripts (a forum that renders its posts with scripts and gives the rest the
+ * thread in `<noscript>`): its `<noscript>` elements are then read as the page's own blocks.
+ */
+const NOSCRIPT_PAGE_CHARACTERS = 100;
+const NOSCRIPT = /<noscript\b/i;
+const NOSCRIPT_TAG = /<(\/?)noscript\b/gi;
+
 /** An article shorter than this (letters and digits) is no article: the whole body is kept instead. */
 const MINIMUM_ARTICLE_CHARACTERS = 100;
 
@@ -56,6 +65,15 @@ export async function convertHtml(
   const dom = options.dom ?? 'linkedom';
   const warnings: string[] = [];
   let read = await readArticle(html, dom, options.url).catch((error: unknown) => ({ error }));
+  if (!('error' in read) && read.pageCharacters < NOSCRIPT_PAGE_CHARACTERS && NOSCRIPT.test(html)) {
+    const shown = await readArticle(html.replace(NOSCRIPT_TAG, '<$1div'), dom, options.url).catch(() => null);
+    if (shown !== null && shown.pageCharacters > read.pageCharacters) {
+      read = shown;
+      warnings.push(
+        'noscript_content: the page shows its content only to readers without scripts; its <noscript> content was read.',
+      );
+    }
+  }
   let usedDom = dom;
   if ('error' in read || (read.foundNothing && read.pageCharacters > 0) || read.markupAsText) {
     if (dom === 'linkedom' && options.jsdomFallback !== false) {

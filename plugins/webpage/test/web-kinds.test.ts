@@ -53,4 +53,15 @@ describe('pages that are not articles', () => {
       for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
     },
   );
+
+  it(
+    'reads a forum thread that shows its posts only without scripts from its <noscript> (Discourse, forum.lingq.com)',
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('1126');
+      expect(truth.with?.length).toBeGreaterThan(0);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      expect(text).not.toContain(words('best viewed with JavaScript enabled'));
+    },
+  );
 });
