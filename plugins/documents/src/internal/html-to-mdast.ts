@@ -4,6 +4,7 @@ import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
+import { cellBreakHandler, flattenCellBlocks } from './cell-lines.js';
 import { cleanHtmlTree } from './clean-html-tree.js';
 import { mathHandler } from './hast-math.js';
 
@@ -12,7 +13,7 @@ const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
 const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
 // MathML (`<math>`, `<m:math>` in XHTML) becomes LaTeX rather than its characters run together.
 const toMarkdownTree = unified()
-  .use(rehypeRemark, { handlers: { math: mathHandler, 'm:math': mathHandler } })
+  .use(rehypeRemark, { handlers: { br: cellBreakHandler, math: mathHandler, 'm:math': mathHandler } })
   .use(remarkGfm)
   .freeze();
 
@@ -36,6 +37,7 @@ export function parseHtml(html: string): HastRoot {
 export function htmlToMdast(html: string): RootContent[] {
   const hast = parseHtml(html);
   cleanHtmlTree(hast);
+  flattenCellBlocks(hast);
   const root: Root = toMarkdownTree.runSync(hast);
   return root.children;
 }
