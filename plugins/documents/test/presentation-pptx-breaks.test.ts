@@ -18,7 +18,7 @@ const TABLE =
   '</a:graphicData></a:graphic></p:graphicFrame>';
 
 describe('pptx line breaks and slide titles', () => {
-  it('keeps a line break between runs in a title, a text frame and a table cell', async () => {
+  it('keeps a line break between runs in a title (a space), a text frame (a hard break) and a table cell (<br>)', async () => {
     const deck = await handPptx([
       {
         shapes:
@@ -35,9 +35,9 @@ describe('pptx line breaks and slide titles', () => {
         'First line\\',
         'second line',
         '',
-        '| Library                       | Notes |',
-        '| ----------------------------- | ----- |',
-        '| X-Library The fully typed one | fast  |',
+        '| Library                          | Notes |',
+        '| -------------------------------- | ----- |',
+        '| X-Library<br>The fully typed one | fast  |',
         '',
       ].join('\n'),
     );
