@@ -1,5 +1,6 @@
 import type { DocumentMetadata } from '@transmute/plugin-sdk';
 import type { Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { readMainRegion, type MainRegion } from './internal/main-region.js';
@@ -84,12 +85,21 @@ export async function convertHtml(
       throw read.error;
     }
   }
-  const { facts, article, pageCharacters } = read;
-  const mainContentFound = article !== null;
-  if (!mainContentFound) {
-    warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
+  const { facts, pageCharacters } = read;
+  let article = read.article;
+  let root = article?.content
+    ? toMdast(article.content, { baseUrl: facts.baseUrl, region: read.fromRegion })
+    : null;
+  // An article whose every block was boilerplate leaves nothing: the page's text is kept instead.
+  if (root === null || (pageCharacters > 0 && countWordCharacters(toString(root)) === 0)) {
+    article = null;
+    root = null;
   }
-  const root = toMdast(article?.content ?? html, { baseUrl: facts.baseUrl, region: read.fromRegion });
+  const mainContentFound = article !== null;
+  if (root === null) {
+    warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
+    root = toMdast(html, { baseUrl: facts.baseUrl });
+  }
   const metadata = toMetadata(facts, article, options.url);
   // Scored before the title heading is added: a page whose only text is its title has no content.
   const quality = scoreQuality({ root, mainContentFound, pageWordCharacters: pageCharacters });

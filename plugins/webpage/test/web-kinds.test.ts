@@ -64,4 +64,14 @@ describe('pages that are not articles', () => {
       expect(text).not.toContain(words('best viewed with JavaScript enabled'));
     },
   );
+
+  it(
+    'converts a page whose article held only boilerplate from its body instead of refusing it (consultingpoint.com)',
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0147');
+      const found = (truth.with ?? []).filter((snippet) => text.includes(words(snippet)));
+      expect(found.length).toBeGreaterThan(0);
+    },
+  );
 });
