@@ -26,6 +26,35 @@ const packageRules = Object.entries(PACKAGE_LAYERS).map(([name, allowed]) => ({
 }));
 
 /**
+ * The rooms of packages/service and what each may import besides itself (docs/ARCHITECTURE.md
+ * "The rooms of the service"), bottom up: storage (the store, blob stores, schema, migrations)
+ * <- kernel (context, ids, secrets, config and metrics types) <- tables (one owner per table)
+ * <- billing, webhooks <- worker <- operations. The files at src/ itself (createService,
+ * createAdmin, testing, index) are the front door: they may import any room, and no room
+ * imports them.
+ */
+const SERVICE_ROOMS = {
+  storage: [],
+  kernel: ['storage'],
+  tables: ['kernel', 'storage'],
+  billing: ['tables', 'kernel', 'storage'],
+  webhooks: ['tables', 'kernel', 'storage'],
+  worker: ['billing', 'tables', 'kernel', 'storage'],
+  operations: ['worker', 'billing', 'webhooks', 'tables', 'kernel', 'storage'],
+};
+
+const serviceRoomRules = Object.entries(SERVICE_ROOMS).map(([room, allowed]) => ({
+  name: `service-${room}-imports-${allowed.length === 0 ? 'no-room' : allowed.join('-')}`,
+  severity: 'error',
+  comment: `packages/service/src/${room}/ may import ${allowed.length === 0 ? 'no other room' : allowed.join(', ')} of the service (docs/ARCHITECTURE.md).`,
+  from: { path: `^packages/service/src/${room}/` },
+  to: {
+    path: '^packages/service/src/',
+    pathNot: `^packages/service/src/(${[room, ...allowed].join('|')})/`,
+  },
+}));
+
+/**
  * The import rules of the workspace, checked by `pnpm lint` (dependency-cruiser). First: no
  * import cycle, type-only imports included (a circle of `import type` still ties its files into
  * one unit that cannot be read, tested or moved apart). Workspace packages resolve to their
@@ -38,6 +67,7 @@ const packageRules = Object.entries(PACKAGE_LAYERS).map(([name, allowed]) => ({
 export default {
   forbidden: [
     ...packageRules,
+    ...serviceRoomRules,
     {
       name: 'not-to-unresolvable',
       severity: 'error',

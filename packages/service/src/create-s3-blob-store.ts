@@ -26,7 +26,7 @@ import {
   type BlobPutOptions,
   type BlobStore,
   type DirectBlobAccess,
-} from './blob-store.js';
+} from './storage/blob-store.js';
 
 /** Options of {@link createS3BlobStore}. */
 export interface S3BlobStoreOptions {

@@ -1,0 +1,99 @@
+import type { EventEnvelope, EventType } from '@transmute/contract';
+import type { Kysely } from 'kysely';
+import type { CoreContext } from '../kernel/context.js';
+import { CHANNELS } from '../storage/channels.js';
+import { newId } from '../kernel/ids.js';
+import { wakeOnCommit } from '../storage/wake-on-commit.js';
+import type { Database, WebhookDeliveriesTable } from '../storage/schema.js';
+
+/** What {@link writeEvent} records. */
+export interface EventInput {
+  accountId: string;
+  type: EventType;
+  /** The resource as its GET returns it at event time. */
+  object: unknown;
+}
+
+/**
+ * Writes an event to the outbox and one `pending` delivery per subscribed endpoint (active or
+ * paused) of the account, inside the caller's transaction (CONTRACT §10); when it queued a
+ * delivery, its commit wakes the webhook dispatchers (with none there is nothing for them to do).
+ */
+export async function writeEvent(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: EventInput,
+): Promise<string> {
+  const now = ctx.nowIso();
+  const id = newId('evt');
+  const envelope: EventEnvelope = {
+    id,
+    type: input.type,
+    timestamp: now,
+    api_version: 'v1',
+    data: { object: input.object },
+  };
+  await trx
+    .insertInto('events')
+    .values({
+      id,
+      account_id: input.accountId,
+      type: input.type,
+      payload: JSON.stringify(envelope),
+      created_at: now,
+    })
+    .execute();
+  const endpoints = await trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events_json'])
+    .where('account_id', '=', input.accountId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['active', 'paused'])
+    .execute();
+  for (const endpoint of endpoints) {
+    const events = JSON.parse(endpoint.events_json) as string[];
+    if (!events.includes(input.type)) continue;
+    const delivery = newDeliveryRow({
+      accountId: input.accountId,
+      endpointId: endpoint.id,
+      eventId: id,
+      eventType: input.type,
+      now,
+      isTest: false,
+    });
+    await trx.insertInto('webhook_deliveries').values(delivery).execute();
+    wakeOnCommit(trx, CHANNELS.webhooks);
+  }
+  return id;
+}
+
+/** A fresh `pending` delivery of an event to an endpoint, due now. */
+export function newDeliveryRow(input: {
+  accountId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  now: string;
+  isTest: boolean;
+}): WebhookDeliveriesTable {
+  return {
+    id: newId('whd'),
+    account_id: input.accountId,
+    endpoint_id: input.endpointId,
+    event_id: input.eventId,
+    event_type: input.eventType,
+    status: 'pending',
+    attempts: 0,
+    response_status: null,
+    response_preview: null,
+    last_error_code: null,
+    next_attempt_at: input.now,
+    locked_by: null,
+    lease_expires_at: null,
+    created_at: input.now,
+    completed_at: null,
+    is_test: input.isTest ? 1 : 0,
+    replay_requested_at: null,
+    attempt_started_at: null,
+  };
+}
