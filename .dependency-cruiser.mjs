@@ -1,8 +1,8 @@
 /**
  * Which workspace packages each package's sources may import (DESIGN.md: contract <- plugin-sdk <-
  * engine <- service <- http <- cli; client on the contract alone; mcp on the client; http serves
- * mcp at `/mcp` and the built console at `/console`; the console on the client; postgres on the
- * service). The CLI is the top and may import any package; every plugin imports the SDK alone.
+ * mcp at `/mcp` and the built console at `/console`; the console on the client; postgres, s3 and redis
+ * (the adapters that need a client library) on the service). The CLI is the top and may import any package; every plugin imports the SDK alone.
  */
 const PACKAGE_LAYERS = {
   contract: [],
@@ -12,6 +12,8 @@ const PACKAGE_LAYERS = {
   http: ['contract', 'service', 'client', 'mcp', 'docs', 'console'],
   docs: ['contract'],
   postgres: ['service'],
+  s3: ['contract', 'service'],
+  redis: ['service'],
   client: ['contract'],
   mcp: ['contract', 'client'],
   console: ['contract', 'client'],

@@ -2,12 +2,8 @@ import { randomBytes } from 'node:crypto';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresRateLimitStore, createPostgresStore } from '@transmute/postgres';
-import {
-  createMemoryRateLimitStore,
-  createRedisRateLimitStore,
-  type RateLimitStore,
-  type Store,
-} from '@transmute/service';
+import { createRedisRateLimitStore } from '@transmute/redis';
+import { createMemoryRateLimitStore, type RateLimitStore, type Store } from '@transmute/service';
 import { startHarness, type Harness } from '../../service/test/support/harness.js';
 import { createPostgresTestDb } from '../../service/test/support/postgres.js';
 import { createFetchHandler, type FetchHandler } from '../src/index.js';

@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createMemoryRateLimitStore,
-  createRedisRateLimitStore,
-  type RateLimitStore,
-  type Store,
-} from '@transmute/service';
+import { createRedisRateLimitStore } from '@transmute/redis';
+import { createMemoryRateLimitStore, type RateLimitStore, type Store } from '@transmute/service';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresRateLimitStore, createPostgresStore } from '../src/index.js';

@@ -19,16 +19,23 @@ export type {
   DirectUploadTarget,
 } from './storage/blob-store.js';
 export { BLOB_KEY, newBlobKey, sha256OfBlobKey } from './storage/blob-store.js';
-export type { ServiceConfig, ServiceOptions, ServiceLogger, RetentionConfig } from './kernel/service-config.js';
+export type {
+  ServiceConfig,
+  ServiceOptions,
+  ServiceLogger,
+  RetentionConfig,
+} from './kernel/service-config.js';
 export type { TransmuteAdmin, BillingObject, AccountObject, CreateAccountOptions } from './admin-types.js';
 export { createService, type Service } from './create-service.js';
 export { createAdmin, type AdminOptions } from './create-admin.js';
 export { createKyselyStore, type KyselyStoreOptions } from './storage/create-kysely-store.js';
 export { createSqliteStore, type SqliteStoreOptions } from './storage/create-sqlite-store.js';
 export { createFsBlobStore, type FsBlobStoreOptions } from './storage/create-fs-blob-store.js';
-export { createS3BlobStore, type S3BlobStoreOptions } from './create-s3-blob-store.js';
-export { s3BlobUrlOptions } from './s3-blob-url.js';
-export { createServiceMetrics, type ServiceMetrics, type ServiceMetricsOptions } from './kernel/service-metrics.js';
+export {
+  createServiceMetrics,
+  type ServiceMetrics,
+  type ServiceMetricsOptions,
+} from './kernel/service-metrics.js';
 export { contextOfTraceparent, toTraceparent, transmuteTracer } from './kernel/trace-context.js';
 export { PLANS, PRICES, type PlanLimits } from './kernel/plans.js';
 export {
@@ -37,10 +44,6 @@ export {
   type RateLimitStore,
   type RateLimitTake,
 } from './rate-limit-store.js';
-export {
-  createRedisRateLimitStore,
-  type RedisRateLimitStoreOptions,
-} from './create-redis-rate-limit-store.js';
 // Webhooks: the dispatcher runs inside `service.start()`; exported to run or measure one on its own
 // (bench), and the signature, for receivers that verify what they get. The rest stays internal.
 export {

@@ -11,10 +11,7 @@ import { createSqliteStore, type Store } from '../src/index.js';
 import { CHANNELS } from '../src/storage/channels.js';
 import { encryptSecret } from '../src/kernel/secrets.js';
 import { queueWebhookReplay, endEndpointDeliveries } from '../src/webhooks/dispatch-control.js';
-import {
-  createWebhookDispatcher,
-  type WebhookDispatcherOptions,
-} from '../src/webhooks/dispatch-webhooks.js';
+import { createWebhookDispatcher, type WebhookDispatcherOptions } from '../src/webhooks/dispatch-webhooks.js';
 
 interface Received {
   headers: IncomingHttpHeaders;

@@ -3,10 +3,7 @@ import { createEngine } from '@transmute/engine';
 import {
   createAdmin,
   createMemoryRateLimitStore,
-  createRedisRateLimitStore,
   createFsBlobStore,
-  createS3BlobStore,
-  s3BlobUrlOptions,
   createService,
   createSqliteStore,
   type Service,
@@ -15,6 +12,8 @@ import {
   type ServiceConfig,
   type Store,
 } from '@transmute/service';
+import { createRedisRateLimitStore } from '@transmute/redis';
+import { createS3BlobStore, s3BlobUrlOptions } from '@transmute/s3';
 import { createLogger, type CliLogger } from './create-logger.js';
 import { dataDirSecret, ensureDataDir } from './data-dir.js';
 import { PLUGIN_PACKAGES, loadPlugins, type PluginOptions } from './load-plugins.js';

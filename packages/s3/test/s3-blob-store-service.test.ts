@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UploadIntent } from '@transmute/contract';
-import { sha256OfBlobKey, type BlobStore } from '../src/index.js';
-import { sha256, startHarness, waitForJob, waitForValidation, type Harness } from './support/harness.js';
+import { sha256OfBlobKey, type BlobStore } from '@transmute/service';
+import {
+  sha256,
+  startHarness,
+  waitForJob,
+  waitForValidation,
+  type Harness,
+} from '../../service/test/support/harness.js';
 import { startS3Server, type S3TestServer } from './support/s3-server.js';
 
 const DAY = 24 * 3600 * 1000;

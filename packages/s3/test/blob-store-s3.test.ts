@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createS3BlobStore } from '../src/index.js';
-import { describeBlobStoreConformance } from '../src/testing.js';
+import { describeBlobStoreConformance } from '@transmute/service/testing';
 import { S3_TEST_CREDENTIALS, startS3Server } from './support/s3-server.js';
 
 describeBlobStoreConformance('S3 (s3rver on loopback)', async () => {

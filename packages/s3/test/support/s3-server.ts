@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { createS3BlobStore, type BlobStore } from '../../src/index.js';
+import type { BlobStore } from '@transmute/service';
+import { createS3BlobStore } from '../../src/index.js';
 
 /** A real S3-protocol server (s3rver) on loopback, with one bucket. */
 export interface S3TestServer {

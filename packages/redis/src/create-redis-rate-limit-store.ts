@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { RateLimitStore } from '@transmute/service';
 
 /** Options of {@link createRedisRateLimitStore}. */
 export interface RedisRateLimitStoreOptions {

@@ -26,7 +26,7 @@ import {
   type BlobPutOptions,
   type BlobStore,
   type DirectBlobAccess,
-} from './storage/blob-store.js';
+} from '@transmute/service';
 
 /** Options of {@link createS3BlobStore}. */
 export interface S3BlobStoreOptions {

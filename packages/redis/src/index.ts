@@ -1,0 +1,4 @@
+export {
+  createRedisRateLimitStore,
+  type RedisRateLimitStoreOptions,
+} from './create-redis-rate-limit-store.js';
