@@ -28,7 +28,7 @@ import { createWebhookEndpoint, listWebhookEndpoints } from './operations/webhoo
 export { describeBlobStoreConformance } from './storage/blob-store-conformance.js';
 
 // One way to build a delivery row, for tests and benchmarks that seed webhook deliveries directly.
-export { newDeliveryRow } from './tables/events.js';
+export { newDeliveryRow } from './tables/delivery-row.js';
 
 /** Makes a fresh, empty store (and may be called twice on one location to test reopening). */
 export interface StoreFactory {

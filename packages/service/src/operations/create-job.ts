@@ -13,6 +13,8 @@ import type { ServiceContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { holdJobInputs } from '../tables/job-inputs.js';
 import { insertJob } from '../tables/job-row.js';
+import { insertOutput, newOutputRow } from '../tables/output-row.js';
+import { holdFilesUntil } from '../tables/file-row.js';
 import { newId } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
 import { toOutputRequest } from './output-request.js';
@@ -134,28 +136,12 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
       traceparent: caller.traceparent ?? null,
     };
     await insertJob(trx, row);
-    await trx
-      .insertInto('outputs')
-      .values({
-        id: outputId,
-        job_id: jobId,
-        account_id: caller.accountId,
-        position: 0,
-        status: 'queued',
-        profile: output.profile,
-        format: output.format,
-        language: output.language,
-        include_raw_source: output.includeRawSource ? 1 : 0,
-        warnings_json: '[]',
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-      })
-      .execute();
+    await insertOutput(
+      trx,
+      newOutputRow({ id: outputId, jobId, accountId: caller.accountId, position: 0 }, output, now),
+    );
     await holdJobInputs(trx, ctx, { id: jobId, accountId: caller.accountId, fileIds: checked.fileIds });
-    if (retention === 'account' && checked.fileIds.length > 0) {
-      await trx.updateTable('files').set({ expires_at: null }).where('id', 'in', checked.fileIds).execute();
-    }
+    if (retention === 'account') await holdFilesUntil(trx, checked.fileIds, null);
     await insertUsageEstimate(
       trx,
       ctx,

@@ -14,6 +14,7 @@ import { newId } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
 import { checkUploadQuota, emitQuotaExceeded, lockAccount } from '../billing/quota.js';
 import { toFileResource } from '../tables/resources.js';
+import { deleteFileRow, insertFile } from '../tables/file-row.js';
 import type { FilesTable } from '../storage/schema.js';
 import { closeStorageMeters } from '../billing/storage-usage.js';
 
@@ -84,26 +85,23 @@ export async function createUploadIntent(
     const account = await assertMutable(trx, caller.accountId);
     const verdict = await checkUploadQuota(trx, ctx, account, body.size_bytes);
     if (verdict.exceeded) return { verdict, account };
-    await trx
-      .insertInto('files')
-      .values({
-        id,
-        account_id: caller.accountId,
-        name: body.name,
-        media_type: body.media_type,
-        size_bytes: body.size_bytes,
-        sha256: body.sha256.toLowerCase(),
-        status: 'pending_upload',
-        warnings_json: '[]',
-        blob_key: null,
-        received_size: null,
-        received_sha256: null,
-        upload_expires_at: expiresAt,
-        created_at: now,
-        updated_at: now,
-        expires_at: null,
-      })
-      .execute();
+    await insertFile(trx, {
+      id,
+      account_id: caller.accountId,
+      name: body.name,
+      media_type: body.media_type,
+      size_bytes: body.size_bytes,
+      sha256: body.sha256.toLowerCase(),
+      status: 'pending_upload',
+      warnings_json: '[]',
+      blob_key: null,
+      received_size: null,
+      received_sha256: null,
+      upload_expires_at: expiresAt,
+      created_at: now,
+      updated_at: now,
+      expires_at: null,
+    });
     await rememberInTransaction(trx, intent);
     return { verdict, account };
   });
@@ -130,7 +128,7 @@ export async function deleteFile(ctx: ServiceContext, caller: Caller, fileId: st
       .where('account_id', '=', caller.accountId)
       .executeTakeFirst();
     if (row === undefined) throw new TransmuteError('not_found', 'No such file.');
-    await trx.deleteFrom('files').where('id', '=', fileId).execute();
+    await deleteFileRow(trx, fileId);
     await closeStorageMeters(trx, ctx, [{ id: fileId, until: ctx.nowIso() }]);
     return row.blob_key;
   });

@@ -11,6 +11,8 @@ import { rememberInTransaction } from '../tables/idempotency.js';
 import { artifactsOf, jobWithOutputs, loadJob, toJob } from '../tables/resources.js';
 import { closeStorageMeters } from '../billing/storage-usage.js';
 import { deleteTasks } from '../tables/task-row.js';
+import { deleteCheckpoints } from '../tables/checkpoint-row.js';
+import { deleteOutputs } from '../tables/output-row.js';
 
 /** getJob. */
 export async function getJob(ctx: ServiceContext, caller: Caller, jobId: string): Promise<Job> {
@@ -117,8 +119,8 @@ export async function deleteJob(ctx: ServiceContext, caller: Caller, jobId: stri
         )
         .execute();
     }
-    await trx.deleteFrom('outputs').where('job_id', '=', jobId).execute();
-    await trx.deleteFrom('job_checkpoints').where('job_id', '=', jobId).execute();
+    await deleteOutputs(trx, jobId);
+    await deleteCheckpoints(trx, [jobId]);
     await deleteTasks(trx, jobId);
     await trx.deleteFrom('job_files').where('job_id', '=', jobId).execute();
     await deleteJobRow(trx, jobId);

@@ -11,6 +11,7 @@ import { assertBlobPresent } from '../tables/stored-blob.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { queueJobWork } from '../tables/job-row.js';
+import { insertOutput, newOutputRow } from '../tables/output-row.js';
 import { newId } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
 import { toOutputRequest } from './output-request.js';
@@ -59,22 +60,17 @@ export async function createJobOutput(
       .limit(1)
       .executeTakeFirst();
     const now = ctx.nowIso();
-    const outputRow: OutputsTable = {
-      id: newId('out'),
-      job_id: jobId,
-      account_id: caller.accountId,
-      position: (last === undefined ? -1 : Number(last.position)) + 1,
-      status: 'queued',
-      profile: request.profile,
-      format: request.format,
-      language: request.language,
-      include_raw_source: request.includeRawSource ? 1 : 0,
-      warnings_json: '[]',
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    };
-    await trx.insertInto('outputs').values(outputRow).execute();
+    const outputRow = newOutputRow(
+      {
+        id: newId('out'),
+        jobId,
+        accountId: caller.accountId,
+        position: (last === undefined ? -1 : Number(last.position)) + 1,
+      },
+      request,
+      now,
+    );
+    await insertOutput(trx, outputRow);
     await queueJobWork(trx, jobId, now);
     const created = toOutput(ctx, outputRow, []);
     await rememberInTransaction(trx, created);

@@ -2,9 +2,7 @@ import type { EventEnvelope, EventType, WebhookDelivery } from '@transmute/contr
 import type { Caller } from '../kernel/service-types.js';
 import { assertMutable, loadAccount } from '../tables/accounts.js';
 import { parseJson, type CoreContext } from '../kernel/context.js';
-import { CHANNELS } from '../storage/channels.js';
-import { newDeliveryRow } from '../tables/events.js';
-import { wakeOnCommit } from '../storage/wake-on-commit.js';
+import { insertDelivery, newDeliveryRow } from '../tables/delivery-row.js';
 import { newId, randomBase62 } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
 import { toFileResource, toJob, toOutput, toWebhookDelivery } from '../tables/resources.js';
@@ -146,8 +144,7 @@ export async function testWebhookEndpoint(
       now,
       isTest: true,
     });
-    await trx.insertInto('webhook_deliveries').values(row).execute();
-    wakeOnCommit(trx, CHANNELS.webhooks);
+    await insertDelivery(trx, row);
     const queued = toWebhookDelivery(row);
     await rememberInTransaction(trx, queued);
     return queued;

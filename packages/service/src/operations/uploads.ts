@@ -7,8 +7,9 @@ import { releaseBlob } from '../tables/blob-refs.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
 import { toFileResource } from '../tables/resources.js';
+import { attachUploadedBytes, startValidation } from '../tables/file-row.js';
 import type { Database, FilesTable } from '../storage/schema.js';
-import { OPEN_UPLOAD_STATES, isOpenUpload } from '../tables/upload-states.js';
+import { isOpenUpload } from '../tables/upload-states.js';
 
 /** The PUT route: streams into the BlobStore while hashing, refusing bytes past `size_bytes`. */
 export async function receiveUpload(
@@ -62,22 +63,9 @@ async function attachReceivedBlob(
   // Each retry means another PUT attached its bytes in between: the loop ends with the PUTs.
   for (;;) {
     const now = ctx.nowIso();
-    const swapped = await ctx.store.transaction(async (trx) => {
-      const result = await trx
-        .updateTable('files')
-        .set({
-          status: 'uploaded',
-          blob_key: blob.key,
-          received_size: blob.sizeBytes,
-          received_sha256: blob.sha256,
-          updated_at: now,
-        })
-        .where('id', '=', fileId)
-        .where('status', 'in', OPEN_UPLOAD_STATES)
-        .where('blob_key', expected === null ? 'is' : '=', expected)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    });
+    const swapped = await ctx.store.transaction((trx) =>
+      attachUploadedBytes(trx, fileId, blob, expected, now),
+    );
     if (swapped) return { replaced: expected };
     const current = await ctx.store.db
       .selectFrom('files')
@@ -173,10 +161,6 @@ async function completeInTransaction(
       retryAfter: 1,
     });
   }
-  await trx
-    .updateTable('files')
-    .set({ status: 'validating', updated_at: now })
-    .where('id', '=', fileId)
-    .execute();
+  await startValidation(trx, fileId, now);
   return { row: { ...row, status: 'validating', updated_at: now }, changed: true };
 }

@@ -1,10 +1,9 @@
 import type { EventEnvelope, EventType } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import type { CoreContext } from '../kernel/context.js';
-import { CHANNELS } from '../storage/channels.js';
 import { newId } from '../kernel/ids.js';
-import { wakeOnCommit } from '../storage/wake-on-commit.js';
-import type { Database, WebhookDeliveriesTable } from '../storage/schema.js';
+import type { Database } from '../storage/schema.js';
+import { insertDelivery, newDeliveryRow } from './delivery-row.js';
 
 /** What {@link writeEvent} records. */
 export interface EventInput {
@@ -61,39 +60,7 @@ export async function writeEvent(
       now,
       isTest: false,
     });
-    await trx.insertInto('webhook_deliveries').values(delivery).execute();
-    wakeOnCommit(trx, CHANNELS.webhooks);
+    await insertDelivery(trx, delivery);
   }
   return id;
-}
-
-/** A fresh `pending` delivery of an event to an endpoint, due now. */
-export function newDeliveryRow(input: {
-  accountId: string;
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  now: string;
-  isTest: boolean;
-}): WebhookDeliveriesTable {
-  return {
-    id: newId('whd'),
-    account_id: input.accountId,
-    endpoint_id: input.endpointId,
-    event_id: input.eventId,
-    event_type: input.eventType,
-    status: 'pending',
-    attempts: 0,
-    response_status: null,
-    response_preview: null,
-    last_error_code: null,
-    next_attempt_at: input.now,
-    locked_by: null,
-    lease_expires_at: null,
-    created_at: input.now,
-    completed_at: null,
-    is_test: input.isTest ? 1 : 0,
-    replay_requested_at: null,
-    attempt_started_at: null,
-  };
 }

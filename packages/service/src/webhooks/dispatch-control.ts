@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/store.js';
-import { CHANNELS } from '../storage/channels.js';
-import { wakeOnCommit } from '../storage/wake-on-commit.js';
+import { endEndpointDeliveryRows, requeueDeadLetter } from '../tables/delivery-row.js';
 
 /**
  * Queues a replay (CONTRACT §10) inside the caller's transaction: a `dead_letter` delivery goes
@@ -18,21 +17,7 @@ export async function queueWebhookReplay(
   deliveryId: string,
   now: Date,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('webhook_deliveries')
-    .set({
-      status: 'pending',
-      replay_requested_at: now.toISOString(),
-      next_attempt_at: now.toISOString(),
-      completed_at: null,
-      locked_by: null,
-      lease_expires_at: null,
-    })
-    .where('id', '=', deliveryId)
-    .where('status', '=', 'dead_letter')
-    .executeTakeFirst();
-  wakeOnCommit(trx, CHANNELS.webhooks);
-  return result.numUpdatedRows > 0n;
+  return requeueDeadLetter(trx, deliveryId, now.toISOString());
 }
 
 /**
@@ -45,17 +30,5 @@ export async function endEndpointDeliveries(
   endpointId: string,
   now: Date,
 ): Promise<number> {
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({
-      status: 'dead_letter',
-      last_error_code: 'endpoint_deleted',
-      next_attempt_at: null,
-      completed_at: now.toISOString(),
-      replay_requested_at: null,
-    })
-    .where('endpoint_id', '=', endpointId)
-    .where('status', 'in', ['pending', 'retrying'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return endEndpointDeliveryRows(db, endpointId, now.toISOString());
 }

@@ -6,6 +6,8 @@ import { endJobRow } from '../tables/job-row.js';
 import { jobWithOutputs } from '../tables/resources.js';
 import { deleteTasks } from '../tables/task-row.js';
 import type { Database, JobsTable } from '../storage/schema.js';
+import { failPendingOutputs } from '../tables/output-row.js';
+import { holdFilesUntil } from '../tables/file-row.js';
 import { meterJob } from '../billing/usage.js';
 import type { UsageQuantities } from '../kernel/engine.js';
 
@@ -27,21 +29,6 @@ export interface EndJobOptions {
   detail: string | null;
   warnings?: string[];
   usage?: UsageQuantities;
-}
-
-/** The job's outputs still `queued` or `processing` → `failed` with this warning. */
-export async function failPendingOutputs(
-  trx: Kysely<Database>,
-  jobId: string,
-  warning: string,
-  now: string,
-): Promise<void> {
-  await trx
-    .updateTable('outputs')
-    .set({ status: 'failed', warnings_json: JSON.stringify([warning]), updated_at: now, completed_at: now })
-    .where('job_id', '=', jobId)
-    .where('status', 'in', ['queued', 'processing'])
-    .execute();
 }
 
 /**
@@ -89,16 +76,9 @@ export async function endJob(
 async function extendFiles(trx: Kysely<Database>, jobId: string, expiresAt: string | null): Promise<void> {
   const links = await trx.selectFrom('job_files').select('file_id').where('job_id', '=', jobId).execute();
   if (links.length === 0) return;
-  const ids = links.map((link) => link.file_id);
-  if (expiresAt === null) {
-    await trx.updateTable('files').set({ expires_at: null }).where('id', 'in', ids).execute();
-    return;
-  }
-  await trx
-    .updateTable('files')
-    .set({ expires_at: expiresAt })
-    .where('id', 'in', ids)
-    .where('expires_at', 'is not', null)
-    .where('expires_at', '<', expiresAt)
-    .execute();
+  await holdFilesUntil(
+    trx,
+    links.map((link) => link.file_id),
+    expiresAt,
+  );
 }

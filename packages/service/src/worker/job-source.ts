@@ -4,6 +4,7 @@ import type { CheckpointStore, ConvertSource } from '../kernel/engine.js';
 import type { ServiceContext } from '../kernel/context.js';
 import type { JobLease } from './job-lease.js';
 import { LEASE_LOST, withLease } from '../tables/job-row.js';
+import { saveCheckpoint } from '../tables/checkpoint-row.js';
 import type { JobsTable } from '../storage/schema.js';
 import { stringifyInParts } from '../kernel/json-in-parts.js';
 import { jobFiles } from '../tables/job-inputs.js';
@@ -69,15 +70,7 @@ export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): Che
       const blob = await ctx.blobs.putBytes(await stringifyInParts(state));
       const now = ctx.nowIso();
       const saved = await withLease(ctx, lease.held, async (trx) => {
-        await trx
-          .deleteFrom('job_checkpoints')
-          .where('job_id', '=', jobId)
-          .where('stage', '=', stage)
-          .execute();
-        await trx
-          .insertInto('job_checkpoints')
-          .values({ job_id: jobId, stage, blob_key: blob.key, created_at: now })
-          .execute();
+        await saveCheckpoint(trx, { jobId, stage, blobKey: blob.key, createdAt: now });
       });
       if (saved === LEASE_LOST) {
         lease.abort('lost');

@@ -24,10 +24,12 @@ import {
   withLease,
   type HeldLease,
 } from '../tables/job-row.js';
-import { endJob, failPendingOutputs } from './end-job.js';
+import { endJob } from './end-job.js';
+import { failOutputRow, failPendingOutputs, startOutput, succeedOutput } from '../tables/output-row.js';
 import { outputOf } from '../tables/resources.js';
 import type { Database, JobsTable, OutputsTable } from '../storage/schema.js';
 import { deleteTasks } from '../tables/task-row.js';
+import { dropJobCheckpoints } from '../tables/checkpoint-row.js';
 import { meterJob } from '../billing/usage.js';
 import { stringifyInParts } from '../kernel/json-in-parts.js';
 import { createStageTimer, type StageTimer } from './stage-timer.js';
@@ -123,12 +125,7 @@ async function ensureDocument(
  */
 async function dropCheckpoints(trx: Kysely<Database>, jobId: string): Promise<string[]> {
   await deleteTasks(trx, jobId);
-  const rows = await trx
-    .deleteFrom('job_checkpoints')
-    .where('job_id', '=', jobId)
-    .returning('blob_key')
-    .execute();
-  return rows.map((row) => row.blob_key);
+  return dropJobCheckpoints(trx, jobId);
 }
 
 interface Rendered {
@@ -222,16 +219,7 @@ async function saveOutput(
         })
         .execute();
     }
-    await trx
-      .updateTable('outputs')
-      .set({
-        status: 'succeeded',
-        warnings_json: JSON.stringify(rendered.warnings),
-        updated_at: now,
-        completed_at: now,
-      })
-      .where('id', '=', output.id)
-      .execute();
+    await succeedOutput(trx, output.id, rendered.warnings, now);
     const fresh = await trx
       .selectFrom('outputs')
       .selectAll()
@@ -269,11 +257,7 @@ async function failOutput(
   if (bug) ctx.logger.error('output render crashed', { outputId: output.id, error: String(error) });
   const failed = await withLease(ctx, lease, async (trx, row) => {
     const now = ctx.nowIso();
-    await trx
-      .updateTable('outputs')
-      .set({ status: 'failed', warnings_json: JSON.stringify([text]), updated_at: now, completed_at: now })
-      .where('id', '=', output.id)
-      .execute();
+    await failOutputRow(trx, output.id, text, now);
     if (Number(output.position) === 0 && (row.status === 'processing' || row.status === 'canceling')) {
       await endJob(trx, ctx, row, { status: 'failed', detail: text, warnings: [text] });
     }
@@ -308,12 +292,7 @@ async function renderPending(
     const originals = row.source_type === 'files' ? await jobFiles(ctx, jobId).catch(() => []) : [];
     for (const output of outputs) {
       checkStop(lease);
-      await ctx.store.db
-        .updateTable('outputs')
-        .set({ status: 'processing', updated_at: ctx.nowIso() })
-        .where('id', '=', output.id)
-        .where('status', '=', 'queued')
-        .execute();
+      await startOutput(ctx.store.db, output.id, ctx.nowIso());
       let rendered: Rendered;
       try {
         rendered = await renderOne(ctx, { row, output, document, originals }, lease);

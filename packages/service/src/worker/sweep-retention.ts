@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../storage/schema.js';
 import { releaseBlob, releaseUploadBytes, type ReleasedUpload } from '../tables/blob-refs.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { dropJobInputHolds } from '../tables/job-inputs.js';
 import { expireJobRows, findExpiredJobs } from '../tables/job-row.js';
+import { deleteCheckpoints } from '../tables/checkpoint-row.js';
+import { expireOutputs } from '../tables/output-row.js';
+import { expireFileRows } from '../tables/file-row.js';
 import { accrueDueStorage, closeStorageMeters } from '../billing/storage-usage.js';
 import { OPEN_UPLOAD_STATES } from '../tables/upload-states.js';
 
@@ -24,7 +25,7 @@ async function expireLapsedIntents(ctx: ServiceContext, now: string): Promise<Re
       .$if(ctx.store.dialect === 'postgres', (qb) => qb.forUpdate())
       .execute();
     if (lapsed.length === 0) return [];
-    await expireFiles(
+    await expireFileRows(
       trx,
       lapsed.map((row) => row.id),
       now,
@@ -35,15 +36,6 @@ async function expireLapsedIntents(ctx: ServiceContext, now: string): Promise<Re
       bytes: row.received_size === null ? null : Number(row.received_size),
     }));
   });
-}
-
-/** Files become `expired` and let go of their bytes (the caller releases the blobs after the commit). */
-async function expireFiles(trx: Kysely<Database>, ids: string[], now: string): Promise<void> {
-  await trx
-    .updateTable('files')
-    .set({ status: 'expired', blob_key: null, updated_at: now })
-    .where('id', 'in', ids)
-    .execute();
 }
 
 /** Files a still-living job (not ended, or not yet expired) uses stay. */
@@ -77,7 +69,7 @@ async function expireRetainedFiles(ctx: ServiceContext, now: string): Promise<st
     .execute();
   if (retained.length === 0) return [];
   await ctx.store.transaction(async (trx) => {
-    await expireFiles(
+    await expireFileRows(
       trx,
       retained.map((file) => file.id),
       now,
@@ -108,11 +100,7 @@ async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
       .set({ blob_key: null })
       .where('output_id', 'in', trx.selectFrom('outputs').select('id').where('job_id', 'in', ids))
       .execute();
-    await trx
-      .updateTable('outputs')
-      .set({ status: 'expired', updated_at: now })
-      .where('job_id', 'in', ids)
-      .execute();
+    await expireOutputs(trx, ids, now);
     const inputs = await dropJobInputHolds(trx, ids);
     await expireJobRows(trx, ids, now);
     await closeStorageMeters(
@@ -137,14 +125,10 @@ async function dropEndedCheckpoints(ctx: ServiceContext): Promise<string[]> {
     .limit(500)
     .execute();
   if (rows.length === 0) return [];
-  await db
-    .deleteFrom('job_checkpoints')
-    .where(
-      'job_id',
-      'in',
-      rows.map((r) => r.job_id),
-    )
-    .execute();
+  await deleteCheckpoints(
+    db,
+    rows.map((r) => r.job_id),
+  );
   return rows.map((r) => r.blob_key);
 }
 

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { MAX_ATTEMPTS } from './claim-job.js';
 import { releaseBlob } from '../tables/blob-refs.js';
+import { saveCheckpoint } from '../tables/checkpoint-row.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { describeFailure } from './describe-failure.js';
 import type { ExtractionTask, ExtractionTaskResult } from '../kernel/engine.js';
@@ -59,16 +60,12 @@ async function endTask(
   return ctx.store.transaction(async (trx) => {
     if (!(await endTaskRow(trx, ctx, heldOf(row), ending))) return false;
     if (ending.resultKey === undefined) return true;
-    const stage = taskStage(row.position);
-    await trx
-      .deleteFrom('job_checkpoints')
-      .where('job_id', '=', row.job_id)
-      .where('stage', '=', stage)
-      .execute();
-    await trx
-      .insertInto('job_checkpoints')
-      .values({ job_id: row.job_id, stage, blob_key: ending.resultKey, created_at: ctx.nowIso() })
-      .execute();
+    await saveCheckpoint(trx, {
+      jobId: row.job_id,
+      stage: taskStage(row.position),
+      blobKey: ending.resultKey,
+      createdAt: ctx.nowIso(),
+    });
     return true;
   });
 }

@@ -5,6 +5,7 @@ import { localFileOf } from '../tables/stored-blob.js';
 import { addMs, periodOf, type ServiceContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { writeEvent } from '../tables/events.js';
+import { dropRejectedBytes, settleValidation } from '../tables/file-row.js';
 import { toFileResource } from '../tables/resources.js';
 import type { FilesTable, UsageRecordsTable } from '../storage/schema.js';
 import { touchStorageMeter } from '../billing/storage-usage.js';
@@ -97,16 +98,7 @@ export async function validateFile(ctx: ServiceContext, fileId: string): Promise
       updated_at: now,
       expires_at: current.expires_at === null ? expiresAt : current.expires_at,
     };
-    await trx
-      .updateTable('files')
-      .set({
-        status: next.status,
-        warnings_json: next.warnings_json,
-        updated_at: now,
-        expires_at: next.expires_at,
-      })
-      .where('id', '=', fileId)
-      .execute();
+    await settleValidation(trx, next);
     const usage: UsageRecordsTable = {
       id: newId('use'),
       account_id: current.account_id,
@@ -133,7 +125,7 @@ export async function validateFile(ctx: ServiceContext, fileId: string): Promise
     return !verdict.ok;
   });
   if (rejected) {
-    await ctx.store.db.updateTable('files').set({ blob_key: null }).where('id', '=', fileId).execute();
+    await dropRejectedBytes(ctx.store.db, fileId);
     await releaseBlob(ctx, row.blob_key);
   }
 }

@@ -1,6 +1,6 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database, Store } from '../../storage/store.js';
+import type { Store } from '../../storage/store.js';
 import { decryptSecret } from '../../kernel/secrets.js';
+import { claimDeliveryRows } from '../../tables/delivery-row.js';
 
 /** A delivery this worker holds the lease of, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -32,43 +32,6 @@ export interface ClaimContext {
   masterKey: string | undefined;
   /** Told which endpoint's secret could not be decrypted (never the secret). */
   logger?: { error(message: string, meta?: Record<string, unknown>): void } | undefined;
-}
-
-/**
- * Due (pending/retrying whose time has come) or abandoned before its attempt began (delivering
- * with an expired lease; one whose attempt began is `settleInterruptedAttempts`' first).
- */
-function isClaimable(eb: ExpressionBuilder<Database, 'webhook_deliveries'>, nowIso: string) {
-  return eb.or([
-    eb.and([
-      eb('status', 'in', ['pending', 'retrying']),
-      eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]),
-    ]),
-    // A worker died between its claim and the attempt: nothing was sent, the delivery is due again.
-    eb.and([
-      eb('status', '=', 'delivering'),
-      eb('lease_expires_at', '<', nowIso),
-      eb('attempt_started_at', 'is', null),
-    ]),
-  ]);
-}
-
-function claimableIds(db: Kysely<Database>, nowIso: string, limit: number, dialect: Store['dialect']) {
-  const query = db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where((eb) => isClaimable(eb, nowIso))
-    .where('endpoint_id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_endpoints')
-        .select('id')
-        .where('status', '=', 'active')
-        .where('deleted_at', 'is', null),
-    )
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit);
-  return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
 interface SecretColumns {
@@ -107,19 +70,15 @@ function secretsOf(row: SecretColumns, nowIso: string, ctx: ClaimContext): strin
 export async function claimDeliveries(ctx: ClaimContext): Promise<ClaimedDelivery[]> {
   const nowIso = ctx.now.toISOString();
   const leaseIso = new Date(ctx.now.getTime() + ctx.leaseMs).toISOString();
-  const claimed = await ctx.store.transaction(async (trx) => {
-    const db = trx;
-    return (
-      db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'delivering', locked_by: ctx.workerId, lease_expires_at: leaseIso })
-        .where('id', 'in', claimableIds(db, nowIso, ctx.limit, ctx.store.dialect))
-        // Re-checked on the row itself: a concurrent claimer may have taken it meanwhile.
-        .where((eb) => isClaimable(eb, nowIso))
-        .returning('id')
-        .execute()
-    );
-  });
+  const claimed = await ctx.store.transaction((trx) =>
+    claimDeliveryRows(trx, {
+      holder: ctx.workerId,
+      nowIso,
+      leaseUntil: leaseIso,
+      limit: ctx.limit,
+      dialect: ctx.store.dialect,
+    }),
+  );
   if (claimed.length === 0) return [];
   const rows = await ctx.store.db
     .selectFrom('webhook_deliveries as d')
@@ -139,11 +98,7 @@ export async function claimDeliveries(ctx: ClaimContext): Promise<ClaimedDeliver
       'w.previous_secret_ciphertext as previous',
       'w.previous_secret_expires_at as previousExpiresAt',
     ])
-    .where(
-      'd.id',
-      'in',
-      claimed.map((row) => row.id),
-    )
+    .where('d.id', 'in', claimed)
     .where('d.locked_by', '=', ctx.workerId)
     .orderBy('d.created_at')
     .orderBy('d.id')

@@ -1,6 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database, Store } from '../../storage/store.js';
+import type { Store } from '../../storage/store.js';
 import { nextRetryDelayMs } from '../schedule-retry.js';
+import {
+  beginDeliveryAttempt,
+  recordDeliveryOutcome,
+  releaseDeliveryRow,
+} from '../../tables/delivery-row.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { AttemptOutcome } from './send-delivery.js';
 
@@ -86,18 +90,15 @@ export async function beginAttempt(
   delivery: ClaimedDelivery,
   ctx: Pick<RecordContext, 'store' | 'workerId' | 'now'> & { leaseMs: number },
 ): Promise<boolean> {
-  const result = await ctx.store.db
-    .updateTable('webhook_deliveries')
-    .set({
+  return beginDeliveryAttempt(
+    ctx.store.db,
+    { id: delivery.id, holder: ctx.workerId },
+    {
       attempts: delivery.attempts + 1,
-      attempt_started_at: ctx.now.toISOString(),
-      lease_expires_at: new Date(ctx.now.getTime() + ctx.leaseMs).toISOString(),
-    })
-    .where('id', '=', delivery.id)
-    .where('locked_by', '=', ctx.workerId)
-    .where('status', '=', 'delivering')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+      startedAt: ctx.now.toISOString(),
+      leaseUntil: new Date(ctx.now.getTime() + ctx.leaseMs).toISOString(),
+    },
+  );
 }
 
 /**
@@ -116,26 +117,19 @@ export async function recordAttempt(
     outcome,
     ctx,
   );
-  const update = (db: Kysely<Database>) =>
-    db
-      .updateTable('webhook_deliveries')
-      .set(changes)
-      .where('id', '=', delivery.id)
-      .where('locked_by', '=', ctx.workerId)
-      .where('status', '=', 'delivering')
-      .executeTakeFirst();
+  const held = { id: delivery.id, holder: ctx.workerId };
   if (outcome.kind === 'succeeded' || outcome.code !== 'endpoint_gone') {
-    return (await update(ctx.store.db)).numUpdatedRows > 0n;
+    return recordDeliveryOutcome(ctx.store.db, held, changes);
   }
   return ctx.store.transaction(async (trx) => {
-    const result = await update(trx);
+    const recorded = await recordDeliveryOutcome(trx, held, changes);
     await trx
       .updateTable('webhook_endpoints')
       .set({ status: 'paused', updated_at: ctx.now.toISOString() })
       .where('id', '=', delivery.endpointId)
       .where('status', '=', 'active')
       .execute();
-    return result.numUpdatedRows > 0n;
+    return recorded;
   });
 }
 
@@ -148,16 +142,6 @@ export async function releaseDeliveries(
   ctx: Pick<RecordContext, 'store' | 'workerId'>,
 ) {
   for (const delivery of deliveries) {
-    await ctx.store.db
-      .updateTable('webhook_deliveries')
-      .set({
-        status: delivery.attempts === 0 ? 'pending' : 'retrying',
-        locked_by: null,
-        lease_expires_at: null,
-      })
-      .where('id', '=', delivery.id)
-      .where('locked_by', '=', ctx.workerId)
-      .where('status', '=', 'delivering')
-      .execute();
+    await releaseDeliveryRow(ctx.store.db, { id: delivery.id, holder: ctx.workerId }, delivery.attempts);
   }
 }

@@ -1,4 +1,5 @@
 import type { Store } from '../../storage/store.js';
+import { settleInterruptedRow } from '../../tables/delivery-row.js';
 import { attemptChanges, type RecordContext } from './record-attempt.js';
 import type { AttemptOutcome } from './send-delivery.js';
 
@@ -42,15 +43,11 @@ export async function settleInterruptedAttempts(ctx: SettleContext): Promise<num
   for (const row of interrupted) {
     if (row.startedAt === null) continue;
     const attempt = { number: row.attempts, manual: row.replay !== null };
-    const result = await ctx.store.db
-      .updateTable('webhook_deliveries')
-      .set(attemptChanges(attempt, INTERRUPTED, ctx))
-      .where('id', '=', row.id)
-      .where('status', '=', 'delivering')
-      .where('lease_expires_at', '<', nowIso)
-      .where('attempt_started_at', '=', row.startedAt)
-      .executeTakeFirst();
-    settled += Number(result.numUpdatedRows);
+    settled += await settleInterruptedRow(
+      ctx.store.db,
+      { id: row.id, startedAt: row.startedAt, nowIso },
+      attemptChanges(attempt, INTERRUPTED, ctx),
+    );
   }
   return settled;
 }
