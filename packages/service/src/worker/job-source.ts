@@ -74,7 +74,7 @@ export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): Che
       });
       if (saved === LEASE_LOST) {
         lease.abort('lost');
-        throw lease.controller.signal.reason;
+        lease.checkStop();
       }
     },
   };

@@ -14,6 +14,7 @@ import type { ServiceContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { newId } from '../kernel/ids.js';
 import type { JobLease } from './job-lease.js';
+import { RunStopped } from './lease.js';
 import { jobFiles } from '../tables/job-inputs.js';
 import { createCheckpointStore, toConvertSource } from './job-source.js';
 import {
@@ -37,8 +38,6 @@ import { createJobTaskRunner } from './task-runner.js';
 import { contextOfTraceparent, transmuteTracer } from '../kernel/trace-context.js';
 
 /** Raised inside a run when the lease says stop. */
-class RunStopped extends Error {}
-
 /** The stage timer of each run in flight, fed by every progress report of the run. */
 const stageTimers = new WeakMap<JobLease, StageTimer>();
 
@@ -83,10 +82,6 @@ function progressSaver(
   };
 }
 
-function checkStop(lease: JobLease): void {
-  if (lease.controller.signal.aborted) throw new RunStopped(lease.stopReason ?? 'stopped');
-}
-
 async function ensureDocument(
   ctx: ServiceContext,
   row: JobsTable,
@@ -97,14 +92,14 @@ async function ensureDocument(
     return JSON.parse(bytes.toString('utf8')) as NormalizedDocument;
   }
   const source = await toConvertSource(ctx, row);
-  checkStop(lease);
+  lease.checkStop();
   const prepared = await ctx.engine.prepare(source, {
     signal: lease.controller.signal,
     onProgress: progressSaver(ctx, row, lease),
     checkpoints: createCheckpointStore(ctx, lease),
     ...(ctx.batch.enabled ? { tasks: createJobTaskRunner(ctx, lease) } : {}),
   });
-  checkStop(lease);
+  lease.checkStop();
   const blob = await ctx.blobs.putBytes(await stringifyInParts(prepared.document));
   const usage: UsageQuantities = { ...prepared.usage };
   usage.input_bytes ??= Number(row.input_bytes);
@@ -272,7 +267,7 @@ async function renderPending(
   lease: JobLease,
 ): Promise<void> {
   for (;;) {
-    checkStop(lease);
+    lease.checkStop();
     const row = await ctx.store.db
       .selectFrom('jobs')
       .selectAll()
@@ -291,13 +286,13 @@ async function renderPending(
     }
     const originals = row.source_type === 'files' ? await jobFiles(ctx, jobId).catch(() => []) : [];
     for (const output of outputs) {
-      checkStop(lease);
+      lease.checkStop();
       await startOutput(ctx.store.db, output.id, ctx.nowIso());
       let rendered: Rendered;
       try {
         rendered = await renderOne(ctx, { row, output, document, originals }, lease);
       } catch (error) {
-        checkStop(lease);
+        lease.checkStop();
         await failOutput(ctx, lease.held, output, error);
         continue;
       }

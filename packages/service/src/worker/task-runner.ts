@@ -9,11 +9,6 @@ import { TaskLease } from './task-lease.js';
 import { findTasks, insertTasks, taskStage } from '../tables/task-row.js';
 import { claimTask, runClaimedTask, type StoredTaskResult } from './task-work.js';
 
-/** Throws the run's stop (cancel, lost lease, shutdown) once its signal is aborted. */
-function checkStop(lease: JobLease): void {
-  if (lease.controller.signal.aborted) throw lease.controller.signal.reason;
-}
-
 /**
  * Writes the plan as the job's tasks, fenced by the job's lease; a plan written by an earlier run
  * of the job is kept with the tasks done so far (a restarted job does not read them again).
@@ -34,7 +29,7 @@ async function planTasks(
   });
   if (planned === LEASE_LOST) {
     lease.abort('lost');
-    checkStop(lease);
+    lease.checkStop();
   }
 }
 
@@ -90,11 +85,11 @@ export function createJobTaskRunner(ctx: ServiceContext, lease: JobLease): TaskR
       await planTasks(ctx, lease, tasks);
       let reported = -1;
       for (;;) {
-        checkStop(lease);
+        lease.checkStop();
         const rows = await findTasks(ctx.store.db, lease.jobId);
         if (rows.length !== tasks.length) {
           lease.abort('lost');
-          checkStop(lease);
+          lease.checkStop();
         }
         const failed = rows.find((row) => row.status === 'failed');
         if (failed !== undefined) throw failureError(failed.failure ?? 'internal_error: A task failed.');
