@@ -65,6 +65,11 @@ export async function succeedOutput(
     .execute();
 }
 
+/** The columns of a `failed` output: the failure is its one warning. */
+function failed(warning: string, now: string) {
+  return { status: 'failed', warnings_json: JSON.stringify([warning]), updated_at: now, completed_at: now };
+}
+
 /** The output's render failed: `failed` with the failure as its one warning. */
 export async function failOutputRow(
   trx: Kysely<Database>,
@@ -72,11 +77,7 @@ export async function failOutputRow(
   warning: string,
   now: string,
 ): Promise<void> {
-  await trx
-    .updateTable('outputs')
-    .set({ status: 'failed', warnings_json: JSON.stringify([warning]), updated_at: now, completed_at: now })
-    .where('id', '=', outputId)
-    .execute();
+  await trx.updateTable('outputs').set(failed(warning, now)).where('id', '=', outputId).execute();
 }
 
 /** The job's outputs still `queued` or `processing` → `failed` with this warning. */
@@ -88,7 +89,7 @@ export async function failPendingOutputs(
 ): Promise<void> {
   await trx
     .updateTable('outputs')
-    .set({ status: 'failed', warnings_json: JSON.stringify([warning]), updated_at: now, completed_at: now })
+    .set(failed(warning, now))
     .where('job_id', '=', jobId)
     .where('status', 'in', ['queued', 'processing'])
     .execute();
