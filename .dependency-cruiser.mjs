@@ -1,8 +1,10 @@
 /**
  * Which workspace packages each package's sources may import (DESIGN.md: contract <- plugin-sdk <-
  * engine <- service <- http <- cli; client on the contract alone; mcp on the client; http serves
- * mcp at `/mcp` and the built console at `/console`; the console on the client; postgres, s3 and redis
- * (the adapters that need a client library) on the service). The CLI is the top and may import any package; every plugin imports the SDK alone.
+ * mcp at `/mcp` and the built console at `/console`; the console on the client; postgres on the
+ * service, and on http for the RateLimitStore it implements; redis on http alone; s3 on the
+ * service, whose BlobStore it implements). The CLI is the top and may import any package; every
+ * plugin imports the SDK alone.
  */
 const PACKAGE_LAYERS = {
   contract: [],
@@ -11,9 +13,9 @@ const PACKAGE_LAYERS = {
   service: ['contract', 'plugin-sdk', 'engine'],
   http: ['contract', 'service', 'client', 'mcp', 'docs', 'console'],
   docs: ['contract'],
-  postgres: ['service'],
+  postgres: ['service', 'http'],
   s3: ['contract', 'service'],
-  redis: ['service'],
+  redis: ['http'],
   client: ['contract'],
   mcp: ['contract', 'client'],
   console: ['contract', 'client'],

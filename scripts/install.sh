@@ -71,3 +71,6 @@ echo "== node $(node --version), pnpm $(pnpm --version) (from $(command -v pnpm)
 # A node_modules left by an older pnpm (or Node) is replaced without asking: this runs unattended.
 echo "== pnpm install --frozen-lockfile"
 pnpm install --frozen-lockfile --config.confirm-modules-purge=false
+
+# `transmute` on PATH (a link to .toolchain/bin/transmute; scripts/link-transmute.sh says where).
+bash scripts/link-transmute.sh

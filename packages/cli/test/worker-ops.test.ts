@@ -49,8 +49,13 @@ describe('transmute worker operator endpoints', () => {
     expect(await metrics.text()).toContain('transmute_leases_lost_total 0');
   });
 
-  it('answers nothing of the API', async () => {
-    expect((await fetch(`${url}/v1/capabilities`)).status).toBe(404);
+  it('answers nothing of the API: a 404 problem with its request id, as the API server would', async () => {
+    const response = await fetch(`${url}/v1/capabilities`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    const requestId = response.headers.get('request-id');
+    expect(requestId).toMatch(/^req_/);
+    expect(await response.json()).toMatchObject({ code: 'route_not_found', request_id: requestId });
   });
 
   it('writes one access line per operator request', async () => {

@@ -9,19 +9,13 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, TypeVar, Union
 
 from ._errors import WaitTimeoutError, local_error
-from ._models import File, Job
+from ._models import TERMINAL_JOB_STATUSES, UNSETTLED_FILE_STATUSES, File, Job
 from ._transport import send
 
 if TYPE_CHECKING:
     from ._client import Client
 
 T = TypeVar("T")
-
-#: Job statuses after which nothing changes any more.
-TERMINAL_JOB_STATUSES = frozenset({"succeeded", "failed", "canceled", "expired"})
-
-#: File statuses while the server is still taking or checking the bytes.
-UNSETTLED_FILE_STATUSES = frozenset({"uploaded", "validating"})
 
 _CHUNK_BYTES = 1024 * 1024
 

@@ -24,6 +24,8 @@ import type {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '@transmute/contract';
+import type { OperationId, OperationResponseBody } from '@transmute/contract/operations';
+import type { CallInput } from './call-input.js';
 
 /** Options of `createClient`. */
 export interface ClientOptions {
@@ -197,6 +199,15 @@ export interface TransmuteClient {
   rotateWebhookEndpointSecret(endpointId: string, options?: RequestOptions): Promise<RotatedWebhookEndpoint>;
   testWebhookEndpoint(endpointId: string, options?: RequestOptions): Promise<WebhookDelivery>;
 
+  /**
+   * Calls one operation by its id in the contract's table, with its path parameters, query and
+   * body by name; what every method above does, for callers that hold an operation id (MCP tools).
+   */
+  call<Id extends OperationId>(
+    operationId: Id,
+    input: CallInput<Id>,
+    options?: RequestOptions,
+  ): Promise<OperationResponseBody<Id>>;
   /** Direct upload: createUploadIntent → PUT of the bytes with `upload_headers` → completeFileUpload. */
   uploadFile(input: UploadFileInput, options?: UploadFileOptions): Promise<FileResource>;
   /** createJob, then polls getJob until the job is terminal; returns the terminal job. */

@@ -74,6 +74,7 @@ export function createClient(options: ClientOptions): TransmuteClient {
     rotateWebhookEndpointSecret: (endpointId, o) =>
       call('rotateWebhookEndpointSecret', endpoint(endpointId), o),
     testWebhookEndpoint: (endpointId, o) => call('testWebhookEndpoint', endpoint(endpointId), o),
+    call,
     uploadFile: (input, o) => uploadFile(client, transport, input, o),
     createJobAndWait: (body, o) => createJobAndWait(client, body, o),
     waitForJob: (jobId, o) => waitForJob(client, jobId, o),

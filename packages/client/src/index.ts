@@ -15,6 +15,7 @@ export type {
   UploadFileOptions,
   WaitOptions,
 } from './client-types.js';
+export type { CallInput } from './call-input.js';
 export { TransmuteApiError, isTransmuteApiError } from './transmute-api-error.js';
 export { WaitTimeoutError } from './wait-timeout-error.js';
 export { paginate } from './paginate.js';

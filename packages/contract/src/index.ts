@@ -24,8 +24,25 @@ export {
   FIELD_ERROR_CODES,
   type ResourceKind,
 } from './enums.js';
-export { OUTPUT_PROFILE_DESCRIPTIONS, type OutputProfileDescription } from './profile-descriptions.js';
+export { DEFAULT_OUTPUT_LANGUAGE, DEFAULT_OUTPUT_PROFILE } from './output-defaults.js';
+export {
+  OUTPUT_PROFILE_DESCRIPTIONS,
+  outputProfilePurposes,
+  type OutputProfileDescription,
+} from './profile-descriptions.js';
 export { createRequestId } from './request-id.js';
+export {
+  TERMINAL_JOB_STATUSES,
+  ACTIVE_JOB_STATUSES,
+  SETTLED_OUTPUT_STATUSES,
+  UNSETTLED_FILE_STATUSES,
+  READ_ONLY_ACCOUNT_STATUSES,
+  isTerminalJobStatus,
+  isActiveJobStatus,
+  isSettledOutputStatus,
+  isUnsettledFileStatus,
+  isReadOnlyAccountStatus,
+} from './status-groups.js';
 export {
   API_ERRORS,
   FAILURE_CODES,

@@ -1,3 +1,5 @@
+import { OUTPUT_PROFILES } from './enums.js';
+import { DEFAULT_OUTPUT_PROFILE } from './output-defaults.js';
 import type { OutputProfile } from './wire-types.js';
 
 /** What one output profile is for and what each format of it holds (CONTRACT §13). */
@@ -59,3 +61,20 @@ export const OUTPUT_PROFILE_DESCRIPTIONS = {
     zip: '`evaluation.md`, `evaluation.jsonl`.',
   },
 } as const satisfies Record<OutputProfile, OutputProfileDescription>;
+
+/** Each profile's purpose, keyed by profile: capabilities' `output_profile_descriptions`. */
+export function outputProfilePurposes(): Record<OutputProfile, string> {
+  const entries = OUTPUT_PROFILES.map((profile) => [profile, OUTPUT_PROFILE_DESCRIPTIONS[profile].purpose]);
+  return Object.fromEntries(entries) as Record<OutputProfile, string>;
+}
+
+/** The OpenAPI description of the profile enum: one markdown line per profile, the default named. */
+export function outputProfileEnumDescription(): string {
+  const lines = OUTPUT_PROFILES.map(
+    (profile) => `- \`${profile}\`: ${OUTPUT_PROFILE_DESCRIPTIONS[profile].purpose}`,
+  );
+  return [
+    `Output profile: what to make of the source (surfaces default to \`${DEFAULT_OUTPUT_PROFILE}\`).`,
+    ...lines,
+  ].join('\n');
+}

@@ -124,7 +124,25 @@ describe('assertRequestBody', () => {
     expect(thrown.fieldErrors).toEqual([
       expect.objectContaining({ field: 'output.profile', code: 'required' }),
     ]);
-    expect(thrown.message).toBe('The request has an invalid field: output.profile.');
+    expect(thrown.message).toBe(
+      'The request has an invalid field: output.profile. The field output.profile is required.',
+    );
+  });
+
+  it('says a 0-byte upload is an empty file', () => {
+    const errors = validateRequestBody('CreateUploadIntentRequest', {
+      name: 'empty.txt',
+      media_type: 'text/plain',
+      size_bytes: 0,
+      sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    });
+    expect(errors).toEqual([
+      {
+        field: 'size_bytes',
+        code: 'too_small',
+        detail: 'The file is empty: size_bytes must be greater than 0.',
+      },
+    ]);
   });
 });
 

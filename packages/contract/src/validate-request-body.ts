@@ -48,7 +48,7 @@ export function assertRequestBody<TName extends RequestBodyName>(
   if (fieldErrors.length === 0) return;
   const detail =
     fieldErrors.length === 1
-      ? `The request has an invalid field: ${fieldErrors[0]?.field ?? ''}.`
+      ? `The request has an invalid field: ${fieldErrors[0]?.field ?? ''}. ${fieldErrors[0]?.detail ?? ''}`
       : `The request has ${fieldErrors.length} invalid fields: ${fieldErrors.map((item) => item.field).join(', ')}.`;
   throw new TransmuteError('validation_failed', detail, { fieldErrors });
 }

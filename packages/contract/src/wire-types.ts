@@ -313,6 +313,8 @@ export interface Capabilities {
   source_types: SourceType[];
   file_media_types: string[];
   output_profiles: OutputProfile[];
+  /** Beyond the spec (additive): what each profile is for. */
+  output_profile_descriptions?: Record<OutputProfile, string>;
   output_formats: OutputFormat[];
   languages: string[];
   plugins: CapabilityPlugin[];

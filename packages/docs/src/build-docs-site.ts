@@ -4,6 +4,8 @@ import { COPY_SCRIPT, FAVICON_SVG } from './internal/assets.js';
 import { html } from './internal/html.js';
 import { renderLayout, type PageContent } from './internal/layout.js';
 import { loadGuides } from './internal/load-guides.js';
+import { loadProfileExamples } from './internal/load-profile-examples.js';
+import { PROFILE_EXAMPLES_DIRECTORY } from './profile-examples-directory.js';
 import { renderFailurePages } from './internal/render-failures.js';
 import { renderProblemPages } from './internal/render-problems.js';
 import { renderProfilesPage } from './internal/render-profiles.js';
@@ -23,6 +25,8 @@ export type DocsSite = ReadonlyMap<string, DocsFile>;
 export interface DocsSiteOptions {
   /** Where the guides are (`*.md`); default {@link GUIDES_DIRECTORY}. */
   guidesDirectory?: string;
+  /** Where the profiles' example outputs are (`<profile>.md`); default {@link PROFILE_EXAMPLES_DIRECTORY}. */
+  profileExamplesDirectory?: string;
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -70,7 +74,9 @@ export async function buildDocsSite(options: DocsSiteOptions = {}): Promise<Docs
   const pages = [
     homePage(guides),
     renderReference(document),
-    renderProfilesPage(),
+    renderProfilesPage(
+      await loadProfileExamples(options.profileExamplesDirectory ?? PROFILE_EXAMPLES_DIRECTORY),
+    ),
     ...renderProblemPages(document),
     ...renderFailurePages(),
     ...guides,

@@ -6,6 +6,7 @@ import {
   buildOpenApiDocument,
   FAILURE_CODES,
   OPERATIONS,
+  DEFAULT_OUTPUT_PROFILE,
   OUTPUT_PROFILE_DESCRIPTIONS,
   OUTPUT_PROFILES,
   validateRequestBody,
@@ -16,7 +17,14 @@ import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocsSite, GUIDES_DIRECTORY, writeDocsSite, type DocsSite } from '../src/index.js';
+import {
+  buildDocsSite,
+  GUIDES_DIRECTORY,
+  PROFILE_EXAMPLE_SOURCE,
+  PROFILE_EXAMPLES_DIRECTORY,
+  writeDocsSite,
+  type DocsSite,
+} from '../src/index.js';
 import { exampleFromSchema } from '../src/internal/example-from-schema.js';
 
 /** The one script a page may carry: the site's own `copy.js`, as a file. */
@@ -211,6 +219,26 @@ describe('the static docs site', () => {
       expect(body).toContain(OUTPUT_PROFILE_DESCRIPTIONS[profile].purpose.replace(/'/g, '&#39;'));
     }
     expect(site.get('index.html')?.body).toContain('href="profiles.html"');
+  });
+
+  it("lists every profile's purpose and the one default in the repository README", async () => {
+    const readme = await readFile(join(GUIDES_DIRECTORY, '../../README.md'), 'utf8');
+    for (const profile of OUTPUT_PROFILES) {
+      expect(readme).toContain(OUTPUT_PROFILE_DESCRIPTIONS[profile].purpose);
+    }
+    expect(readme).toContain(`| \`${DEFAULT_OUTPUT_PROFILE}\` (default) |`);
+  });
+
+  it('shows each profile with the start of its real example output', async () => {
+    const body = site.get('profiles.html')?.body ?? '';
+    for (const profile of OUTPUT_PROFILES) {
+      const example = await readFile(join(PROFILE_EXAMPLES_DIRECTORY, `${profile}.md`), 'utf8');
+      const firstLine = example.split('\n')[0] ?? '';
+      expect(firstLine.length).toBeGreaterThan(0);
+      const escaped = firstLine.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+      expect(body).toContain(`$ transmute convert ${PROFILE_EXAMPLE_SOURCE} --profile ${profile}`);
+      expect(body).toContain(escaped.replaceAll("'", '&#39;').replaceAll('"', '&quot;'));
+    }
   });
 });
 

@@ -1,20 +1,22 @@
 import { CONSOLE_DIST_DIR } from '@transmute/console';
 import type { Plan } from '@transmute/contract';
-import {
-  createMemoryRateLimitStore,
-  type RateLimitRule,
-  type RateLimitStore,
-  type TransmuteService,
-} from '@transmute/service';
+import type { TransmuteService } from '@transmute/service';
 import { createAuthenticator, type AuthOptions } from './internal/authenticate.js';
 import { withBrokenBodyErrors } from './internal/broken-body.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
-import { createCoreHandler } from './internal/handle-request.js';
-import { withMcpRoute } from './internal/mcp-route.js';
-import type { MetricsRouteOptions } from './internal/operator-routes.js';
+import { httpMetricsOf } from './internal/http-metrics.js';
+import { mcpSurface } from './internal/mcp-route.js';
+import { serveMountedSurfaces } from './internal/mounted-surfaces.js';
+import { blobSurface } from './internal/blob-surface.js';
+import { consoleSurface } from './internal/console-surface.js';
+import { DOCS_SURFACE } from './internal/docs-routes.js';
+import { operatorSurface, type MetricsRouteOptions } from './internal/operator-routes.js';
 import type { HandlerLogger } from './internal/problem.js';
 import { createRateLimiter, DEFAULT_PLAN_RATE_LIMITS, type RateLimiter } from './internal/rate-limiter.js';
 import { reportStoreFailure } from './internal/report-store-failure.js';
+import type { Surface } from './internal/surface.js';
+import { v1Surface } from './internal/v1-surface.js';
+import { createMemoryRateLimitStore, type RateLimitRule, type RateLimitStore } from './rate-limit-store.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -72,7 +74,8 @@ export interface FetchHandler {
   readonly logger: HandlerLogger;
 }
 
-const consoleLogger: HandlerLogger = {
+/** Where a handler logs unless told otherwise: errors as one JSON line on stderr. */
+export const consoleLogger: HandlerLogger = {
   error(message, details) {
     console.error(JSON.stringify({ level: 'error', message, ...details }));
   },
@@ -81,6 +84,11 @@ const consoleLogger: HandlerLogger = {
 function consoleRootOf(option: FetchHandlerOptions['console']): string | null {
   if (option === undefined || option === false) return null;
   return option === true ? CONSOLE_DIST_DIR : option.root;
+}
+
+/** The base of problem `type` URIs: the one given, else the installation's own docs. */
+export function docsBaseUrlOf(service: TransmuteService, given: string | undefined): string {
+  return (given ?? `${service.baseUrl ?? 'http://localhost'}/docs`).replace(/\/+$/, '');
 }
 
 /** Removes the base path from a pathname; null when the path is outside it. */
@@ -110,8 +118,9 @@ export function toWebResponse(response: CoreResponse): Response {
 }
 
 /**
- * Creates the v1 API as one Web-standard function: `Request → Response`, with the MCP endpoint
- * (Streamable HTTP) at `/mcp` beside `/v1`. Every mount
+ * Creates the v1 API as one Web-standard function: `Request → Response`, with the surfaces beside
+ * `/v1` (the console, docs, operator routes, blob routes and the MCP endpoint at `/mcp`), each
+ * served through one wrapper (request id, problem bodies, metrics, span). Every mount
  * (`@transmute/http/node`, `/express`, `/fastify`, `/hono`, `/koa`) is a thin layer around it.
  *
  * @example
@@ -121,9 +130,7 @@ export function toWebResponse(response: CoreResponse): Response {
 export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const rateLimit = options.rateLimit ?? {};
-  const docsBaseUrl = (
-    options.docsBaseUrl ?? `${options.service.baseUrl ?? 'http://localhost'}/docs`
-  ).replace(/\/+$/, '');
+  const docsBaseUrl = docsBaseUrlOf(options.service, options.docsBaseUrl);
   const logger = options.logger ?? consoleLogger;
   const authenticate = createAuthenticator(options.service, options.auth);
   const bodyLimits = {
@@ -136,31 +143,35 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     rateLimiter = createRateLimiter(
       { ...DEFAULT_PLAN_RATE_LIMITS, ...rateLimit.plans },
       store,
-      reportStoreFailure({ logger, metrics: options.service.metrics }),
+      reportStoreFailure({ logger, metrics: httpMetricsOf(options.service) }),
     );
   }
-  const api = createCoreHandler({
-    service: options.service,
-    authenticate,
-    rateLimiter,
-    basePath,
-    docsBaseUrl,
-    bodyLimits,
-    logger,
-    metricsRoute: options.metrics ?? {},
-    consoleRoot: consoleRootOf(options.console),
-  });
-  // `/mcp` beside `/v1`: its tools call the API core itself, with the caller's credential.
-  const core = withMcpRoute(api, {
-    authenticate,
-    callApi: async (request) => toWebResponse(await api(toCoreRequest(request, ''))),
-    service: options.service,
-    docsBaseUrl,
-    logger,
-    // The JSON-RPC envelope around a createJob-sized text.
-    maxBodyBytes: bodyLimits.createJob + 64 * 1024,
-  });
+  const consoleRoot = consoleRootOf(options.console);
+  // The table of what the handler serves beside `/v1`; the v1 API answers every other path.
+  const surfaces: Surface[] = [
+    ...(consoleRoot === null ? [] : [consoleSurface(consoleRoot, options.service)]),
+    operatorSurface({ service: options.service, metrics: options.metrics ?? {} }),
+    DOCS_SURFACE,
+    blobSurface({ service: options.service, docsBaseUrl }),
+    // `/mcp`: its tools call the API through this handler itself, with the caller's credential.
+    mcpSurface({
+      authenticate,
+      callApi: async (request) => toWebResponse(await core(toCoreRequest(request, ''))),
+      // The JSON-RPC envelope around a createJob-sized text.
+      maxBodyBytes: bodyLimits.createJob + 64 * 1024,
+    }),
+    v1Surface({ service: options.service, authenticate, rateLimiter, basePath, bodyLimits }),
+  ];
+  const core = serveMountedSurfaces(surfaces, { service: options.service, docsBaseUrl, logger });
+  return fetchHandlerOver(core, { basePath, docsBaseUrl, logger });
+}
+
+/** The Web `Request → Response` function over a core (the mounts use the core itself). */
+export function fetchHandlerOver(
+  core: CoreHandler,
+  settings: { basePath: string; docsBaseUrl: string; logger: HandlerLogger },
+): FetchHandler {
   const handler = async (request: Request): Promise<Response> =>
-    toWebResponse(await core(toCoreRequest(request, basePath)));
-  return Object.assign(handler, { core, basePath, docsBaseUrl, logger });
+    toWebResponse(await core(toCoreRequest(request, settings.basePath)));
+  return Object.assign(handler, { core, ...settings });
 }

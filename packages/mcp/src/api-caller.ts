@@ -1,6 +1,6 @@
-import type { TransmuteClient } from '@transmute/client';
+import type { CallInput, TransmuteClient } from '@transmute/client';
 import type { FileResource } from '@transmute/contract';
-import { OPERATIONS, type OperationId } from '@transmute/contract/operations';
+import type { OperationId } from '@transmute/contract/operations';
 
 /** What one operation call carries: path parameters, query parameters and the JSON body. */
 export interface OperationCall {
@@ -28,12 +28,9 @@ export interface ApiCaller {
   uploadFile(file: LocalFile, signal?: AbortSignal): Promise<FileResource>;
 }
 
-type ClientMethod = (...args: unknown[]) => Promise<unknown>;
-
 /**
- * An {@link ApiCaller} over a `@transmute/client` client. The client's methods take the path
- * parameters in the table's order, then the query (list and content operations), then the body,
- * then the request options, so the arguments follow from the operation's row.
+ * An {@link ApiCaller} over a `@transmute/client` client: each call goes to the client's
+ * `call(operationId, input)`, which takes the operation's path parameters, query and body by name.
  *
  * @example
  * const api = createClientApiCaller(createClient({ baseUrl, apiKey }));
@@ -41,15 +38,11 @@ type ClientMethod = (...args: unknown[]) => Promise<unknown>;
  */
 export function createClientApiCaller(client: TransmuteClient): ApiCaller {
   return {
-    async call(operationId, call, signal) {
-      const operation = OPERATIONS[operationId];
-      const args: unknown[] = [...operation.path.matchAll(/\{([a-z_]+)\}/g)].map(
-        ([, name = '']) => call.path?.[name],
-      );
-      if (operation.query !== 'none') args.push({ ...call.query });
-      if (operation.requestBody !== null) args.push(call.body);
-      args.push(signal === undefined ? {} : { signal });
-      return (client[operationId] as ClientMethod)(...args);
+    call(operationId, call, signal) {
+      // The tools build each operation's input from its row of the table; the id is known only at
+      // run time here, so the input is the table's shape for any operation.
+      const input = { path: call.path, query: call.query, body: call.body } as CallInput<OperationId>;
+      return client.call(operationId, input, signal === undefined ? {} : { signal });
     },
     uploadFile(file, signal) {
       return client.uploadFile(

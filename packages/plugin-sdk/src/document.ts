@@ -79,6 +79,11 @@ declare module 'mdast' {
   interface Data {
     provenance?: Provenance;
     table?: SdkTableData;
+    /**
+     * On a heading: it is the document's own title (CONTRACT §13: a document's own title is its
+     * first heading). `blocks.jsonl` marks its record `"title": true`, so a consumer can drop it.
+     */
+    title?: boolean;
   }
 }
 
@@ -130,6 +135,11 @@ export interface ExtractedDocument {
    * The engine consumes them during extraction; a stored document never carries them.
    */
   attachments?: ExtractedAttachment[];
+  /**
+   * The source marks its heading levels itself (HTML `<h1>`–`<h6>`): the engine keeps them as they
+   * are instead of making the shallowest level 1 and closing gaps between levels.
+   */
+  headingLevelsAsMarked?: boolean;
 }
 
 /** A token-budgeted, heading-aware piece of the normalized document. */

@@ -5,8 +5,11 @@ import type { Html, PhrasingContent, Table, TableCell, TableRow } from 'mdast';
  * cells that start in it (cells covered by a merge are left out, as in HTML).
  */
 export interface HtmlCell {
-  /** The cell's text, line by line: each escaped, joined with `<br>`. */
-  lines: string[];
+  /**
+   * The cell's text, line by line: each escaped, joined with `<br>`; a line given as `{ html }`
+   * (a table nested in the cell) is markup written as it is.
+   */
+  lines: (string | { html: string })[];
   colSpan: number;
   rowSpan: number;
 }
@@ -45,7 +48,8 @@ export function htmlTable(rows: readonly HtmlCell[][]): Html {
       const spans =
         (cell.colSpan > 1 ? ` colspan="${String(cell.colSpan)}"` : '') +
         (cell.rowSpan > 1 ? ` rowspan="${String(cell.rowSpan)}"` : '');
-      return `<${tag}${spans}>${cell.lines.map(escapeHtml).join('<br>')}</${tag}>`;
+      const content = cell.lines.map((line) => (typeof line === 'string' ? escapeHtml(line) : line.html));
+      return `<${tag}${spans}>${content.join('<br>')}</${tag}>`;
     });
     lines.push(`<tr>${cells.join('')}</tr>`);
   });

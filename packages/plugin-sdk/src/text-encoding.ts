@@ -2,6 +2,7 @@
 // by the engine's text decoding and the webpage plugin's HTML decoding. A subpath, so plugins that
 // decode no text never load the detector.
 import { analyse } from 'chardet';
+import { plausibleCjkEncodings } from './internal/cjk-plausibility.js';
 
 /** An encoding TextDecoder knows (its canonical WHATWG name) and how sure a guess of it is, 0..100. */
 export interface EncodingCandidate {
@@ -79,12 +80,19 @@ export function isUtf8(bytes: Uint8Array, complete: boolean): boolean {
   }
 }
 
+/** Below this confidence chardet's first guess is weak: short samples, CP932 extensions, half-width kana. */
+const WEAK_GUESS = 50;
+
 /**
  * Guesses the legacy encoding of text that has no byte-order mark and is neither UTF-8 nor
  * UTF-16: chardet's statistical detectors (multi-byte CJK encodings, the Windows and ISO 8-bit
  * code pages) over the first {@link DETECTION_SAMPLE_BYTES}. The most likely comes first;
  * encodings TextDecoder cannot decode (UTF-32, ISO-2022-CN) are left out, and so are UTF-8 and
- * UTF-16, which chardet only recognises by what the caller already checked.
+ * UTF-16, which chardet only recognises by what the caller already checked. When chardet's first
+ * guess is weak (under 50 %), the CJK multi-byte encodings (Shift_JIS/CP932, EUC-JP, GB18030,
+ * Big5, EUC-KR) are tried: one the bytes decode in without error, and as mostly common characters
+ * (at least 90 % kana, first-level kanji / hanzi, Hangul syllables or punctuation), comes first,
+ * its confidence that share; an 8-bit code page would decode the same bytes as mojibake.
  */
 export function detectEncodings(bytes: Uint8Array): EncodingCandidate[] {
   const sample = bytes.subarray(0, DETECTION_SAMPLE_BYTES);
@@ -95,5 +103,8 @@ export function detectEncodings(bytes: Uint8Array): EncodingCandidate[] {
     if (candidates.some((candidate) => candidate.encoding === encoding)) continue;
     candidates.push({ encoding, confidence: match.confidence });
   }
-  return candidates;
+  if ((candidates[0]?.confidence ?? 0) >= WEAK_GUESS) return candidates;
+  const plausible = plausibleCjkEncodings(sample)[0];
+  if (plausible === undefined) return candidates;
+  return [plausible, ...candidates.filter((candidate) => candidate.encoding !== plausible.encoding)];
 }

@@ -1,4 +1,5 @@
-import type { RateLimitStore, Store } from '@transmute/service';
+import type { RateLimitStore } from '@transmute/http';
+import type { Store } from '@transmute/service';
 import { sql } from 'kysely';
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createMemoryRateLimitStore, type RateLimitStore } from '@transmute/http';
 import { createRedisRateLimitStore } from '@transmute/redis';
-import { createMemoryRateLimitStore, type RateLimitStore, type Store } from '@transmute/service';
+import type { Store } from '@transmute/service';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresRateLimitStore, createPostgresStore } from '../src/index.js';

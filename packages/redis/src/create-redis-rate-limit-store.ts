@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { RateLimitStore } from '@transmute/service';
+import type { RateLimitStore } from '@transmute/http';
 
 /** Options of {@link createRedisRateLimitStore}. */
 export interface RedisRateLimitStoreOptions {

@@ -38,12 +38,6 @@ export {
 } from './kernel/service-metrics.js';
 export { contextOfTraceparent, toTraceparent, transmuteTracer } from './kernel/trace-context.js';
 export { PLANS, PRICES, type PlanLimits } from './kernel/plans.js';
-export {
-  createMemoryRateLimitStore,
-  type RateLimitRule,
-  type RateLimitStore,
-  type RateLimitTake,
-} from './rate-limit-store.js';
 // Webhooks: the dispatcher runs inside `service.start()`; exported to run or measure one on its own
 // (bench), and the signature, for receivers that verify what they get. The rest stays internal.
 export {

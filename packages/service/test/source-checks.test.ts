@@ -19,7 +19,14 @@ describe('source and output checks at create', () => {
         h.service.createJob(h.caller, { source: { type: 'url', url }, output: { profile: 'raw_source' } }),
       ).rejects.toMatchObject({
         code: 'validation_failed',
-        fieldErrors: [{ field: 'source.url', code: 'url_not_allowed' }],
+        fieldErrors: [
+          {
+            field: 'source.url',
+            code: 'url_not_allowed',
+            // The refusal names the fix of a self-hosted server (issue 28, point 7).
+            detail: expect.stringContaining('--allow-private-networks'),
+          },
+        ],
       });
     }
     expect((await h.service.listJobs(h.caller, { limit: 10 })).data).toEqual([]);

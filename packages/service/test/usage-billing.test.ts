@@ -92,6 +92,11 @@ describe('usage, quotas, billing, capabilities, keys and retention', () => {
       limits: { maximum_file_bytes: 104857600, maximum_files_per_job: 20, maximum_text_characters: 2000000 },
     });
     expect(capabilities.output_formats).toEqual(expect.arrayContaining(['markdown', 'jsonl', 'zip']));
+    // Beyond the spec (additive): a sentence per profile, every profile described (issue 28, point 4).
+    expect(Object.keys(capabilities.output_profile_descriptions ?? {})).toEqual(capabilities.output_profiles);
+    for (const purpose of Object.values(capabilities.output_profile_descriptions ?? {})) {
+      expect(purpose.length).toBeGreaterThan(20);
+    }
     expect(capabilities.plugins.find((p) => p.id === 'renderer.dataset_artifacts')?.status).toBe(
       'general_availability',
     );

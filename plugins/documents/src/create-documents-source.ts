@@ -22,6 +22,7 @@ import { createDocumentsManifest } from './internal/manifest.js';
 import type { DocumentFile } from './internal/format-reader.js';
 import { parseInWorker } from './internal/parse-in-worker.js';
 import { DEFAULT_WORKER_MAX_HEAP_MB } from './internal/worker-memory.js';
+import { feedMediaTypeOf, GENERIC_XML_TYPES } from './feed/feed-root.js';
 import { checkLegacyFile } from './legacy/check-legacy-file.js';
 import { withSofficeConversion } from './legacy/convert-with-soffice.js';
 import { legacyFormatOf } from './legacy/index.js';
@@ -40,9 +41,17 @@ export interface DocumentsSourceOptions {
 }
 
 const HEAD_BYTES = 16;
+/** Enough of an XML file to pass its prologue (declaration, stylesheet, comments) to the root. */
+const XML_HEAD_BYTES = 4096;
 
 function toMediaType(mediaType: string): string {
   return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** The reader's media type: the declared one, or a feed's when a generic XML type hides it. */
+function readableType(mediaType: string, head: Uint8Array): string | undefined {
+  if (Object.hasOwn(FORMATS, mediaType)) return mediaType;
+  return GENERIC_XML_TYPES.has(mediaType) ? feedMediaTypeOf(head) : undefined;
 }
 
 /**
@@ -69,8 +78,9 @@ export function createDocumentsSource(options: DocumentsSourceOptions = {}): Sou
       ok: true,
       detail: `reads ${String(manifest.mediaTypes.length)} document media types${soffice === undefined ? ' (LibreOffice not found: no .doc, .xls, .ppt)' : ''}`,
     }),
-    // By declared type only: which package a zip or OLE file really is, the engine's sniffing says.
-    accepts: (probe: SourceProbe) => Object.hasOwn(FORMATS, toMediaType(probe.mediaType)),
+    // By declared type: which package a zip or OLE file really is, the engine's sniffing says. A
+    // feed declared only as XML (a `.xml` file, `text/xml`) is told by its root element.
+    accepts: (probe: SourceProbe) => readableType(toMediaType(probe.mediaType), probe.head) !== undefined,
     inspect: (file: SourceFile) => inspect(file, manifest.limits, soffice),
     extract: (file: SourceFile, ctx: StageContext) => extract(file, ctx, manifest.limits, soffice),
   });
@@ -101,9 +111,10 @@ async function extract(
 ): Promise<ExtractedDocument> {
   const limits = { ...defaults, ...ctx.limits };
   assertWithinByteLimit(file, resolveByteLimit(defaults, ctx.limits), 'document');
-  const mediaType = toMediaType(file.mediaType);
-  if (!Object.hasOwn(FORMATS, mediaType))
-    throw new TransmuteError('unsupported_content', `No document reader for ${mediaType}.`);
+  const declared = toMediaType(file.mediaType);
+  const mediaType = readableType(declared, await readFileHead(file.path, XML_HEAD_BYTES));
+  if (mediaType === undefined)
+    throw new TransmuteError('unsupported_content', `No document reader for ${declared}.`);
   const documentFile = { path: file.path, name: file.name, mediaType, sizeBytes: file.sizeBytes };
   await checkContainer(documentFile, await readFileHead(file.path, HEAD_BYTES), limits);
   const legacy = legacyFormatOf(mediaType);

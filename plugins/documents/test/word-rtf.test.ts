@@ -171,7 +171,7 @@ describe('rtf structure', () => {
     );
   });
 
-  it('spans a cell as wide as several columns of other rows, and flattens nested tables into their cell', async () => {
+  it('spans a cell as wide as several columns of other rows, and flattens nested tables into their cell, one line a nested cell', async () => {
     const wide =
       String.raw`\trowd\cellx2000\cellx4000\cellx6000\pard\intbl A\cell B\cell C\cell\row` +
       String.raw`\trowd\cellx2000\cellx6000\pard\intbl D\cell E and F\cell\row\pard\par`;
@@ -182,7 +182,7 @@ describe('rtf structure', () => {
       String.raw`\trowd\cellx3000\cellx6000\pard\intbl\itap1 Outer\cell` +
       String.raw`\pard\intbl\itap2 In one\nestcell In two\nestcell{\*\nesttableprops\trowd\cellx1000\cellx2000\nestrow}{\nonesttables\par}` +
       String.raw`\pard\intbl\itap1 \cell\row\pard\par`;
-    expect(await markdown(nested)).toBe('| Outer | In one In two |\n| ----- | ------------- |\n');
+    expect(await markdown(nested)).toBe('| Outer | In one<br>In two |\n| ----- | ---------------- |\n');
   });
 
   it('reads footnotes as GFM footnotes', async () => {
@@ -222,9 +222,9 @@ describe('hostile and broken rtf', () => {
     expect((await read(fine)).markdown).toBe('deep\n');
   });
 
-  it('refuses a file that does not start with {\\rtf as corrupt_file', async () => {
+  it('refuses a file that neither starts with {\\rtf nor is RTF body text as corrupt_file', async () => {
     await expect(read('Hello, plain text.')).rejects.toMatchObject({ code: 'corrupt_file' });
-    await expect(read('  {\\rtf1 late}')).rejects.toMatchObject({ code: 'corrupt_file' });
+    await expect(read('A path C:\\bin and nothing else.')).rejects.toMatchObject({ code: 'corrupt_file' });
   });
 
   it('skips a huge \\binN by count, reads a truncated file as far as it goes, and finds no text as empty_content', async () => {

@@ -72,8 +72,9 @@ export async function convertHtml(
   }
   const root = toMdast(article?.content ?? html, { baseUrl: facts.baseUrl });
   const metadata = toMetadata(facts, article, options.url);
-  finishTree(root, { title: metadata.title, fileId: options.fileId });
+  // Scored before the title heading is added: a page whose only text is its title has no content.
   const quality = scoreQuality({ root, mainContentFound, pageWordCharacters: pageCharacters });
+  finishTree(root, { title: metadata.title, headline: facts.headline, fileId: options.fileId });
   metadata.facts = { ...metadata.facts, ...qualityFacts(quality) };
   return { root, metadata, warnings, quality, mainContentFound, dom: usedDom };
 }
@@ -153,7 +154,7 @@ function toMetadata(facts: PageFacts, article: Article | null, url: string | und
   ) => {
     if (value !== undefined && value !== null && value !== '') metadata[key] = value;
   };
-  set('title', clean(article?.title) ?? facts.title);
+  set('title', clean(article?.title) ?? facts.title ?? facts.headline);
   set('byline', clean(article?.byline) ?? facts.author);
   set('siteName', clean(article?.siteName) ?? facts.siteName);
   set('publishedTime', clean(article?.publishedTime) ?? facts.publishedTime);

@@ -98,7 +98,7 @@ export function createWebpageSource(options: WebpageSourceOptions = {}): SourceA
     ctx.meter('extracted_characters', result.quality.characters);
     ctx.progress(100, 'page converted');
     const metadata = { ...result.metadata, mediaType: file.mediaType, sizeBytes: file.sizeBytes };
-    return { root: result.root, metadata };
+    return { root: result.root, metadata, headingLevelsAsMarked: true };
   }
 
   return definePlugin<SourceAdapter>({
@@ -115,23 +115,26 @@ export function createWebpageSource(options: WebpageSourceOptions = {}): SourceA
   });
 }
 
+/**
+ * A page with readable text is never refused: only a page without a letter or digit fails
+ * (`empty_content`); a short page, or one whose text looks incomplete or like boilerplate, converts
+ * with a `quality_below_threshold` warning.
+ */
 function checkQuality(
   quality: { score: number; characters: number; wordCharacters: number },
   threshold: number,
   ctx: StageContext,
 ): void {
-  if (quality.characters === 0) {
-    throw new TransmuteError('empty_content', 'The page contains no text.');
+  if (quality.wordCharacters === 0) {
+    throw new TransmuteError('empty_content', 'The page contains no readable text.');
   }
   if (quality.score >= threshold) return;
   const detail = `quality score ${quality.score} is below the threshold ${threshold}`;
-  if (quality.wordCharacters < MINIMUM_USABLE_CHARACTERS) {
-    throw new TransmuteError('quality_below_threshold', `The page has no usable text (${detail}).`);
-  }
-  ctx.warn(
-    'quality_below_threshold',
-    `The extracted text may be incomplete or mostly boilerplate (${detail}).`,
-  );
+  const what =
+    quality.wordCharacters < MINIMUM_USABLE_CHARACTERS
+      ? `The page has very little text (${String(quality.wordCharacters)} letters and digits; ${detail}).`
+      : `The extracted text may be incomplete or mostly boilerplate (${detail}).`;
+  ctx.warn('quality_below_threshold', what);
 }
 
 function acceptsProbe(probe: SourceProbe): boolean {

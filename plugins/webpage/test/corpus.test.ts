@@ -9,8 +9,8 @@ import { createWebpageSource } from '../src/index.js';
 // 258 real pages (AndreasMadsen/htmlparser-benchmark), read in place from ../shared beside the project.
 const CORPUS_DIR = new URL('../../../../shared/corpora/html/', import.meta.url).pathname;
 const PAGE_LIMIT_MS = 5_000;
-/** Failures that are answers, not crashes: the page holds nothing worth keeping. */
-const CLEAN_FAILURES = new Set(['empty_content', 'quality_below_threshold']);
+/** Failures that are answers, not crashes: the page holds no readable text (issue 26: never refuse text). */
+const CLEAN_FAILURES = new Set(['empty_content']);
 
 const source = createWebpageSource({ maxThreads: 2, pageTimeoutMs: PAGE_LIMIT_MS });
 afterAll(() => source.close?.());
@@ -21,6 +21,8 @@ interface Outcome {
   ms: number;
   characters: number;
   code: string | undefined;
+  /** The page has a title and it is not the document's first heading, or more than one block is marked title. */
+  titleMisplaced: boolean;
 }
 
 async function convert(name: string): Promise<Outcome> {
@@ -30,12 +32,17 @@ async function convert(name: string): Promise<Outcome> {
   const file = { name, mediaType: 'text/html', sizeBytes, path, baseUrl: 'https://corpus.example/page/' };
   try {
     const document = await source.extract(file, createTestContext());
+    const titles = document.root.children.filter((block) => block.data?.title === true);
+    const firstHeading = document.root.children.find((block) => block.type === 'heading');
+    const titleMisplaced =
+      titles.length > 1 || (document.metadata.title !== undefined && titles[0] !== firstHeading);
     return {
       name,
       sizeBytes,
       ms: performance.now() - started,
       characters: toString(document.root).length,
       code: undefined,
+      titleMisplaced,
     };
   } catch (error) {
     if (!isTransmuteError(error)) throw error;
@@ -45,6 +52,7 @@ async function convert(name: string): Promise<Outcome> {
       ms: performance.now() - started,
       characters: 0,
       code: `${error.code}: ${error.message}`,
+      titleMisplaced: false,
     };
   }
 }
@@ -79,6 +87,8 @@ it(
     );
     // A `timeout` here would mean a page passed the 5 s limit: no page may.
     expect(unexpected).toEqual([]);
+    // CONTRACT §13: the page's own title is the document's first heading, marked as the title.
+    expect(outcomes.filter((outcome) => outcome.titleMisplaced).map((outcome) => outcome.name)).toEqual([]);
     // Real pages are mostly articles, docs and listings: nearly all must keep real text.
     expect(shortShare).toBeLessThan(0.05);
     for (const outcome of outcomes) expect(outcome.characters).toBeLessThan(outcome.sizeBytes);

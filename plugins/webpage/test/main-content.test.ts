@@ -59,19 +59,23 @@ describe('main content: a second opinion where Readability is unsure', () => {
 });
 
 describe('main content: what the article body is not', () => {
-  it('keeps the title in metadata only, not as a heading of the body', async () => {
+  it('starts the body with the title as its one level-1 heading, and keeps it in metadata (CONTRACT §13)', async () => {
     const result = await convertHtml(page(''), { url: 'https://news.example/docks' });
     expect(result.metadata.title).toBe('Docks become a park');
-    expect(toMarkdown(result.root)).not.toContain('Docks become a park');
-    expect(toMarkdown(result.root)).toContain('The harbour authority approved');
+    const markdown = toMarkdown(result.root);
+    expect(markdown).toMatch(/^# Docks become a park\n\nThe harbour authority approved/);
+    expect(markdown.split('Docks become a park').length - 1).toBe(1);
+    expect(result.root.children[0]?.data?.title).toBe(true);
   });
 
-  it('drops a heading that repeats the title without the site name', async () => {
+  it('takes a heading that repeats the title without the site name as the title heading', async () => {
     const html = page('', '<title>Docks become a park | The Harbour Gazette</title>').replace(
       '<h1>Docks become a park</h1>',
       '<h2>Docks become a park</h2>',
     );
-    expect(await markdownOf(html)).not.toContain('Docks become a park');
+    const markdown = await markdownOf(html);
+    expect(markdown).toMatch(/^# Docks become a park\n/);
+    expect(markdown).not.toContain('Harbour Gazette');
   });
 
   it('drops figure captions and photo credits, keeping the image', async () => {

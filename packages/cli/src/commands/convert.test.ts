@@ -148,14 +148,15 @@ describe('transmute convert papercuts', { timeout: 180_000 }, () => {
     expect(quiet.stderr).toBe('');
   });
 
-  it("labels the output in the content's language unless --language is given", async () => {
+  it('labels the output in English unless --language is given, as the API does (issue 28, point 9)', async () => {
     const input = 'fixtures/text/non-english-article/input.md';
-    const followed = await transmute(['convert', input, '--profile', 'source_summary']);
-    expect(followed.code).toBe(0);
-    expect(followed.stdout).toContain('**Sprache:** de');
-    expect(followed.stderr).not.toContain('language_mismatch');
-    const english = await transmute(['convert', input, '--profile', 'source_summary', '--language', 'en']);
+    const english = await transmute(['convert', input, '--profile', 'source_summary']);
+    expect(english.code).toBe(0);
     expect(english.stdout).toContain('**Language:** de');
     expect(english.stderr).toContain('language_mismatch');
+    expect(english.stderr).toMatch(/Ask for language \\?"de\\?"/);
+    const german = await transmute(['convert', input, '--profile', 'source_summary', '--language', 'de']);
+    expect(german.stdout).toContain('**Sprache:** de');
+    expect(german.stderr).not.toContain('language_mismatch');
   });
 });

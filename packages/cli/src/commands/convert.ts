@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { createReadStream } from 'node:fs';
 import { Option, type Command } from 'commander';
 import {
+  DEFAULT_OUTPUT_LANGUAGE,
+  DEFAULT_OUTPUT_PROFILE,
   OUTPUT_FORMATS,
   OUTPUT_PROFILES,
   TransmuteError,
@@ -13,7 +15,6 @@ import {
   type OutputProfile,
 } from '@transmute/contract';
 import { mediaTypeFromName, type ConvertSource, type Engine, type PipelineProgress } from '@transmute/engine';
-import { toPrimaryLanguage, type NormalizedDocument } from '@transmute/plugin-sdk';
 import { describeError } from '../internal/error-hints.js';
 import { EXIT_CODES, exitCodeOf } from '../internal/exit-codes.js';
 import { isDocumentBytes } from '../internal/is-document-bytes.js';
@@ -26,7 +27,7 @@ import { createProgressBar, formatBytes } from '../internal/progress-bar.js';
 export interface ConvertCommandOptions {
   profile: OutputProfile;
   format: OutputFormat;
-  /** Labels and headings; default: the content's detected language when labels exist for it, else `en`. */
+  /** Labels and headings; default `en`, as the API's (DEFAULT_OUTPUT_LANGUAGE). */
   language?: string;
   out?: string;
   mediaType?: string;
@@ -153,24 +154,11 @@ function validate(options: ConvertCommandOptions): void {
   }
 }
 
-/** `--language`, else the document's detected language when outputs can be labelled in it, else `en`. */
-function outputLanguage(
-  languages: readonly string[],
-  document: NormalizedDocument,
-  options: ConvertCommandOptions,
-): string {
-  if (options.language !== undefined) return options.language;
-  const detected = document.metadata.language;
-  if (detected === undefined || detected === '' || detected === 'und') return 'en';
-  const primary = toPrimaryLanguage(detected);
-  return languages.includes(primary) ? primary : 'en';
-}
-
 /**
  * Runs one conversion in-process: reads a file, a URL or stdin (`-`), converts it with every
  * installed plugin, reports progress on stderr (a bar on a terminal, JSON lines otherwise; none
  * with `--quiet`) and writes the primary artifact to `--out` (then says `wrote <file>`) or stdout.
- * The output is labelled in the content's language unless `--language` is given. Resolves to the
+ * The output is labelled in `--language`, else in English as through the API. Resolves to the
  * process exit code (`EXIT_CODES`).
  */
 export async function runConvert(
@@ -201,7 +189,7 @@ export async function runConvert(
       ...(io.signal ? { signal: io.signal } : {}),
     };
     const prepared = await engine.prepare(source, run);
-    const language = outputLanguage(opened.languages, prepared.document, options);
+    const language = options.language ?? DEFAULT_OUTPUT_LANGUAGE;
     const rendered = await engine.render(
       prepared.document,
       {
@@ -245,10 +233,12 @@ export function registerConvertCommand(program: Command): void {
     .description('Convert a file, a URL or stdin ("-") in-process and print or save the output')
     .argument('<input>', 'a file path, an http(s) URL, or - to read stdin')
     .addOption(
-      new Option('--profile <profile>', 'output profile').choices(OUTPUT_PROFILES).default('raw_source'),
+      new Option('--profile <profile>', "output profile (see the docs' profiles page)")
+        .choices(OUTPUT_PROFILES)
+        .default(DEFAULT_OUTPUT_PROFILE),
     )
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).default('markdown'))
-    .option('--language <language>', "language of labels and headings (default: the content's language)")
+    .option('--language <language>', 'language of labels and headings', DEFAULT_OUTPUT_LANGUAGE)
     .option('--out <path>', 'write the output to this file instead of stdout')
     .option('--media-type <type>', 'media type of the input (default: from the extension or the content)')
     .option('--include-raw-source', 'add the raw extracted text to the output')

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { Command } from 'commander';
 import { createFetchHandler } from '@transmute/http';
 import { createNodeServer } from '@transmute/http/node';
-import type { RateLimitStore } from '@transmute/service';
+import type { RateLimitStore } from '@transmute/http';
 import { CliError } from '../internal/exit-codes.js';
 import { toAuthOptions } from '../internal/jwt-settings.js';
 import { onShutdown } from '../internal/on-shutdown.js';

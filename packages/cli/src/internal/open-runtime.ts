@@ -2,16 +2,15 @@ import { join } from 'node:path';
 import { createEngine } from '@transmute/engine';
 import {
   createAdmin,
-  createMemoryRateLimitStore,
   createFsBlobStore,
   createService,
   createSqliteStore,
   type Service,
   type BlobStore,
-  type RateLimitStore,
   type ServiceConfig,
   type Store,
 } from '@transmute/service';
+import { createMemoryRateLimitStore, type RateLimitStore } from '@transmute/http';
 import { createRedisRateLimitStore } from '@transmute/redis';
 import { createS3BlobStore, s3BlobUrlOptions } from '@transmute/s3';
 import { createLogger, type CliLogger } from './create-logger.js';

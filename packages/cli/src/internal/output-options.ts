@@ -1,5 +1,10 @@
 import { Option, type Command } from 'commander';
-import { OUTPUT_FORMATS, OUTPUT_PROFILES, type OutputOptions } from '@transmute/contract';
+import {
+  DEFAULT_OUTPUT_PROFILE,
+  OUTPUT_FORMATS,
+  OUTPUT_PROFILES,
+  type OutputOptions,
+} from '@transmute/contract';
 
 /** The `output` flags of `jobs create` and `outputs create`. */
 export interface OutputFlags {
@@ -13,7 +18,9 @@ export interface OutputFlags {
 export function addOutputOptions(command: Command): Command {
   return command
     .addOption(
-      new Option('--profile <profile>', 'output profile').choices(OUTPUT_PROFILES).default('raw_source'),
+      new Option('--profile <profile>', 'output profile')
+        .choices(OUTPUT_PROFILES)
+        .default(DEFAULT_OUTPUT_PROFILE),
     )
     .addOption(
       new Option('--format <format>', 'output format (server default: markdown)').choices(OUTPUT_FORMATS),

@@ -1,11 +1,10 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Service } from '@transmute/service';
-import { createFetchHandler } from '@transmute/http';
+import { createOperatorHandler } from '@transmute/http';
+import { createNodeServer } from '@transmute/http/node';
 import type { CliLogger } from './create-logger.js';
-
-const OPERATOR_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** A listening operator endpoint. */
 export interface OperatorServer {
@@ -16,15 +15,15 @@ export interface OperatorServer {
 
 /**
  * Serves `/healthz`, `/readyz` and `/metrics` of a service that has no API server (a `transmute
- * worker`) on their own port; every other path is 404, so a worker never answers the API.
+ * worker`) on their own port; every other path is 404 `route_not_found` (a problem body with its
+ * `Request-Id`, as on the API server), so a worker never answers the API.
  */
 export async function serveOperatorRoutes(
   service: Service,
   options: { host: string; port: number; metricsToken: string | undefined; logger: CliLogger },
 ): Promise<OperatorServer> {
-  const handler = createFetchHandler({
+  const handler = createOperatorHandler({
     service,
-    rateLimit: false,
     logger: {
       error: (message, details) => options.logger.error(message, details),
       warn: (message, details) => options.logger.warn(message, details),
@@ -34,25 +33,7 @@ export async function serveOperatorRoutes(
     },
     metrics: options.metricsToken === undefined ? {} : { token: options.metricsToken },
   });
-  const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://operator').pathname;
-    if (!OPERATOR_PATHS.has(path)) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
-      return;
-    }
-    const authorization = request.headers.authorization;
-    const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
-    void handler(new Request(`http://operator${path}`, { method: request.method ?? 'GET', headers }))
-      .then(async (answer) => {
-        response.writeHead(answer.status, Object.fromEntries(answer.headers));
-        response.end(request.method === 'HEAD' ? undefined : Buffer.from(await answer.arrayBuffer()));
-      })
-      .catch((error: unknown) => {
-        options.logger.error('operator route failed', { error: String(error) });
-        if (!response.headersSent) response.writeHead(500);
-        response.end();
-      });
-  });
+  const server: Server = createNodeServer(handler);
   server.listen(options.port, options.host);
   await Promise.race([
     once(server, 'listening'),

@@ -1,23 +1,7 @@
-import {
-  OPERATIONS,
-  type OperationId,
-  type OperationPathParams,
-  type OperationRequestBody,
-  type OperationResponseBody,
-} from '@transmute/contract/operations';
+import { OPERATIONS, type OperationId, type OperationResponseBody } from '@transmute/contract/operations';
+import type { CallInput } from '../call-input.js';
 import type { RequestOptions } from '../client-types.js';
 import { send, type Transport } from './transport.js';
-
-/**
- * What one call of operation `Id` needs besides its id, typed from the contract's operation table:
- * its path parameters, its body (when it takes one) and its query.
- */
-export type CallInput<Id extends OperationId> = ([OperationPathParams<Id>] extends [never]
-  ? { path?: never }
-  : { path: Record<OperationPathParams<Id>, string> }) &
-  ([OperationRequestBody<Id>] extends [never] ? { body?: never } : { body: OperationRequestBody<Id> }) & {
-    query?: Record<string, string | number | undefined> | undefined;
-  };
 
 /** Calls one operation by id and returns its parsed body, typed from the operation table. */
 export type ApiCaller = <Id extends OperationId>(

@@ -1,4 +1,4 @@
-import type { FileResource } from '@transmute/contract';
+import { isUnsettledFileStatus, type FileResource } from '@transmute/contract';
 import type { TransmuteClient, UploadFileInput, UploadFileOptions } from '../client-types.js';
 import { send, sleep, type Transport } from './transport.js';
 
@@ -40,7 +40,7 @@ export async function uploadFile(
   );
   if (options.waitUntilValidated !== true) return file;
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-  while ((file.status === 'validating' || file.status === 'uploaded') && Date.now() < deadline) {
+  while (isUnsettledFileStatus(file.status) && Date.now() < deadline) {
     await sleep(options.pollIntervalMs ?? 500, signal);
     file = await client.getFile(file.id, requestOptions);
   }

@@ -1,9 +1,7 @@
-import type { CreateJobRequest, Job, JobStatus } from '@transmute/contract';
+import { isTerminalJobStatus, type CreateJobRequest, type Job } from '@transmute/contract';
 import type { ReadContentOptions, TransmuteClient, WaitOptions } from '../client-types.js';
 import { WaitTimeoutError } from '../wait-timeout-error.js';
 import { sleep } from './transport.js';
-
-const TERMINAL: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 
 /** createJob, then {@link waitForJob}: the terminal job, reporting each job seen to `onProgress`. */
 export async function createJobAndWait(
@@ -43,7 +41,7 @@ async function pollJob(
   const { signal, pollIntervalMs = 1000, timeoutMs } = options;
   let job = first;
   options.onProgress?.(job);
-  while (!TERMINAL.has(job.status)) {
+  while (!isTerminalJobStatus(job.status)) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new WaitTimeoutError(job, timeoutMs);
     await sleep(Math.min(pollIntervalMs, remaining), signal);

@@ -5,13 +5,15 @@ export function ProblemView({ error }: { error: unknown }) {
   if (error === null || error === undefined) return null;
   if (isTransmuteApiError(error)) {
     const { problem } = error;
+    // A field error that only repeats the detail is said once.
+    const fieldErrors = error.fieldErrors.filter((field) => !problem.detail.includes(field.detail));
     return (
       <div class="problem" role="alert">
         <strong class="problem-title">{problem.title}</strong>
         <p class="problem-detail">{problem.detail}</p>
-        {error.fieldErrors.length > 0 && (
+        {fieldErrors.length > 0 && (
           <ul>
-            {error.fieldErrors.map((field) => (
+            {fieldErrors.map((field) => (
               <li key={field.field}>
                 <code>{field.field}</code>: {field.detail}
               </li>
@@ -20,7 +22,10 @@ export function ProblemView({ error }: { error: unknown }) {
         )}
         <p class="problem-meta">
           Request ID: <code class="problem-request-id">{problem.request_id}</code> ({problem.code},{' '}
-          {problem.status})
+          {problem.status}) ·{' '}
+          <a href={problem.type} target="_blank" rel="noopener">
+            About {problem.code}
+          </a>
         </p>
       </div>
     );

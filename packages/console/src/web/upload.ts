@@ -1,5 +1,5 @@
 import type { TransmuteClient } from '@transmute/client/browser';
-import type { FileResource } from '@transmute/contract';
+import { isUnsettledFileStatus, type FileResource } from '@transmute/contract';
 import { sha256OfFile } from './sha256.js';
 
 /** Where an upload is: hashing, sending (with bytes sent), or completing. */
@@ -44,6 +44,11 @@ export async function uploadFile(
   file: File,
   onPhase: (phase: UploadPhase) => void,
 ): Promise<FileResource> {
+  if (file.size === 0) {
+    throw new Error(
+      `${file.name} is empty (0 bytes): there is nothing to convert. Choose a file with content.`,
+    );
+  }
   onPhase({ phase: 'hashing' });
   const sha256 = await sha256OfFile(file);
   const mediaType = file.type === '' ? 'application/octet-stream' : file.type;
@@ -62,7 +67,7 @@ export async function uploadFile(
   // A job takes only `ready` files: wait for the server's validation of the bytes.
   onPhase({ phase: 'validating' });
   const deadline = Date.now() + VALIDATION_TIMEOUT_MS;
-  while ((uploaded.status === 'uploaded' || uploaded.status === 'validating') && Date.now() < deadline) {
+  while (isUnsettledFileStatus(uploaded.status) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, VALIDATION_POLL_MS));
     uploaded = await client.getFile(uploaded.id);
   }

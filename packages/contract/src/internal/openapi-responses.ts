@@ -54,7 +54,8 @@ export function exampleProblem(code: ApiErrorCode): Record<string, unknown> {
     retryable,
   };
   if (code === 'validation_failed') {
-    problem.detail = 'The request has an invalid field: output.profile.';
+    problem.detail =
+      'The request has an invalid field: output.profile. The field output.profile must be one of …';
     problem.field_errors = [
       { field: 'output.profile', code: 'invalid_value', detail: 'The field output.profile must be one of …' },
     ];

@@ -124,6 +124,10 @@ function mapLimit(error: ErrorObject, at: (extra?: string) => string): Mapped {
     case 'minimum':
       return { field, code: 'too_small', detail: `The field ${field} must be at least ${limit}.` };
     case 'exclusiveMinimum':
+      if (limit === '0' && /(^|\.)size_bytes$/.test(field)) {
+        // A 0-byte upload: say what is wrong with the file, not only with the number.
+        return { field, code: 'too_small', detail: `The file is empty: ${field} must be greater than 0.` };
+      }
       return { field, code: 'too_small', detail: `The field ${field} must be greater than ${limit}.` };
     case 'maximum':
       return { field, code: 'too_large', detail: `The field ${field} must be at most ${limit}.` };

@@ -29,17 +29,24 @@ export const capabilityPluginSchema: JsonSchema = objectSchema({
 });
 
 /** getCapabilities response. */
-export const capabilitiesSchema: JsonSchema = objectSchema({
-  api_version: { const: 'v1' },
-  source_types: { type: 'array', items: enumSchema(SOURCE_TYPES) },
-  file_media_types: { type: 'array', items: { type: 'string' } },
-  output_profiles: { type: 'array', items: enumSchema(OUTPUT_PROFILES) },
-  output_formats: { type: 'array', items: enumSchema(OUTPUT_FORMATS) },
-  languages: { type: 'array', items: { type: 'string' } },
-  plugins: { type: 'array', items: capabilityPluginSchema },
-  limits: objectSchema({
-    maximum_file_bytes: positiveInteger,
-    maximum_files_per_job: positiveInteger,
-    maximum_text_characters: positiveInteger,
-  }),
-});
+export const capabilitiesSchema: JsonSchema = objectSchema(
+  {
+    api_version: { const: 'v1' },
+    source_types: { type: 'array', items: enumSchema(SOURCE_TYPES) },
+    file_media_types: { type: 'array', items: { type: 'string' } },
+    output_profiles: { type: 'array', items: enumSchema(OUTPUT_PROFILES) },
+    output_profile_descriptions: objectSchema(
+      Object.fromEntries(OUTPUT_PROFILES.map((profile) => [profile, { type: 'string' }])),
+      { description: 'Beyond the spec (additive): what each output profile is for, keyed by profile.' },
+    ),
+    output_formats: { type: 'array', items: enumSchema(OUTPUT_FORMATS) },
+    languages: { type: 'array', items: { type: 'string' } },
+    plugins: { type: 'array', items: capabilityPluginSchema },
+    limits: objectSchema({
+      maximum_file_bytes: positiveInteger,
+      maximum_files_per_job: positiveInteger,
+      maximum_text_characters: positiveInteger,
+    }),
+  },
+  { optional: ['output_profile_descriptions'] },
+);

@@ -12,6 +12,7 @@ import {
   warningsSchema,
 } from './common.js';
 import type { JsonSchema } from './json-schema.js';
+import { outputProfileEnumDescription } from '../profile-descriptions.js';
 import { pageInfoSchema } from './page.js';
 
 /** One artifact of an output manifest: all seven fields required. */
@@ -37,7 +38,7 @@ export const outputSchema: JsonSchema = objectSchema({
   id: idSchema('output'),
   job_id: idSchema('job'),
   status: enumSchema(OUTPUT_STATUSES),
-  profile: enumSchema(OUTPUT_PROFILES),
+  profile: enumSchema(OUTPUT_PROFILES, outputProfileEnumDescription()),
   format: enumSchema(OUTPUT_FORMATS),
   language: languageSchema,
   warnings: warningsSchema,

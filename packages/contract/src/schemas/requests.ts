@@ -1,12 +1,13 @@
 import { EVENT_TYPES, OUTPUT_FORMATS, OUTPUT_PROFILES, RETENTION_CLASSES, SPEC_LIMITS } from '../enums.js';
 import { enumSchema, languageSchema, objectSchema, sha256Schema, uriSchema } from './common.js';
 import type { JsonSchema } from './json-schema.js';
+import { outputProfileEnumDescription } from '../profile-descriptions.js';
 import { sourceSchema } from './source.js';
 
 /** Output options (request object `output`). */
 export const outputOptionsSchema: JsonSchema = objectSchema(
   {
-    profile: enumSchema(OUTPUT_PROFILES),
+    profile: enumSchema(OUTPUT_PROFILES, outputProfileEnumDescription()),
     format: { ...enumSchema(OUTPUT_FORMATS), default: 'markdown' },
     include_raw_source: { type: 'boolean', default: false },
     language: { ...languageSchema, default: 'en' },

@@ -7,6 +7,8 @@ import { renderMarkdown } from './markdown.js';
 /** The order guides are listed in; a guide not named here follows, by file name. */
 const GUIDE_ORDER = [
   'quickstart',
+  'cli',
+  'python-client',
   'direct-uploads',
   'webhooks',
   'idempotency-and-retries',

@@ -74,6 +74,7 @@ describe('the web console manages', { timeout: 300_000 }, () => {
 
       const first = (await rows.first().locator('code').textContent()) ?? '';
       await page.getByRole('button', { name: `Delete job ${first}` }).click();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
       await expect.poll(() => rows.count()).toBe(1);
       await page.getByLabel('Status').selectOption('');
       await expect.poll(() => rows.count()).toBe(2);

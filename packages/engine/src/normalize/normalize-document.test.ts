@@ -26,6 +26,15 @@ describe('normalizeDocument', async () => {
     expect(document.text).toBe('```py\ndef f():\n    return  1\n```');
   });
 
+  it('keeps heading levels as the source marks them when it says so (HTML h1–h6)', async () => {
+    const extracted = await readTextSource(
+      { content: '## A\n\ntext\n\n#### B\n\ntext', mediaType: 'text/markdown', name: 'x' },
+      { signal, warn: () => undefined },
+    );
+    const document = normalizeDocument({ ...extracted, headingLevelsAsMarked: true });
+    expect(document.text).toBe('## A\n\ntext\n\n#### B\n\ntext');
+  });
+
   it('fixes heading levels: shallowest becomes 1, no jumps over a level', async () => {
     const document = await normalize('### A\n\ntext\n\n##### B\n\ntext\n\n### C');
     expect(document.text).toBe('# A\n\ntext\n\n## B\n\ntext\n\n# C');

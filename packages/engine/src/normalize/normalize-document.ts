@@ -40,7 +40,7 @@ export function normalizeDocument(
   const { root } = extracted;
   if (options.signal) checkAborted(options.signal);
   root.children = root.children.filter((node) => cleanTree(node));
-  fixHeadingLevels(root);
+  if (extracted.headingLevelsAsMarked !== true) fixHeadingLevels(root);
   const boilerplate = dropBoilerplate(root);
   if (boilerplate.dropped > 0)
     options.warn?.(

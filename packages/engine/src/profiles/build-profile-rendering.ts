@@ -93,7 +93,7 @@ function createProfileContext(
   if (contentLanguage !== undefined && contentLanguage !== requested && ctx.enrichment === undefined) {
     warn(
       'language_mismatch',
-      `The content is in "${contentLanguage}" but the output was requested in "${output.language}"; labels and headings are in the requested language, the content is not translated because no translation provider is configured.`,
+      `The content is in "${contentLanguage}" but the output was requested in "${output.language}"; labels and headings are in the requested language, the content is not translated because no translation provider is configured. Ask for language "${contentLanguage}" (output.language, --language) to label it in the content's language.`,
     );
   }
   const analysis = analyzeDocument(document);

@@ -7,7 +7,8 @@ import { locate, toProvenanceFields, type MarkdownSpan } from './internal/proven
 
 /**
  * `raw_source`: the extracted content, faithful, as CommonMark + GFM tables; one JSONL record per
- * top-level block (`type`, plain `text`, `heading_path` and the provenance fields, whose offsets
+ * top-level block (`type`, plain `text`, `heading_path`, `title: true` on the heading that is the
+ * document's own title, and the provenance fields, whose offsets
  * span the block's markdown in content.md; a table's `columns`, `rows` and, when its source lays it
  * out, `cells` with spans and boxes); zip: content.md, blocks.jsonl.
  */
@@ -30,6 +31,7 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
       ...toProvenanceFields(ctx.document, [block.provenance], spans[position] ?? null),
     };
     if (block.node.type === 'heading') record.depth = block.node.depth;
+    if (block.node.type === 'heading' && block.node.data?.title === true) record.title = true;
     if (block.node.type === 'code') record.lang = block.node.lang ?? null;
     if (table !== undefined) {
       record.columns = table.columns;

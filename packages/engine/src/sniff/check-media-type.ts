@@ -161,8 +161,9 @@ export async function checkMediaType(
     return { ok: true, warnings: [] };
   }
   if (sniffed === declared) return { ok: true, warnings: [], sniffed };
-  // file-type names any XML `application/xml`: an RSS or Atom feed (`+xml`) declared as such is that.
-  if (GENERIC_XML.has(sniffed) && declared.endsWith('+xml'))
+  // file-type names any XML `application/xml`: an RSS or Atom feed (`+xml`) declared as such is that,
+  // and `text/xml` is the same type under its other name.
+  if (GENERIC_XML.has(sniffed) && (declared.endsWith('+xml') || GENERIC_XML.has(declared)))
     return { ok: true, warnings: [], sniffed: declared };
   if (family(sniffed) === family(declared)) {
     return {

@@ -184,6 +184,24 @@ describe('buildProfileRendering on the real engine', () => {
   });
 });
 
+describe('raw_source title', () => {
+  it("marks the document's own title heading with title: true in blocks.jsonl, and only it", async () => {
+    const document = await prepareText(ARTICLE);
+    const [first] = document.root.children;
+    if (first?.type !== 'heading') throw new Error('the article starts with its heading');
+    first.data = { ...first.data, title: true };
+    const rendering = await build(document, 'raw_source');
+    expect(rendering.records[0]).toMatchObject({
+      type: 'heading',
+      text: '# Solar power in cities',
+      title: true,
+    });
+    expect(rendering.records.slice(1).filter((record) => 'title' in record)).toEqual([]);
+    const unmarked = await build(await prepareText(ARTICLE), 'raw_source');
+    expect(unmarked.records.filter((record) => 'title' in record)).toEqual([]);
+  });
+});
+
 describe('raw_source robustness', () => {
   it('writes blocks of unknown node types as plain text instead of failing', async () => {
     const document = await prepareText(ARTICLE);

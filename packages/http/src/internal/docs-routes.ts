@@ -2,6 +2,7 @@ import { TransmuteError } from '@transmute/contract';
 import { buildDocsSite, DOCS_CONTENT_SECURITY_POLICY, type DocsFile, type DocsSite } from '@transmute/docs';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import type { SeenRequest } from './record-request.js';
+import type { Surface } from './surface.js';
 
 /** The OpenAPI document beside `/v1` (CONTRACT §12a): the site's own copies, served at the root too. */
 const OPENAPI_PATHS = new Set(['/openapi.json', '/openapi.yaml']);
@@ -60,3 +61,10 @@ export async function handleDocsRoute(
     body: file.body,
   };
 }
+
+/** The documentation site and the OpenAPI document as a mounted surface. */
+export const DOCS_SURFACE: Surface = {
+  name: 'docs',
+  owns: isDocsPath,
+  serve: ({ request, headers, seen }) => handleDocsRoute(request, headers, seen),
+};

@@ -1,24 +1,18 @@
-import { performance } from 'node:perf_hooks';
 import { createClient } from '@transmute/client';
-import { TransmuteError, createRequestId } from '@transmute/contract';
+import { TransmuteError } from '@transmute/contract';
 import { createClientApiCaller, handleMcpHttpRequest } from '@transmute/mcp';
-import type { ServiceMetrics } from '@transmute/service';
 import type { Authenticator } from './authenticate.js';
-import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
-import { errorResponse, type HandlerLogger } from './problem.js';
-import { recordRequest, type SeenRequest } from './record-request.js';
+import type { CoreRequest, CoreResponse } from './core-types.js';
+import type { SeenRequest } from './record-request.js';
+import type { Surface } from './surface.js';
 
 /** What the `/mcp` route needs from the handler. */
 export interface McpRouteSettings {
   authenticate: Authenticator;
   /** The v1 API as a Web function; every tool call goes through it with the caller's credential. */
   callApi: (request: Request) => Promise<Response>;
-  docsBaseUrl: string;
-  logger: HandlerLogger;
   /** Largest MCP request body: a `convert` text may be as large as a createJob body. */
   maxBodyBytes: number;
-  /** Where the exchange is counted (its access line goes to `logger`). */
-  service: { readonly metrics?: ServiceMetrics };
 }
 
 /** The path of the MCP endpoint, beside `/v1` (CONTRACT §12a). */
@@ -88,34 +82,15 @@ async function serveMcp(
 }
 
 /**
- * Serves `/mcp` (Model Context Protocol, Streamable HTTP) beside the API: POST only (405 with
- * `Allow`), bearer authentication as for `/v1` (a missing or bad credential answers the 401
- * problem), then one stateless MCP exchange
- * whose tools reach the API in-process under the caller's account (each tool call is an API
- * request with an access line of its own). Every other path goes to `api`. The exchange gets one
- * access line, operation `mcp`.
+ * `/mcp` (Model Context Protocol, Streamable HTTP) beside the API as a mounted surface: POST only
+ * (405 with `Allow`), bearer authentication as for `/v1` (a missing or bad credential answers the
+ * 401 problem), then one stateless MCP exchange whose tools reach the API in-process under the
+ * caller's account (each tool call is an API request with an access line of its own).
  */
-export function withMcpRoute(api: CoreHandler, settings: McpRouteSettings): CoreHandler {
-  return async (request) => {
-    if (request.path !== MCP_PATH) return api(request);
-    const startedAt = performance.now();
-    const requestId = createRequestId();
-    const headers = { 'request-id': requestId };
-    const seen: SeenRequest = { operation: 'mcp', accountId: null };
-    let response: CoreResponse;
-    try {
-      response = await serveMcp(request, settings, headers, seen);
-    } catch (error) {
-      response = errorResponse(error, { requestId, ...settings });
-      Object.assign(response.headers, headers);
-    }
-    recordRequest(settings, {
-      requestId,
-      method: request.method,
-      seen,
-      status: response.status,
-      seconds: (performance.now() - startedAt) / 1000,
-    });
-    return response;
+export function mcpSurface(settings: McpRouteSettings): Surface {
+  return {
+    name: 'mcp',
+    owns: (path) => path === MCP_PATH,
+    serve: ({ request, headers, seen }) => serveMcp(request, settings, headers, seen),
   };
 }

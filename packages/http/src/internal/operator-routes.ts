@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { TransmuteError } from '@transmute/contract';
 import type { TransmuteService } from '@transmute/service';
 import type { CoreRequest, CoreResponse } from './core-types.js';
+import type { Surface } from './surface.js';
 
 /** How `/metrics` is served: off, open, or behind a bearer token. */
 export type MetricsRouteOptions = false | { token?: string };
@@ -78,4 +79,21 @@ export async function handleOperatorRoute(
     case '/metrics':
       return metrics(settings.service, request, settings.metrics);
   }
+}
+
+/** The operator routes as a mounted surface, each recorded under its own name. */
+export function operatorSurface(settings: {
+  service: TransmuteService;
+  metrics: MetricsRouteOptions;
+}): Surface {
+  return {
+    name: 'operator',
+    owns: isOperatorPath,
+    async serve({ request, seen }) {
+      const { path } = request;
+      if (!isOperatorPath(path)) throw new TransmuteError('route_not_found', `No route for ${path}.`);
+      seen.operation = OPERATOR_ROUTES[path];
+      return handleOperatorRoute(path, request, settings);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Plan } from '@transmute/contract';
-import { PLANS, type RateLimitRule, type RateLimitStore } from '@transmute/service';
+import { PLANS } from '@transmute/service';
+import type { RateLimitRule, RateLimitStore } from '../rate-limit-store.js';
 
 /** Request rates per plan (CONTRACT §11), from the service's plan table. */
 export const DEFAULT_PLAN_RATE_LIMITS: Readonly<Record<Plan, RateLimitRule>> = Object.fromEntries(

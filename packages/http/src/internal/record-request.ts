@@ -1,4 +1,5 @@
 import type { ServiceMetrics } from '@transmute/service';
+import { httpMetricsOf } from './http-metrics.js';
 import type { HandlerLogger } from './problem.js';
 
 /** What a request turned out to be, learned while it was served. */
@@ -29,11 +30,11 @@ export function recordRequest(
   served: ServedRequest,
 ): void {
   const { seen, status, seconds } = served;
-  const metrics = settings.service.metrics;
-  if (metrics !== undefined) {
+  const metrics = httpMetricsOf(settings.service);
+  if (metrics !== null) {
     const labels = { operation: seen.operation, status: String(status) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpRequestDuration.observe(labels, seconds);
+    metrics.requests.inc(labels);
+    metrics.requestDuration.observe(labels, seconds);
   }
   settings.logger.info?.('request', {
     request_id: served.requestId,

@@ -1,4 +1,4 @@
-import type { ServiceMetrics } from '@transmute/service';
+import type { HttpMetrics } from './http-metrics.js';
 import type { HandlerLogger } from './problem.js';
 import type { RateLimitStoreFailure } from './rate-limiter.js';
 
@@ -12,7 +12,7 @@ const WARN_EVERY_MS = 10_000;
  */
 export function reportStoreFailure(options: {
   logger: HandlerLogger;
-  metrics: ServiceMetrics | undefined;
+  metrics: HttpMetrics | null;
   now?: () => number;
 }): RateLimitStoreFailure {
   const now = options.now ?? Date.now;

@@ -1,11 +1,9 @@
-import type { Job, JobStatus } from '@transmute/contract';
+import { isTerminalJobStatus, type Job } from '@transmute/contract';
 import type { ToolContext } from './tool-definition.js';
-
-const TERMINAL: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 
 /** Whether a job has reached a status it never leaves. */
 export function isTerminal(job: Job): boolean {
-  return TERMINAL.has(job.status);
+  return isTerminalJobStatus(job.status);
 }
 
 /** Options of {@link waitForJob}. */

@@ -3,14 +3,11 @@ import type { Store } from '../storage/store.js';
 
 /**
  * The Prometheus metrics of one service instance, on a registry of its own (a process may run
- * several services, and tests create many). The HTTP layer records its request metrics here too and
- * serves `registry.metrics()` at `{base}/metrics`.
+ * several services, and tests create many). The HTTP layer adds its request and rate-limit
+ * metrics to this registry (`@transmute/http`) and serves `registry.metrics()` at `{base}/metrics`.
  */
 export interface ServiceMetrics {
   readonly registry: Registry;
-  /** Requests by operation id (or route name outside `/v1`) and status. */
-  readonly httpRequests: Counter<'operation' | 'status'>;
-  readonly httpRequestDuration: Histogram<'operation' | 'status'>;
   /** Jobs a worker of this process ran to an end, by source type and outcome. */
   readonly jobDuration: Histogram<'source_type' | 'outcome'>;
   /** Time spent in each pipeline stage (acquire, extract, normalize, render, …). */
@@ -27,10 +24,6 @@ export interface ServiceMetrics {
   readonly leasesLost: Counter;
   /** Blob store operations that threw, by operation. */
   readonly blobStoreErrors: Counter<'operation'>;
-  /** Requests refused with `rate_limited` (429), by the account's plan. */
-  readonly rateLimitRefusals: Counter<'plan'>;
-  /** Rate-limit store calls that failed (the request was let through), by store kind. */
-  readonly rateLimitStoreErrors: Counter<'store'>;
 }
 
 /** Options of {@link createServiceMetrics}. */
@@ -129,19 +122,6 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   const registers = [registry];
   return {
     registry,
-    httpRequests: new Counter({
-      name: 'transmute_http_requests_total',
-      help: 'HTTP requests by operation and status.',
-      labelNames: ['operation', 'status'],
-      registers,
-    }),
-    httpRequestDuration: new Histogram({
-      name: 'transmute_http_request_duration_seconds',
-      help: 'HTTP request latency until the response head, by operation and status.',
-      labelNames: ['operation', 'status'],
-      buckets: SECONDS_BUCKETS,
-      registers,
-    }),
     jobDuration: new Histogram({
       name: 'transmute_job_duration_seconds',
       help: 'Worker time of a job run, by source type and outcome.',
@@ -196,18 +176,6 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       name: 'transmute_blob_store_errors_total',
       help: 'Blob store operations that failed, by operation.',
       labelNames: ['operation'],
-      registers,
-    }),
-    rateLimitRefusals: new Counter({
-      name: 'transmute_rate_limited_requests_total',
-      help: "Requests refused for the account's request rate (429), by plan.",
-      labelNames: ['plan'],
-      registers,
-    }),
-    rateLimitStoreErrors: new Counter({
-      name: 'transmute_rate_limit_store_errors_total',
-      help: 'Rate-limit store calls that failed and let the request through, by store.',
-      labelNames: ['store'],
       registers,
     }),
   };

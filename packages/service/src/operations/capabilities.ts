@@ -1,4 +1,10 @@
-import { OUTPUT_PROFILES, SOURCE_TYPES, SPEC_LIMITS, type Capabilities } from '@transmute/contract';
+import {
+  OUTPUT_PROFILES,
+  outputProfilePurposes,
+  SOURCE_TYPES,
+  SPEC_LIMITS,
+  type Capabilities,
+} from '@transmute/contract';
 import type { ServiceContext } from '../kernel/context.js';
 import { batchCapability } from './batch-capability.js';
 import { engineCapabilities } from './engine-capabilities.js';
@@ -11,6 +17,7 @@ export async function getCapabilities(ctx: ServiceContext): Promise<Capabilities
     source_types: [...SOURCE_TYPES],
     file_media_types: [...engine.fileMediaTypes],
     output_profiles: [...OUTPUT_PROFILES],
+    output_profile_descriptions: outputProfilePurposes(),
     output_formats: [...engine.outputFormats],
     languages: [...engine.languages],
     plugins: [...engine.plugins, batchCapability(ctx.batch, engine.surfaces)],

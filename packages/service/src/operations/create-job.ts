@@ -17,6 +17,7 @@ import { insertOutput, newOutputRow } from '../tables/output-row.js';
 import { holdFilesUntil } from '../tables/file-row.js';
 import { newId } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
+import { PRIVATE_NETWORKS_HINT } from './private-networks-hint.js';
 import { toOutputRequest } from './output-request.js';
 import { checkQuota, emitQuotaExceeded, emitQuotaWarnings, lockAccount } from '../billing/quota.js';
 import { toJob } from '../tables/resources.js';
@@ -52,8 +53,9 @@ async function checkSource(
         allowPrivateNetworks: ctx.config.allowPrivateNetworks === true,
       });
       if (!check.ok) {
-        throw new TransmuteError('validation_failed', check.reason, {
-          fieldErrors: [{ field: 'source.url', code: 'url_not_allowed', detail: check.reason }],
+        const detail = `${check.reason}${PRIVATE_NETWORKS_HINT}`;
+        throw new TransmuteError('validation_failed', detail, {
+          fieldErrors: [{ field: 'source.url', code: 'url_not_allowed', detail }],
         });
       }
       return { fileIds: [], estimate: toUsageEstimate(ctx, { jobs: 1 }, 'low') };

@@ -1,4 +1,10 @@
-import { TransmuteError, type Job, type JobList, type JobStatus } from '@transmute/contract';
+import {
+  TransmuteError,
+  isTerminalJobStatus,
+  type Job,
+  type JobList,
+  type JobStatus,
+} from '@transmute/contract';
 import type { Caller, ListParams } from '../kernel/service-types.js';
 import { assertMutable } from '../tables/accounts.js';
 import { releaseBlob } from '../tables/blob-refs.js';
@@ -87,7 +93,7 @@ export async function deleteJob(ctx: ServiceContext, caller: Caller, jobId: stri
   const keys = await ctx.store.transaction(async (trx) => {
     await assertMutable(trx, caller.accountId);
     const { row } = await loadJob(trx, caller.accountId, jobId);
-    if (!['succeeded', 'failed', 'canceled', 'expired'].includes(row.status)) {
+    if (!isTerminalJobStatus(row.status)) {
       throw new TransmuteError(
         'job_not_terminal',
         `The job is ${row.status}; cancel it or wait until it ends.`,

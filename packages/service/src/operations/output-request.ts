@@ -1,4 +1,9 @@
-import { fieldError, OUTPUT_PROFILES, type OutputOptions } from '@transmute/contract';
+import {
+  DEFAULT_OUTPUT_LANGUAGE,
+  fieldError,
+  OUTPUT_PROFILES,
+  type OutputOptions,
+} from '@transmute/contract';
 import type { OutputRequest } from '../kernel/engine.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { engineCapabilities } from './engine-capabilities.js';
@@ -8,7 +13,7 @@ export async function toOutputRequest(ctx: ServiceContext, output: OutputOptions
   const request: OutputRequest = {
     profile: output.profile,
     format: output.format ?? 'markdown',
-    language: output.language ?? 'en',
+    language: output.language ?? DEFAULT_OUTPUT_LANGUAGE,
     includeRawSource: output.include_raw_source ?? false,
   };
   // The HTTP adapter validates bodies against the schema; a library caller may not have.

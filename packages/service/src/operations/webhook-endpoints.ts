@@ -24,12 +24,9 @@ import { rememberInTransaction } from '../tables/idempotency.js';
 import { toWebhookDelivery, toWebhookEndpoint } from '../tables/resources.js';
 import type { Database, WebhookEndpointsTable } from '../storage/schema.js';
 import { encryptSecret, newWebhookSecret } from '../kernel/secrets.js';
+import { PRIVATE_NETWORKS_HINT } from './private-networks-hint.js';
 
 const PREVIOUS_SECRET_MS = 24 * 3_600_000;
-
-/** What a developer reads when a local receiver is refused: the setting that allows it. */
-const PRIVATE_NETWORKS_HINT =
-  ' For development, a server started with --allow-private-networks (TRANSMUTE_ALLOW_PRIVATE_NETWORKS=true, service option allowPrivateNetworks) also accepts http:// and private or loopback addresses.';
 
 async function checkTarget(ctx: CoreContext, url: string): Promise<void> {
   const allowPrivate = ctx.config.allowPrivateNetworks === true;

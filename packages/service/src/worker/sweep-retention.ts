@@ -1,3 +1,4 @@
+import { ACTIVE_JOB_STATUSES, TERMINAL_JOB_STATUSES } from '@transmute/contract';
 import { releaseBlob, releaseUploadBytes, type ReleasedUpload } from '../tables/blob-refs.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { dropJobInputHolds } from '../tables/job-inputs.js';
@@ -57,7 +58,7 @@ async function expireRetainedFiles(ctx: ServiceContext, now: string): Promise<st
             .whereRef('job_files.file_id', '=', 'files.id')
             .where((eb) =>
               eb.or([
-                eb('jobs.status', 'in', ['queued', 'processing', 'canceling']),
+                eb('jobs.status', 'in', ACTIVE_JOB_STATUSES),
                 eb('jobs.expires_at', 'is', null),
                 eb('jobs.expires_at', '>', now),
               ]),
@@ -121,7 +122,7 @@ async function dropEndedCheckpoints(ctx: ServiceContext): Promise<string[]> {
     .selectFrom('job_checkpoints')
     .innerJoin('jobs', 'jobs.id', 'job_checkpoints.job_id')
     .select(['job_checkpoints.job_id', 'job_checkpoints.blob_key'])
-    .where('jobs.status', 'in', ['succeeded', 'failed', 'canceled', 'expired'])
+    .where('jobs.status', 'in', TERMINAL_JOB_STATUSES)
     .limit(500)
     .execute();
   if (rows.length === 0) return [];

@@ -1,5 +1,6 @@
-import { TransmuteError } from '@transmute/plugin-sdk';
+import { readFileHead, TransmuteError } from '@transmute/plugin-sdk';
 import { startsAsRtf } from '../word/rtf-tokens.js';
+import { RTF_BODY_SAMPLE_BYTES, rtfStartOf } from '../word/rtf-without-header.js';
 import { openPackage } from './open-package.js';
 import { packageLimitsOf } from './package-limits.js';
 import { refuseDtd } from './refuse-dtd.js';
@@ -19,8 +20,8 @@ function isOoxml(mediaType: string): boolean {
 /**
  * The container checks every document gets before it is parsed (at upload validation and before
  * extraction): an OOXML file that is an OLE compound file holding `EncryptedPackage` is
- * `encrypted_document`; an OOXML file that is not a zip, or an RTF file that does not start with
- * `{\rtf`, is `corrupt_file`; a zip package is opened
+ * `encrypted_document`; an OOXML file that is not a zip, or an RTF file that neither starts with
+ * `{\rtf` nor is RTF body text (see `rtfStartOf`), is `corrupt_file`; a zip package is opened
  * (central directory, bomb limits), an OOXML one must have `[Content_Types].xml`, and a DTD its
  * readers would refuse is `archive_unsafe` (`refuseDtd`). Returns the number of parts of a zip
  * package.
@@ -40,10 +41,14 @@ export async function checkContainer(
         'corrupt_file',
         `${file.name} is not a zip package, as ${file.mediaType} must be.`,
       );
-    if (file.mediaType.endsWith('/rtf') && !startsAsRtf(head))
+    if (
+      file.mediaType.endsWith('/rtf') &&
+      !startsAsRtf(head) &&
+      rtfStartOf(await readFileHead(file.path, RTF_BODY_SAMPLE_BYTES)) === undefined
+    )
       throw new TransmuteError(
         'corrupt_file',
-        `${file.name} is not an RTF document: it does not start with {\\rtf.`,
+        `${file.name} is not an RTF document: it does not start with {\\rtf and has no RTF control words.`,
       );
     return {};
   }

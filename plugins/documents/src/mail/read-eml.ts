@@ -4,6 +4,7 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
 import { formatMailbox, type MailMessage } from './mail-message.js';
 import { messageDocument } from './message-document.js';
+import { toUtf8MessageBytes } from './utf8-message-bytes.js';
 
 /** PGP/MIME and S/MIME enveloped messages: the body is ciphertext. */
 const ENCRYPTED =
@@ -33,10 +34,15 @@ const nameExtension = (mediaType: string): string => (mediaType === 'message/rfc
  * An RFC 822 / MIME message (.eml), parsed by postal-mime: charsets, quoted-printable and base64
  * bodies, RFC 2047 encoded words and RFC 2231 file names are decoded by it. Inline images the HTML
  * refers to by Content-ID are part of the body, not listed as attachments; an attached message
- * (message/rfc822) is an attachment. PGP/MIME and S/MIME encrypted messages are `encrypted_document`.
+ * (message/rfc822) is an attachment. A message saved as UTF-16 is transcoded first. PGP/MIME and S/MIME encrypted messages are `encrypted_document`.
  */
 export const readEml: FormatReader = async (file, ctx) => {
-  const bytes = await readFile(file.path);
+  const { bytes, guessed } = toUtf8MessageBytes(await readFile(file.path));
+  if (guessed !== undefined)
+    ctx.warn(
+      'encoding_guessed',
+      `${file.name} has no byte-order mark but its NUL bytes say ${guessed.toUpperCase()}; decoded as that.`,
+    );
   let email: Email;
   try {
     // A message/rfc822 part without a disposition is an attached message, not the body.

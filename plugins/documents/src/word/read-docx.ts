@@ -18,6 +18,7 @@ import { readParagraphInline, type InlineContext } from './docx-inline.js';
 import { readNumbering, type Numbering } from './docx-numbering.js';
 import { readPart, readRelationships } from './docx-package-parts.js';
 import { depthOfOutlineLevel, readStyles, type StyleInfo } from './docx-styles.js';
+import { toCellContent, type CellContent } from './cell-content.js';
 import { toTableNode, type GridCell } from './table-node.js';
 import { commentsSection, type CommentNote } from './comments-section.js';
 
@@ -206,7 +207,7 @@ class BlockReader {
         if (vMerge !== undefined && vMerge.attributes['w:val'] !== 'restart' && above !== undefined) {
           above.rowSpan += 1;
         } else {
-          const gridCell: GridCell = { content: this.cellContent(cell), colSpan, rowSpan: 1 };
+          const gridCell: GridCell = { ...this.cellContent(cell), colSpan, rowSpan: 1 };
           cells.push(gridCell);
           if (vMerge !== undefined) openMerges.set(column, gridCell);
           else openMerges.delete(column);
@@ -219,17 +220,11 @@ class BlockReader {
     if (node !== undefined) this.push(node, page);
   }
 
-  /** A cell's paragraphs joined on one line (a markdown cell holds no blocks). */
-  private cellContent(cell: XmlElement): PhrasingContent[] {
+  /** A cell's blocks, read as the body's are, for the table to write (see toCellContent). */
+  private cellContent(cell: XmlElement): CellContent {
     const inner = new BlockReader({ ...this.ctx, page: { ...this.ctx.page, counted: false } });
     inner.read(cell);
-    const out: PhrasingContent[] = [];
-    for (const block of inner.blocks) {
-      if (out.length > 0) out.push({ type: 'text', value: ' ' });
-      if (block.type === 'paragraph' || block.type === 'heading') out.push(...block.children);
-      else out.push({ type: 'text', value: toString(block) });
-    }
-    return out;
+    return toCellContent(inner.blocks);
   }
 }
 

@@ -19,6 +19,7 @@ import { commentsSection } from './comments-section.js';
 import { readPart } from './docx-package-parts.js';
 import { readOdtStyles, resolveOdtStyle, type OdtStyle } from './odt-styles.js';
 import { toPhrasing, type Marks, type Segment } from './phrasing.js';
+import { toCellContent } from './cell-content.js';
 import { toTableNode, type GridCell } from './table-node.js';
 
 const PLAIN: Marks = { bold: false, italic: false, strike: false, code: false };
@@ -250,15 +251,9 @@ function readTable(table: XmlElement, ctx: OdtContext): RootContent | undefined 
     elements(row, 'table:table-cell').map((cell) => {
       const blocks: RootContent[] = [];
       readBlocks(cell, blocks, { ...ctx, page: { ...ctx.page, counted: false } });
-      const content: PhrasingContent[] = [];
-      for (const block of blocks) {
-        if (content.length > 0) content.push({ type: 'text', value: ' ' });
-        if (block.type === 'paragraph' || block.type === 'heading') content.push(...block.children);
-        else content.push({ type: 'text', value: toString(block) });
-      }
       const span = (name: string): number => Math.max(1, Number(cell.attributes[name] ?? '1') || 1);
       return {
-        content,
+        ...toCellContent(blocks),
         colSpan: span('table:number-columns-spanned'),
         rowSpan: span('table:number-rows-spanned'),
       };

@@ -7,7 +7,8 @@ import { commentsSection } from './comments-section.js';
 import { toBlocks } from './rtf-blocks.js';
 import { emptyDefinitions } from './rtf-definitions.js';
 import { RtfInterpreter } from './rtf-interpreter.js';
-import { rtfTokens, startsAsRtf } from './rtf-tokens.js';
+import { rtfTokens } from './rtf-tokens.js';
+import { toRtfDocument } from './rtf-without-header.js';
 
 /**
  * Reads an RTF document (RTF 1.9.1) with the package's own tokenizer and interpreter (no
@@ -19,12 +20,14 @@ import { rtfTokens, startsAsRtf } from './rtf-tokens.js';
  * warning); title and author from `\info`; page numbers where the file has `\page` breaks.
  */
 export const readRtf: FormatReader = async (file, ctx) => {
-  const bytes = await readFile(file.path);
-  if (!startsAsRtf(bytes))
+  const document = toRtfDocument(await readFile(file.path), file.name);
+  if (document === undefined)
     throw new TransmuteError(
       'corrupt_file',
-      `${file.name} is not an RTF document: it does not start with {\\rtf.`,
+      `${file.name} is not an RTF document: it does not start with {\\rtf and has no RTF control words.`,
     );
+  const { bytes, warning } = document;
+  if (warning !== undefined) ctx.warn('rtf_header_missing', warning);
   const definitions = emptyDefinitions();
   const pages = { current: 1, counted: false };
   const interpreter = new RtfInterpreter(definitions, pages);

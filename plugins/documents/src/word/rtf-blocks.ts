@@ -1,9 +1,10 @@
-import type { List, ListItem, PhrasingContent, RootContent } from 'mdast';
+import type { List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { CODE_STYLE, depthOfOutlineLevel, depthOfStyleName } from './docx-styles.js';
 import { toPhrasing } from './phrasing.js';
 import type { RtfCell, RtfItem, RtfParagraph } from './rtf-body.js';
 import { isNumberMarker, listLevelOf, type RtfDefinitions } from './rtf-definitions.js';
+import { toCellContent, type CellContent } from './cell-content.js';
 import { toTableNode, type GridCell } from './table-node.js';
 
 /** A block with the page it starts on. */
@@ -59,16 +60,14 @@ function hasContent(content: PhrasingContent[]): boolean {
   );
 }
 
-/** A cell's paragraphs on one line (a markdown cell holds no blocks). */
-function cellContent(cell: RtfCell): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
+/** A cell's paragraphs, each kept apart (see toCellContent). */
+function cellContent(cell: RtfCell): CellContent {
+  const paragraphs: Paragraph[] = [];
   for (const paragraph of cell.paragraphs) {
     const content = trimEdges(toPhrasing(paragraph.segments));
-    if (!hasContent(content)) continue;
-    if (out.length > 0) out.push({ type: 'text', value: ' ' });
-    out.push(...content);
+    if (hasContent(content)) paragraphs.push({ type: 'paragraph', children: content });
   }
-  return out;
+  return toCellContent(paragraphs);
 }
 
 /** The table's column edges (`\cellxN`), when every cell defines one: merged widths become spans. */
@@ -108,7 +107,7 @@ function gridOf(rows: Row[]): GridCell[][] {
         column += span;
         continue;
       }
-      const gridCell: GridCell = { content: cellContent(cell), colSpan: span, rowSpan: 1 };
+      const gridCell: GridCell = { ...cellContent(cell), colSpan: span, rowSpan: 1 };
       cells.push(gridCell);
       if (cell.definition.vertical === 'first') openMerges.set(column, gridCell);
       else openMerges.delete(column);

@@ -14,6 +14,7 @@ import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
 import { toRulings } from './page-rulings.js';
 import { mayHoldTable } from './page-table-hint.js';
+import { textOnlyFontOptions } from './text-only-fonts.js';
 import { mayUseType3Fonts } from './type3-scan.js';
 import { joinVerticalColumns, verticalFontsOf } from './vertical-text.js';
 import { isZapfDingbatsName } from './zapf-dingbats.js';
@@ -47,7 +48,8 @@ async function open(path: string, images = false): Promise<PdfInfo> {
     data,
     ...assets,
     cMapPacked: true,
-    disableFontFace: true,
+    // Rendering (and Type3 glyphs, which can be images) needs font programs and glyph outlines; text alone does not.
+    ...(withImages ? { disableFontFace: true } : textOnlyFontOptions()),
     // Keeps a font's name on the loaded font, so a ZapfDingbats font can be told (findDingbatFonts).
     fontExtraProperties: true,
     useSystemFonts: false,

@@ -1,24 +1,27 @@
 import type { Provenance } from '@transmute/plugin-sdk';
-import type { Root, RootContent } from 'mdast';
+import type { Heading, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 
 /** Options of {@link finishTree}. */
 export interface FinishTreeOptions {
+  /** The page's title (metadata). */
   title: string | undefined;
+  /** The page's own heading of its content ({@link PageFacts.headline}), preferred as the title heading. */
+  headline: string | undefined;
   fileId: string | undefined;
 }
 
 /**
- * Last touches on the converted tree: blocks without text or media are dropped, a heading among the
- * first blocks that repeats the page title is dropped (the title is metadata, not body: the
- * `raw_source` markdown is the content as the page prints it, and profiles that show a title render
- * it from the metadata), and every block gets its provenance (file id and character offsets into
- * the blocks' text joined by blank lines).
+ * Last touches on the converted tree: blocks without text or media are dropped; the page's title
+ * becomes the document's first heading (CONTRACT §13), marked `data.title` so `blocks.jsonl` can
+ * say so: a heading among the first blocks that repeats the headline or the title is that heading
+ * (level 1), else the headline (or the title without its site name) is put first as a level-1
+ * heading; and every block
+ * gets its provenance (file id and character offsets into the blocks' text joined by blank lines).
  */
 export function finishTree(root: Root, options: FinishTreeOptions): void {
   root.children = root.children.filter(hasContent);
-  const title = options.title?.trim();
-  if (title) dropTitleHeading(root, title);
+  markTitleHeading(root, options.headline?.trim(), options.title?.trim());
   let offset = 0;
   for (const block of root.children) {
     const length = toString(block).length;
@@ -41,13 +44,35 @@ function hasContent(node: RootContent): boolean {
 /** Title separators before a site name (`Story | Site`, `Story - Site`, `Site :: Story`). */
 const TITLE_PARTS = /\s+[|\-–—:·»]{1,2}\s+/;
 
-function dropTitleHeading(root: Root, title: string): void {
-  const index = root.children.slice(0, 3).findIndex((node) => node.type === 'heading');
+/** How many blocks from the top a heading that repeats the title may stand (after a kicker, a date). */
+const TITLE_HEADING_WITHIN = 3;
+
+function markTitleHeading(root: Root, headline: string | undefined, title: string | undefined): void {
+  const shown = headline || (title && withoutSiteName(title));
+  if (!shown) return;
+  const parts = (title?.split(TITLE_PARTS) ?? []).map(normalize).filter((part) => part.length >= 8);
+  const names = new Set([normalize(headline ?? ''), normalize(title ?? ''), ...parts]);
+  names.delete('');
+  const index = root.children.slice(0, TITLE_HEADING_WITHIN).findIndex((node) => node.type === 'heading');
   const heading = root.children[index];
-  if (heading === undefined) return;
-  const text = normalize(toString(heading));
-  const names = [title, ...title.split(TITLE_PARTS)].map(normalize).filter((part) => part.length >= 8);
-  if (text !== '' && names.includes(text)) root.children.splice(index, 1);
+  if (heading?.type === 'heading' && names.has(normalize(toString(heading)))) {
+    heading.depth = 1;
+    heading.data = { ...heading.data, title: true };
+    return;
+  }
+  const titleHeading: Heading = {
+    type: 'heading',
+    depth: 1,
+    children: [{ type: 'text', value: shown }],
+    data: { title: true },
+  };
+  root.children.unshift(titleHeading);
+}
+
+/** The story part of `Story | Site` (the longest part; the first of equally long ones). */
+function withoutSiteName(title: string): string {
+  const parts = title.split(TITLE_PARTS).filter((part) => part.trim() !== '');
+  return parts.reduce((longest, part) => (part.length > longest.length ? part : longest), parts[0] ?? title);
 }
 
 function normalize(text: string): string {

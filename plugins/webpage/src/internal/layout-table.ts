@@ -19,22 +19,49 @@ const PARAGRAPH_BLOCKS = new Set(['p', 'div', 'ul', 'ol', 'figure']);
 const LAYOUT_PARAGRAPHS = 2;
 const LAYOUT_CELL_WORDS = 80;
 
+/** Blocks that make even a table with a header row a layout: a cell holding one is a page's column. */
+const SECTION_BLOCKS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'article', 'section']);
+
 /**
  * True when a table lays out the page rather than holding data (an old template that puts the
  * whole article in one cell, next to a column of links): one of its cells holds a heading, a
- * table, a quote or code, several paragraphs, or more text than a data cell. GFM has no such
+ * table, a quote or code, several paragraphs, or more text than a data cell. A table with a
+ * header row (`<thead>`, or `<th>` cells in its first row) says it holds data: only a heading or
+ * section in a cell, or more text than a data cell, makes it a layout; its cells' paragraphs,
+ * lists and nested tables are the data's (written as lines of the cell). GFM has no layout
  * table: converted as one, the article would become a single row of run-on text.
  */
 export function isLayoutTable(table: Element): boolean {
+  const headed = hasHeaderRow(table);
   return cellsOf(table).some((cell) => {
     let paragraphs = 0;
     for (const child of cell.children) {
       if (child.type !== 'element') continue;
-      if (LAYOUT_BLOCKS.has(child.tagName)) return true;
+      if ((headed ? SECTION_BLOCKS : LAYOUT_BLOCKS).has(child.tagName)) return true;
       if (PARAGRAPH_BLOCKS.has(child.tagName)) paragraphs += 1;
     }
-    return paragraphs >= LAYOUT_PARAGRAPHS || wordCount(cell) > LAYOUT_CELL_WORDS;
+    return (!headed && paragraphs >= LAYOUT_PARAGRAPHS) || wordCount(cell) > LAYOUT_CELL_WORDS;
   });
+}
+
+/** True when the table has a `<thead>` or its first row is made of `<th>` cells. */
+function hasHeaderRow(table: Element): boolean {
+  const rows: Element[] = [];
+  const collect = (nodes: readonly ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element' || node.tagName === 'table') continue;
+      if (node.tagName === 'thead') return true;
+      if (node.tagName === 'tr') rows.push(node);
+      else if (collect(node.children)) return true;
+      if (rows.length > 0) return false;
+    }
+    return false;
+  };
+  if (collect(table.children)) return true;
+  const cells = rows[0]?.children.filter(
+    (cell): cell is Element => cell.type === 'element' && (cell.tagName === 'td' || cell.tagName === 'th'),
+  );
+  return cells !== undefined && cells.length > 0 && cells.every((cell) => cell.tagName === 'th');
 }
 
 /** The cells of a layout table as blocks in reading order (row by row), each cell a `<div>`. */

@@ -6,6 +6,11 @@ export interface PageFacts {
   /** The URL relative links resolve against: `<base href>` resolved against the page URL. */
   baseUrl: string | undefined;
   title: string | undefined;
+  /**
+   * The page's own heading of its content: the first `<h1>` inside `<article>`, `<main>` or
+   * `role=main`, else the page's `<h1>` when it has exactly one.
+   */
+  headline: string | undefined;
   description: string | undefined;
   siteName: string | undefined;
   author: string | undefined;
@@ -29,6 +34,7 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
   return {
     baseUrl,
     title: meta(['og:title', 'twitter:title']) ?? text(found.title),
+    headline: headline(found.headings),
     description: meta(['description', 'og:description', 'twitter:description']),
     siteName: meta(['og:site_name', 'application-name']),
     author: meta(['author', 'article:author', 'dc.creator']),
@@ -100,11 +106,13 @@ interface FactElements {
   title: Element | null;
   /** Every `<meta content>`, in page order. */
   metas: Element[];
+  /** Every `<h1>`, in page order. */
+  headings: Element[];
 }
 
 /** Finds the base, title and meta elements in one walk over the page's elements. */
 function findFactElements(document: Document): FactElements {
-  const found: FactElements = { base: null, title: null, metas: [] };
+  const found: FactElements = { base: null, title: null, metas: [], headings: [] };
   for (const node of nodesUnder(document, 'elements', () => false)) {
     const element = node as Element;
     switch (element.localName) {
@@ -117,9 +125,23 @@ function findFactElements(document: Document): FactElements {
       case 'meta':
         if (element.hasAttribute('content')) found.metas.push(element);
         break;
+      case 'h1':
+        found.headings.push(element);
+        break;
     }
   }
   return found;
+}
+
+/** Where a page keeps its main content. */
+const CONTENT_ROOT = 'article, main, [role="main"]';
+
+function headline(headings: readonly Element[]): string | undefined {
+  const named = headings.map((element) => ({ element, text: text(element) }));
+  const inContent = named.find((heading) => heading.text && heading.element.closest(CONTENT_ROOT));
+  if (inContent) return inContent.text;
+  const withText = named.filter((heading) => heading.text);
+  return withText.length === 1 ? withText[0]?.text : undefined;
 }
 
 function text(element: Element | null): string | undefined {

@@ -1,5 +1,6 @@
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
+import { toCellLines } from './table-cell-lines.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
@@ -40,7 +41,8 @@ export interface PrepareHastOptions {
 /**
  * Cleans a hast tree in place before it becomes mdast: resolves links and images to absolute URLs,
  * removes `javascript:` links, finds a code block's language wherever the page put it, drops
- * elements that never hold readable content, and turns layout tables into blocks.
+ * elements that never hold readable content, turns layout tables into blocks, and writes a data
+ * table's cell that holds blocks as lines separated by `<br>`.
  */
 export function prepareHast(tree: HastRoot, options: PrepareHastOptions): void {
   tree.children = cleanChildren(tree.children, options);
@@ -64,7 +66,10 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
       kept.push(unwrapLayoutTable(child));
       continue;
     }
-    if (child.tagName === 'table') kept.push(...captionOf(child));
+    if (child.tagName === 'table') {
+      kept.push(...captionOf(child));
+      forEachCell(child, toCellLines);
+    }
     kept.push(child);
   }
   return kept;
@@ -140,6 +145,15 @@ function languageOf(element: Element | undefined): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Calls `visit` on each of a table's own cells (not those of a table nested in one). */
+function forEachCell(table: Element, visit: (cell: Element) => void): void {
+  for (const child of table.children) {
+    if (child.type !== 'element' || child.tagName === 'table') continue;
+    if (child.tagName === 'td' || child.tagName === 'th') visit(child);
+    else forEachCell(child, visit);
+  }
 }
 
 /** Takes a table's `<caption>` out as a paragraph before it: GFM tables have no caption. */

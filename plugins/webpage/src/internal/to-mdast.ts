@@ -1,8 +1,8 @@
-import type { Root as HastRoot, RootContent as HastContent } from 'hast';
+import type { Element as HastElement, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { fromDom } from 'hast-util-from-dom';
-import type { Root } from 'mdast';
+import type { Break, Html, Root } from 'mdast';
 import rehypeParse from 'rehype-parse';
-import rehypeRemark from 'rehype-remark';
+import rehypeRemark, { type Options as RehypeRemarkOptions } from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 import { dropBoilerplate } from './drop-boilerplate.js';
@@ -15,7 +15,23 @@ export interface ToMdastOptions {
 
 // Processors are configured once and frozen; they run many times (unified's model).
 const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
-const toMarkdownTree = unified().use(rehypeRemark).use(remarkGfm).freeze();
+const toMarkdownTree = unified()
+  .use(rehypeRemark, { handlers: { br: lineBreak } })
+  .use(remarkGfm)
+  .freeze();
+
+/** hast-util-to-mdast's state, as rehype-remark's handlers receive it. */
+type State = Parameters<NonNullable<NonNullable<RehypeRemarkOptions['handlers']>[string]>>[0];
+
+/**
+ * `<br>`: a hard break, and inside a table cell (which GFM keeps on one line) the HTML `<br>` that
+ * GFM renderers show as a line break within the cell.
+ */
+function lineBreak(state: State, node: HastElement): Break | Html {
+  const result: Break | Html = state.inTable ? { type: 'html', value: '<br>' } : { type: 'break' };
+  state.patch(node, result);
+  return result;
+}
 
 /**
  * Readability's article (its element, read in place) or a whole page's HTML (its body is

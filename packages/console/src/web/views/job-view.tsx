@@ -1,15 +1,18 @@
 import { jobFailure, type TransmuteClient } from '@transmute/client/browser';
-import { JOB_STAGES, type Job, type JobStatus } from '@transmute/contract';
+import { JOB_STAGES, isTerminalJobStatus, type Job, type JobStatus } from '@transmute/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { ProblemView } from '../problem-view.js';
 import { useAction, useLoad } from '../use-async.js';
 import { OutputsPanel } from './outputs-panel.js';
+import { recordOf } from '../job-records.js';
+import { apiBaseUrl } from '../session.js';
+import { RequestCode } from './request-code.js';
+import { CopyButton } from '../copy-button.js';
 
-const TERMINAL: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 const POLL_MS = 1000;
 
 export function isTerminal(status: JobStatus): boolean {
-  return TERMINAL.has(status);
+  return isTerminalJobStatus(status);
 }
 
 function Stages({ job }: { job: Job }) {
@@ -29,14 +32,28 @@ function Stages({ job }: { job: Job }) {
   );
 }
 
+/** Why a failed or canceled job stopped, once, with the failure-code page that names the fix. */
 function FailureReason({ job }: { job: Job }) {
   const failure = jobFailure(job);
   if (failure === undefined) return null;
   return (
-    <p class="problem" role="alert">
-      <strong class="problem-title">{failure.code}</strong>: {failure.detail}
-    </p>
+    <div class="problem" role="alert">
+      <strong class="problem-title">{failure.code}</strong>
+      <p class="problem-detail">{failure.detail}</p>
+      <p>
+        <a href={`${apiBaseUrl()}/docs/failures/${failure.code}.html`} target="_blank" rel="noopener">
+          What {failure.code} means and how to fix it
+        </a>
+      </p>
+    </div>
   );
+}
+
+/** The job's warnings, without the line that already is its failure reason. */
+function otherWarnings(job: Job): string[] {
+  const failure = jobFailure(job);
+  if (failure === undefined) return job.warnings;
+  return job.warnings.filter((warning) => !warning.includes(failure.detail));
 }
 
 /** One job: status and stages, polled live until it is terminal; cancel; its outputs. */
@@ -44,6 +61,7 @@ export function JobView({ client, jobId }: { client: TransmuteClient; jobId: str
   const [job, setJob] = useState<Job | null>(null);
   const [error, setError] = useState<unknown>(null);
   const cancel = useAction();
+  const record = recordOf(jobId);
   const loaded = useLoad(() => client.getJob(jobId), [client, jobId]);
   useEffect(() => {
     if (loaded.data !== undefined) setJob(loaded.data);
@@ -57,11 +75,18 @@ export function JobView({ client, jobId }: { client: TransmuteClient; jobId: str
   }, [client, jobId, job]);
 
   if (job === null) return <ProblemView error={loaded.error} />;
+  const warnings = otherWarnings(job);
   return (
     <section aria-labelledby="job-heading">
       <h1 id="job-heading">
-        Job <code>{job.id}</code>
+        Job <code class="id">{job.id}</code>
+        <CopyButton text={job.id} label="Copy id" />
       </h1>
+      {record !== undefined && (
+        <p class="meta">
+          <span data-testid="job-source">{record.source}</span> · {record.profile}
+        </p>
+      )}
       <p>
         Status:{' '}
         <strong class={`status status-${job.status}`} data-testid="job-status">
@@ -69,16 +94,18 @@ export function JobView({ client, jobId }: { client: TransmuteClient; jobId: str
         </strong>{' '}
         · source {job.source_type} · created {new Date(job.created_at).toLocaleString()}
       </p>
-      <label>
-        Progress {String(job.progress.percent)}%
-        {job.progress.detail === null ? '' : ` — ${job.progress.detail}`}
-        <progress max={100} value={job.progress.percent} aria-label="Job progress" />
-      </label>
+      {!isTerminal(job.status) && (
+        <label>
+          Progress {String(job.progress.percent)}%
+          {job.progress.detail === null ? '' : ` — ${job.progress.detail}`}
+          <progress max={100} value={job.progress.percent} aria-label="Job progress" />
+        </label>
+      )}
       <Stages job={job} />
       <FailureReason job={job} />
-      {job.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <ul class="warnings">
-          {job.warnings.map((warning) => (
+          {warnings.map((warning) => (
             <li key={warning}>{warning}</li>
           ))}
         </ul>
@@ -95,6 +122,7 @@ export function JobView({ client, jobId }: { client: TransmuteClient; jobId: str
       )}
       <ProblemView error={cancel.error ?? error} />
       {job.status === 'succeeded' && <OutputsPanel client={client} job={job} />}
+      {record?.request !== undefined && <RequestCode request={record.request} files={record.files} />}
     </section>
   );
 }

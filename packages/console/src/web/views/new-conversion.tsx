@@ -1,10 +1,18 @@
 import type { TransmuteClient } from '@transmute/client/browser';
-import { RETENTION_CLASSES, type RetentionClass, type Source } from '@transmute/contract';
+import {
+  RETENTION_CLASSES,
+  type CreateJobRequest,
+  type RetentionClass,
+  type Source,
+} from '@transmute/contract';
 import { useState } from 'preact/hooks';
 import { ProblemView } from '../problem-view.js';
 import { navigate } from '../route.js';
 import { uploadFile, type UploadPhase } from '../upload.js';
 import { useAction, useLoad } from '../use-async.js';
+import { rememberJob } from '../job-records.js';
+import type { UploadedFileName } from '../request-snippets.js';
+import { RequestCode } from './request-code.js';
 import { DEFAULT_OUTPUT_CHOICE, OutputOptionsFields, toOutputOptions } from './output-options.js';
 
 type SourceKind = 'files' | 'url' | 'text';
@@ -49,28 +57,40 @@ export function NewConversion({ client }: { client: TransmuteClient }) {
   const [dragging, setDragging] = useState(false);
   const action = useAction();
 
-  const sourceOf = async (): Promise<Source> => {
-    if (kind === 'url') return { type: 'url', url: url.trim() };
-    if (kind === 'text') return { type: 'text', content: text };
+  const uploadFiles = async (uploaded: Record<string, UploadedFileName>): Promise<Source> => {
     const fileIds: string[] = [];
     for (const file of files) {
-      const uploaded = await uploadFile(client, file, (phase) =>
+      const resource = await uploadFile(client, file, (phase) =>
         setUploads((current) => ({ ...current, [file.name]: phase })),
       );
-      fileIds.push(uploaded.id);
+      fileIds.push(resource.id);
+      uploaded[resource.id] = { name: file.name, mediaType: resource.media_type };
     }
     return { type: 'files', file_ids: fileIds };
   };
+  const typedSource = (): Source =>
+    kind === 'url' ? { type: 'url', url: url.trim() } : { type: 'text', content: text };
+  const requestOf = (source: Source): CreateJobRequest => ({
+    source,
+    output: toOutputOptions(output),
+    retention: { class: retention },
+  });
   const submit = (event: Event): void => {
     event.preventDefault();
+    setUploads({});
     action.run(async () => {
       if (kind === 'files' && files.length === 0) throw new Error('Choose or drop at least one file.');
-      const job = await client.createJob({
-        source: await sourceOf(),
-        output: toOutputOptions(output),
-        retention: { class: retention },
-      });
-      navigate({ view: 'job', jobId: job.id });
+      const uploaded: Record<string, UploadedFileName> = {};
+      try {
+        const request = requestOf(kind === 'files' ? await uploadFiles(uploaded) : typedSource());
+        const job = await client.createJob(request);
+        rememberJob(job.id, request, uploaded);
+        navigate({ view: 'job', jobId: job.id });
+      } catch (error) {
+        // No stale "computing sha256" bar under the error that stopped it.
+        setUploads({});
+        throw error;
+      }
     });
   };
   const onDrop = (event: DragEvent): void => {
@@ -182,6 +202,7 @@ export function NewConversion({ client }: { client: TransmuteClient }) {
         </button>
       </form>
       <ProblemView error={action.error} />
+      {kind !== 'files' && <RequestCode request={requestOf(typedSource())} />}
     </section>
   );
 }

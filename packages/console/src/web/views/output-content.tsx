@@ -74,9 +74,10 @@ function JsonlTable({ text }: { text: string }) {
   );
 }
 
-/** A zip output: its manifest, each file with a download link (the signed `download_url`). */
-function ZipManifest({ output }: { output: Output }) {
+/** An output's files (its manifest), each with its signed download link: every format downloads. */
+function OutputFiles({ output }: { output: Output }) {
   const files = output.manifest?.files ?? [];
+  if (files.length === 0) return null;
   return (
     <div class="table-scroll">
       <table class="manifest">
@@ -109,23 +110,57 @@ function ZipManifest({ output }: { output: Output }) {
   );
 }
 
+type View = 'rendered' | 'raw' | 'both';
+
+const VIEW_LABELS: Record<View, string> = { rendered: 'Rendered', raw: 'Raw', both: 'Side by side' };
+
+/** Rendered (markdown or a JSONL table), raw, or both side by side; each in a scroll box. */
 function TextContent({ client, output }: { client: TransmuteClient; output: Output }) {
   const content = useLoad(() => client.readOutputContent(output.id), [client, output.id]);
+  const [view, setView] = useState<View>('rendered');
   if (content.data === undefined) return <ProblemView error={content.error} />;
+  const rendered =
+    output.format === 'jsonl' ? <JsonlTable text={content.data} /> : <MarkdownContent text={content.data} />;
   return (
     <div>
-      <CopyButton text={content.data} label="Copy to clipboard" />
-      {output.format === 'jsonl' ? (
-        <JsonlTable text={content.data} />
-      ) : (
-        <MarkdownContent text={content.data} />
-      )}
+      <div class="actions">
+        <div class="tabs" role="group" aria-label="View">
+          {(Object.keys(VIEW_LABELS) as View[]).map((value) => (
+            <button
+              key={value}
+              type="button"
+              class={view === value ? '' : 'secondary'}
+              aria-pressed={view === value}
+              onClick={() => setView(value)}
+            >
+              {VIEW_LABELS[value]}
+            </button>
+          ))}
+        </div>
+        <CopyButton text={content.data} label="Copy to clipboard" />
+      </div>
+      <div class={view === 'both' ? 'output-views both' : 'output-views'}>
+        {view !== 'raw' && (
+          <div class="output-view" data-testid="output-rendered">
+            {rendered}
+          </div>
+        )}
+        {view !== 'rendered' && (
+          <pre class="output-view raw" data-testid="output-raw">
+            {content.data}
+          </pre>
+        )}
+      </div>
     </div>
   );
 }
 
-/** The content of a succeeded output, by format. */
+/** The content of a succeeded output, by format, and its files to download. */
 export function OutputContent({ client, output }: { client: TransmuteClient; output: Output }) {
-  if (output.format === 'zip') return <ZipManifest output={output} />;
-  return <TextContent client={client} output={output} />;
+  return (
+    <>
+      {output.format !== 'zip' && <TextContent client={client} output={output} />}
+      <OutputFiles output={output} />
+    </>
+  );
 }

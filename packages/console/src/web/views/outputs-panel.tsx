@@ -1,5 +1,5 @@
 import type { TransmuteClient } from '@transmute/client/browser';
-import type { Job, Output } from '@transmute/contract';
+import { OUTPUT_FORMATS, isSettledOutputStatus, type Job, type Output } from '@transmute/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { ProblemView } from '../problem-view.js';
 import { useAction, useLoad } from '../use-async.js';
@@ -12,7 +12,6 @@ import {
 import { OutputContent } from './output-content.js';
 
 const POLL_MS = 1000;
-const SETTLED = new Set(['succeeded', 'failed', 'expired']);
 
 function AnotherOutput({
   client,
@@ -24,7 +23,7 @@ function AnotherOutput({
   onCreated: () => void;
 }) {
   const capabilities = useLoad(() => client.getCapabilities(), [client]);
-  const [choice, setChoice] = useState<OutputChoice>({ ...DEFAULT_OUTPUT_CHOICE, profile: 'agent_context' });
+  const [choice, setChoice] = useState<OutputChoice>(DEFAULT_OUTPUT_CHOICE);
   const action = useAction();
   if (capabilities.data === undefined) return <ProblemView error={capabilities.error} />;
   const submit = (event: Event): void => {
@@ -51,11 +50,59 @@ function AnotherOutput({
   );
 }
 
+/** Buttons making the same profile in the formats this job has no output of yet. */
+function OtherFormats({
+  client,
+  job,
+  output,
+  outputs,
+  onCreated,
+}: {
+  client: TransmuteClient;
+  job: Job;
+  output: Output;
+  outputs: Output[];
+  onCreated: () => void;
+}) {
+  const action = useAction();
+  const missing = OUTPUT_FORMATS.filter(
+    (format) =>
+      !outputs.some(
+        (other) =>
+          other.profile === output.profile && other.language === output.language && other.format === format,
+      ),
+  );
+  if (missing.length === 0) return null;
+  return (
+    <div class="actions">
+      {missing.map((format) => (
+        <button
+          key={format}
+          type="button"
+          class="secondary"
+          disabled={action.busy}
+          onClick={() =>
+            action.run(async () => {
+              await client.createJobOutput(job.id, {
+                output: { profile: output.profile, format, language: output.language },
+              });
+              onCreated();
+            })
+          }
+        >
+          Also as {format}
+        </button>
+      ))}
+      <ProblemView error={action.error} />
+    </div>
+  );
+}
+
 /** The outputs of a succeeded job (polled until each settles), and a form for another one. */
 export function OutputsPanel({ client, job }: { client: TransmuteClient; job: Job }) {
   const outputs = useLoad(() => client.listJobOutputs(job.id, { limit: 100 }), [client, job.id]);
   const list: Output[] = outputs.data?.data ?? [];
-  const pending = list.some((output) => !SETTLED.has(output.status));
+  const pending = list.some((output) => !isSettledOutputStatus(output.status));
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(outputs.reload, POLL_MS);
@@ -76,9 +123,27 @@ export function OutputsPanel({ client, job }: { client: TransmuteClient; job: Jo
             {output.profile} · {output.format} · <span class="status">{output.status}</span>
           </h3>
           <p class="meta">
-            <code>{output.id}</code> · language {output.language}
+            <code class="id">{output.id}</code> · language {output.language}
           </p>
-          {output.status === 'succeeded' && <OutputContent client={client} output={output} />}
+          {output.warnings.length > 0 && (
+            <ul class="warnings">
+              {output.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+          {output.status === 'succeeded' && (
+            <>
+              <OutputContent client={client} output={output} />
+              <OtherFormats
+                client={client}
+                job={job}
+                output={output}
+                outputs={list}
+                onCreated={outputs.reload}
+              />
+            </>
+          )}
         </article>
       ))}
       <AnotherOutput client={client} job={job} onCreated={outputs.reload} />

@@ -9,8 +9,8 @@ const BAR_HEIGHT = 22;
 interface Bar {
   label: string;
   used: number;
-  /** The value a full bar stands for. */
-  scale: number;
+  /** The limit a full bar stands for; null: no limit, so no bar (the figure alone). */
+  limit: number | null;
   text: string;
 }
 
@@ -21,24 +21,48 @@ function bytes(value: number): string {
   return `${(value / 1024 ** 3).toFixed(2)} GiB`;
 }
 
+/** One bar: the track is the limit, the fill what is used (a sliver when anything is). */
+function BarShape({ y, used, limit, label }: { y: number; used: number; limit: number; label: string }) {
+  const fraction = limit === 0 ? (used > 0 ? 1 : 0) : Math.min(1, used / limit);
+  const width = Math.max(used > 0 ? 2 : 0, fraction * CHART_WIDTH);
+  return (
+    <>
+      <rect x={0} y={y} width={CHART_WIDTH} height={BAR_HEIGHT - 6} class="chart-track" />
+      <rect
+        x={0}
+        y={y}
+        width={width}
+        height={BAR_HEIGHT - 6}
+        class="chart-bar"
+        data-bar={label}
+        data-fraction={fraction.toFixed(6)}
+      />
+    </>
+  );
+}
+
 /** An SVG bar chart of jobs and bytes used against the period's limits (no chart library). */
 function UsageChart({ usage }: { usage: Usage }) {
-  // Jobs against the plan's limit; input and output bytes on one scale, so they compare.
-  const byteScale = Math.max(usage.input_bytes, usage.output_bytes, 1);
+  // Each bar against its own limit: jobs against the plan's jobs, input bytes against its input bytes.
   const bars: Bar[] = [
     {
       label: 'Jobs',
       used: usage.jobs_created,
-      scale: Math.max(usage.limits.jobs, 1),
+      limit: usage.limits.jobs,
       text: `${String(usage.jobs_created)} of ${String(usage.limits.jobs)}`,
     },
     {
       label: 'Input bytes',
       used: usage.input_bytes,
-      scale: byteScale,
-      text: `${bytes(usage.input_bytes)} (limit ${bytes(usage.limits.input_bytes)})`,
+      limit: usage.limits.input_bytes,
+      text: `${bytes(usage.input_bytes)} of ${bytes(usage.limits.input_bytes)}`,
     },
-    { label: 'Output bytes', used: usage.output_bytes, scale: byteScale, text: bytes(usage.output_bytes) },
+    {
+      label: 'Output bytes',
+      used: usage.output_bytes,
+      limit: null,
+      text: `${bytes(usage.output_bytes)} (no limit)`,
+    },
   ];
   const height = bars.length * (BAR_HEIGHT * 2 + 8);
   return (
@@ -52,15 +76,14 @@ function UsageChart({ usage }: { usage: Usage }) {
     >
       {bars.map((bar, index) => {
         const y = index * (BAR_HEIGHT * 2 + 8);
-        // Anything used shows at least a sliver.
-        const width = Math.max(bar.used > 0 ? 2 : 0, Math.min(1, bar.used / bar.scale) * CHART_WIDTH);
         return (
           <g key={bar.label}>
             <text x={0} y={y + 15} class="chart-label">
               {bar.label}: {bar.text}
             </text>
-            <rect x={0} y={y + BAR_HEIGHT} width={CHART_WIDTH} height={BAR_HEIGHT - 6} class="chart-track" />
-            <rect x={0} y={y + BAR_HEIGHT} width={width} height={BAR_HEIGHT - 6} class="chart-bar" />
+            {bar.limit !== null && (
+              <BarShape y={y + BAR_HEIGHT} used={bar.used} limit={bar.limit} label={bar.label} />
+            )}
           </g>
         );
       })}

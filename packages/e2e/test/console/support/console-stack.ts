@@ -17,17 +17,20 @@ export interface ConsoleStack {
 }
 
 /**
- * Starts the service behind node:http with `console: true` (the console `pnpm build` or the vitest
+ * Starts the service behind node:http with `console: true` (private networks allowed unless told otherwise) (the console `pnpm build` or the vitest
  * global setup built). Webhook retries are shortened to one retry after a second, so a receiver
  * answering 500 dead-letters a delivery within seconds.
  */
-export async function startConsoleStack(): Promise<ConsoleStack> {
+export async function startConsoleStack(
+  options: { allowPrivateNetworks?: boolean } = {},
+): Promise<ConsoleStack> {
+  const allowPrivateNetworks = options.allowPrivateNetworks ?? true;
   const dir = await mkdtemp(join(tmpdir(), 'transmute-console-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
   const engine = createEngine({
     plugins: [createOcrSource(), createDatasetRenderer()],
-    allowPrivateNetworks: true,
+    allowPrivateNetworks,
   });
   const service = createService({
     store: await createSqliteStore({ path: join(dir, 'transmute.db') }),
@@ -36,7 +39,7 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     config: {
       baseUrl: url,
       signingSecret: 'console-e2e-signing-secret-0123456789',
-      allowPrivateNetworks: true,
+      allowPrivateNetworks,
       pollIntervalMs: 50,
       webhooks: { retryDelaysSeconds: [1], pollIntervalMs: 100 },
       // Errors only: job lifecycle lines would bury the test output.

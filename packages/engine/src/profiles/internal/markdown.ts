@@ -2,16 +2,19 @@ import type { Nodes, Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import { minimalEscapesText } from './minimal-escapes.js';
+
+const handlers = { text: minimalEscapesText };
 
 const processor = unified()
   .use(remarkGfm)
-  .use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
+  .use(remarkStringify, { bullet: '-', fences: true, handlers, rule: '-' })
   .freeze();
 
 // A list right after another list is written with the other bullet, or the two would read as one.
 const otherBullets = unified()
   .use(remarkGfm)
-  .use(remarkStringify, { bullet: '*', bulletOrdered: ')', fences: true, rule: '-' })
+  .use(remarkStringify, { bullet: '*', bulletOrdered: ')', fences: true, handlers, rule: '-' })
   .freeze();
 
 /**

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresRateLimitStore, createPostgresStore } from '@transmute/postgres';
+import {
+  createFetchHandler,
+  createMemoryRateLimitStore,
+  type FetchHandler,
+  type RateLimitStore,
+} from '@transmute/http';
 import { createRedisRateLimitStore } from '@transmute/redis';
-import { createMemoryRateLimitStore, type RateLimitStore, type Store } from '@transmute/service';
+import type { Store } from '@transmute/service';
 import { startHarness, type Harness } from '../../service/test/support/harness.js';
 import { createPostgresTestDb } from '../../service/test/support/postgres.js';
-import { createFetchHandler, type FetchHandler } from '../src/index.js';
+import { createPostgresRateLimitStore, createPostgresStore } from '../src/index.js';
 
 // Request-rate buckets shared by API processes: two handlers, each with its own store instance on
 // one PostgreSQL database or one Redis, let an account through at its plan's rate, not twice it.
