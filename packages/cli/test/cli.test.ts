@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OUTPUT_PROFILE } from '@transmute/contract';
 
 const run = promisify(execFile);
 const BIN = new URL('../src/bin.ts', import.meta.url).pathname;
@@ -142,6 +143,8 @@ describe('transmute CLI', () => {
     const apiKey = /API key \(shown only once, keep it\): (tmk_\w+)/.exec(output)?.[1];
     expect(apiKey).toBeDefined();
     expect(output).toContain(`curl -s ${url}/v1/jobs`);
+    // The example asks for the profile every surface defaults to.
+    expect(output).toContain(`"profile":"${DEFAULT_OUTPUT_PROFILE}"`);
     const created = await fetch(`${url}/v1/jobs`, {
       method: 'POST',
       headers: {

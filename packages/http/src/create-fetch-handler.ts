@@ -6,7 +6,7 @@ import { withBrokenBodyErrors } from './internal/broken-body.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './internal/core-types.js';
 import { httpMetricsOf } from './internal/http-metrics.js';
 import { mcpSurface } from './internal/mcp-route.js';
-import { serveMountedSurfaces } from './internal/mounted-surfaces.js';
+import { serveMountedSurfaces } from './internal/serve-surface.js';
 import { blobSurface } from './internal/blob-surface.js';
 import { consoleSurface } from './internal/console-surface.js';
 import { DOCS_SURFACE } from './internal/docs-routes.js';

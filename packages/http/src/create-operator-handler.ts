@@ -1,7 +1,7 @@
 import { TransmuteError } from '@transmute/contract';
 import type { TransmuteService } from '@transmute/service';
 import { consoleLogger, docsBaseUrlOf, fetchHandlerOver, type FetchHandler } from './create-fetch-handler.js';
-import { serveMountedSurfaces } from './internal/mounted-surfaces.js';
+import { serveMountedSurfaces } from './internal/serve-surface.js';
 import { operatorSurface, type MetricsRouteOptions } from './internal/operator-routes.js';
 import type { HandlerLogger } from './internal/problem.js';
 import type { Surface } from './internal/surface.js';

@@ -122,11 +122,11 @@ describe('legacy Office formats through LibreOffice', () => {
       const { markdown } = await extract(plugin, 'hives.ppt', PPT, fixtures.ppt);
       expect(markdown).toBe(
         [
-          '## Slide 1: Spring inspection',
+          '## Spring inspection',
           '',
           'Every queen was seen.',
           '',
-          '## Slide 2: Autumn harvest',
+          '## Autumn harvest',
           '',
           'Forty kilograms in all.',
           '',

@@ -96,7 +96,7 @@ describe('odp presentations are read page by page', () => {
     const { markdown, warnings, document } = await read('deck.odp', await odp(pages));
     expect(markdown).toBe(
       [
-        '## Slide 1: Wildlife',
+        '## Wildlife',
         '',
         '- Birds',
         '  - Owls',
@@ -108,7 +108,7 @@ describe('odp presentations are read page by page', () => {
         '>',
         '> Mention the owls.',
         '',
-        '## Slide 3: Counts',
+        '## Counts',
         '',
         '| Species | Seen |',
         '| ------- | ---- |',
@@ -161,7 +161,7 @@ describe('odp presentations are read page by page', () => {
     );
     expect(markdown).toBe(
       [
-        '## Slide 1: Sightings chart',
+        '## Sightings chart',
         '',
         'Chart: Sightings',
         '',

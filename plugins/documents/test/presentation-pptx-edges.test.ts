@@ -36,7 +36,7 @@ describe('pptx edge cases from hand-written parts', () => {
           textShape('left', 0, 1_000_010),
       },
     ]);
-    expect(markdown).toBe('## Slide 1: Agenda\n\nleft\n\nright\n\nbottom\n');
+    expect(markdown).toBe('## Agenda\n\nleft\n\nright\n\nbottom\n');
   });
 
   it('places a placeholder without its own position where its layout puts it, bulleted as the master body', async () => {

@@ -94,7 +94,7 @@ describe('pptx decks are read slide by slide', () => {
     const { markdown, document } = await readDeck();
     expect(markdown).toBe(
       [
-        '## Slide 1: Q3 in review',
+        '## Q3 in review',
         '',
         '- Revenue up',
         '  - Europe',
@@ -106,7 +106,7 @@ describe('pptx decks are read slide by slide', () => {
         '>',
         '> Open with the revenue number.',
         '',
-        '## Slide 3: Numbers',
+        '## Numbers',
         '',
         '| Region | Sales |',
         '| ------ | ----- |',

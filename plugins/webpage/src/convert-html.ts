@@ -2,12 +2,13 @@ import type { DocumentMetadata } from '@transmute/plugin-sdk';
 import type { Root } from 'mdast';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
+import { readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
 import { qualityFacts, scoreQuality, type QualityReport } from './internal/quality.js';
 import { readWithReadability, type Article } from './internal/readability.js';
-import { readMissedArticle } from './internal/second-opinion.js';
+import { proseWords, readMissedArticle } from './internal/second-opinion.js';
 import { visibleText } from './internal/visible-text.js';
 import { countWordCharacters } from './internal/word-characters.js';
 
@@ -36,6 +37,15 @@ export interface ConvertHtmlResult {
   dom: DomImplementation;
 }
 
+/**
+ * A page with fewer letters and digits than this outside `<noscript>` may keep its content for
+ * readers without scripts (a forum that renders its posts with scripts and gives the rest the
+ * thread in `<noscript>`): its `<noscript>` elements are then read as the page's own blocks.
+ */
+const NOSCRIPT_PAGE_CHARACTERS = 100;
+const NOSCRIPT = /<noscript\b/i;
+const NOSCRIPT_TAG = /<(\/?)noscript\b/gi;
+
 /** An article shorter than this (letters and digits) is no article: the whole body is kept instead. */
 const MINIMUM_ARTICLE_CHARACTERS = 100;
 
@@ -55,6 +65,15 @@ export async function convertHtml(
   const dom = options.dom ?? 'linkedom';
   const warnings: string[] = [];
   let read = await readArticle(html, dom, options.url).catch((error: unknown) => ({ error }));
+  if (!('error' in read) && read.pageCharacters < NOSCRIPT_PAGE_CHARACTERS && NOSCRIPT.test(html)) {
+    const shown = await readArticle(html.replace(NOSCRIPT_TAG, '<$1div'), dom, options.url).catch(() => null);
+    if (shown !== null && shown.pageCharacters > read.pageCharacters) {
+      read = shown;
+      warnings.push(
+        'noscript_content: the page shows its content only to readers without scripts; its <noscript> content was read.',
+      );
+    }
+  }
   let usedDom = dom;
   if ('error' in read || (read.foundNothing && read.pageCharacters > 0) || read.markupAsText) {
     if (dom === 'linkedom' && options.jsdomFallback !== false) {
@@ -70,7 +89,7 @@ export async function convertHtml(
   if (!mainContentFound) {
     warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
   }
-  const root = toMdast(article?.content ?? html, { baseUrl: facts.baseUrl });
+  const root = toMdast(article?.content ?? html, { baseUrl: facts.baseUrl, region: read.fromRegion });
   const metadata = toMetadata(facts, article, options.url);
   // Scored before the title heading is added: a page whose only text is its title has no content.
   const quality = scoreQuality({ root, mainContentFound, pageWordCharacters: pageCharacters });
@@ -88,6 +107,8 @@ interface ReadResult {
   foundNothing: boolean;
   /** The article's text is mostly HTML tags: the DOM took the page's markup for text. */
   markupAsText: boolean;
+  /** The article is the page's main region ({@link readMainRegion}), not Readability's reading. */
+  fromRegion: boolean;
 }
 
 async function readArticle(
@@ -109,8 +130,11 @@ async function readArticle(
     pageText,
     article: first,
   });
-  const parsed = second ?? first;
-  const articleCharacters = parsed?.content ? countWordCharacters(parsed.textContent ?? '') : 0;
+  const read = second ?? first;
+  const readCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
+  const region = await regionInstead(html, dom, url, read, pageCharacters);
+  const parsed = region === null ? read : toRegionArticle(read, region);
+  const articleCharacters = region?.characters ?? readCharacters;
   const usable =
     articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, pageCharacters);
   return {
@@ -119,6 +143,75 @@ async function readArticle(
     pageCharacters,
     foundNothing: articleCharacters === 0,
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
+    fromRegion: region !== null,
+  };
+}
+
+/** Prose words (in paragraphs of ten words or more) that make Readability's reading an article. */
+const ARTICLE_PROSE_WORDS = 150;
+/** A shorter reading is an article when at least this share of its words is prose. */
+const ARTICLE_PROSE_SHARE = 0.6;
+/** …and it has at least this many prose words. */
+const SHORT_ARTICLE_PROSE_WORDS = 30;
+
+/**
+ * True when Readability read an article: a run of prose (150 words in paragraphs of ten words or
+ * more), or a short text that is mostly such prose. A page of short blocks (a product's facts, a
+ * listing's items, a forum's posts under their chrome) gives Readability neither.
+ */
+function isArticle(read: Article | null): boolean {
+  if (read === null) return false;
+  const prose = proseWords(read.content);
+  if (prose >= ARTICLE_PROSE_WORDS) return true;
+  const words = (read.textContent ?? '').match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  return prose >= SHORT_ARTICLE_PROSE_WORDS && prose >= ARTICLE_PROSE_SHARE * words;
+}
+
+/** Readability's article is suspect when it holds less than this share of the page's text. */
+const SUSPECT_ARTICLE_SHARE = 0.5;
+/** A page whose repeated items hold this share of its main region's text is a page of items. */
+const ITEMS_PAGE_SHARE = 0.8;
+/** The main region replaces the article when it holds this many times the article's text. */
+const REGION_GAIN = 1.5;
+
+/**
+ * The page's main region ({@link readMainRegion}) when Readability read a fragment of a page that
+ * is not an article: its article holds less than half the page's text, and the region, its chrome
+ * removed, holds at least 1.5 times as much, and Readability's reading is no article or the region
+ * is mostly repeated items (posts, cards, entries). Readability looks for one run of prose; a product,
+ * listing, forum thread or service page keeps its content in many short blocks, and Readability
+ * takes one of them. Read from a fresh parse (Readability has rewritten the first one).
+ */
+async function regionInstead(
+  html: string,
+  dom: DomImplementation,
+  url: string | undefined,
+  read: Article | null,
+  pageCharacters: number,
+): Promise<MainRegion | null> {
+  const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
+  if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return null;
+  const region = readMainRegion(await loadDom(html, dom, url));
+  if (region === null || region.characters < REGION_GAIN * articleCharacters) return null;
+  // An article stays Readability's, unless the page is mostly repeated items (a thread's posts).
+  if (isArticle(read) && region.repeatedShare < ITEMS_PAGE_SHARE) return null;
+  return region;
+}
+
+/** Readability's reading (its title, byline, dates) with the main region as its content. */
+function toRegionArticle(read: Article | null, region: MainRegion): Article {
+  const textContent = region.element.textContent ?? '';
+  return {
+    title: read?.title ?? null,
+    byline: read?.byline ?? null,
+    dir: read?.dir ?? null,
+    lang: read?.lang ?? null,
+    excerpt: read?.excerpt ?? null,
+    siteName: read?.siteName ?? null,
+    publishedTime: read?.publishedTime ?? null,
+    length: textContent.length,
+    content: region.element,
+    textContent,
   };
 }
 

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Command } from 'commander';
+import { DEFAULT_OUTPUT_PROFILE } from '@transmute/contract';
 import { createFetchHandler } from '@transmute/http';
 import { createNodeServer } from '@transmute/http/node';
 import type { RateLimitStore } from '@transmute/http';
@@ -30,7 +31,7 @@ const stdoutWriter: LineWriter = (line) => process.stdout.write(`${line}\n`);
 function curlExample(url: string, apiKey: string): string {
   const body = JSON.stringify({
     source: { type: 'text', content: 'Hello, Transmute.' },
-    output: { profile: 'source_summary' },
+    output: { profile: DEFAULT_OUTPUT_PROFILE },
   });
   return [
     `curl -s ${url}/v1/jobs \\`,

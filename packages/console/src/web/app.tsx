@@ -2,6 +2,7 @@ import type { TransmuteClient } from '@transmute/client/browser';
 import { useMemo, useState } from 'preact/hooks';
 import { hrefOf, useRoute, type Route } from './route.js';
 import { clientFor, forgetApiKey, storedApiKey } from './session.js';
+import { forgetJobRequests } from './job-records.js';
 import { SignIn } from './views/sign-in.js';
 import { NewConversion } from './views/new-conversion.js';
 import { JobsList } from './views/jobs-list.js';
@@ -39,6 +40,7 @@ export function App() {
   if (client === null) return <SignIn onSignedIn={setApiKey} />;
   const signOut = (): void => {
     forgetApiKey();
+    forgetJobRequests();
     setApiKey(null);
   };
   const active = route.view === 'job' ? 'jobs' : route.view;

@@ -77,3 +77,8 @@ export function forgetJob(jobId: string): void {
     write(storage, key, records);
   }
 }
+
+/** On sign-out: the requests this tab made (they may hold pasted text) go with the key. */
+export function forgetJobRequests(): void {
+  sessionStorage.removeItem(REQUESTS_KEY);
+}

@@ -4,6 +4,7 @@ import { readFile, truncate, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  OUTPUT_PROFILE_DESCRIPTIONS,
   validateResource,
   type Capabilities,
   type FileResource,
@@ -323,5 +324,35 @@ describe('on a terminal (pseudo-terminal via script)', { timeout: 240_000 }, () 
     const table = await transmuteInTerminal(['jobs', 'list', '--limit', '2'], env);
     expect(table.stdout).toMatch(/^ID\s+STATUS\s+PROGRESS\s+SOURCE/m);
     expect(table.stdout).toContain('more: --cursor ');
+  });
+
+  it('labels a German article the same through convert and jobs create (issue 28, point 9)', async () => {
+    const german = join(ROOT, 'fixtures/text/non-english-article/input.md');
+    const local = await transmute(['convert', german, '--profile', 'source_summary', '-q'], env);
+    expect(local.code, local.stderr).toBe(0);
+    const job = jsonOf<Job>(
+      await transmute(['jobs', 'create', '--file', german, '--profile', 'source_summary', '--wait'], env),
+    );
+    const served = await transmute(['outputs', 'content', job.output_ids[0] ?? '', '--all'], env);
+    expect(served.code, served.stderr).toBe(0);
+    const labels = (markdown: string): string[] =>
+      markdown
+        .split('\n')
+        .filter((line) => /^(#+ |- \*\*)/.test(line))
+        .slice(0, 8);
+    expect(labels(local.stdout)).toEqual(labels(served.stdout));
+    expect(labels(local.stdout)).toContain('- **Language:** de');
+    // The served output warns, naming the language to ask for (convert's own warning: its unit test).
+    const output = jsonOf<Output>(await transmute(['outputs', 'get', job.output_ids[0] ?? ''], env));
+    expect(output.warnings.join('\n')).toContain('Ask for language "de"');
+  });
+
+  it('lists each profile with what it is for on a terminal (issue 28, point 4)', async () => {
+    const shown = await transmuteInTerminal(['capabilities'], env);
+    expect(shown.code, shown.stdout).toBe(0);
+    expect(shown.stdout).toMatch(/^PROFILE\s+WHAT IT IS FOR/m);
+    for (const [profile, description] of Object.entries(OUTPUT_PROFILE_DESCRIPTIONS)) {
+      expect(shown.stdout).toMatch(new RegExp(`^${profile}\\s+${description.purpose.slice(0, 30)}`, 'm'));
+    }
   });
 });

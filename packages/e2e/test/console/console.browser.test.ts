@@ -75,8 +75,9 @@ describe('the web console', { timeout: 300_000 }, () => {
       // Another output from the same job, as a zip; download it and check its sha256.
       await page.getByLabel('Format').last().selectOption('zip');
       await page.getByRole('button', { name: 'Create output' }).click();
-      const zipCard = page.locator('.output', { has: page.locator('table.manifest') });
-      await zipCard.waitFor({ timeout: JOB_TIMEOUT_MS });
+      // Every output lists its files now (markdown too): the zip's card is the one titled zip.
+      const zipCard = page.locator('.output', { has: page.locator('h3', { hasText: ' · zip · ' }) });
+      await zipCard.locator('table.manifest').waitFor({ timeout: JOB_TIMEOUT_MS });
       const expected = (await zipCard.locator('code.digest').first().textContent()) ?? '';
       expect(expected).toMatch(/^[0-9a-f]{64}$/);
       const downloading = page.waitForEvent('download');

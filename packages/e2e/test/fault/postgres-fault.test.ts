@@ -11,6 +11,7 @@
  *    the outbox and at a loopback webhook receiver, counted by event id).
  */
 import { randomBytes } from 'node:crypto';
+import { isTerminalJobStatus } from '@transmute/contract';
 import pg from 'pg';
 import { PLANS } from '@transmute/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,6 @@ const KILL_EVERY_MS = 4_000;
 const MAX_KILLS = 5;
 /** A job whose runs were cut short too often fails with this (claim-job's attempt limit); nothing else may fail. */
 const CUT_SHORT = /^internal_error: The job stopped repeatedly/;
-const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 
 /** A timestamped line on the test's stdout: where a slow run spends its time. */
 const progress = (line: string): void =>
@@ -211,7 +211,7 @@ describe('fault test: 2 API + 3 worker processes on PostgreSQL and S3, workers S
     progress('files uploaded and ready');
     let submitted = false;
     const pending = async (): Promise<number> =>
-      (await allJobs(first)).filter((job) => !TERMINAL.has(job.status as string)).length;
+      (await allJobs(first)).filter((job) => !isTerminalJobStatus(String(job.status))).length;
 
     // From the first job on, kill a random worker every few seconds and start a new one at once
     // (as an orchestrator would), until every job is terminal or the kill budget is spent.

@@ -7,7 +7,7 @@ import {
   transmuteTracer,
   type TransmuteService,
 } from '@transmute/service';
-import type { CoreRequest, CoreResponse } from './core-types.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
 import { errorResponse, type HandlerLogger } from './problem.js';
 import { recordRequest, type SeenRequest } from './record-request.js';
 import type { Surface } from './surface.js';
@@ -46,7 +46,7 @@ function endRequestSpan(span: Span, seen: SeenRequest, status: number): void {
  * for every error (nothing throws), HEAD without a body, the request span, the request metrics
  * and the access line.
  */
-export async function serveSurface(
+async function serveSurface(
   surface: Surface,
   request: CoreRequest,
   settings: WrapperSettings,
@@ -82,4 +82,18 @@ export async function serveSurface(
   });
   endRequestSpan(span, seen, response.status);
   return response;
+}
+
+/**
+ * The handler over its table of mounted surfaces: the first surface that owns the path serves the
+ * request, through the one wrapper above. The table ends with a surface that owns every other path
+ * (the v1 API, which answers `route_not_found` for what it does not know).
+ */
+export function serveMountedSurfaces(surfaces: readonly Surface[], settings: WrapperSettings): CoreHandler {
+  const last = surfaces.at(-1);
+  if (last === undefined) throw new Error('The table of mounted surfaces is empty.');
+  return (request) => {
+    const surface = surfaces.find((candidate) => candidate.owns(request.path)) ?? last;
+    return serveSurface(surface, request, settings);
+  };
 }

@@ -29,6 +29,13 @@ function bookHeader(opf: PackageDocument): RootContent[] {
   if (opf.publisher !== undefined) addFact('Publisher', opf.publisher);
   if (opf.language !== undefined) addFact('Language', opf.language);
   if (facts.length > 0) blocks.push({ type: 'paragraph', children: facts });
+  // The blurb opens the book as the back cover does: its paragraphs after the facts (HTML read as HTML).
+  if (opf.description !== undefined)
+    blocks.push(
+      ...(/<[a-z][^>]*>/i.test(opf.description)
+        ? htmlToMdast(opf.description)
+        : [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: opf.description }] }]),
+    );
   return blocks;
 }
 

@@ -22,6 +22,8 @@ export interface PackageDocument {
   creators: string[];
   language: string | undefined;
   publisher: string | undefined;
+  /** `dc:description`: the blurb, as text or (often, escaped) HTML. */
+  description: string | undefined;
   /** Content documents in spine order. */
   spine: ManifestItem[];
   /** EPUB 3's navigation document (`properties="nav"`). */
@@ -85,6 +87,7 @@ export async function readOpf(pkg: OfficePackage): Promise<PackageDocument> {
     creators,
     language: trimmed(descendantsNamed(metadata, 'language')[0]),
     publisher: trimmed(descendantsNamed(metadata, 'publisher')[0]),
+    description: trimmed(descendantsNamed(metadata, 'description')[0]),
     spine,
     nav: items.find((item) => item.properties.includes('nav')),
     ncx:

@@ -38,14 +38,16 @@ const cellsOf = (row: Element): Element[] => elementChildren(row).filter((cell) 
 
 /**
  * A table used for layout, as HTML e-mail and older pages are built: `role="presentation"`, tables
- * nested in it, or one cell per row. Its content is text to read, not data: as a table it would
+ * nested in it (unless its first row is a header of `th` cells), or one cell per row. Its content is text to read, not data: as a table it would
  * become one markdown cell holding the whole message.
  */
 function isLayoutTable(table: Element): boolean {
   const role = table.properties.role;
   if (role === 'presentation' || role === 'none') return true;
-  if (descendantsOf(table, TABLE).length > 0) return true;
   const rows = ownRows(table);
+  // A header row of `th` cells marks data, even with a table nested in a cell (kept as its lines).
+  const headed = (rows[0] === undefined ? [] : cellsOf(rows[0])).some((cell) => cell.tagName === 'th');
+  if (!headed && descendantsOf(table, TABLE).length > 0) return true;
   return rows.length > 0 && rows.every((row) => cellsOf(row).length <= 1);
 }
 

@@ -4,12 +4,18 @@ import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
+import { cellBreakHandler, flattenCellBlocks } from './cell-lines.js';
 import { cleanHtmlTree } from './clean-html-tree.js';
+import { mathHandler } from './hast-math.js';
 
 // Configured once and frozen (unified's model): they run for every feed item, chapter and e-mail.
 const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
 const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
-const toMarkdownTree = unified().use(rehypeRemark).use(remarkGfm).freeze();
+// MathML (`<math>`, `<m:math>` in XHTML) becomes LaTeX rather than its characters run together.
+const toMarkdownTree = unified()
+  .use(rehypeRemark, { handlers: { br: cellBreakHandler, math: mathHandler, 'm:math': mathHandler } })
+  .use(remarkGfm)
+  .freeze();
 
 /** A whole document (XML declaration, DOCTYPE or `<html>` first) rather than a fragment. */
 const WHOLE_DOCUMENT = /^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html)/i;
@@ -31,6 +37,7 @@ export function parseHtml(html: string): HastRoot {
 export function htmlToMdast(html: string): RootContent[] {
   const hast = parseHtml(html);
   cleanHtmlTree(hast);
+  flattenCellBlocks(hast);
   const root: Root = toMarkdownTree.runSync(hast);
   return root.children;
 }

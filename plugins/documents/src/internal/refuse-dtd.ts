@@ -1,5 +1,6 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { OfficePackage } from './open-package.js';
+import { isObjectContent } from './odf-object-parts.js';
 import { decodeXmlBytes } from './write-decoded.js';
 
 /** How much of each XML part is read: a prolog (declaration, comments, DOCTYPE) is far shorter. */
@@ -51,14 +52,17 @@ async function headOf(pkg: OfficePackage, name: string): Promise<string> {
 /**
  * Refuses, from the beginning of each XML part, a package whose readers would refuse its DTD
  * (`archive_unsafe`), so that upload validation rejects it rather than a job: any DOCTYPE in an
- * Office Open XML or OpenDocument package (their parts are never written with one), and in an
- * EPUB one with an internal subset (the EPUB readers drop an external-only DOCTYPE, which EPUB 2
+ * Office Open XML or OpenDocument package (their parts are never written with one, but for the
+ * external MathML DOCTYPE LibreOffice gives an embedded formula's `Object N/content.xml`), and in
+ * an EPUB one with an internal subset (the EPUB readers drop an external-only DOCTYPE, which EPUB 2
  * files carry).
  */
 export async function refuseDtd(pkg: OfficePackage, mediaType: string): Promise<void> {
-  const refused = mediaType === 'application/epub+zip' ? ['internal'] : ['internal', 'external'];
+  const externalAllowed = (name: string): boolean =>
+    mediaType === 'application/epub+zip' || (mediaType.includes('opendocument') && isObjectContent(name));
   for (const name of pkg.names) {
     if (!XML_PART.test(name)) continue;
+    const refused = externalAllowed(name) ? ['internal'] : ['internal', 'external'];
     const doctype = doctypeOf(await headOf(pkg, name));
     if (doctype !== undefined && refused.includes(doctype))
       throw new TransmuteError('archive_unsafe', `The part ${name} declares a DTD, which is never read.`);

@@ -1,11 +1,11 @@
 import { posix } from 'node:path';
 import type { BlockContent } from 'mdast';
-import { descendants, elements, firstElement, localName, textOf } from '../internal/parse-xml.js';
+import { descendants, elements, firstElement, localName } from '../internal/parse-xml.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 import type { Relationship } from './package-parts.js';
 import { oneLine } from './slide-section.js';
 import { paragraphBlocks } from './text-blocks.js';
-import { textBodyParagraphs } from './pptx-text.js';
+import { paragraphText, textBodyParagraphs } from './pptx-text.js';
 import { drawingTableGrid } from './pptx-table.js';
 import { tableNode } from './table-node.js';
 import { chartReference } from './pptx-chart.js';
@@ -163,11 +163,7 @@ export function readingOrder(shapes: PlacedShape[], inherited: Map<string, Point
 export function shapeTitle(shape: PlacedShape): string {
   const body = firstElement(shape.element, 'p:txBody');
   if (body === undefined) return '';
-  return oneLine(
-    elements(body, 'a:p')
-      .map((p) => descendants(p, 'a:t').map(textOf).join(''))
-      .join(' '),
-  );
+  return oneLine(elements(body, 'a:p').map(paragraphText).join(' '));
 }
 
 /** A text shape's blocks. */

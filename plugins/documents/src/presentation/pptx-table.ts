@@ -1,4 +1,5 @@
-import { descendants, elements, firstElement, textOf } from '../internal/parse-xml.js';
+import { elements, firstElement } from '../internal/parse-xml.js';
+import { paragraphText } from './pptx-text.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 import type { CellGrid, GridCell } from './table-node.js';
 
@@ -9,10 +10,7 @@ const flag = (value: string | undefined): boolean => value === '1' || value === 
 function cellText(cell: XmlElement): string {
   const body = firstElement(cell, 'a:txBody');
   if (body === undefined) return '';
-  return elements(body, 'a:p')
-    .map((paragraph) => descendants(paragraph, 'a:t').map(textOf).join(''))
-    .join('\n')
-    .trim();
+  return elements(body, 'a:p').map(paragraphText).join('\n').trim();
 }
 
 /**

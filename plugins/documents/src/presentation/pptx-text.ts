@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast';
-import { elements, firstElement, localName, textOf } from '../internal/parse-xml.js';
+import { descendants, elements, firstElement, localName, textOf } from '../internal/parse-xml.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 import type { Relationship } from './package-parts.js';
 import type { SlideParagraph } from './text-blocks.js';
@@ -27,6 +27,21 @@ function runContent(run: XmlElement, rels: Map<string, Relationship>): PhrasingC
   if (before !== '') content.unshift({ type: 'text', value: before });
   if (after !== '') content.push({ type: 'text', value: after });
   return content;
+}
+
+/**
+ * A DrawingML paragraph's plain text: its runs' and fields' text, a line break (`a:br`) as `\n`
+ * (runs on either side of a break are not one word).
+ */
+export function paragraphText(paragraph: XmlElement): string {
+  return elements(paragraph)
+    .map((child) => {
+      const name = localName(child.name);
+      if (name === 'br') return '\n';
+      if (name !== 'r' && name !== 'fld') return '';
+      return descendants(child, 'a:t').map(textOf).join('');
+    })
+    .join('');
 }
 
 /** Merges adjacent text nodes (runs split by spell-check or formatting edits). */

@@ -10,18 +10,13 @@ export interface SlideContent {
 }
 
 /**
- * A slide's section: `## Slide N: title`, its blocks, then its speaker notes as a quoted block
- * opening with "Notes:". Every block records the slide it came from.
+ * A slide's section: its title as the heading (`## title`, as the slide shows it; `## Slide N`
+ * for a slide without one), its blocks, then its speaker notes as a quoted block opening with
+ * "Notes:". Every block records the slide it came from (`provenance.slide`, which keeps N).
  */
 export function slideSection(slide: SlideContent): RootContent[] {
   const heading: PhrasingContent[] = [
-    {
-      type: 'text',
-      value:
-        slide.title === ''
-          ? `Slide ${String(slide.number)}`
-          : `Slide ${String(slide.number)}: ${slide.title}`,
-    },
+    { type: 'text', value: slide.title === '' ? `Slide ${String(slide.number)}` : slide.title },
   ];
   const section: RootContent[] = [{ type: 'heading', depth: 2, children: heading }, ...slide.blocks];
   if (slide.notes.length > 0) {

@@ -20,6 +20,7 @@ import { readPart } from './docx-package-parts.js';
 import { readOdtStyles, resolveOdtStyle, type OdtStyle } from './odt-styles.js';
 import { toPhrasing, type Marks, type Segment } from './phrasing.js';
 import { toCellContent } from './cell-content.js';
+import { formulaNode, objectFolder, readFormulaObjects } from './odf-formulas.js';
 import { toTableNode, type GridCell } from './table-node.js';
 
 const PLAIN: Marks = { bold: false, italic: false, strike: false, code: false };
@@ -48,6 +49,8 @@ interface OdtContext {
   comments: OdtComment[];
   anchors: Map<string, string>;
   open: Set<string>;
+  /** Embedded formula objects by folder (see readFormulaObjects). */
+  formulas: Map<string, XmlElement>;
 }
 
 function merge(a: Marks, b: Marks | undefined): Marks {
@@ -74,6 +77,16 @@ function imageOf(frame: XmlElement): PhrasingContent | undefined {
   const alt =
     (described === undefined ? '' : textOf(described)).trim() || (frame.attributes['draw:name'] ?? '');
   return { type: 'image', url: /^[a-z]+:/i.test(href) ? href : posix.basename(href), alt };
+}
+
+/** A frame holding a formula object (embedded, or a sub-document of the package) as its formula. */
+function formulaOf(frame: XmlElement, ctx: OdtContext): PhrasingContent | undefined {
+  const object = firstElement(frame, 'draw:object');
+  if (object === undefined) return undefined;
+  const math =
+    firstElement(object, 'math:math') ??
+    ctx.formulas.get(objectFolder(object.attributes['xlink:href'] ?? ''));
+  return math === undefined ? undefined : formulaNode(math);
 }
 
 function readInline(parent: XmlElement, marks: Marks, ctx: OdtContext, segments: Segment[]): void {
@@ -132,8 +145,8 @@ function readInline(parent: XmlElement, marks: Marks, ctx: OdtContext, segments:
         break;
       }
       case 'draw:frame': {
-        const image = imageOf(child);
-        if (image !== undefined) segments.push({ kind: 'node', node: image });
+        const node = formulaOf(child, ctx) ?? imageOf(child);
+        if (node !== undefined) segments.push({ kind: 'node', node });
         break;
       }
       case 'draw:a':
@@ -362,6 +375,7 @@ async function readOdtPackage(pkg: OfficePackage, file: DocumentFile): Promise<E
     comments: [],
     anchors: new Map(),
     open: new Set(),
+    formulas: await readFormulaObjects(pkg),
   };
   const children: RootContent[] = [];
   readBlocks(text, children, ctx);

@@ -31,9 +31,10 @@ export function toPageLayout(
   const ruled = new Set(lattice.flatMap((found) => [...found.runs]));
   const rows = toRows(ruled.size === 0 ? kept : kept.filter((run) => !ruled.has(run)));
   const tables = findTables(rows);
-  const inTable = new Set(tables.flatMap((found) => found.rows));
+  // By segment: a table's row can leave out text of the other column that shares its baseline.
+  const inTable = new Set(tables.flatMap((found) => found.rows.flatMap((row) => row.segments)));
   const segments: Segment[] = joinListMarkers(
-    rows.filter((row) => !inTable.has(row)).flatMap((row) => row.segments),
+    rows.flatMap((row) => row.segments).filter((segment) => !inTable.has(segment)),
   );
   const units: { box: Box; blocks: PageBlock[] }[] = [
     ...toLineGroups(segments).map((group) => ({ box: group.box, blocks: toTextBlocks(group) })),

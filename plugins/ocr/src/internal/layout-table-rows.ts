@@ -94,6 +94,20 @@ export function joinWrappedLabels(rows: readonly GridRow[]): GridRow[] {
       previous.cells[0] = `${previous.cells[0] ?? ''} ${label}`.trim();
       continue;
     }
+    // A lowercase line alone in a later cell carries on the same cell of the row above.
+    const only = row.cells.findIndex((cell) => cell !== '');
+    const carried = row.cells[only] ?? '';
+    if (
+      only > 0 &&
+      filledCount(row) === 1 &&
+      previous !== undefined &&
+      filledCount(previous) > 1 &&
+      (previous.cells[only] ?? '') !== '' &&
+      /^\p{Ll}/u.test(carried)
+    ) {
+      previous.cells[only] = `${previous.cells[only] ?? ''} ${carried}`;
+      continue;
+    }
     joined.push(row);
   }
   return joined;

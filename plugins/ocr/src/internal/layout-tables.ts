@@ -8,6 +8,7 @@ import {
   joinWrappedLabels,
 } from './layout-table-rows.js';
 import type { Box, TableBlock, TableCell } from './layout-types.js';
+import { withoutOtherColumns } from './table-other-columns.js';
 
 /** Longest median cell (characters) a column after the first may have: longer cells are prose. */
 const MAX_MEDIAN_CELL_CHARS = 32;
@@ -20,7 +21,7 @@ const VALUED_SHARE = 0.6;
 /** Share of a value row's slots that must be filled, on average. */
 const MIN_FILL = 0.4;
 
-/** A table found in a run of rows, with the rows it used. */
+/** A table found in a run of rows, with the rows it used (without the segments of another column beside it). */
 export interface FoundTable {
   table: TableBlock;
   box: Box;
@@ -39,7 +40,8 @@ export function findTables(rows: Row[]): FoundTable[] {
   let run: Row[] = [];
   let pending: Row[] = [];
   const flush = (): void => {
-    const table = toTable(run);
+    run.push(...continuedLines(pending, run.at(-1)));
+    const table = toTable(withoutOtherColumns(run));
     if (table !== undefined) found.push(table);
     run = [];
     pending = [];
@@ -62,10 +64,31 @@ export function findTables(rows: Row[]): FoundTable[] {
       (staysInFirstColumn(row, run) || (header && staysUnder(row, run)))
     ) {
       pending.push(row);
-    } else flush();
+    } else {
+      pending.push(row); // it may still carry on a cell of the last row (continuedLines)
+      flush();
+    }
   }
   flush();
   return found;
+}
+
+/**
+ * The lines after a table's last row that carry on one of its cells after the first (a type cell of
+ * three lines under "boolean"): each alone on its line, starting in lowercase where a cell of that
+ * row starts and ending short of the next. Lines of the page's other column between them stay text.
+ */
+function continuedLines(pending: Row[], last: Row | undefined): Row[] {
+  if (last === undefined) return [];
+  const cells = last.segments.slice(1);
+  return pending.filter((row) => {
+    const [line] = row.segments;
+    if (line === undefined || row.segments.length !== 1 || !/^\p{Ll}/u.test(line.text)) return false;
+    // Set where a cell of the last row starts, and short of the next cell.
+    const index = cells.findIndex((cell) => Math.abs(cell.x0 - line.x0) <= line.size);
+    const next = cells[index + 1];
+    return index >= 0 && (next === undefined || line.x1 < next.x0);
+  });
 }
 
 /** Whether a row holds a value after its first segment. */

@@ -79,12 +79,14 @@ interface Size {
  * before Readability ran: {@link BOILERPLATE_MARK}), their wording, and link density; and keeps an image's alt text only when it reads like words. Never
  * adds anything back.
  */
-export function dropBoilerplate(tree: HastRoot): void {
+export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean } = {}): void {
   const total = sizeOf(tree.children).words;
   if (total === 0) return;
-  dropTeaserCards(tree);
+  // On a page of items (a listing, a collection), its cards and linked headings are its content.
+  const keepItems = options.keepItems === true;
+  if (!keepItems) dropTeaserCards(tree);
   dropHighlights(tree);
-  clean(tree.children, total, false);
+  clean(tree.children, total, false, keepItems);
   dropRepeatedAlt(tree);
 }
 
@@ -112,7 +114,7 @@ function normalize(text: string): string {
   return wordsOf(text).join(' ');
 }
 
-function clean(children: HastContent[], total: number, inLink: boolean): Size {
+function clean(children: HastContent[], total: number, inLink: boolean, keepItems: boolean): Size {
   const size: Size = { words: 0, linkWords: 0 };
   let index = 0;
   while (index < children.length) {
@@ -125,8 +127,8 @@ function clean(children: HastContent[], total: number, inLink: boolean): Size {
     } else if (child.type === 'element') {
       if (child.tagName === 'img') cleanAlt(child);
       if (LINE_BLOCKS.has(child.tagName)) dropBoilerplateLines(child);
-      const own = clean(child.children, total, inLink || child.tagName === 'a');
-      if (isBoilerplate(child, own, total, previousElement(children, index))) {
+      const own = clean(child.children, total, inLink || child.tagName === 'a', keepItems);
+      if (isBoilerplate(child, own, total, previousElement(children, index), keepItems)) {
         children.splice(index, 1);
         continue;
       }
@@ -169,7 +171,13 @@ function dropBoilerplateLines(block: Element): void {
   block.children = kept;
 }
 
-function isBoilerplate(element: Element, size: Size, total: number, previous: Element | undefined): boolean {
+function isBoilerplate(
+  element: Element,
+  size: Size,
+  total: number,
+  previous: Element | undefined,
+  keepItems: boolean,
+): boolean {
   const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
   if (named && size.words <= total * MAX_NAMED_SHARE) return true;
   if (size.words === 0) return false;
@@ -184,6 +192,8 @@ function isBoilerplate(element: Element, size: Size, total: number, previous: El
   // A list item is judged with its list (isLinkList), not on its own.
   if (!isBlock(element) || element.tagName === 'li') return false;
   if (size.words > total * MAX_NAMED_SHARE || hasImage(element)) return false;
+  // On a page of items, a linked heading is an item's name.
+  if (keepItems && /^h[1-6]$/.test(element.tagName)) return false;
   return wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
 }
 

@@ -117,7 +117,7 @@ function phraseEnd(text: string, at: number, words: readonly string[]): number {
 }
 
 /** Words in the paragraphs of an article that are prose. */
-function proseWords(article: Element | null | undefined): number {
+export function proseWords(article: Element | null | undefined): number {
   let words = 0;
   for (const paragraph of article?.querySelectorAll('p') ?? []) {
     const count = normalize(paragraph.textContent ?? '').split(' ').length;

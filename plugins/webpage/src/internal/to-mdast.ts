@@ -11,6 +11,8 @@ import { prepareHast } from './prepare-hast.js';
 /** Options of {@link toMdast}. */
 export interface ToMdastOptions {
   baseUrl: string | undefined;
+  /** The source is a page's main region (a page of items): its cards and link lines are its content. */
+  region?: boolean;
 }
 
 // Processors are configured once and frozen; they run many times (unified's model).
@@ -42,7 +44,7 @@ export function toMdast(source: Element | string, options: ToMdastOptions): Root
   const article = typeof source !== 'string';
   const hast: HastRoot = article ? articleHast(source) : documentParser.parse(source);
   prepareHast(hast, { baseUrl: options.baseUrl, dropInteractive: !article });
-  if (article) dropBoilerplate(hast);
+  if (article) dropBoilerplate(hast, { keepItems: options.region === true });
   return toMarkdownTree.runSync(hast);
 }
 

@@ -95,7 +95,9 @@ function OutputFiles({ output }: { output: Output }) {
               <td>{file.name}</td>
               <td>{String(file.size_bytes)} bytes</td>
               <td>
-                <code class="digest">{file.sha256}</code>
+                <code class="digest" title={file.sha256}>
+                  {file.sha256}
+                </code>
               </td>
               <td>
                 <a href={file.download_url} download={file.name} rel="noopener">

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { validateResource, type ResourceName } from '@transmute/contract';
+import { isTerminalJobStatus, validateResource, type ResourceName } from '@transmute/contract';
 
 /** CONTRACT §3: `Request-Id` = `req_` + 24 base62. */
 export const REQUEST_ID = /^req_[A-Za-z0-9]{24}$/;
@@ -135,13 +135,11 @@ export async function poll(
   }
 }
 
-const TERMINAL_JOB = new Set(['succeeded', 'failed', 'canceled', 'expired']);
-
 /** Waits for a job to reach a terminal state. */
 export async function waitJob(client: Api, jobId: string, timeoutMs = 90_000): Promise<Reply> {
   return poll(
     () => client.get(`/v1/jobs/${jobId}`),
-    (r) => r.status === 200 && TERMINAL_JOB.has(r.body.status as string),
+    (r) => r.status === 200 && isTerminalJobStatus(String(r.body.status)),
     timeoutMs,
   );
 }

@@ -1,0 +1,142 @@
+import { nodesUnder } from './dom-walk.js';
+import { countWordCharacters } from './word-characters.js';
+
+/** Elements that are a page's chrome wherever they stand outside an `<article>`. */
+const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'dialog', 'menu']);
+/** ARIA landmarks and widgets that are chrome. */
+const CHROME_ROLES = new Set([
+  ...['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar'],
+  ...['dialog', 'alertdialog', 'tooltip'],
+]);
+/** Words of a class or id (split at `-` and `_`) that name chrome. */
+const CHROME_NAME_WORDS = new Set([
+  ...['nav', 'navbar', 'navigation', 'menu', 'menubar', 'breadcrumb', 'breadcrumbs', 'sidebar'],
+  ...['cookie', 'cookies', 'consent', 'gdpr', 'modal', 'popup', 'newsletter', 'masthead', 'skip'],
+  ...['offcanvas', 'drawer', 'megamenu', 'topbar', 'toolbar'],
+]);
+/** Elements whose text no reader sees (not counted). */
+const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
+/** A chrome-named element holding more than this share of the region's text is the content's wrapper. */
+const MAX_CHROME_SHARE = 0.35;
+/** A `<main>` holding at least this share of the body's text is the page's main region. */
+const MIN_MAIN_SHARE = 0.2;
+const TEXT_NODE = 3;
+
+/** The main region of a page and how much text it holds. */
+export interface MainRegion {
+  element: Element;
+  /** Letters and digits a reader sees in the region once its chrome is removed. */
+  characters: number;
+  /**
+   * The share of those held by the largest run of repeated items: at least three siblings of one
+   * tag and class (posts, product cards, listing entries) each with a line's worth of text.
+   */
+  repeatedShare: number;
+}
+
+/**
+ * The page's main region, the way a reader finds it on a page that is not an article (a product,
+ * a listing, a forum thread, a service page): the `<main>` (or `role=main`) element when it holds
+ * a fair share of the page's text, else the body; with its chrome removed in place: navigation,
+ * headers, footers, asides and dialogs outside an `<article>`, ARIA landmarks that are not the
+ * content (navigation, banner, contentinfo, complementary, search), and elements whose class or id
+ * names a menu, breadcrumb, sidebar, cookie banner, modal or newsletter box, unless such an
+ * element holds most of the region's text (a template that names the content's wrapper
+ * `has-sidebar`). Changes the document: call it on a fresh parse.
+ */
+export function readMainRegion(document: Document): MainRegion | null {
+  const body = document.body as Element | null;
+  if (body === null) return null;
+  const bodyCharacters = textCharacters(body);
+  const mains = Array.from(body.querySelectorAll('main, [role="main"]'));
+  const main = mains
+    .map((element) => ({ element, characters: textCharacters(element) }))
+    .sort((a, b) => b.characters - a.characters)[0];
+  const region = main && main.characters >= MIN_MAIN_SHARE * bodyCharacters ? main.element : body;
+  const regionCharacters = region === body ? bodyCharacters : (main?.characters ?? 0);
+  for (const element of chromeOf(region)) {
+    if (!element.isConnected) continue;
+    if (textCharacters(element) > MAX_CHROME_SHARE * regionCharacters) continue;
+    element.remove();
+  }
+  const characters = textCharacters(region);
+  return {
+    element: region,
+    characters,
+    repeatedShare: characters === 0 ? 0 : repeatedItems(region) / characters,
+  };
+}
+
+/** Tags whose repeated siblings are items (a post, a card, an entry), not paragraphs of prose. */
+const ITEM_TAGS = new Set(['div', 'article', 'section', 'li', 'tr', 'dl', 'table']);
+/** A run of repeated items has at least this many, each with at least this many letters and digits. */
+const MIN_ITEMS = 3;
+const MIN_ITEM_CHARACTERS = 40;
+
+/** Letters and digits of the largest run of repeated items under `region`. */
+function repeatedItems(region: Element): number {
+  let largest = 0;
+  for (const node of nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName))) {
+    const parent = node as Element;
+    if (parent.childElementCount < MIN_ITEMS) continue;
+    const groups = new Map<string, number[]>();
+    for (const child of Array.from(parent.children)) {
+      if (!ITEM_TAGS.has(child.localName)) continue;
+      const className = (child.getAttribute('class') ?? '').trim().split(/\s+/).sort().join('.');
+      if (className === '' && child.localName !== 'article' && child.localName !== 'li') continue;
+      const key = `${child.localName}.${className}`;
+      const sizes = groups.get(key) ?? [];
+      sizes.push(textCharacters(child));
+      groups.set(key, sizes);
+    }
+    for (const sizes of groups.values()) {
+      const items = sizes.filter((size) => size >= MIN_ITEM_CHARACTERS);
+      if (items.length < MIN_ITEMS) continue;
+      largest = Math.max(
+        largest,
+        items.reduce((sum, size) => sum + size, 0),
+      );
+    }
+  }
+  return largest;
+}
+
+/** The chrome elements under `region`, outermost first (their descendants are not listed). */
+function chromeOf(region: Element): Element[] {
+  const found: Element[] = [];
+  let inside: Element | null = null;
+  for (const node of nodesUnder(region, 'elements', () => false)) {
+    const element = node as Element;
+    if (inside !== null && inside.contains(element)) continue;
+    inside = null;
+    if (isChrome(element)) {
+      found.push(element);
+      inside = element;
+    }
+  }
+  return found;
+}
+
+function isChrome(element: Element): boolean {
+  const tag = element.localName;
+  if (tag === 'main' || tag === 'article' || tag === 'body') return false;
+  if (CHROME_TAGS.has(tag)) return element.closest('article') === null;
+  if (!element.hasAttributes()) return false;
+  const role = element.getAttribute('role');
+  if (role !== null && CHROME_ROLES.has(role.trim().toLowerCase())) return true;
+  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  if (names.trim() === '') return false;
+  return names
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .some((word) => CHROME_NAME_WORDS.has(word));
+}
+
+/** Letters and digits of the text a reader sees under `root`. */
+function textCharacters(root: Element): number {
+  let characters = 0;
+  for (const node of nodesUnder(root, 'elements and text', (element) => INVISIBLE.has(element.localName))) {
+    if (node.nodeType === TEXT_NODE) characters += countWordCharacters((node as Text).data);
+  }
+  return characters;
+}

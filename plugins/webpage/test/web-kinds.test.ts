@@ -1,0 +1,67 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createTestContext } from '@transmute/plugin-sdk/testing';
+import type { Nodes } from 'mdast';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebpageSource } from '../src/index.js';
+
+// Real pages that are not articles (WCXB, CC-BY-4.0), read in place from ../shared beside the
+// project as corpus.test.ts reads its pages, with their human-reviewed ground truth: snippets the
+// main content must hold (`with`) and chrome it must not (`without`).
+const WEB_KINDS_DIR = new URL('../../../../shared/corpora/web-kinds/', import.meta.url).pathname;
+
+interface GroundTruth {
+  ground_truth: { with?: string[] | null; without?: string[] | null };
+}
+
+const source = createWebpageSource({ maxThreads: 1 });
+let workDir: string;
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'webpage-kinds-'));
+});
+afterAll(async () => {
+  await source.close?.();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+/** A tree's text with every node's text apart (toString runs blocks and items together). */
+const textOf = (node: Nodes): string =>
+  'value' in node ? node.value : 'children' in node ? node.children.map(textOf).join(' ') : '';
+const words = (text: string): string => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+
+async function convertPage(id: string): Promise<{ text: string; truth: GroundTruth['ground_truth'] }> {
+  const path = join(workDir, `${id}.html`);
+  await writeFile(path, gunzipSync(await readFile(join(WEB_KINDS_DIR, 'html', `${id}.html.gz`))));
+  const file = { name: `${id}.html`, mediaType: 'text/html', sizeBytes: (await stat(path)).size, path };
+  const document = await source.extract(file, createTestContext());
+  const truth = JSON.parse(
+    await readFile(join(WEB_KINDS_DIR, 'ground-truth', `${id}.json`), 'utf8'),
+  ) as GroundTruth;
+  return { text: words(textOf(document.root)), truth: truth.ground_truth };
+}
+
+describe('pages that are not articles', () => {
+  it(
+    "keeps a course listing's items from its main region, not Readability's one heading (pll.harvard.edu)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('4343');
+      expect(truth.with?.length).toBeGreaterThan(0);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
+    },
+  );
+
+  it(
+    'reads a forum thread that shows its posts only without scripts from its <noscript> (Discourse, forum.lingq.com)',
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('1126');
+      expect(truth.with?.length).toBeGreaterThan(0);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      expect(text).not.toContain(words('best viewed with JavaScript enabled'));
+    },
+  );
+});
