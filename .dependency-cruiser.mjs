@@ -2,8 +2,9 @@
  * Which workspace packages each package's sources may import (DESIGN.md: contract <- plugin-sdk <-
  * engine <- service <- http <- cli; client on the contract alone; mcp on the client; http serves
  * mcp at `/mcp` and the built console at `/console`; the console on the client; postgres on the
- * service, and on http for the RateLimitStore it implements; redis on http alone). The CLI is the
- * top and may import any package; every plugin imports the SDK alone.
+ * service, and on http for the RateLimitStore it implements; redis on http alone; s3 on the
+ * service, whose BlobStore it implements). The CLI is the top and may import any package; every
+ * plugin imports the SDK alone.
  */
 const PACKAGE_LAYERS = {
   contract: [],
@@ -13,6 +14,7 @@ const PACKAGE_LAYERS = {
   http: ['contract', 'service', 'client', 'mcp', 'docs', 'console'],
   docs: ['contract'],
   postgres: ['service', 'http'],
+  s3: ['contract', 'service'],
   redis: ['http'],
   client: ['contract'],
   mcp: ['contract', 'client'],
@@ -28,6 +30,35 @@ const packageRules = Object.entries(PACKAGE_LAYERS).map(([name, allowed]) => ({
 }));
 
 /**
+ * The rooms of packages/service and what each may import besides itself (docs/ARCHITECTURE.md
+ * "The rooms of the service"), bottom up: storage (the store, blob stores, schema, migrations)
+ * <- kernel (context, ids, secrets, config and metrics types) <- tables (one owner per table)
+ * <- billing, webhooks <- worker <- operations. The files at src/ itself (createService,
+ * createAdmin, testing, index) are the front door: they may import any room, and no room
+ * imports them.
+ */
+const SERVICE_ROOMS = {
+  storage: [],
+  kernel: ['storage'],
+  tables: ['kernel', 'storage'],
+  billing: ['tables', 'kernel', 'storage'],
+  webhooks: ['tables', 'kernel', 'storage'],
+  worker: ['billing', 'tables', 'kernel', 'storage'],
+  operations: ['worker', 'billing', 'webhooks', 'tables', 'kernel', 'storage'],
+};
+
+const serviceRoomRules = Object.entries(SERVICE_ROOMS).map(([room, allowed]) => ({
+  name: `service-${room}-imports-${allowed.length === 0 ? 'no-room' : allowed.join('-')}`,
+  severity: 'error',
+  comment: `packages/service/src/${room}/ may import ${allowed.length === 0 ? 'no other room' : allowed.join(', ')} of the service (docs/ARCHITECTURE.md).`,
+  from: { path: `^packages/service/src/${room}/` },
+  to: {
+    path: '^packages/service/src/',
+    pathNot: `^packages/service/src/(${[room, ...allowed].join('|')})/`,
+  },
+}));
+
+/**
  * The import rules of the workspace, checked by `pnpm lint` (dependency-cruiser). First: no
  * import cycle, type-only imports included (a circle of `import type` still ties its files into
  * one unit that cannot be read, tested or moved apart). Workspace packages resolve to their
@@ -40,6 +71,7 @@ const packageRules = Object.entries(PACKAGE_LAYERS).map(([name, allowed]) => ({
 export default {
   forbidden: [
     ...packageRules,
+    ...serviceRoomRules,
     {
       name: 'not-to-unresolvable',
       severity: 'error',

@@ -74,6 +74,41 @@ describe('pnpm lint:imports', () => {
     expect(result).toEqual({ exitCode: 0, output: expect.stringContaining('no dependency violations') });
   });
 
+  it('fails when a room of the service imports a room above it (the tables importing the worker)', async () => {
+    const result = await lintProbe(
+      'packages/service/src/tables/lint-probe.ts',
+      "import type { WorkerPool } from '../worker/worker-pool.js';\nexport type Probe = WorkerPool;\n",
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(result.output).toContain('service-tables-imports-kernel-storage');
+  });
+
+  it('fails when a room of the service imports a sibling (billing importing webhooks)', async () => {
+    const result = await lintProbe(
+      'packages/service/src/billing/lint-probe.ts',
+      "import { signWebhook } from '../webhooks/sign-webhook.js';\nexport const probe = signWebhook;\n",
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(result.output).toContain('service-billing-imports-tables-kernel-storage');
+  });
+
+  it("fails when a room of the service imports the package's front door (createService)", async () => {
+    const result = await lintProbe(
+      'packages/service/src/operations/lint-probe.ts',
+      "import type { Service } from '../create-service.js';\nexport type Probe = Service;\n",
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(result.output).toContain('service-operations-imports-');
+  });
+
+  it('passes a room of the service that imports a room below it (operations importing the worker)', async () => {
+    const result = await lintProbe(
+      'packages/service/src/operations/lint-probe.ts',
+      "import type { WorkerPool } from '../worker/worker-pool.js';\nexport type Probe = WorkerPool;\n",
+    );
+    expect(result).toEqual({ exitCode: 0, output: expect.stringContaining('no dependency violations') });
+  });
+
   it('fails on two files that import each other, type-only imports included', async () => {
     dir = await mkdtemp(join(tmpdir(), 'transmute-cycle-'));
     await writeFile(join(dir, 'a.ts'), "import type { B } from './b.js';\nexport interface A { b?: B }\n");

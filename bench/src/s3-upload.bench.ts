@@ -18,7 +18,8 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import S3rver from 's3rver';
 import { createEngine } from '@transmute/engine';
-import { createS3BlobStore, createService, createSqliteStore, type Service } from '@transmute/service';
+import { createS3BlobStore } from '@transmute/s3';
+import { createService, createSqliteStore, type Service } from '@transmute/service';
 import { median, runIfMain, timeMedian, recordResults, type BenchReport } from './bench-report.js';
 
 const SIZES_MB = (process.env.BENCH_UPLOAD_MB ?? '1,16,64').split(',').map(Number);

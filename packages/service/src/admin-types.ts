@@ -1,6 +1,6 @@
 import type { AccountStatus, Plan, Usage, UsageUnit } from '@transmute/contract';
-import type { PlanLimits } from './plans.js';
-import type { Account } from './service-types.js';
+import type { PlanLimits } from './kernel/plans.js';
+import type { Account } from './kernel/service-types.js';
 
 /** A credit, refund or invoice as billing events carry it (`data.object`). */
 export interface BillingObject {

@@ -7,17 +7,17 @@ import {
 } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import type { AccountObject, BillingObject, TransmuteAdmin } from './admin-types.js';
-import type { PlanLimits } from './plans.js';
-import type { ServiceConfig } from './service-config.js';
-import type { Account } from './service-types.js';
-import type { Store } from './store.js';
-import { findAccount, hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './internal/accounts.js';
-import { createCoreContext, periodOf, type CoreContext } from './internal/context.js';
-import { writeEvent } from './internal/events.js';
-import { newId } from './internal/ids.js';
-import type { AccountsTable, Database } from './internal/schema.js';
-import { accrueAccountStorage } from './internal/storage-usage.js';
-import { computeUsage, costOf } from './internal/usage.js';
+import type { PlanLimits } from './kernel/plans.js';
+import type { ServiceConfig } from './kernel/service-config.js';
+import type { Account } from './kernel/service-types.js';
+import type { Store } from './storage/store.js';
+import { findAccount, hashApiKey, limitsOf, loadAccount, newApiKey, toAccount } from './tables/accounts.js';
+import { createCoreContext, periodOf, type CoreContext } from './kernel/context.js';
+import { writeEvent } from './tables/events.js';
+import { newId } from './kernel/ids.js';
+import type { AccountsTable, Database } from './storage/schema.js';
+import { accrueAccountStorage } from './billing/storage-usage.js';
+import { computeUsage, costOf } from './billing/usage.js';
 
 /** Options of {@link createAdmin}. */
 export interface AdminOptions {

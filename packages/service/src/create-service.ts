@@ -1,36 +1,36 @@
 import type { TransmuteAdmin } from './admin-types.js';
 import { createAdminFromContext } from './create-admin.js';
-import type { ServiceOptions } from './service-config.js';
-import type { Readiness, TransmuteService } from './service-types.js';
-import type { ServiceMetrics } from './service-metrics.js';
-import { authenticateApiKey, findAccount, loadAccount } from './internal/accounts.js';
-import { getCapabilities } from './internal/capabilities.js';
-import { createCoreContext, type ServiceContext } from './internal/context.js';
-import { createJob } from './internal/create-job.js';
-import * as files from './internal/files.js';
-import * as uploads from './internal/uploads.js';
-import { runIdempotent } from './internal/idempotency.js';
-import { sealAtRest } from './internal/seal-at-rest.js';
-import * as jobs from './internal/jobs.js';
-import { getOutputContent } from './internal/output-content.js';
-import * as outputs from './internal/outputs.js';
-import { createOrphanCollector } from './internal/collect-orphans.js';
-import { sweepRetention } from './internal/sweep-retention.js';
-import { testWebhookEndpoint } from './internal/test-webhook-endpoint.js';
-import { computeUsage } from './internal/usage.js';
-import { validateFile } from './internal/validate-file.js';
-import { ValidationLane } from './internal/validation-lane.js';
-import * as webhooks from './internal/webhook-endpoints.js';
-import { WorkerPool } from './internal/worker-pool.js';
-import { createReadinessCheck } from './internal/check-readiness.js';
-import { countBlobErrors } from './internal/count-blob-errors.js';
-import { resolveBatchSettings } from './internal/batch-settings.js';
-import { createServiceMetrics } from './service-metrics.js';
+import type { ServiceOptions } from './kernel/service-config.js';
+import type { Readiness, TransmuteService } from './kernel/service-types.js';
+import type { ServiceMetrics } from './kernel/service-metrics.js';
+import { authenticateApiKey, findAccount, loadAccount } from './tables/accounts.js';
+import { getCapabilities } from './operations/capabilities.js';
+import { createCoreContext, type ServiceContext } from './kernel/context.js';
+import { createJob } from './operations/create-job.js';
+import * as files from './operations/files.js';
+import * as uploads from './operations/uploads.js';
+import { runIdempotent } from './tables/idempotency.js';
+import { sealAtRest } from './kernel/seal-at-rest.js';
+import * as jobs from './operations/jobs.js';
+import { getOutputContent } from './operations/output-content.js';
+import * as outputs from './operations/outputs.js';
+import { createOrphanCollector } from './worker/collect-orphans.js';
+import { sweepRetention } from './worker/sweep-retention.js';
+import { testWebhookEndpoint } from './operations/test-webhook-endpoint.js';
+import { computeUsage } from './billing/usage.js';
+import { validateFile } from './worker/validate-file.js';
+import { ValidationLane } from './worker/validation-lane.js';
+import * as webhooks from './operations/webhook-endpoints.js';
+import { WorkerPool } from './worker/worker-pool.js';
+import { createReadinessCheck } from './operations/check-readiness.js';
+import { countBlobErrors } from './kernel/count-blob-errors.js';
+import { resolveBatchSettings } from './kernel/batch-settings.js';
+import { createServiceMetrics } from './kernel/service-metrics.js';
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from './internal/webhooks/dispatch-webhooks.js';
+} from './webhooks/dispatch-webhooks.js';
 
 /** The service plus the operator's methods. */
 export interface Service extends TransmuteService {

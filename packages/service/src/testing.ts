@@ -3,14 +3,14 @@ import { API_ERRORS, TransmuteError, type ApiErrorCode } from '@transmute/contra
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdminFromContext } from './create-admin.js';
-import type { Store } from './store.js';
-import { CHANNELS } from './internal/channels.js';
-import { claimJob } from './internal/claim-job.js';
-import { createCoreContext, type CoreContext } from './internal/context.js';
-import { writeEvent } from './internal/events.js';
-import { newId } from './internal/ids.js';
-import { runIdempotent } from './internal/idempotency.js';
-import { dbTimeIn } from './internal/db-clock.js';
+import type { Store } from './storage/store.js';
+import { CHANNELS } from './storage/channels.js';
+import { claimJob } from './worker/claim-job.js';
+import { createCoreContext, type CoreContext } from './kernel/context.js';
+import { writeEvent } from './tables/events.js';
+import { newId } from './kernel/ids.js';
+import { runIdempotent } from './tables/idempotency.js';
+import { dbTimeIn } from './storage/db-clock.js';
 import {
   LEASE_LOST,
   findLeasedJob,
@@ -20,15 +20,15 @@ import {
   renewLease,
   saveProgress,
   withLease,
-} from './internal/job-row.js';
-import type { JobsTable } from './internal/schema.js';
-import { wakeOnCommit } from './internal/wake-on-commit.js';
-import { createWebhookEndpoint, listWebhookEndpoints } from './internal/webhook-endpoints.js';
+} from './tables/job-row.js';
+import type { JobsTable } from './storage/schema.js';
+import { wakeOnCommit } from './storage/wake-on-commit.js';
+import { createWebhookEndpoint, listWebhookEndpoints } from './operations/webhook-endpoints.js';
 
-export { describeBlobStoreConformance } from './blob-store-conformance.js';
+export { describeBlobStoreConformance } from './storage/blob-store-conformance.js';
 
 // One way to build a delivery row, for tests and benchmarks that seed webhook deliveries directly.
-export { newDeliveryRow } from './internal/events.js';
+export { newDeliveryRow } from './tables/delivery-row.js';
 
 /** Makes a fresh, empty store (and may be called twice on one location to test reopening). */
 export interface StoreFactory {

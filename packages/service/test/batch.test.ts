@@ -16,7 +16,7 @@ import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { createOcrSource } from '@transmute/plugin-ocr';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createFsBlobStore, type BlobStore, type Store } from '../src/index.js';
-import { referencedKeys } from '../src/internal/blob-refs.js';
+import { referencedKeys } from '../src/tables/blob-refs.js';
 import { BATCH_TEST_CONFIG } from './support/batch-config.js';
 import { startHarness, uploadFile, waitFor, waitForJob, type Harness } from './support/harness.js';
 import { openTestStore } from './support/open-test-store.js';

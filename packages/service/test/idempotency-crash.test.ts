@@ -7,9 +7,9 @@ import { TransmuteError } from '@transmute/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../src/index.js';
 import { createAdminFromContext } from '../src/create-admin.js';
-import { createCoreContext, type CoreContext } from '../src/internal/context.js';
-import { runIdempotent } from '../src/internal/idempotency.js';
-import { createWebhookEndpoint } from '../src/internal/webhook-endpoints.js';
+import { createCoreContext, type CoreContext } from '../src/kernel/context.js';
+import { runIdempotent } from '../src/tables/idempotency.js';
+import { createWebhookEndpoint } from '../src/operations/webhook-endpoints.js';
 import { openTestStore } from './support/open-test-store.js';
 import { createPostgresTestDb } from './support/postgres.js';
 

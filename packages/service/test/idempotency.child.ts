@@ -5,9 +5,9 @@
  * operation reaches its transaction it prints "in operation" and waits there, never committing,
  * until the test SIGKILLs it: a request that dies between claim and commit, without a race.
  */
-import { createCoreContext } from '../src/internal/context.js';
-import { runIdempotent } from '../src/internal/idempotency.js';
-import { createWebhookEndpoint } from '../src/internal/webhook-endpoints.js';
+import { createCoreContext } from '../src/kernel/context.js';
+import { runIdempotent } from '../src/tables/idempotency.js';
+import { createWebhookEndpoint } from '../src/operations/webhook-endpoints.js';
 import type { Store } from '../src/index.js';
 import { openTestStore } from './support/open-test-store.js';
 

@@ -9,8 +9,8 @@ import {
   type ServiceLogger,
   type Store,
 } from '../src/index.js';
-import { createCoreContext } from '../src/internal/context.js';
-import { createOrphanCollector } from '../src/internal/collect-orphans.js';
+import { createCoreContext } from '../src/kernel/context.js';
+import { createOrphanCollector } from '../src/worker/collect-orphans.js';
 import { blobKeysOf, sha256, startHarness, uploadFile, waitForJob, type Harness } from './support/harness.js';
 import { createPostgresTestDb } from './support/postgres.js';
 

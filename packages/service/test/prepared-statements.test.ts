@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { preparedQuery } from '../src/internal/prepared-query.js';
-import type { Database } from '../src/internal/schema.js';
-import { withStatementCache } from '../src/internal/statement-cache.js';
+import { preparedQuery } from '../src/storage/prepared-query.js';
+import type { Database } from '../src/storage/schema.js';
+import { withStatementCache } from '../src/storage/statement-cache.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Caller, Service } from '../src/index.js';
-import { decryptSecret } from '../src/internal/secrets.js';
+import { decryptSecret } from '../src/kernel/secrets.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 const MASTER_KEY = 'master-key-for-tests';

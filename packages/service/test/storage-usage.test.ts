@@ -6,14 +6,14 @@ import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createKyselyStore, createSqliteStore, PRICES, type Store } from '../src/index.js';
-import { createCoreContext } from '../src/internal/context.js';
+import { createCoreContext } from '../src/kernel/context.js';
 import {
   accrueAccountStorage,
   closeStorageMeters,
   storageQuantities,
   touchStorageMeter,
-} from '../src/internal/storage-usage.js';
-import { meterJob, unitTotals } from '../src/internal/usage.js';
+} from '../src/billing/storage-usage.js';
+import { meterJob, unitTotals } from '../src/billing/usage.js';
 import { startHarness, uploadFile, waitForJob, type Harness } from './support/harness.js';
 import { createPostgresTestDb } from './support/postgres.js';
 

@@ -5,9 +5,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKyselyStore, createSqliteStore, type Database, type Store } from '../src/index.js';
-import { createCoreContext, periodOf } from '../src/internal/context.js';
-import { createMigrator } from '../src/internal/migrations.js';
-import { insertUsageEstimate, meterJob, unitTotals } from '../src/internal/usage.js';
+import { createCoreContext, periodOf } from '../src/kernel/context.js';
+import { createMigrator } from '../src/storage/migrations.js';
+import { insertUsageEstimate, meterJob, unitTotals } from '../src/billing/usage.js';
 import { createPostgresTestDb } from './support/postgres.js';
 
 const cleanups: (() => Promise<void>)[] = [];

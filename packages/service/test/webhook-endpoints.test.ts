@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decryptSecret } from '../src/internal/secrets.js';
+import { decryptSecret } from '../src/kernel/secrets.js';
 import { startHarness, waitForJob, type Harness } from './support/harness.js';
 
 const URL_OK = 'http://127.0.0.1:9/hook';

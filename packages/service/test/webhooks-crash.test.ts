@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newDeliveryRow } from '../src/internal/events.js';
+import { newDeliveryRow } from '../src/tables/delivery-row.js';
 import { openTestStore } from './support/open-test-store.js';
 import { createPostgresTestDb } from './support/postgres.js';
 

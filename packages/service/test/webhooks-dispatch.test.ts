@@ -8,13 +8,10 @@ import { checkUrlAllowed, type HostResolver } from '@transmute/engine/net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, type Store } from '../src/index.js';
-import { CHANNELS } from '../src/internal/channels.js';
-import { encryptSecret } from '../src/internal/secrets.js';
-import { queueWebhookReplay, endEndpointDeliveries } from '../src/internal/webhooks/dispatch-control.js';
-import {
-  createWebhookDispatcher,
-  type WebhookDispatcherOptions,
-} from '../src/internal/webhooks/dispatch-webhooks.js';
+import { CHANNELS } from '../src/storage/channels.js';
+import { encryptSecret } from '../src/kernel/secrets.js';
+import { queueWebhookReplay, endEndpointDeliveries } from '../src/webhooks/dispatch-control.js';
+import { createWebhookDispatcher, type WebhookDispatcherOptions } from '../src/webhooks/dispatch-webhooks.js';
 
 interface Received {
   headers: IncomingHttpHeaders;

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKyselyStore, type Store } from '../src/index.js';
-import { newDeliveryRow } from '../src/internal/events.js';
-import { createWebhookDispatcher } from '../src/internal/webhooks/dispatch-webhooks.js';
+import { newDeliveryRow } from '../src/tables/delivery-row.js';
+import { createWebhookDispatcher } from '../src/webhooks/dispatch-webhooks.js';
 import { createPostgresTestDb } from './support/postgres.js';
 
 let store: Store | undefined;

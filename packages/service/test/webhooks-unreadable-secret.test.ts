@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createEngine } from '@transmute/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createService, type Caller } from '../src/index.js';
-import { createWebhookDispatcher } from '../src/internal/webhooks/dispatch-webhooks.js';
+import { createWebhookDispatcher } from '../src/webhooks/dispatch-webhooks.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 let h: Harness | undefined;

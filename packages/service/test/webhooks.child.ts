@@ -3,7 +3,7 @@
  * webhooks.child.ts <store>` (a SQLite path or `postgres:<schema>`, as `openTestStore` takes it).
  * Prints "ready" once started; runs until killed.
  */
-import { createWebhookDispatcher } from '../src/internal/webhooks/dispatch-webhooks.js';
+import { createWebhookDispatcher } from '../src/webhooks/dispatch-webhooks.js';
 import { openTestStore } from './support/open-test-store.js';
 
 const location = process.argv[2];

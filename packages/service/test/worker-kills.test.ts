@@ -25,7 +25,7 @@ import {
   type Service,
   type Store,
 } from '../src/index.js';
-import { DEFAULT_LEASE_MS } from '../src/internal/context.js';
+import { DEFAULT_LEASE_MS } from '../src/kernel/context.js';
 import { completeUpload } from './support/harness.js';
 import { createPostgresTestDb } from './support/postgres.js';
 import { SLOW_MEDIA_TYPE, createSlowSource } from './support/slow-source.js';

@@ -3,8 +3,6 @@ import { createEngine } from '@transmute/engine';
 import {
   createAdmin,
   createFsBlobStore,
-  createS3BlobStore,
-  s3BlobUrlOptions,
   createService,
   createSqliteStore,
   type Service,
@@ -14,6 +12,7 @@ import {
 } from '@transmute/service';
 import { createMemoryRateLimitStore, type RateLimitStore } from '@transmute/http';
 import { createRedisRateLimitStore } from '@transmute/redis';
+import { createS3BlobStore, s3BlobUrlOptions } from '@transmute/s3';
 import { createLogger, type CliLogger } from './create-logger.js';
 import { dataDirSecret, ensureDataDir } from './data-dir.js';
 import { PLUGIN_PACKAGES, loadPlugins, type PluginOptions } from './load-plugins.js';

@@ -15,14 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createPostgresStore } from '@transmute/postgres';
-import {
-  createFsBlobStore,
-  createS3BlobStore,
-  createSqliteStore,
-  s3BlobUrlOptions,
-  type BlobStore,
-  type Store,
-} from '@transmute/service';
+import { createS3BlobStore, s3BlobUrlOptions } from '@transmute/s3';
+import { createFsBlobStore, createSqliteStore, type BlobStore, type Store } from '@transmute/service';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, poll, type Api } from '../blackbox/support/http.js';
 import { lastJsonLine, startService } from '../blackbox/support/service.js';

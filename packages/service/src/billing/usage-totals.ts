@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Database, UsageRecordsTable, UsageTotalsTable } from '../storage/schema.js';
+
+/** The part of a usage record that the period totals count. */
+export type UsageContribution = Pick<
+  UsageRecordsTable,
+  'account_id' | 'period_start' | 'unit' | 'state' | 'estimated' | 'quantity'
+>;
+
+/** A usage record as it was (null for a new one) and as it is now. */
+export interface UsageChange {
+  before: UsageContribution | null;
+  after: UsageContribution;
+}
+
+/**
+ * Keeps `usage_totals` (one row per account, period, unit and state) equal to the sums over
+ * `usage_records`, so quota checks on every createJob read a handful of rows instead of summing a
+ * whole period. Call it in the transaction that writes the records. One upsert for all changes;
+ * additions in an upsert are atomic on both dialects.
+ */
+export async function addToUsageTotals(trx: Kysely<Database>, changes: UsageChange[]): Promise<void> {
+  const rows = new Map<string, UsageTotalsTable>();
+  const add = (record: UsageContribution, sign: 1 | -1): void => {
+    const key = [record.account_id, record.period_start, record.unit, record.state].join('\n');
+    const estimated = Number(record.estimated);
+    const quantity = Number(record.quantity);
+    const row = rows.get(key) ?? {
+      account_id: record.account_id,
+      period_start: record.period_start,
+      unit: record.unit,
+      state: record.state,
+      estimated: 0,
+      quantity: 0,
+      committed: 0,
+    };
+    row.estimated += sign * estimated;
+    row.quantity += sign * quantity;
+    row.committed += sign * Math.max(estimated, quantity);
+    rows.set(key, row);
+  };
+  for (const { before, after } of changes) {
+    if (before !== null) add(before, -1);
+    add(after, 1);
+  }
+  if (rows.size === 0) return;
+  await trx
+    .insertInto('usage_totals')
+    .values([...rows.values()])
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'period_start', 'unit', 'state']).doUpdateSet((eb) => ({
+        estimated: eb('usage_totals.estimated', '+', eb.ref('excluded.estimated')),
+        quantity: eb('usage_totals.quantity', '+', eb.ref('excluded.quantity')),
+        committed: eb('usage_totals.committed', '+', eb.ref('excluded.committed')),
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,88 @@
+import { EventEmitter } from 'node:events';
+import { sql, type Kysely } from 'kysely';
+import type { Store, StoreDialect } from './store.js';
+import type { Database } from './schema.js';
+import { migrateToLatest } from './migrations.js';
+import { collectWakes } from './wake-on-commit.js';
+
+/** Options of {@link createKyselyStore}. */
+export interface KyselyStoreOptions {
+  db: Kysely<Database>;
+  dialect: StoreDialect;
+  /** Cross-process notifications (PostgreSQL LISTEN/NOTIFY); in-process events when omitted. */
+  notify?: (channel: string) => Promise<void>;
+  subscribe?: (channel: string, listener: () => void) => () => void;
+  /**
+   * Sends a transaction's wake-ups inside it, just before the commit (PostgreSQL NOTIFY: delivered
+   * at commit, never on rollback, and not lost if the process dies right after committing). When
+   * omitted, `notify` runs for each channel once the commit is done.
+   */
+  notifyInTransaction?: (trx: Kysely<Database>, channel: string) => Promise<void>;
+  /** Extra cleanup after `db.destroy()`. */
+  onClose?: () => Promise<void>;
+}
+
+/**
+ * Wraps a Kysely instance into a {@link Store} and applies the migrations. Dialect packages
+ * (`createSqliteStore`, `@transmute/postgres`) build on it so every backend shares the queries.
+ *
+ * @example
+ * const store = await createKyselyStore({ db, dialect: 'postgres' });
+ */
+export async function createKyselyStore(options: KyselyStoreOptions): Promise<Store> {
+  const { db, dialect } = options;
+  await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const notify =
+    options.notify ??
+    ((channel: string) => {
+      emitter.emit(channel);
+      return Promise.resolve();
+    });
+  const { notifyInTransaction } = options;
+  const collect = async <T>(trx: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>) => {
+    const done = await collectWakes(trx, fn);
+    if (notifyInTransaction !== undefined) {
+      for (const channel of done.channels) await notifyInTransaction(trx, channel);
+    }
+    return done;
+  };
+  const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => {
+    if (dialect === 'postgres') return db.transaction().execute((trx) => collect(trx, fn));
+    // SQLite: one connection; BEGIN IMMEDIATE takes the write lock up front (busy_timeout waits).
+    return db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const done = await collect(conn, fn);
+        await sql`commit`.execute(conn);
+        return done;
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw error;
+      }
+    });
+  };
+  // The outbox wakes its own listeners: the channels the writes touched, once the commit is done.
+  const transaction = async <T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {
+    const { result, channels } = await commit(fn);
+    if (notifyInTransaction === undefined) for (const channel of channels) await notify(channel);
+    return result;
+  };
+  return {
+    dialect,
+    db,
+    transaction,
+    notify,
+    subscribe:
+      options.subscribe ??
+      ((channel, listener) => {
+        emitter.on(channel, listener);
+        return () => emitter.off(channel, listener);
+      }),
+    close: async () => {
+      await db.destroy();
+      await options.onClose?.();
+    },
+  };
+}

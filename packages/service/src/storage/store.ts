@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+export type { Database } from './schema.js';
+
+/** The SQL dialect behind a {@link Store}; the only place where behaviour may differ. */
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/**
+ * The service's persistence: one schema and one set of Kysely queries over SQLite or PostgreSQL.
+ * Create one with `createSqliteStore` (this package) or `createPostgresStore` (@transmute/postgres).
+ */
+export interface Store {
+  readonly dialect: StoreDialect;
+  /** The Kysely instance (the webhook dispatcher and tests may query it directly). */
+  readonly db: Kysely<Database>;
+  /**
+   * Runs `fn` in one write transaction: SQLite `BEGIN IMMEDIATE` (writers serialize, no upgrade
+   * deadlocks across processes), PostgreSQL READ COMMITTED. Inside, use only `trx`. Its commit
+   * wakes the channels its writes named (`wakeOnCommit`; PostgreSQL sends the NOTIFY inside the
+   * transaction, delivered at commit); a rollback wakes none.
+   */
+  transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Wakes listeners of `channel` (PostgreSQL NOTIFY reaches every process; SQLite this process).
+   * `transaction` calls it for the channels its writes touched; the service never calls it after
+   * a commit by hand.
+   */
+  notify(channel: string): Promise<void>;
+  /** Listens on `channel`; returns the unsubscribe function. */
+  subscribe(channel: string, listener: () => void): () => void;
+  /** Closes the connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,83 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { TransmuteError, type AccountStatus, type Plan } from '@transmute/contract';
+import type { Kysely } from 'kysely';
+import type { Account } from '../kernel/service-types.js';
+import type { PlanLimits } from '../kernel/plans.js';
+import type { CoreContext } from '../kernel/context.js';
+import { parseJson } from '../kernel/context.js';
+import { randomBase62 } from '../kernel/ids.js';
+import { preparedQuery } from '../storage/prepared-query.js';
+import type { AccountsTable, Database } from '../storage/schema.js';
+
+const API_KEY = /^tmk_[A-Za-z0-9]{32,128}$/;
+
+/** SHA-256 hex of an API key (the only form stored). */
+export function hashApiKey(apiKey: string): string {
+  return createHash('sha256').update(apiKey).digest('hex');
+}
+
+/** A new API key: `tmk_` + 40 random base62 characters. */
+export function newApiKey(): string {
+  return `tmk_${randomBase62(40)}`;
+}
+
+/** Maps an accounts row. */
+export function toAccount(row: AccountsTable): Account {
+  return {
+    id: row.id,
+    plan: row.plan as Plan,
+    status: row.status as AccountStatus,
+    createdAt: row.created_at,
+  };
+}
+
+/** The effective limits of an account: plan defaults, then the account's overrides. */
+export function limitsOf(ctx: CoreContext, row: AccountsTable): PlanLimits {
+  const base = ctx.plans[row.plan as Plan];
+  return { ...base, ...parseJson<Partial<PlanLimits>>(row.limits_json, {}) };
+}
+
+/** The account of an API key hash (with the key's revocation): read on every request. */
+const accountByKeyHash = preparedQuery((db, hash: string) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectAll('accounts')
+    .select(['api_keys.key_hash', 'api_keys.revoked_at'])
+    .where('api_keys.key_hash', '=', hash),
+);
+
+/** Resolves an API key to its active (not revoked) account, comparing hashes in constant time. */
+export async function authenticateApiKey(ctx: CoreContext, apiKey: string): Promise<Account | null> {
+  if (!API_KEY.test(apiKey)) return null;
+  const hash = hashApiKey(apiKey);
+  const [row] = await accountByKeyHash(ctx.store.db, hash);
+  if (row === undefined || row.revoked_at !== null) return null;
+  if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
+  return toAccount(row);
+}
+
+/** The account, or null when unknown (`getAccount` of the service and of the admin). */
+export async function findAccount(db: Kysely<Database>, accountId: string): Promise<Account | null> {
+  const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+  return row === undefined ? null : toAccount(row);
+}
+
+/** Loads an account row; `not_found` when unknown. */
+export async function loadAccount(db: Kysely<Database>, accountId: string): Promise<AccountsTable> {
+  const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+  if (row === undefined) throw new TransmuteError('not_found', 'The account does not exist.');
+  return row;
+}
+
+/** Refuses mutations for suspended or canceled accounts (403 account_suspended); returns the row. */
+export async function assertMutable(db: Kysely<Database>, accountId: string): Promise<AccountsTable> {
+  const row = await loadAccount(db, accountId);
+  if (row.status === 'suspended' || row.status === 'canceled') {
+    throw new TransmuteError(
+      'account_suspended',
+      `The account is ${row.status}; changes are refused, reads still work.`,
+    );
+  }
+  return row;
+}

@@ -1,0 +1,66 @@
+import type { EventEnvelope, EventType } from '@transmute/contract';
+import type { Kysely } from 'kysely';
+import type { CoreContext } from '../kernel/context.js';
+import { newId } from '../kernel/ids.js';
+import type { Database } from '../storage/schema.js';
+import { insertDelivery, newDeliveryRow } from './delivery-row.js';
+
+/** What {@link writeEvent} records. */
+export interface EventInput {
+  accountId: string;
+  type: EventType;
+  /** The resource as its GET returns it at event time. */
+  object: unknown;
+}
+
+/**
+ * Writes an event to the outbox and one `pending` delivery per subscribed endpoint (active or
+ * paused) of the account, inside the caller's transaction (CONTRACT §10); when it queued a
+ * delivery, its commit wakes the webhook dispatchers (with none there is nothing for them to do).
+ */
+export async function writeEvent(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: EventInput,
+): Promise<string> {
+  const now = ctx.nowIso();
+  const id = newId('evt');
+  const envelope: EventEnvelope = {
+    id,
+    type: input.type,
+    timestamp: now,
+    api_version: 'v1',
+    data: { object: input.object },
+  };
+  await trx
+    .insertInto('events')
+    .values({
+      id,
+      account_id: input.accountId,
+      type: input.type,
+      payload: JSON.stringify(envelope),
+      created_at: now,
+    })
+    .execute();
+  const endpoints = await trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events_json'])
+    .where('account_id', '=', input.accountId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['active', 'paused'])
+    .execute();
+  for (const endpoint of endpoints) {
+    const events = JSON.parse(endpoint.events_json) as string[];
+    if (!events.includes(input.type)) continue;
+    const delivery = newDeliveryRow({
+      accountId: input.accountId,
+      endpointId: endpoint.id,
+      eventId: id,
+      eventType: input.type,
+      now,
+      isTest: false,
+    });
+    await insertDelivery(trx, delivery);
+  }
+  return id;
+}

@@ -1,0 +1,336 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { CoreContext } from '../kernel/context.js';
+import { CHANNELS } from '../storage/channels.js';
+import { dbTimeIn } from '../storage/db-clock.js';
+import { randomBase62 } from '../kernel/ids.js';
+import type { Database, JobsTable } from '../storage/schema.js';
+import type { StoreDialect } from '../storage/store.js';
+import { wakeOnCommit } from '../storage/wake-on-commit.js';
+
+// Every write to the `jobs` row, one named function per state change (the way pg-boss keeps one
+// SQL builder per state change in one file). Workers, `runJob`, the sweep and the API operations
+// only orchestrate: they decide which change happens, this file says what it writes.
+
+type JobsWhere = ExpressionBuilder<Database, 'jobs'>;
+
+/**
+ * One claim of one job: `holder` is what the claim wrote to `locked_by` (the worker's id and a
+ * random part of its own), the fencing token of that run. A later claim writes another token, even
+ * by the same worker, so a run that lost its lease can never pass for the one that holds it now.
+ */
+export interface HeldLease {
+  jobId: string;
+  holder: string;
+}
+
+/** The lease a claimed row carries. */
+export function heldLeaseOf(row: JobsTable): HeldLease {
+  if (row.locked_by === null) throw new Error(`job ${row.id} is not leased`);
+  return { jobId: row.id, holder: row.locked_by };
+}
+
+/**
+ * The lease test, the one place that decides whether a run holds its job: every write a lease
+ * holder makes, and every read that asks "still mine?", goes through it.
+ */
+function leaseHeld(lease: HeldLease) {
+  return (eb: JobsWhere) =>
+    eb.and([eb('jobs.id', '=', lease.jobId), eb('jobs.locked_by', '=', lease.holder)]);
+}
+
+/**
+ * No worker holds the job: never leased, released, or the lease lapsed (a crashed or stalled
+ * worker), by the database's clock.
+ */
+function leaseFree(dialect: StoreDialect) {
+  return (eb: JobsWhere) =>
+    eb.or([eb('jobs.locked_by', 'is', null), eb('jobs.lease_expires_at', '<', dbTimeIn(dialect))]);
+}
+
+/** Statuses whose job may still hold a worker's lease and report progress. */
+const RUNNING = ['processing', 'canceling'];
+
+/** The job row if the run still holds its lease, else `undefined` (the lease was lost). */
+export async function findLeasedJob(db: Kysely<Database>, lease: HeldLease): Promise<JobsTable | undefined> {
+  return db.selectFrom('jobs').selectAll().where(leaseHeld(lease)).executeTakeFirst();
+}
+
+/** What {@link withLease} answers when the lease was lost: nothing ran. */
+export const LEASE_LOST = Symbol('lease lost');
+
+/**
+ * Runs `fn` in one transaction on the job's row, only while the run holds its lease; otherwise
+ * answers {@link LEASE_LOST} without writing. The fence: the row is locked while the lease is
+ * checked (PostgreSQL `FOR UPDATE`; SQLite's writer holds the database), so no claim can take the
+ * job between the check and the commit, and a claim that took it first makes the check fail.
+ */
+export async function withLease<T>(
+  ctx: CoreContext,
+  lease: HeldLease,
+  fn: (trx: Kysely<Database>, row: JobsTable) => Promise<T>,
+): Promise<T | typeof LEASE_LOST> {
+  return ctx.store.transaction(async (trx) => {
+    const query = trx.selectFrom('jobs').selectAll().where(leaseHeld(lease));
+    const row = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return row === undefined ? LEASE_LOST : fn(trx, row);
+  });
+}
+
+/** Queues a new job (its first run is work for a worker); the commit wakes the workers. */
+export async function insertJob(trx: Kysely<Database>, row: JobsTable): Promise<void> {
+  await trx.insertInto('jobs').values(row).execute();
+  wakeOnCommit(trx, CHANNELS.jobs);
+}
+
+/** More work for a job (an output added later); the commit wakes the workers. */
+export async function queueJobWork(trx: Kysely<Database>, jobId: string, now: string): Promise<void> {
+  await trx.updateTable('jobs').set({ work_pending: 1, updated_at: now }).where('id', '=', jobId).execute();
+  wakeOnCommit(trx, CHANNELS.jobs);
+}
+
+/** Up to 32 jobs with work and no live lease, oldest first (`exclude`: jobs this process runs). */
+export async function findClaimableJobs(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  exclude: string[],
+): Promise<JobsTable[]> {
+  let query = claimable(db, dialect);
+  if (exclude.length > 0) query = query.where('id', 'not in', exclude);
+  return query.orderBy('created_at', 'asc').limit(32).execute();
+}
+
+function claimable(db: Kysely<Database>, dialect: StoreDialect) {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('work_pending', '=', 1)
+    .where('status', 'in', ['queued', 'processing', 'canceling', 'succeeded'])
+    .where(leaseFree(dialect));
+}
+
+/**
+ * The account's oldest claimable job, in the claiming transaction (`exclude`: jobs this process
+ * runs); on PostgreSQL it locks the row, skipping rows other claims hold (SQLite's writer holds
+ * the database lock already).
+ */
+export async function lockClaimableJob(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: { accountId: string; exclude: string[] },
+): Promise<JobsTable | null> {
+  let query = claimable(trx, ctx.store.dialect).where('account_id', '=', input.accountId);
+  if (input.exclude.length > 0) query = query.where('id', 'not in', input.exclude);
+  query = query.orderBy('created_at', 'asc').limit(1);
+  if (ctx.store.dialect !== 'postgres') return (await query.executeTakeFirst()) ?? null;
+  return (await query.forUpdate().skipLocked().executeTakeFirst()) ?? null;
+}
+
+/** How many of the account's jobs hold a live lease (its plan's concurrency is counted here). */
+export async function countLeasedJobs(
+  trx: Kysely<Database>,
+  dialect: StoreDialect,
+  accountId: string,
+): Promise<number> {
+  const row = await trx
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('locked_by', 'is not', null)
+    .where('lease_expires_at', '>=', dbTimeIn(dialect))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Takes the lease of a locked claimable row for `leaseMs` (by the database's clock) under a fresh
+ * holder token, and counts the attempt; a queued job becomes `processing` at its first stage (a
+ * processing job always names its stage, CONTRACT §8). Returns the row as claimed.
+ */
+export async function claimJobRow(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: { row: JobsTable; now: string },
+): Promise<JobsTable> {
+  const { row, now } = input;
+  const starting = row.status === 'queued';
+  return trx
+    .updateTable('jobs')
+    .set({
+      status: starting ? 'processing' : row.status,
+      stage: starting ? 'source_acquisition' : row.stage,
+      locked_by: `${ctx.workerId}/${randomBase62(10)}`,
+      lease_expires_at: dbTimeIn(ctx.store.dialect, ctx.leaseMs),
+      attempts: row.attempts + 1,
+      updated_at: starting ? now : row.updated_at,
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Extends the run's lease to `leaseMs` from now (by the database's clock) and answers what the run
+ * must react to (a cancel request), in one statement; `undefined` when the lease was lost.
+ */
+export async function renewLease(
+  ctx: CoreContext,
+  lease: HeldLease,
+): Promise<Pick<JobsTable, 'status' | 'cancel_requested_at'> | undefined> {
+  return ctx.store.db
+    .updateTable('jobs')
+    .set({ lease_expires_at: dbTimeIn(ctx.store.dialect, ctx.leaseMs) })
+    .where(leaseHeld(lease))
+    .returning(['status', 'cancel_requested_at'])
+    .executeTakeFirst();
+}
+
+/** What {@link saveProgress} records. */
+export interface JobProgress {
+  stage: string;
+  percent: number;
+  detail: string | null;
+  updatedAt: string;
+}
+
+/** Records a running job's stage and percent, while the run holds its lease. */
+export async function saveProgress(ctx: CoreContext, lease: HeldLease, progress: JobProgress): Promise<void> {
+  await ctx.store.db
+    .updateTable('jobs')
+    .set({
+      stage: progress.stage,
+      percent: progress.percent,
+      detail: progress.detail,
+      updated_at: progress.updatedAt,
+    })
+    .where(leaseHeld(lease))
+    .where('status', 'in', RUNNING)
+    .execute();
+}
+
+/** Stores the prepared document's blob key and the preparation's warnings (kept once each). */
+export async function storeDocument(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  input: { row: JobsTable; documentKey: string; warnings: string[] },
+): Promise<void> {
+  const warnings = [...(JSON.parse(input.row.warnings_json) as string[]), ...input.warnings];
+  await trx
+    .updateTable('jobs')
+    .set({
+      document_key: input.documentKey,
+      warnings_json: JSON.stringify([...new Set(warnings)]),
+      updated_at: ctx.nowIso(),
+    })
+    .where('id', '=', input.row.id)
+    .execute();
+}
+
+/** How {@link releaseLease} lets go of a job. */
+export interface ReleaseOptions {
+  /** The attempt count to keep (a shutdown gives its attempt back); unchanged when omitted. */
+  attempts?: number;
+  /** The job has no work left (every output ended, or the run failed). */
+  workDone?: boolean;
+}
+
+/**
+ * Lets go of the run's lease so the job is free (for another run, or the sweep); the commit wakes
+ * the workers (the account has a concurrency slot again). A lease lost already is left alone.
+ */
+export async function releaseLease(
+  trx: Kysely<Database>,
+  lease: HeldLease,
+  options: ReleaseOptions = {},
+): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set({
+      locked_by: null,
+      lease_expires_at: null,
+      ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
+      ...(options.workDone === true ? { work_pending: 0 } : {}),
+    })
+    .where(leaseHeld(lease))
+    .execute();
+  wakeOnCommit(trx, CHANNELS.jobs);
+}
+
+/** processing → canceling: the running worker sees it at its next lease check. */
+export async function requestCancel(trx: Kysely<Database>, jobId: string, now: string): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set({ status: 'canceling', cancel_requested_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+/** What {@link endJobRow} writes when a job ends. */
+export interface JobEnding {
+  status: 'succeeded' | 'failed' | 'canceled';
+  detail: string | null;
+  warnings: string[];
+  now: string;
+  expiresAt: string | null;
+}
+
+/**
+ * The row of a job that ends: terminal status, no stage, 100 % on success, the warnings, the
+ * expiry; a succeeded job keeps pending work (outputs added later), others have none.
+ */
+export async function endJobRow(trx: Kysely<Database>, row: JobsTable, ending: JobEnding): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set({
+      status: ending.status,
+      stage: null,
+      percent: ending.status === 'succeeded' ? 100 : Number(row.percent),
+      detail: ending.detail,
+      warnings_json: JSON.stringify(ending.warnings),
+      updated_at: ending.now,
+      ended_at: ending.now,
+      expires_at: ending.expiresAt,
+      work_pending: ending.status === 'succeeded' ? row.work_pending : 0,
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/** Ended jobs past their expiry that no worker holds (up to 200). */
+export async function findExpiredJobs(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  now: string,
+): Promise<Pick<JobsTable, 'id' | 'document_key' | 'expires_at'>[]> {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'document_key', 'expires_at'])
+    .where('status', 'in', ['succeeded', 'failed', 'canceled'])
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<', now)
+    .where(leaseFree(dialect))
+    .limit(200)
+    .execute();
+}
+
+/**
+ * ended → expired: the document goes, and the source too (inline text, URLs that may carry
+ * tokens): only its type is kept.
+ */
+export async function expireJobRows(trx: Kysely<Database>, ids: string[], now: string): Promise<void> {
+  await trx
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'expired',
+      document_key: null,
+      work_pending: 0,
+      updated_at: now,
+      source_json: sql<string>`${'{"type":"'} || ${eb.ref('source_type')} || ${'","removed":true}'}`,
+    }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Deletes the job's row (its outputs, artifacts, checkpoints and file links go first). */
+export async function deleteJobRow(trx: Kysely<Database>, jobId: string): Promise<void> {
+  await trx.deleteFrom('jobs').where('id', '=', jobId).execute();
+}

@@ -1,0 +1,62 @@
+import { limitsOf } from '../tables/accounts.js';
+import type { CoreContext } from '../kernel/context.js';
+import { writeEvent } from '../tables/events.js';
+import { claimJobRow, countLeasedJobs, findClaimableJobs, lockClaimableJob } from '../tables/job-row.js';
+import { endJob } from './end-job.js';
+import { jobWithOutputs } from '../tables/resources.js';
+import type { JobsTable } from '../storage/schema.js';
+
+/** A job run that crashed this many times is failed instead of retried again. */
+export const MAX_ATTEMPTS = 5;
+
+/**
+ * Claims one job with work for this worker (a lease of `leaseMs` under a fresh holder token),
+ * honouring each account's plan concurrency; queued → processing emits `job.processing`. Leases
+ * expired by the database's clock put work back here. `exclude` lists the jobs this process is
+ * still running (a blocked event loop may have let their lease lapse: renewing it is theirs to do).
+ *
+ * The account is locked before its job is chosen: concurrent claims for one account queue on that
+ * lock, and each then takes the account's oldest free job. (Locking a job first let a claim that
+ * waited for the account take a newer job while another claim, about to find the account full,
+ * held the oldest: a crashed worker's jobs, the oldest, were passed over for fresh ones.)
+ */
+export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promise<JobsTable | null> {
+  // A cheap read first: an idle poll should not take SQLite's write lock. Its accounts are the
+  // ones tried, oldest job first; each account's job is then chosen under the account's lock (an
+  // account whose work came after this read is woken by that work's own commit).
+  const candidates = await findClaimableJobs(ctx.store.db, ctx.store.dialect, exclude);
+  if (candidates.length === 0) return null;
+  const accounts = new Set(candidates.map((j) => j.account_id));
+  return ctx.store.transaction(async (trx) => {
+    const now = ctx.nowIso();
+    for (const accountId of accounts) {
+      const query = trx.selectFrom('accounts').selectAll().where('id', '=', accountId);
+      const account = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      if (account === undefined) continue;
+      const leased = await countLeasedJobs(trx, ctx.store.dialect, accountId);
+      if (leased >= limitsOf(ctx, account).concurrency) continue;
+      for (;;) {
+        const row = await lockClaimableJob(trx, ctx, { accountId, exclude });
+        if (row === null) break;
+        if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {
+          await endJob(trx, ctx, row, {
+            status: row.status === 'canceling' ? 'canceled' : 'failed',
+            detail: 'internal_error: The job stopped repeatedly while processing.',
+            warnings: ['internal_error: The job stopped repeatedly while processing.'],
+          });
+          continue;
+        }
+        const claimed = await claimJobRow(trx, ctx, { row, now });
+        if (row.status === 'queued') {
+          await writeEvent(trx, ctx, {
+            accountId: row.account_id,
+            type: 'job.processing',
+            object: await jobWithOutputs(trx, claimed),
+          });
+        }
+        return claimed;
+      }
+    }
+    return null;
+  });
+}

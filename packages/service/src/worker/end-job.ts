@@ -1,0 +1,84 @@
+import { FAILURE_CODES, type JobStatus } from '@transmute/contract';
+import type { Kysely } from 'kysely';
+import { addMs, parseJson, type CoreContext } from '../kernel/context.js';
+import { writeEvent } from '../tables/events.js';
+import { endJobRow } from '../tables/job-row.js';
+import { jobWithOutputs } from '../tables/resources.js';
+import { deleteTasks } from '../tables/task-row.js';
+import type { Database, JobsTable } from '../storage/schema.js';
+import { failPendingOutputs } from '../tables/output-row.js';
+import { holdFilesUntil } from '../tables/file-row.js';
+import { meterJob } from '../billing/usage.js';
+import type { UsageQuantities } from '../kernel/engine.js';
+
+/** When a job that ends now expires (CONTRACT §8 retention). */
+function jobExpiry(ctx: CoreContext, retentionClass: string, endedAt: string): string | null {
+  switch (retentionClass) {
+    case 'ephemeral':
+      return addMs(endedAt, ctx.retention.ephemeralMs);
+    case 'account':
+      return null;
+    default:
+      return addMs(endedAt, ctx.retention.temporaryMs);
+  }
+}
+
+/** Options of {@link endJob}. */
+export interface EndJobOptions {
+  status: Extract<JobStatus, 'succeeded' | 'failed' | 'canceled'>;
+  detail: string | null;
+  warnings?: string[];
+  usage?: UsageQuantities;
+}
+
+/**
+ * Moves a job to a terminal state in the caller's transaction: progress, expiry, unfinished
+ * outputs failed (`job_canceled` on cancel), files kept as long as the job, usage finalized and
+ * the `job.*` event.
+ */
+export async function endJob(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  row: JobsTable,
+  options: EndJobOptions,
+): Promise<void> {
+  const now = ctx.nowIso();
+  const expiresAt = jobExpiry(ctx, row.retention_class, now);
+  const warnings = [...parseJson<string[]>(row.warnings_json, []), ...(options.warnings ?? [])];
+  await endJobRow(trx, row, { status: options.status, detail: options.detail, warnings, now, expiresAt });
+  if (options.status !== 'succeeded') {
+    const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
+    const sentence =
+      options.status === 'canceled'
+        ? FAILURE_CODES.job_canceled
+        : 'The job failed before this output was rendered.';
+    await failPendingOutputs(trx, row.id, `${reason}: ${sentence}`, now);
+  }
+  // A split job's tasks end with it (a helper still running one finds it gone and stops).
+  await deleteTasks(trx, row.id);
+  await extendFiles(trx, row.id, expiresAt);
+  await trx
+    .updateTable('artifacts')
+    .set({ expires_at: expiresAt })
+    .where('output_id', 'in', trx.selectFrom('outputs').select('id').where('job_id', '=', row.id))
+    .execute();
+  await meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
+  const fresh = await trx.selectFrom('jobs').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  const type =
+    options.status === 'succeeded'
+      ? 'job.succeeded'
+      : options.status === 'failed'
+        ? 'job.failed'
+        : 'job.canceled';
+  await writeEvent(trx, ctx, { accountId: row.account_id, type, object: await jobWithOutputs(trx, fresh) });
+}
+
+async function extendFiles(trx: Kysely<Database>, jobId: string, expiresAt: string | null): Promise<void> {
+  const links = await trx.selectFrom('job_files').select('file_id').where('job_id', '=', jobId).execute();
+  if (links.length === 0) return;
+  await holdFilesUntil(
+    trx,
+    links.map((link) => link.file_id),
+    expiresAt,
+  );
+}

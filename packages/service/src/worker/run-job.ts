@@ -1,0 +1,394 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import { performance } from 'node:perf_hooks';
+import { ROOT_CONTEXT, SpanStatusCode, context, trace } from '@opentelemetry/api';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OutputFormat, OutputProfile } from '@transmute/contract';
+import { describeFailure } from './describe-failure.js';
+import type { PipelineProgress, UsageQuantities } from '../kernel/engine.js';
+import type { NormalizedDocument, SourceFile } from '@transmute/plugin-sdk';
+import { releaseBlob } from '../tables/blob-refs.js';
+import { bytesOf } from '../tables/stored-blob.js';
+import type { ServiceContext } from '../kernel/context.js';
+import { writeEvent } from '../tables/events.js';
+import { newId } from '../kernel/ids.js';
+import type { JobLease } from './job-lease.js';
+import { RunStopped } from './lease.js';
+import { jobFiles } from '../tables/job-inputs.js';
+import { createCheckpointStore, toConvertSource } from './job-source.js';
+import {
+  LEASE_LOST,
+  releaseLease,
+  saveProgress,
+  storeDocument,
+  withLease,
+  type HeldLease,
+} from '../tables/job-row.js';
+import { endJob } from './end-job.js';
+import { failOutputRow, failPendingOutputs, startOutput, succeedOutput } from '../tables/output-row.js';
+import { outputOf } from '../tables/resources.js';
+import type { Database, JobsTable, OutputsTable } from '../storage/schema.js';
+import { deleteTasks } from '../tables/task-row.js';
+import { dropJobCheckpoints } from '../tables/checkpoint-row.js';
+import { meterJob } from '../billing/usage.js';
+import { stringifyInParts } from '../kernel/json-in-parts.js';
+import { createStageTimer, type StageTimer } from './stage-timer.js';
+import { createJobTaskRunner } from './task-runner.js';
+import { contextOfTraceparent, transmuteTracer } from '../kernel/trace-context.js';
+
+/** Raised inside a run when the lease says stop. */
+/** The stage timer of each run in flight, fed by every progress report of the run. */
+const stageTimers = new WeakMap<JobLease, StageTimer>();
+
+/** A write found the lease taken by another worker: counted, and the run stops. */
+function leaseLost(ctx: ServiceContext): RunStopped {
+  ctx.metrics.leasesLost.inc();
+  return new RunStopped('lost');
+}
+
+/**
+ * How long a progress write waits after the previous one of the same stage, and after the run
+ * began: a job done sooner than this writes no progress at all (its claim named its first stage,
+ * and its end writes the last), so a tiny job does not pay a round trip per stage.
+ */
+const PROGRESS_INTERVAL_MS = 250;
+
+function progressSaver(
+  ctx: ServiceContext,
+  row: JobsTable,
+  lease: JobLease,
+): (progress: PipelineProgress) => void {
+  let percent = Number(row.percent);
+  let stage: string | null = null;
+  const began = Date.now();
+  let last = 0;
+  let chain = Promise.resolve();
+  return (progress) => {
+    if (!lease.active) return;
+    stageTimers.get(lease)?.enter(progress.stage);
+    percent = Math.min(99, Math.max(percent, progress.percent));
+    const now = Date.now();
+    if (now - began < PROGRESS_INTERVAL_MS) return;
+    if (progress.stage === stage && now - last < PROGRESS_INTERVAL_MS) return;
+    stage = progress.stage;
+    last = now;
+    const values = { stage: progress.stage, percent, detail: progress.detail, updatedAt: ctx.nowIso() };
+    chain = chain
+      .then(() => saveProgress(ctx, lease.held, values))
+      .catch((error: unknown) =>
+        ctx.logger.warn('progress not saved', { jobId: row.id, error: String(error) }),
+      );
+  };
+}
+
+async function ensureDocument(
+  ctx: ServiceContext,
+  row: JobsTable,
+  lease: JobLease,
+): Promise<NormalizedDocument> {
+  if (row.document_key !== null) {
+    const bytes = await bytesOf(ctx, { key: row.document_key, owner: row.id, kind: 'document' });
+    return JSON.parse(bytes.toString('utf8')) as NormalizedDocument;
+  }
+  const source = await toConvertSource(ctx, row);
+  lease.checkStop();
+  const prepared = await ctx.engine.prepare(source, {
+    signal: lease.controller.signal,
+    onProgress: progressSaver(ctx, row, lease),
+    checkpoints: createCheckpointStore(ctx, lease),
+    ...(ctx.batch.enabled ? { tasks: createJobTaskRunner(ctx, lease) } : {}),
+  });
+  lease.checkStop();
+  const blob = await ctx.blobs.putBytes(await stringifyInParts(prepared.document));
+  const usage: UsageQuantities = { ...prepared.usage };
+  usage.input_bytes ??= Number(row.input_bytes);
+  const stored = await withLease(ctx, lease.held, async (trx, current) => {
+    await storeDocument(trx, ctx, { row: current, documentKey: blob.key, warnings: prepared.warnings });
+    await meterJob(trx, ctx, current, usage, 'pending');
+    return dropCheckpoints(trx, row.id);
+  });
+  if (stored === LEASE_LOST) throw leaseLost(ctx);
+  for (const key of stored) await releaseBlob(ctx, key);
+  return prepared.document;
+}
+
+/**
+ * Once the normalized document is stored the stage checkpoints (task results too) and tasks are no
+ * longer needed: gone in the transaction that stores it; answers the blob keys to release after
+ * the commit.
+ */
+async function dropCheckpoints(trx: Kysely<Database>, jobId: string): Promise<string[]> {
+  await deleteTasks(trx, jobId);
+  return dropJobCheckpoints(trx, jobId);
+}
+
+interface Rendered {
+  artifacts: { name: string; mediaType: string; sizeBytes: number; sha256: string; key: string }[];
+  warnings: string[];
+  usage: UsageQuantities;
+}
+
+async function renderOne(
+  ctx: ServiceContext,
+  input: { row: JobsTable; output: OutputsTable; document: NormalizedDocument; originals: SourceFile[] },
+  lease: JobLease,
+): Promise<Rendered> {
+  const workDir = await mkdtemp(join(tmpdir(), 'transmute-render-'));
+  try {
+    const result = await ctx.engine.render(
+      input.document,
+      {
+        profile: input.output.profile as OutputProfile,
+        format: input.output.format as OutputFormat,
+        language: input.output.language,
+        includeRawSource: input.output.include_raw_source === 1,
+      },
+      {
+        signal: lease.controller.signal,
+        onProgress: input.row.status === 'succeeded' ? () => undefined : progressSaver(ctx, input.row, lease),
+        workDir,
+        originals: input.originals,
+      },
+    );
+    const artifacts = [];
+    for (const artifact of result.artifacts) {
+      const blob = await ctx.blobs.putFile(artifact.path);
+      artifacts.push({
+        name: artifact.name,
+        mediaType: artifact.mediaType,
+        sizeBytes: blob.sizeBytes,
+        sha256: blob.sha256,
+        key: blob.key,
+      });
+    }
+    return { artifacts, warnings: result.warnings, usage: result.usage };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Lets go of the lease in the caller's transaction when the job has no output left to render (the
+ * run is done): true when it did.
+ */
+async function releaseWhenDone(trx: Kysely<Database>, lease: HeldLease): Promise<boolean> {
+  const left = await trx
+    .selectFrom('outputs')
+    .select('id')
+    .where('job_id', '=', lease.jobId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirst();
+  if (left !== undefined) return false;
+  await releaseLease(trx, lease, { workDone: true });
+  return true;
+}
+
+/**
+ * Stores a rendered output; the first output's success ends the job as succeeded. The last
+ * output's transaction also lets go of the lease (true), so a job's end is one commit.
+ */
+async function saveOutput(
+  ctx: ServiceContext,
+  lease: HeldLease,
+  output: OutputsTable,
+  rendered: Rendered,
+): Promise<boolean> {
+  const saved = await withLease(ctx, lease, async (trx, row) => {
+    const now = ctx.nowIso();
+    for (const [position, artifact] of rendered.artifacts.entries()) {
+      await trx
+        .insertInto('artifacts')
+        .values({
+          id: newId('artifact'),
+          output_id: output.id,
+          account_id: output.account_id,
+          position,
+          name: artifact.name,
+          media_type: artifact.mediaType,
+          size_bytes: artifact.sizeBytes,
+          sha256: artifact.sha256,
+          blob_key: artifact.key,
+          created_at: now,
+          expires_at: row.expires_at,
+        })
+        .execute();
+    }
+    await succeedOutput(trx, output.id, rendered.warnings, now);
+    const fresh = await trx
+      .selectFrom('outputs')
+      .selectAll()
+      .where('id', '=', output.id)
+      .executeTakeFirstOrThrow();
+    await writeEvent(trx, ctx, {
+      accountId: output.account_id,
+      type: 'output.created',
+      object: await outputOf(ctx, trx, fresh),
+    });
+    const usage: UsageQuantities = {
+      ...rendered.usage,
+      output_bytes:
+        (rendered.usage.output_bytes ?? 0) + rendered.artifacts.reduce((sum, a) => sum + a.sizeBytes, 0),
+    };
+    const running = row.status === 'processing' || row.status === 'canceling';
+    if (Number(output.position) === 0 && running) {
+      await endJob(trx, ctx, row, { status: 'succeeded', detail: null, usage });
+    } else {
+      await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
+    }
+    return releaseWhenDone(trx, lease);
+  });
+  if (saved === LEASE_LOST) throw leaseLost(ctx);
+  return saved;
+}
+
+async function failOutput(
+  ctx: ServiceContext,
+  lease: HeldLease,
+  output: OutputsTable,
+  error: unknown,
+): Promise<void> {
+  const { text, bug } = describeFailure(ctx, error);
+  if (bug) ctx.logger.error('output render crashed', { outputId: output.id, error: String(error) });
+  const failed = await withLease(ctx, lease, async (trx, row) => {
+    const now = ctx.nowIso();
+    await failOutputRow(trx, output.id, text, now);
+    if (Number(output.position) === 0 && (row.status === 'processing' || row.status === 'canceling')) {
+      await endJob(trx, ctx, row, { status: 'failed', detail: text, warnings: [text] });
+    }
+  });
+  if (failed === LEASE_LOST) throw leaseLost(ctx);
+}
+
+async function renderPending(
+  ctx: ServiceContext,
+  jobId: string,
+  document: NormalizedDocument,
+  lease: JobLease,
+): Promise<void> {
+  for (;;) {
+    lease.checkStop();
+    const row = await ctx.store.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    const outputs = await ctx.store.db
+      .selectFrom('outputs')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('status', 'in', ['queued', 'processing'])
+      .orderBy('position', 'asc')
+      .execute();
+    if (outputs.length === 0) {
+      if (await ctx.store.transaction((trx) => releaseWhenDone(trx, lease.held))) return;
+      continue;
+    }
+    const originals = row.source_type === 'files' ? await jobFiles(ctx, jobId).catch(() => []) : [];
+    for (const output of outputs) {
+      lease.checkStop();
+      await startOutput(ctx.store.db, output.id, ctx.nowIso());
+      let rendered: Rendered;
+      try {
+        rendered = await renderOne(ctx, { row, output, document, originals }, lease);
+      } catch (error) {
+        lease.checkStop();
+        await failOutput(ctx, lease.held, output, error);
+        continue;
+      }
+      if (await saveOutput(ctx, lease.held, output, rendered)) return;
+    }
+  }
+}
+
+async function settleStopped(ctx: ServiceContext, lease: JobLease): Promise<void> {
+  if (lease.stopReason === 'lost') return;
+  await withLease(ctx, lease.held, async (trx, row) => {
+    if (row.status === 'canceling') {
+      await endJob(trx, ctx, row, { status: 'canceled', detail: 'Canceled while processing.' });
+    }
+    // A shutdown is not the job's fault: its attempt is given back.
+    const attempts = lease.stopReason === 'shutdown' ? Math.max(0, row.attempts - 1) : row.attempts;
+    await releaseLease(trx, lease.held, { attempts });
+  });
+}
+
+async function failJob(ctx: ServiceContext, lease: HeldLease, error: unknown): Promise<void> {
+  const { text, bug } = describeFailure(ctx, error);
+  if (!bug) ctx.logger.warn('job failed', { job_id: lease.jobId, failure: text });
+  if (bug)
+    ctx.logger.error('job crashed', {
+      jobId: lease.jobId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
+  await withLease(ctx, lease, async (trx, row) => {
+    if (row.status === 'processing' || row.status === 'canceling') {
+      await endJob(trx, ctx, row, {
+        status: row.status === 'canceling' ? 'canceled' : 'failed',
+        detail: row.status === 'canceling' ? 'Canceled while processing.' : text,
+        warnings: row.status === 'canceling' ? [] : [text],
+      });
+    } else {
+      // A job that had succeeded was rendering further outputs: they fail, the job stays as it was.
+      await failPendingOutputs(trx, lease.jobId, text, ctx.nowIso());
+    }
+    await releaseLease(trx, lease, { workDone: true });
+  });
+}
+
+/**
+ * Runs a claimed job: prepare (or load the stored normalized document: a restarted job does not
+ * acquire again), then render every queued output; cancellation, failures and lost leases end it
+ * as CONTRACT §8 says.
+ */
+export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: JobLease): Promise<void> {
+  const startedAt = performance.now();
+  const span = transmuteTracer().startSpan(
+    'transmute.job',
+    {
+      attributes: {
+        'transmute.job_id': claimed.id,
+        'transmute.source_type': claimed.source_type,
+        'transmute.attempt': claimed.attempts,
+      },
+    },
+    contextOfTraceparent(claimed.traceparent),
+  );
+  const stages = createStageTimer(ctx.metrics, span);
+  stageTimers.set(lease, stages);
+  let outcome = 'completed';
+  const job = { job_id: claimed.id, account_id: claimed.account_id };
+  ctx.logger.info('job run started', {
+    ...job,
+    source_type: claimed.source_type,
+    attempt: claimed.attempts,
+    worker_id: ctx.workerId,
+  });
+  try {
+    if (claimed.status === 'canceling') {
+      lease.abort('cancel');
+      throw new RunStopped('cancel');
+    }
+    // The engine's plugin and fetch spans become children of the job span (with an SDK's context manager).
+    await context.with(trace.setSpan(ROOT_CONTEXT, span), async () => {
+      const document = await ensureDocument(ctx, claimed, lease);
+      await renderPending(ctx, claimed.id, document, lease);
+    });
+  } catch (error) {
+    if (error instanceof RunStopped || lease.controller.signal.aborted) {
+      outcome = lease.stopReason ?? (error instanceof RunStopped ? error.message : 'stopped');
+      await settleStopped(ctx, lease);
+    } else {
+      outcome = 'failed';
+      await failJob(ctx, lease.held, error);
+    }
+  } finally {
+    stages.end();
+    const seconds = (performance.now() - startedAt) / 1000;
+    ctx.metrics.jobDuration.observe({ source_type: claimed.source_type, outcome }, seconds);
+    ctx.logger.info('job run ended', { ...job, outcome, duration_ms: Math.round(seconds * 1000) });
+    span.setAttribute('transmute.outcome', outcome);
+    if (outcome === 'failed') span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  }
+}
