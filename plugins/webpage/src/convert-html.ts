@@ -10,7 +10,7 @@ import { finishTree } from './internal/finish-tree.js';
 import { qualityFacts, scoreQuality, type QualityReport } from './internal/quality.js';
 import { readWithReadability, type Article } from './internal/readability.js';
 import { proseWords, readMissedArticle } from './internal/second-opinion.js';
-import { visibleText } from './internal/visible-text.js';
+import { visibleText, visibleTextOf } from './internal/visible-text.js';
 import { countWordCharacters } from './internal/word-characters.js';
 
 /** Options of {@link convertHtml}. */
@@ -210,7 +210,8 @@ async function regionInstead(
 
 /** Readability's reading (its title, byline, dates) with the main region as its content. */
 function toRegionArticle(read: Article | null, region: MainRegion): Article {
-  const textContent = region.element.textContent ?? '';
+  // Its visible text: a region's scripts would read as markup printed as text (isMarkupAsText).
+  const textContent = visibleTextOf(region.element);
   return {
     title: read?.title ?? null,
     byline: read?.byline ?? null,

@@ -11,9 +11,13 @@ const TEXT_NODE = 3;
  */
 export function visibleText(document: Document): string {
   const body = document.body as HTMLElement | null;
-  if (body === null) return '';
+  return body === null ? '' : visibleTextOf(body);
+}
+
+/** The text a reader sees under an element (see {@link visibleText}). */
+export function visibleTextOf(root: Element): string {
   const parts: string[] = [];
-  for (const node of nodesUnder(body, 'elements and text', (element) => INVISIBLE.has(element.localName))) {
+  for (const node of nodesUnder(root, 'elements and text', (element) => INVISIBLE.has(element.localName))) {
     if (node.nodeType === TEXT_NODE) parts.push((node as Text).data);
   }
   return parts.join('');
