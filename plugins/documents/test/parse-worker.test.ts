@@ -18,7 +18,7 @@ async function docxFile(): Promise<{ name: string; mediaType: string; sizeBytes:
 
 describe('the parsing worker', () => {
   it('is stopped past parse_timeout_seconds, failing with timeout', async () => {
-    // A thousandth of a second: less than a worker thread takes to start.
+    // A thousandth of a second: less than a thread takes to start, or a warm one to read the file.
     const plugin = createDocumentsSource({ limits: { parse_timeout_seconds: 0.001 } });
     const ctx = createTestContext({ limits: { ...plugin.manifest.limits } });
     await expect(plugin.extract(await docxFile(), ctx)).rejects.toMatchObject({ code: 'timeout' });

@@ -1,12 +1,13 @@
 /**
- * Worker thread that reads one document: the format readers parse zip packages and XML here, so
- * that a slow or bloated file never blocks the main thread and can be stopped (time and heap).
+ * Worker thread that reads documents, one request at a time: the format readers parse zip packages
+ * and XML here, so that a slow or bloated file never blocks the main thread and can be stopped
+ * (time and heap). The thread is kept warm for the next document (`parse-pool.ts`).
  */
 import { serialize } from 'node:v8';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { isTransmuteError } from '@transmute/plugin-sdk';
 import { FORMATS } from './formats.js';
-import type { ParseReply, ParseRequest } from './parse-protocol.js';
+import type { ParseReply, ParseRequest, WorkerReply } from './parse-protocol.js';
 
 async function parse(request: ParseRequest): Promise<ParseReply> {
   const warnings: [string, string][] = [];
@@ -38,14 +39,22 @@ async function parse(request: ParseRequest): Promise<ParseReply> {
 }
 
 /**
- * Sends the reply as one serialized buffer, transferred rather than cloned: the main thread reads
- * it only once this thread has exited, so the document is never on both heaps at once.
+ * Sends the reply as one serialized buffer, transferred rather than cloned, so that it is never
+ * copied onto the main thread's heap by the message itself. With it goes the heap this thread holds
+ * now (the document and the reader's garbage): past the pool's threshold the main thread ends this
+ * thread before it reads the reply, so that a large document is never on both heaps at once.
  */
 function send(reply: ParseReply): void {
   const bytes = serialize(reply);
   const whole =
     bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
-  parentPort?.postMessage(whole.buffer, [whole.buffer]);
+  const message: WorkerReply = {
+    bytes: whole.buffer,
+    heapUsedBytes: process.memoryUsage().heapUsed,
+  };
+  parentPort?.postMessage(message, [whole.buffer]);
 }
 
-void parse(workerData as ParseRequest).then(send);
+parentPort?.on('message', (request: ParseRequest) => {
+  void parse(request).then(send);
+});
