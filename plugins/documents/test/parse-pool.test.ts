@@ -125,6 +125,14 @@ describe('the pool of parsing threads', () => {
     expect(toString((await busy).document.root)).toContain('Apiary');
   });
 
+  it('never lends a thread that stopped while idle', async () => {
+    freshPool();
+    const thread = await nextThread(pool);
+    await thread.terminate();
+    await readsTheReport();
+    expect(await nextThread(pool)).not.toBe(thread);
+  });
+
   it('ends an idle thread after the idle time', async () => {
     pool = new ParsePool({ size: 1, idleTimeoutMs: 50 });
     const thread = await nextThread(pool);

@@ -65,13 +65,24 @@ export class ParsePool {
 
   /** Ends a thread that must not be lent again; resolves once it has stopped. */
   async retire(thread: ParseWorkerThread): Promise<void> {
-    this.live -= 1;
-    const stopped = thread.terminate();
+    const stopped = this.forget(thread);
     this.serveWaiter();
     await stopped;
   }
 
+  /** Stops a thread and frees its place, without handing the place on. */
+  private forget(thread: ParseWorkerThread): Promise<void> {
+    this.live -= 1;
+    return thread.terminate();
+  }
+
   private take(oldGenerationMb: number): ParseWorkerThread | undefined {
+    // A thread that stopped while idle (it crashed between documents) is dropped, never lent.
+    let stopped = this.idle.findIndex((thread) => thread.dead);
+    while (stopped >= 0) {
+      void this.forget(this.unpark(stopped));
+      stopped = this.idle.findIndex((thread) => thread.dead);
+    }
     const matching = this.idle.findIndex((thread) => thread.oldGenerationMb === oldGenerationMb);
     if (matching >= 0) return this.unpark(matching);
     if (this.live < this.options.size) {
