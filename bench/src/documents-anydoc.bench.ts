@@ -216,7 +216,7 @@ export async function run(): Promise<BenchReport> {
     ],
     notes: [
       'Structure: headings as level + text, non-empty table cells, list items, as bags of normalized text (bench/src/pdf-structure).',
-      'Speed compares the documents reader called in process (no worker) with anydoc, a native addon called in process; the engine column adds sniffing, the per-document parsing worker (its start dominates on KB-sized files), normalization and rendering.',
+      'Speed compares the documents reader called in process (no worker) with anydoc, a native addon called in process; the engine column adds sniffing, a warm parsing thread from the pool (the first file pays its start), normalization and rendering.',
     ],
   };
 }
