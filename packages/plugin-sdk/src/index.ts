@@ -50,3 +50,5 @@ export { resolveByteLimit } from './resolve-byte-limit.js';
 export { checkByteLimit, assertWithinByteLimit } from './check-byte-limit.js';
 // One table writer for every reader (Word, slides, sheets, PDF): GFM when it can hold the table, HTML when spans need it.
 export { tableMarkup, gfmTable, htmlTable, type HtmlCell, type LaidOutCell } from './table-markup.js';
+// An HTML table cell that holds blocks, as the `<br>`-separated lines a GFM cell can hold (webpage, documents).
+export { toCellLines, flattenTableCells, cellBreakHandler } from './html-cell-lines.js';

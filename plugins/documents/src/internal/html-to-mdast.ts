@@ -1,10 +1,10 @@
+import { cellBreakHandler, flattenTableCells } from '@transmute/plugin-sdk';
 import type { Root as HastRoot } from 'hast';
 import type { Root, RootContent } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
-import { cellBreakHandler, flattenCellBlocks } from './cell-lines.js';
 import { cleanHtmlTree } from './clean-html-tree.js';
 import { mathHandler } from './hast-math.js';
 
@@ -37,7 +37,7 @@ export function parseHtml(html: string): HastRoot {
 export function htmlToMdast(html: string): RootContent[] {
   const hast = parseHtml(html);
   cleanHtmlTree(hast);
-  flattenCellBlocks(hast);
+  flattenTableCells(hast);
   const root: Root = toMarkdownTree.runSync(hast);
   return root.children;
 }

@@ -1,6 +1,6 @@
+import { toCellLines } from '@transmute/plugin-sdk';
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
-import { toCellLines } from './table-cell-lines.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
