@@ -11,12 +11,19 @@ const OWNERS: Record<string, string> = {
   files: 'tables/file-row.ts',
   webhook_deliveries: 'tables/delivery-row.ts',
   job_checkpoints: 'tables/checkpoint-row.ts',
+  artifacts: 'tables/artifact-row.ts',
+  job_files: 'tables/job-inputs.ts',
+  events: 'tables/events.ts',
 };
 
 const SOURCES = join(import.meta.dirname, '..', 'src');
 
-/** The store conformance suite (`@transmute/service/testing`) seeds rows as it finds them, on purpose. */
-const SEEDS_ROWS = new Set(['testing.ts']);
+/**
+ * The store conformance suite (`@transmute/service/testing`) seeds rows as it finds them, on
+ * purpose; a data migration backfills the rows of its own schema version, which an owner of the
+ * current schema must not be tied to.
+ */
+const SEEDS_ROWS = new Set(['testing.ts', 'storage/job-inputs-migration.ts']);
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -49,7 +56,7 @@ describe('one owner per table', () => {
     probe = undefined;
   });
 
-  it('writes to jobs, job_tasks, outputs, files, webhook_deliveries and job_checkpoints only from their row modules', async () => {
+  it('writes to every owned table only from its owner module', async () => {
     expect(await writesOutsideOwners(SOURCES)).toEqual([]);
   });
 
@@ -58,9 +65,11 @@ describe('one owner per table', () => {
     await writeFile(
       join(probe, 'stray.ts'),
       "await trx.updateTable('outputs').set({ status: 'failed' }).execute();\n" +
-        'await sql`delete from webhook_deliveries where id = ${id}`.execute(db);\n',
+        'await sql`delete from webhook_deliveries where id = ${id}`.execute(db);\n' +
+        "await trx.updateTable('artifacts').set({ blob_key: null }).execute();\n",
     );
     expect((await writesOutsideOwners(probe)).sort()).toEqual([
+      'stray.ts: artifacts',
       'stray.ts: outputs',
       'stray.ts: webhook_deliveries',
     ]);

@@ -8,7 +8,7 @@ import {
 import type { Caller, ListParams } from '../kernel/service-types.js';
 import { assertMutable } from '../tables/accounts.js';
 import { releaseBlob } from '../tables/blob-refs.js';
-import { jobInputKeys } from '../tables/job-inputs.js';
+import { deleteJobInputs, jobInputKeys } from '../tables/job-inputs.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { deleteJobRow, requestCancel } from '../tables/job-row.js';
@@ -19,6 +19,7 @@ import { closeStorageMeters } from '../billing/storage-usage.js';
 import { deleteTasks } from '../tables/task-row.js';
 import { deleteCheckpoints } from '../tables/checkpoint-row.js';
 import { deleteOutputs } from '../tables/output-row.js';
+import { deleteArtifacts } from '../tables/artifact-row.js';
 
 /** getJob. */
 export async function getJob(ctx: ServiceContext, caller: Caller, jobId: string): Promise<Job> {
@@ -115,20 +116,14 @@ export async function deleteJob(ctx: ServiceContext, caller: Caller, jobId: stri
       ...checkpoints.map((c) => c.blob_key),
       ...(await jobInputKeys(trx, [jobId])),
     ];
-    if (outputs.length > 0) {
-      await trx
-        .deleteFrom('artifacts')
-        .where(
-          'output_id',
-          'in',
-          outputs.map((o) => o.id),
-        )
-        .execute();
-    }
+    await deleteArtifacts(
+      trx,
+      outputs.map((o) => o.id),
+    );
     await deleteOutputs(trx, jobId);
     await deleteCheckpoints(trx, [jobId]);
     await deleteTasks(trx, jobId);
-    await trx.deleteFrom('job_files').where('job_id', '=', jobId).execute();
+    await deleteJobInputs(trx, jobId);
     await deleteJobRow(trx, jobId);
     await closeStorageMeters(trx, ctx, [{ id: jobId, until: ctx.nowIso() }]);
     return blobKeys;

@@ -3,6 +3,7 @@ import type { Caller } from '../kernel/service-types.js';
 import { assertMutable, loadAccount } from '../tables/accounts.js';
 import { parseJson, type CoreContext } from '../kernel/context.js';
 import { insertDelivery, newDeliveryRow } from '../tables/delivery-row.js';
+import { insertEvent } from '../tables/events.js';
 import { newId, randomBase62 } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
 import { toFileResource, toJob, toOutput, toWebhookDelivery } from '../tables/resources.js';
@@ -126,16 +127,7 @@ export async function testWebhookEndpoint(
       data: { object: await sampleObject(ctx, trx, caller.accountId, type) },
       test: true,
     };
-    await trx
-      .insertInto('events')
-      .values({
-        id: eventId,
-        account_id: caller.accountId,
-        type,
-        payload: JSON.stringify(envelope),
-        created_at: now,
-      })
-      .execute();
+    await insertEvent(trx, caller.accountId, envelope);
     const row = newDeliveryRow({
       accountId: caller.accountId,
       endpointId,

@@ -13,6 +13,26 @@ export interface EventInput {
   object: unknown;
 }
 
+// Every write to `events` is here: the outbox only grows, one row per envelope.
+
+/** Records an envelope in the outbox (`events`), created at its timestamp. */
+export async function insertEvent(
+  trx: Kysely<Database>,
+  accountId: string,
+  envelope: EventEnvelope,
+): Promise<void> {
+  await trx
+    .insertInto('events')
+    .values({
+      id: envelope.id,
+      account_id: accountId,
+      type: envelope.type,
+      payload: JSON.stringify(envelope),
+      created_at: envelope.timestamp,
+    })
+    .execute();
+}
+
 /**
  * Writes an event to the outbox and one `pending` delivery per subscribed endpoint (active or
  * paused) of the account, inside the caller's transaction (CONTRACT §10); when it queued a
@@ -32,16 +52,7 @@ export async function writeEvent(
     api_version: 'v1',
     data: { object: input.object },
   };
-  await trx
-    .insertInto('events')
-    .values({
-      id,
-      account_id: input.accountId,
-      type: input.type,
-      payload: JSON.stringify(envelope),
-      created_at: now,
-    })
-    .execute();
+  await insertEvent(trx, input.accountId, envelope);
   const endpoints = await trx
     .selectFrom('webhook_endpoints')
     .select(['id', 'events_json'])

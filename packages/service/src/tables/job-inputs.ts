@@ -8,7 +8,9 @@ import { localFileOf } from './stored-blob.js';
 /**
  * The input files of a job (`job_files`): the job's own hold on their bytes and what they were when
  * the job was created. The file's row may be deleted or expire meanwhile; the job keeps reading
- * what it was given, and the bytes stay until the job lets go of them (CONTRACT §7).
+ * what it was given, and the bytes stay until the job lets go of them (CONTRACT §7). Every write
+ * to `job_files` is here: a new job holds its inputs, retention drops the holds, deleting the job
+ * deletes them.
  */
 
 /**
@@ -98,4 +100,9 @@ export async function dropJobInputHolds(trx: Kysely<Database>, jobIds: readonly 
     await trx.updateTable('job_files').set({ blob_key: null }).where('job_id', 'in', jobIds).execute();
   }
   return keys;
+}
+
+/** Deletes the job's holds on its inputs (the caller released their bytes' keys first). */
+export async function deleteJobInputs(trx: Kysely<Database>, jobId: string): Promise<void> {
+  await trx.deleteFrom('job_files').where('job_id', '=', jobId).execute();
 }

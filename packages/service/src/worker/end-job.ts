@@ -8,6 +8,7 @@ import { deleteTasks } from '../tables/task-row.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import { failPendingOutputs } from '../tables/output-row.js';
 import { holdFilesUntil } from '../tables/file-row.js';
+import { holdJobArtifactsUntil } from '../tables/artifact-row.js';
 import { meterJob } from '../billing/usage.js';
 import type { UsageQuantities } from '../kernel/engine.js';
 
@@ -57,11 +58,7 @@ export async function endJob(
   // A split job's tasks end with it (a helper still running one finds it gone and stops).
   await deleteTasks(trx, row.id);
   await extendFiles(trx, row.id, expiresAt);
-  await trx
-    .updateTable('artifacts')
-    .set({ expires_at: expiresAt })
-    .where('output_id', 'in', trx.selectFrom('outputs').select('id').where('job_id', '=', row.id))
-    .execute();
+  await holdJobArtifactsUntil(trx, row.id, expiresAt);
   await meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
   const fresh = await trx.selectFrom('jobs').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   const type =

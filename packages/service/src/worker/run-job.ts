@@ -12,7 +12,6 @@ import { releaseBlob } from '../tables/blob-refs.js';
 import { bytesOf } from '../tables/stored-blob.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
-import { newId } from '../kernel/ids.js';
 import type { JobLease } from './job-lease.js';
 import { RunStopped } from './lease.js';
 import { jobFiles } from '../tables/job-inputs.js';
@@ -28,6 +27,7 @@ import {
 import { endJob } from './end-job.js';
 import { failOutputRow, failPendingOutputs, startOutput, succeedOutput } from '../tables/output-row.js';
 import { outputOf } from '../tables/resources.js';
+import { insertArtifact, newArtifactRow } from '../tables/artifact-row.js';
 import type { Database, JobsTable, OutputsTable } from '../storage/schema.js';
 import { deleteTasks } from '../tables/task-row.js';
 import { dropJobCheckpoints } from '../tables/checkpoint-row.js';
@@ -197,22 +197,8 @@ async function saveOutput(
   const saved = await withLease(ctx, lease, async (trx, row) => {
     const now = ctx.nowIso();
     for (const [position, artifact] of rendered.artifacts.entries()) {
-      await trx
-        .insertInto('artifacts')
-        .values({
-          id: newId('artifact'),
-          output_id: output.id,
-          account_id: output.account_id,
-          position,
-          name: artifact.name,
-          media_type: artifact.mediaType,
-          size_bytes: artifact.sizeBytes,
-          sha256: artifact.sha256,
-          blob_key: artifact.key,
-          created_at: now,
-          expires_at: row.expires_at,
-        })
-        .execute();
+      const owner = { id: output.id, accountId: output.account_id, position };
+      await insertArtifact(trx, newArtifactRow(owner, artifact, row.expires_at, now));
     }
     await succeedOutput(trx, output.id, rendered.warnings, now);
     const fresh = await trx

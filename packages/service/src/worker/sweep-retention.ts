@@ -5,6 +5,7 @@ import { dropJobInputHolds } from '../tables/job-inputs.js';
 import { expireJobRows, findExpiredJobs } from '../tables/job-row.js';
 import { deleteCheckpoints } from '../tables/checkpoint-row.js';
 import { expireOutputs } from '../tables/output-row.js';
+import { dropJobArtifactBytes } from '../tables/artifact-row.js';
 import { expireFileRows } from '../tables/file-row.js';
 import { accrueDueStorage, closeStorageMeters } from '../billing/storage-usage.js';
 import { OPEN_UPLOAD_STATES } from '../tables/upload-states.js';
@@ -96,11 +97,7 @@ async function expireJobs(ctx: ServiceContext, now: string): Promise<string[]> {
       .select('artifacts.blob_key')
       .where('outputs.job_id', 'in', ids)
       .execute();
-    await trx
-      .updateTable('artifacts')
-      .set({ blob_key: null })
-      .where('output_id', 'in', trx.selectFrom('outputs').select('id').where('job_id', 'in', ids))
-      .execute();
+    await dropJobArtifactBytes(trx, ids);
     await expireOutputs(trx, ids, now);
     const inputs = await dropJobInputHolds(trx, ids);
     await expireJobRows(trx, ids, now);
