@@ -130,7 +130,7 @@ async function readArticle(
   const facts = readPageFacts(document, url);
   const pageText = visibleText(document);
   const pageCharacters = countWordCharacters(pageText);
-  markNamedBoilerplate(document);
+  const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
   const second = await readMissedArticle({
     html,
@@ -142,7 +142,7 @@ async function readArticle(
   });
   const read = second ?? first;
   const readCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  const region = await regionInstead(html, dom, url, read, pageCharacters);
+  const region = await regionInstead({ html, dom, url }, read, pageCharacters, thread);
   const parsed = region === null ? read : toRegionArticle(read, region);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =
@@ -190,21 +190,22 @@ const REGION_GAIN = 1.5;
  * removed, holds at least 1.5 times as much, and Readability's reading is no article or the region
  * is mostly repeated items (posts, cards, entries). Readability looks for one run of prose; a product,
  * listing, forum thread or service page keeps its content in many short blocks, and Readability
- * takes one of them. Read from a fresh parse (Readability has rewritten the first one).
+ * takes one of them; on a thread whose posts are the page's content (`thread`, see
+ * {@link markNamedBoilerplate}) Readability's article is the opening story, not the page. Read from
+ * a fresh parse (Readability has rewritten the first one).
  */
 async function regionInstead(
-  html: string,
-  dom: DomImplementation,
-  url: string | undefined,
+  { html, dom, url }: { html: string; dom: DomImplementation; url: string | undefined },
   read: Article | null,
   pageCharacters: number,
+  thread: boolean,
 ): Promise<MainRegion | null> {
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
   if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return null;
   const region = readMainRegion(await loadDom(html, dom, url));
   if (region === null || region.characters < REGION_GAIN * articleCharacters) return null;
   // An article stays Readability's, unless the page is mostly repeated items (a thread's posts).
-  if (isArticle(read) && region.repeatedShare < ITEMS_PAGE_SHARE) return null;
+  if (!thread && isArticle(read) && region.repeatedShare < ITEMS_PAGE_SHARE) return null;
   return region;
 }
 

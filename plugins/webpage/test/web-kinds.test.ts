@@ -66,6 +66,17 @@ describe('pages that are not articles', () => {
   );
 
   it(
+    "keeps a forum thread's posts, named `comment-…` by its template, as the page's content (forum.kerbalspaceprogram.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0544');
+      expect(truth.with?.length).toBeGreaterThan(1);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
+    },
+  );
+
+  it(
     'converts a page whose article held only boilerplate from its body instead of refusing it (consultingpoint.com)',
     { timeout: 60_000 },
     async () => {

@@ -1,5 +1,6 @@
 import { nodesUnder } from './dom-walk.js';
 import { isAttribution, isNamedBoilerplate, type ElementNames } from './boilerplate-patterns.js';
+import { hasArticleOutsidePosts, isPostContainer, postsAreContent } from './posts-as-content.js';
 
 /**
  * The element that wraps a named boilerplate block through Readability. Readability rewrites a
@@ -11,29 +12,39 @@ export const BOILERPLATE_MARK = 'transmute-boilerplate';
 /**
  * Wraps, before Readability reads the page, every element whose tag, class, id, itemprop or role
  * names it as a caption, credit, byline, date, tag list, share bar, related box, comments,
- * newsletter box or ad in a {@link BOILERPLATE_MARK} element. Removes nothing: what Readability
+ * newsletter box or ad in a {@link BOILERPLATE_MARK} element; comments stay unmarked when they
+ * are the page's content (a forum thread: {@link postsAreContent}). Removes nothing: what Readability
  * picks is decided as before, and the article alone decides what is small enough to drop.
+ * Returns true when the page is such a thread with no article body outside its posts.
  */
-export function markNamedBoilerplate(document: Document): void {
+export function markNamedBoilerplate(document: Document): boolean {
   const body = document.body as HTMLElement | null;
-  if (body === null) return;
+  if (body === null) return false;
   const named: { element: Element; signature: string | undefined }[] = [];
   const attributions = new Map<string, number>();
+  const posts: Element[] = [];
   // One walk in document order: the names of every element, and how often each attribution repeats.
   for (const node of nodesUnder(body, 'elements', () => false)) {
     const element = node as Element;
+    if (element.hasAttributes() && isPostContainer(element)) posts.push(element);
     const names = namesOf(element);
     if (!isNamedBoilerplate(names)) continue;
     const signature = isAttribution(names) ? signatureOf(element) : undefined;
     if (signature !== undefined) attributions.set(signature, (attributions.get(signature) ?? 0) + 1);
     named.push({ element, signature });
   }
+  // On a forum thread the posts are the content: they stay, with the authors printed per post.
+  const kept = postsAreContent(body, posts);
+  const keptPosts = kept ? new Set(posts) : new Set<Element>();
+  const thread = kept && !hasArticleOutsidePosts(body, posts);
   for (const { element, signature } of named) {
     if (signature !== undefined && (attributions.get(signature) ?? 0) > 1) continue;
+    if (keptPosts.has(element)) continue;
     const mark = document.createElement(BOILERPLATE_MARK);
     element.replaceWith(mark);
     mark.appendChild(element);
   }
+  return thread;
 }
 
 /** Tag and classes: an attribution line printed more than once with the same ones is one per post. */
