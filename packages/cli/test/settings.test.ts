@@ -61,13 +61,17 @@ describe('README configuration', () => {
     });
   }
 
-  /** Every TRANSMUTE_* name the sources of the workspace read. */
+  /** A source file of a package (`<package>/src/…ts`) or an install script (`scripts/…sh`), tests left out. */
+  const isSource = (group: string, file: string): boolean =>
+    !/\.test\.ts$/.test(file) && (group === 'scripts' ? /\.sh$/.test(file) : /\/src\/.*\.ts$/.test(file));
+
+  /** Every TRANSMUTE_* name the sources of the workspace and its install scripts read. */
   function variablesInSources(): Set<string> {
     const root = fileURLToPath(new URL('../../../', import.meta.url));
     const names = new Set<string>();
-    for (const group of ['packages', 'plugins']) {
+    for (const group of ['packages', 'plugins', 'scripts']) {
       for (const file of sourceFiles(join(root, group))) {
-        if (!/\/src\/.*\.ts$/.test(file) || file.endsWith('.test.ts')) continue;
+        if (!isSource(group, file)) continue;
         for (const name of readFileSync(join(root, group, file), 'utf8').match(/TRANSMUTE_[A-Z_]+[A-Z]/g) ??
           []) {
           names.add(name);

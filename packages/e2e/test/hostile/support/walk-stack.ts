@@ -36,22 +36,50 @@ export interface WalkStack {
   close(): Promise<void>;
 }
 
-async function openStore(kind: StoreKind, dir: string): Promise<{ store: Store; drop(): Promise<void> }> {
-  if (kind === 'sqlite')
-    return { store: await createSqliteStore({ path: join(dir, 'walk.db') }), drop: async () => {} };
-  const schema = `hostile_${randomBytes(6).toString('hex')}`;
-  const store = await createPostgresStore({ connectionString: POSTGRES, schema, maxConnections: 4 });
-  const drop = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: POSTGRES });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
-  };
-  return { store, drop };
+interface OpenedStore {
+  store: Store;
+  /** The store's own tables. */
+  tables(): Promise<string[]>;
+  drop(): Promise<void>;
 }
 
-async function countRows(store: Store): Promise<Record<string, number>> {
-  const tables = (await store.db.introspection.getTables()).map((table) => table.name);
+async function withPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openStore(kind: StoreKind, dir: string): Promise<OpenedStore> {
+  if (kind === 'sqlite') {
+    const store = await createSqliteStore({ path: join(dir, 'walk.db') });
+    const tables = async () => (await store.db.introspection.getTables()).map((table) => table.name);
+    return { store, tables, drop: async () => {} };
+  }
+  const schema = `hostile_${randomBytes(6).toString('hex')}`;
+  const store = await createPostgresStore({ connectionString: POSTGRES, schema, maxConnections: 4 });
+  // Only this schema's tables: Kysely's introspection reads every schema of the database and fails
+  // when another test drops one meanwhile.
+  const tables = () =>
+    withPostgres(async (client) => {
+      const { rows } = await client.query<{ name: string }>(
+        'select tablename as name from pg_tables where schemaname = $1',
+        [schema],
+      );
+      return rows.map((row) => row.name);
+    });
+  const drop = () =>
+    withPostgres(async (client) => {
+      await client.query(`drop schema if exists "${schema}" cascade`);
+    });
+  return { store, tables, drop };
+}
+
+async function countRows({ store, tables: tableNames }: OpenedStore): Promise<Record<string, number>> {
+  const tables = await tableNames();
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await store.db
@@ -70,7 +98,8 @@ async function countRows(store: Store): Promise<Record<string, number>> {
  */
 export async function startWalkStack(kind: StoreKind): Promise<WalkStack> {
   const dir = await mkdtemp(join(tmpdir(), `transmute-hostile-${kind}-`));
-  const { store, drop } = await openStore(kind, dir);
+  const opened = await openStore(kind, dir);
+  const { store, drop } = opened;
   const engine = createEngine({ plugins: [], allowPrivateNetworks: true });
   const errors: unknown[] = [];
   const deferred = deferredHandler();
@@ -100,7 +129,7 @@ export async function startWalkStack(kind: StoreKind): Promise<WalkStack> {
   return {
     url,
     apiKey,
-    rowCounts: () => countRows(store),
+    rowCounts: () => countRows(opened),
     errors,
     async close() {
       server.closeAllConnections();

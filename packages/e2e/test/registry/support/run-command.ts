@@ -45,5 +45,7 @@ export function userEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEn
     if (/^(npm_|pnpm_)/i.test(key) || key === 'INIT_CWD' || key === 'PNPM_SCRIPT_SRC_DIR') continue;
     env[key] = value;
   }
-  return { ...env, ...extra };
+  // Node trusts only its bundled CAs unless told otherwise; a user's shell trusts the system's (a
+  // registry reached through a proxy with its own CA is verified against the system store).
+  return { NODE_USE_SYSTEM_CA: '1', ...env, ...extra };
 }
