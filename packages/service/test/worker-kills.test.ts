@@ -377,7 +377,26 @@ describe('worker processes on PostgreSQL, killed and paused', () => {
         30_000,
         'the paused worker to claim the job',
       );
-      paused.child.kill('SIGSTOP');
+      // Paused between transactions: one left open would hold the job's row, and the rescuer's claim
+      // (FOR UPDATE SKIP LOCKED) would pass it over until the paused process resumed.
+      for (let attempt = 0; ; attempt += 1) {
+        paused.child.kill('SIGSTOP');
+        const free = await store.db
+          .transaction()
+          .execute(async (trx) =>
+            trx
+              .selectFrom('jobs')
+              .select('id')
+              .where('id', '=', first)
+              .forUpdate()
+              .skipLocked()
+              .executeTakeFirst(),
+          );
+        if (free !== undefined) break;
+        if (attempt === 100) throw new Error('the paused worker kept the job row locked');
+        paused.child.kill('SIGCONT');
+        await sleep(20);
+      }
       const rescuer = await work.startWorker('rescuer');
       await until(
         async () => {
