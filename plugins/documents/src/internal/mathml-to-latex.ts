@@ -1,3 +1,5 @@
+import { latexGroup, symbolsToLatex } from './latex-symbols.js';
+
 /**
  * A MathML element as both trees that hold one present it (hast from HTML, the package's XML
  * elements from OpenDocument): its local name, attributes and children.
@@ -9,41 +11,6 @@ export interface MathNode {
 }
 
 /** Operators and identifiers written as LaTeX commands; any other character is written as it is. */
-const SYMBOLS: Readonly<Record<string, string>> = {
-  '∑': '\\sum',
-  '∏': '\\prod',
-  '∫': '\\int',
-  '∞': '\\infty',
-  '±': '\\pm',
-  '×': '\\times',
-  '÷': '\\div',
-  '·': '\\cdot',
-  '⋅': '\\cdot',
-  '≤': '\\leq',
-  '≥': '\\geq',
-  '≠': '\\neq',
-  '≈': '\\approx',
-  '→': '\\to',
-  '∈': '\\in',
-  '∂': '\\partial',
-  '∇': '\\nabla',
-  '−': '-',
-  α: '\\alpha',
-  β: '\\beta',
-  γ: '\\gamma',
-  δ: '\\delta',
-  ε: '\\epsilon',
-  θ: '\\theta',
-  λ: '\\lambda',
-  μ: '\\mu',
-  π: '\\pi',
-  σ: '\\sigma',
-  φ: '\\phi',
-  ω: '\\omega',
-  Δ: '\\Delta',
-  Σ: '\\Sigma',
-  Ω: '\\Omega',
-};
 
 const TEX_ENCODINGS = /^(?:application\/x-tex|text\/x-latex|application\/x-latex|tex|latex)$/i;
 
@@ -53,19 +20,6 @@ const elementsOf = (node: MathNode): MathNode[] =>
 function textOf(node: MathNode | string): string {
   return typeof node === 'string' ? node : node.children.map(textOf).join('');
 }
-
-function symbols(text: string): string {
-  return [...text.trim()]
-    .map((character) => {
-      const symbol = SYMBOLS[character];
-      return symbol === undefined ? character : `${symbol} `;
-    })
-    .join('')
-    .trim();
-}
-
-/** A group for a script or an argument: `{…}` unless it is one character. */
-const group = (latex: string): string => ([...latex].length === 1 ? latex : `{${latex}}`);
 
 function row(node: MathNode): string {
   return elementsOf(node).map(toLatex).join(' ').replace(/\s+/g, ' ').trim();
@@ -77,20 +31,20 @@ function toLatex(node: MathNode): string {
     case 'mi':
     case 'mn':
     case 'mo':
-      return symbols(textOf(node));
+      return symbolsToLatex(textOf(node).trim()).trim();
     case 'mtext':
       return `\\text{${textOf(node).trim()}}`;
     case 'msup':
-      return `${group(first ?? '')}^${group(second ?? '')}`;
+      return `${latexGroup(first ?? '')}^${latexGroup(second ?? '')}`;
     case 'msub':
-      return `${group(first ?? '')}_${group(second ?? '')}`;
+      return `${latexGroup(first ?? '')}_${latexGroup(second ?? '')}`;
     case 'msubsup':
     case 'munderover':
-      return `${group(first ?? '')}_${group(second ?? '')}^${group(third ?? '')}`;
+      return `${latexGroup(first ?? '')}_${latexGroup(second ?? '')}^${latexGroup(third ?? '')}`;
     case 'munder':
-      return `${group(first ?? '')}_${group(second ?? '')}`;
+      return `${latexGroup(first ?? '')}_${latexGroup(second ?? '')}`;
     case 'mover':
-      return `${group(first ?? '')}^${group(second ?? '')}`;
+      return `${latexGroup(first ?? '')}^${latexGroup(second ?? '')}`;
     case 'mfrac':
       return `\\frac{${first ?? ''}}{${second ?? ''}}`;
     case 'msqrt':

@@ -1,40 +1,7 @@
+import { latexGroup, symbolsToLatex } from '../internal/latex-symbols.js';
 import { elements, firstElement, localName, textOf, type XmlElement } from '../internal/parse-xml.js';
 
 /** Unicode symbols Word writes in equations, as LaTeX commands. */
-const SYMBOLS: Record<string, string> = {
-  α: '\\alpha',
-  β: '\\beta',
-  γ: '\\gamma',
-  δ: '\\delta',
-  ε: '\\epsilon',
-  θ: '\\theta',
-  λ: '\\lambda',
-  μ: '\\mu',
-  π: '\\pi',
-  ρ: '\\rho',
-  σ: '\\sigma',
-  τ: '\\tau',
-  φ: '\\phi',
-  ω: '\\omega',
-  Δ: '\\Delta',
-  Σ: '\\Sigma',
-  Ω: '\\Omega',
-  Π: '\\Pi',
-  '×': '\\times',
-  '·': '\\cdot',
-  '÷': '\\div',
-  '±': '\\pm',
-  '≤': '\\leq',
-  '≥': '\\geq',
-  '≠': '\\neq',
-  '≈': '\\approx',
-  '∞': '\\infty',
-  '→': '\\to',
-  '∈': '\\in',
-  '∂': '\\partial',
-  '∇': '\\nabla',
-  '−': '-',
-};
 const NARY: Record<string, string> = {
   '∑': '\\sum',
   '∏': '\\prod',
@@ -63,19 +30,6 @@ const DELIMITERS: Record<string, string> = {
   '⟩': '\\rangle',
 };
 
-function text(value: string): string {
-  let out = '';
-  for (const char of value) {
-    const symbol = SYMBOLS[char];
-    out += symbol === undefined ? char : `${symbol} `;
-  }
-  return out.replace(/ $/, '');
-}
-
-function group(latex: string): string {
-  return latex.length === 1 ? latex : `{${latex}}`;
-}
-
 function part(parent: XmlElement, name: string): string {
   const child = firstElement(parent, name);
   return child === undefined ? '' : children(child);
@@ -102,18 +56,18 @@ function convert(element: XmlElement): string {
   switch (localName(element.name)) {
     case 'r':
       return elements(element, 'm:t')
-        .map((t) => text(textOf(t)))
+        .map((t) => symbolsToLatex(textOf(t)))
         .join('');
     case 'f':
       return `\\frac{${part(element, 'm:num')}}{${part(element, 'm:den')}}`;
     case 'sSup':
-      return `${group(part(element, 'm:e'))}^${group(part(element, 'm:sup'))}`;
+      return `${latexGroup(part(element, 'm:e'))}^${latexGroup(part(element, 'm:sup'))}`;
     case 'sSub':
-      return `${group(part(element, 'm:e'))}_${group(part(element, 'm:sub'))}`;
+      return `${latexGroup(part(element, 'm:e'))}_${latexGroup(part(element, 'm:sub'))}`;
     case 'sSubSup':
-      return `${group(part(element, 'm:e'))}_${group(part(element, 'm:sub'))}^${group(part(element, 'm:sup'))}`;
+      return `${latexGroup(part(element, 'm:e'))}_${latexGroup(part(element, 'm:sub'))}^${latexGroup(part(element, 'm:sup'))}`;
     case 'sPre':
-      return `{}_${group(part(element, 'm:sub'))}^${group(part(element, 'm:sup'))}${part(element, 'm:e')}`;
+      return `{}_${latexGroup(part(element, 'm:sub'))}^${latexGroup(part(element, 'm:sup'))}${part(element, 'm:e')}`;
     case 'rad': {
       const degree = part(element, 'm:deg');
       return degree === '' ? `\\sqrt{${part(element, 'm:e')}}` : `\\sqrt[${degree}]{${part(element, 'm:e')}}`;
@@ -122,7 +76,7 @@ function convert(element: XmlElement): string {
       const char = property(element, 'm:naryPr', 'm:chr') ?? '∫';
       const sub = part(element, 'm:sub');
       const sup = part(element, 'm:sup');
-      return `${NARY[char] ?? char}${sub === '' ? '' : `_${group(sub)}`}${sup === '' ? '' : `^${group(sup)}`} ${part(element, 'm:e')}`;
+      return `${NARY[char] ?? char}${sub === '' ? '' : `_${latexGroup(sub)}`}${sup === '' ? '' : `^${latexGroup(sup)}`} ${part(element, 'm:e')}`;
     }
     case 'd': {
       const open = property(element, 'm:dPr', 'm:begChr') ?? '(';
@@ -144,9 +98,9 @@ function convert(element: XmlElement): string {
     case 'bar':
       return `\\overline{${part(element, 'm:e')}}`;
     case 'limLow':
-      return `${part(element, 'm:e')}_${group(part(element, 'm:lim'))}`;
+      return `${part(element, 'm:e')}_${latexGroup(part(element, 'm:lim'))}`;
     case 'limUpp':
-      return `${part(element, 'm:e')}^${group(part(element, 'm:lim'))}`;
+      return `${part(element, 'm:e')}^${latexGroup(part(element, 'm:lim'))}`;
     case 'm':
       return `\\begin{matrix}${elements(element, 'm:mr')
         .map((row) => elements(row, 'm:e').map(children).join(' & '))
