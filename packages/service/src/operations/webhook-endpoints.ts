@@ -159,19 +159,29 @@ export async function updateWebhookEndpoint(
   );
 }
 
+/** Puts an endpoint in `status`; an endpoint already in it is answered unchanged, with no write. */
+function setEndpointStatus(
+  ctx: CoreContext,
+  caller: Caller,
+  endpointId: string,
+  status: 'paused' | 'active',
+): Promise<WebhookEndpoint> {
+  return mutate(
+    ctx,
+    caller,
+    endpointId,
+    (current, now) => (current.status === status ? null : { status, updated_at: now }),
+    toWebhookEndpoint,
+  );
+}
+
 /** pauseWebhookEndpoint (200, unchanged when already paused). */
 export async function pauseWebhookEndpoint(
   ctx: CoreContext,
   caller: Caller,
   endpointId: string,
 ): Promise<WebhookEndpoint> {
-  return mutate(
-    ctx,
-    caller,
-    endpointId,
-    (current, now) => (current.status === 'paused' ? null : { status: 'paused', updated_at: now }),
-    toWebhookEndpoint,
-  );
+  return setEndpointStatus(ctx, caller, endpointId, 'paused');
 }
 
 /** resumeWebhookEndpoint (200, unchanged when already active); held deliveries go out oldest first. */
@@ -180,13 +190,7 @@ export async function resumeWebhookEndpoint(
   caller: Caller,
   endpointId: string,
 ): Promise<WebhookEndpoint> {
-  return mutate(
-    ctx,
-    caller,
-    endpointId,
-    (current, now) => (current.status === 'active' ? null : { status: 'active', updated_at: now }),
-    toWebhookEndpoint,
-  );
+  return setEndpointStatus(ctx, caller, endpointId, 'active');
 }
 
 /** rotateWebhookEndpointSecret: the previous secret signs 24 h more; a second rotation inside that window drops it. */
