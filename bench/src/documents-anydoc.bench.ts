@@ -13,14 +13,14 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toMarkdownBytes } from '@firecrawl/anydoc';
-import { createEngine, type Engine } from '@transmute/engine';
+import { createEngine, mediaTypeFromName, type Engine } from '@transmute/engine';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { createDocumentsSource } from '../../plugins/documents/src/index.js';
 import { FORMATS } from '../../plugins/documents/src/internal/formats.js';
 import { median, runIfMain, type BenchReport } from './bench-report.js';
-import { DOCUMENT_CASES, FIXTURES, MEDIA_TYPES, TRUTH, type DocumentCase } from './documents-anydoc/cases.js';
+import { DOCUMENT_CASES, FIXTURES, TRUTH, type DocumentCase } from './documents-anydoc/cases.js';
 import { scoreTokens } from './pdf-fidelity/token-f1.js';
 import { toScore, type Counts } from './pdf-structure/counts.js';
 import { toStructure } from './pdf-structure/markdown-structure.js';
@@ -37,23 +37,15 @@ const SPEED_TARGET = 3;
 const TOOLS = ['transmute', 'anydoc'] as const;
 type Tool = (typeof TOOLS)[number];
 
-const extensionOf = (file: string): string => file.slice(file.lastIndexOf('.') + 1);
-
 async function oursMarkdown(engine: Engine, path: string, workDir: string): Promise<string> {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  const mediaType = MEDIA_TYPES[extensionOf(path)] ?? 'application/octet-stream';
+  const mediaType = mediaTypeFromName(name) ?? 'application/octet-stream';
   const { size } = await stat(path);
-  const { document } = await engine.prepare(
+  const { artifacts } = await engine.convert(
     { type: 'files', files: [{ name, mediaType, sizeBytes: size, path }] },
+    { profile: 'raw_source', format: 'markdown', language: 'en', includeRawSource: false },
     { workDir },
   );
-  const output = {
-    profile: 'raw_source',
-    format: 'markdown',
-    language: 'en',
-    includeRawSource: false,
-  } as const;
-  const { artifacts } = await engine.render(document, output, { workDir });
   const primary = artifacts[0];
   if (primary === undefined) throw new Error(`no markdown for ${path}`);
   return readFile(primary.path, 'utf8');
@@ -67,7 +59,7 @@ const stringifier = unified()
 
 /** The plugin's reader for the file's format called in this thread (no worker), its tree as markdown. */
 async function readerMarkdown(path: string, bytes: Buffer): Promise<string> {
-  const mediaType = MEDIA_TYPES[extensionOf(path)] ?? '';
+  const mediaType = mediaTypeFromName(path) ?? '';
   const reader = FORMATS[mediaType];
   if (reader === undefined) throw new Error(`no reader for ${path}`);
   const { root } = await reader(

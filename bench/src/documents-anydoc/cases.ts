@@ -27,15 +27,5 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
   { file: 'documents-tables/source.odt', truth: 'cells-with-blocks.md', split: 'held-out' },
 ];
 
-/** Media types by extension, as a client declares them. */
-export const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  odt: 'application/vnd.oasis.opendocument.text',
-  rtf: 'application/rtf',
-  epub: 'application/epub+zip',
-};
-
 export const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 export const TRUTH = fileURLToPath(new URL('./truth/', import.meta.url));
