@@ -1,13 +1,13 @@
 import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isTransmuteError } from '@transmute/contract';
 import type { SourceAdapter, SourceFile } from '@transmute/plugin-sdk';
 import { createTestContext, describeSourceAdapter } from '@transmute/plugin-sdk/testing';
 import { toString } from 'mdast-util-to-string';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWebpageSource } from '../src/index.js';
 import { FIXTURES_DIR } from './golden.js';
+import { failureCode } from './support/failure-code.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'webpage-source-'));
 const sources: SourceAdapter[] = [];
@@ -25,15 +25,6 @@ async function page(name: string, html: string): Promise<SourceFile> {
   const path = join(dir, name);
   await writeFile(path, html);
   return { name, mediaType: 'text/html', sizeBytes: (await stat(path)).size, path };
-}
-
-async function failureCode(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => new Error('expected a failure'),
-    (caught: unknown) => caught,
-  );
-  if (isTransmuteError(error)) return error.code;
-  throw error;
 }
 
 describeSourceAdapter('source.webpage', {

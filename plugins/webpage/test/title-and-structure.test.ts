@@ -1,12 +1,12 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isTransmuteError } from '@transmute/contract';
 import { createEngine, type Engine } from '@transmute/engine';
 import type { RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebpageSource } from '../src/index.js';
+import { failureCode } from './support/failure-code.js';
 
 // A real news article (Fox News, 2013) of the shared corpus, read in place as corpus.test.ts reads it:
 // its <title> ends in "| Fox News", its <h1> inside the story is the article's own title.
@@ -64,15 +64,6 @@ async function convertHtml(html: string): Promise<Converted> {
   const path = join(workDir, `page-${String(written)}.html`);
   await writeFile(path, html);
   return convertFile(path);
-}
-
-async function failureCode(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => new Error('expected a failure'),
-    (caught: unknown) => caught,
-  );
-  if (isTransmuteError(error)) return error.code;
-  throw error;
 }
 
 describe('the page title is the first heading (CONTRACT §13)', () => {
