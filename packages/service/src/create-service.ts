@@ -10,7 +10,7 @@ import { createJob } from './operations/create-job.js';
 import * as files from './operations/files.js';
 import * as uploads from './operations/uploads.js';
 import { runIdempotent } from './tables/idempotency.js';
-import { sealAtRest } from './kernel/seal-at-rest.js';
+import { sealAtRest } from './tables/seal-at-rest.js';
 import * as jobs from './operations/jobs.js';
 import { getOutputContent } from './operations/output-content.js';
 import * as outputs from './operations/outputs.js';

@@ -14,6 +14,8 @@ const OWNERS: Record<string, string> = {
   artifacts: 'tables/artifact-row.ts',
   job_files: 'tables/job-inputs.ts',
   events: 'tables/events.ts',
+  webhook_endpoints: 'tables/endpoint-row.ts',
+  idempotency_keys: 'tables/idempotency.ts',
 };
 
 const SOURCES = join(import.meta.dirname, '..', 'src');

@@ -21,6 +21,12 @@ import { wakeOnCommit } from '../storage/wake-on-commit.js';
 import { endEndpointDeliveries, queueWebhookReplay } from '../webhooks/dispatch-control.js';
 import { newId } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
+import {
+  changeEndpoint,
+  insertEndpoint,
+  markEndpointDeleted,
+  type EndpointChange,
+} from '../tables/endpoint-row.js';
 import { toWebhookDelivery, toWebhookEndpoint } from '../tables/resources.js';
 import type { Database, WebhookEndpointsTable } from '../storage/schema.js';
 import { encryptSecret, newWebhookSecret } from '../kernel/secrets.js';
@@ -86,7 +92,7 @@ export async function createWebhookEndpoint(
   const created = { ...toWebhookEndpoint(row), secret };
   await ctx.store.transaction(async (trx) => {
     await assertMutable(trx, caller.accountId);
-    await trx.insertInto('webhook_endpoints').values(row).execute();
+    await insertEndpoint(trx, row);
     await rememberInTransaction(trx, created);
   });
   return created;
@@ -116,7 +122,7 @@ async function mutate<T>(
   ctx: CoreContext,
   caller: Caller,
   endpointId: string,
-  change: (row: WebhookEndpointsTable, now: string) => Partial<WebhookEndpointsTable> | null,
+  change: (row: WebhookEndpointsTable, now: string) => EndpointChange | null,
   present: (row: WebhookEndpointsTable) => T,
 ): Promise<T> {
   const result = await ctx.store.transaction(async (trx) => {
@@ -125,7 +131,7 @@ async function mutate<T>(
     const now = ctx.nowIso();
     const values = change(row, now);
     if (values !== null) {
-      await trx.updateTable('webhook_endpoints').set(values).where('id', '=', endpointId).execute();
+      await changeEndpoint(trx, endpointId, values);
       // A resumed endpoint's held deliveries are due again.
       wakeOnCommit(trx, CHANNELS.webhooks);
     }
@@ -233,11 +239,7 @@ export async function deleteWebhookEndpoint(
     await assertMutable(trx, caller.accountId);
     await loadEndpoint(trx, caller.accountId, endpointId);
     const now = ctx.nowIso();
-    await trx
-      .updateTable('webhook_endpoints')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', '=', endpointId)
-      .execute();
+    await markEndpointDeleted(trx, endpointId, now);
     await endEndpointDeliveries(trx, endpointId, new Date(now));
   });
 }

@@ -293,3 +293,27 @@ export async function runIdempotent<T>(
   if (where.rememberedInTransaction !== true) await remember(db, where, { kind: 'value', value });
   return { value, replayed: false };
 }
+
+/** Drops every remembered key whose 24 hours have passed (the retention sweep). */
+export async function deleteExpiredKeys(db: Kysely<Database>, now: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+}
+
+/**
+ * Replaces a remembered answer stored in clear by its sealed value, compared on the clear value
+ * read (another process's sealing meanwhile wins). Returns whether it wrote.
+ */
+export async function sealRememberedAnswerRow(
+  db: Kysely<Database>,
+  read: { accountId: string; key: string; body: string },
+  sealedBody: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({ response_body: sealedBody })
+    .where('account_id', '=', read.accountId)
+    .where('key', '=', read.key)
+    .where('response_body', '=', read.body)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -9,6 +9,7 @@ import { dropJobArtifactBytes } from '../tables/artifact-row.js';
 import { expireFileRows } from '../tables/file-row.js';
 import { accrueDueStorage, closeStorageMeters } from '../billing/storage-usage.js';
 import { OPEN_UPLOAD_STATES } from '../tables/upload-states.js';
+import { deleteExpiredKeys } from '../tables/idempotency.js';
 
 /**
  * Open uploads whose intent lapsed → `expired`; returns them, for their bytes to be removed after
@@ -148,6 +149,6 @@ export async function sweepRetention(ctx: ServiceContext): Promise<void> {
     ...(await dropEndedCheckpoints(ctx)),
   ];
   for (const key of new Set(keys)) await releaseBlob(ctx, key);
-  await ctx.store.db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+  await deleteExpiredKeys(ctx.store.db, now);
   await accrueDueStorage(ctx);
 }

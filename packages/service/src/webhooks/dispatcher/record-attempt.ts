@@ -7,6 +7,7 @@ import {
 } from '../../tables/delivery-row.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
 import type { AttemptOutcome } from './send-delivery.js';
+import { pauseGoneEndpoint } from '../../tables/endpoint-row.js';
 
 /** What {@link recordAttempt} needs. */
 export interface RecordContext {
@@ -123,12 +124,7 @@ export async function recordAttempt(
   }
   return ctx.store.transaction(async (trx) => {
     const recorded = await recordDeliveryOutcome(trx, held, changes);
-    await trx
-      .updateTable('webhook_endpoints')
-      .set({ status: 'paused', updated_at: ctx.now.toISOString() })
-      .where('id', '=', delivery.endpointId)
-      .where('status', '=', 'active')
-      .execute();
+    await pauseGoneEndpoint(trx, delivery.endpointId, ctx.now.toISOString());
     return recorded;
   });
 }

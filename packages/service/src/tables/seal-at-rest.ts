@@ -1,5 +1,7 @@
-import type { CoreContext } from './context.js';
-import { ENCRYPTED_PREFIX, encryptSecret } from './secrets.js';
+import type { CoreContext } from '../kernel/context.js';
+import { ENCRYPTED_PREFIX, encryptSecret } from '../kernel/secrets.js';
+import { sealRememberedAnswerRow } from './idempotency.js';
+import { sealEndpointSecretsRow } from './endpoint-row.js';
 
 const PAGE = 500;
 const sealed = `${ENCRYPTED_PREFIX}%`;
@@ -19,24 +21,13 @@ async function sealEndpointSecrets(ctx: CoreContext, masterKey: string): Promise
   let count = 0;
   for (const row of rows) {
     const clear = (value: string | null) => value !== null && !value.startsWith(ENCRYPTED_PREFIX);
-    // Compared on the clear values: a rotation or another process's sealing meanwhile wins.
-    const result = await ctx.store.db
-      .updateTable('webhook_endpoints')
-      .set({
-        ...(clear(row.secret) ? { secret_ciphertext: encryptSecret(row.secret, masterKey) } : {}),
-        ...(clear(row.previous) && row.previous !== null
-          ? { previous_secret_ciphertext: encryptSecret(row.previous, masterKey) }
-          : {}),
-      })
-      .where('id', '=', row.id)
-      .where('secret_ciphertext', '=', row.secret)
-      .where((eb) =>
-        row.previous === null
-          ? eb('previous_secret_ciphertext', 'is', null)
-          : eb('previous_secret_ciphertext', '=', row.previous),
-      )
-      .executeTakeFirst();
-    count += Number(result.numUpdatedRows);
+    const wrote = await sealEndpointSecretsRow(ctx.store.db, row, {
+      ...(clear(row.secret) ? { secret_ciphertext: encryptSecret(row.secret, masterKey) } : {}),
+      ...(clear(row.previous) && row.previous !== null
+        ? { previous_secret_ciphertext: encryptSecret(row.previous, masterKey) }
+        : {}),
+    });
+    if (wrote) count += 1;
   }
   return count;
 }
@@ -63,14 +54,9 @@ async function sealRememberedAnswers(ctx: CoreContext, masterKey: string): Promi
     const rows = await query.orderBy('account_id').orderBy('key').limit(PAGE).execute();
     for (const row of rows) {
       if (row.response_body === null) continue;
-      const result = await ctx.store.db
-        .updateTable('idempotency_keys')
-        .set({ response_body: encryptSecret(row.response_body, masterKey) })
-        .where('account_id', '=', row.account_id)
-        .where('key', '=', row.key)
-        .where('response_body', '=', row.response_body)
-        .executeTakeFirst();
-      count += Number(result.numUpdatedRows);
+      const read = { accountId: row.account_id, key: row.key, body: row.response_body };
+      if (await sealRememberedAnswerRow(ctx.store.db, read, encryptSecret(row.response_body, masterKey)))
+        count += 1;
     }
     const last = rows.at(-1);
     if (last === undefined || rows.length < PAGE) return count;
