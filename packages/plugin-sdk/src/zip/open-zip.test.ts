@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZipArchive } from 'archiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkArchiveTotals } from './check-archive-totals.js';
-import { openZip, type SafeZip, type ZipEntry, type ZipLimits } from './open-zip.js';
+import { IN_MEMORY_ZIP_BYTES, openZip, type SafeZip, type ZipEntry, type ZipLimits } from './open-zip.js';
 
 const LIMITS: ZipLimits = {
   maximumEntries: 100,
@@ -13,8 +14,8 @@ const LIMITS: ZipLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
-async function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
-  const archive = new ZipArchive({ zlib: { level: 9 } });
+async function zipOf(entries: Record<string, string | Buffer>, level = 9): Promise<Buffer> {
+  const archive = new ZipArchive({ zlib: { level } });
   const chunks: Buffer[] = [];
   archive.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {
@@ -88,6 +89,46 @@ describe('openZip', () => {
     const allowed = await open('allowed.zip', bomb, { ...LIMITS, maximumCompressionRatio: 1e6 });
     expect((await allowed.nextEntry())?.uncompressedSize).toBe(4 * 1024 * 1024);
     allowed.close();
+  });
+
+  it('reads the same entries from a zip held in memory and from one read on disk', async () => {
+    const entries = { 'a.txt': 'héllo', 'stored.txt': 'kept as is' };
+    const small = await open('small.zip', await zipOf(entries));
+    // Past IN_MEMORY_ZIP_BYTES (random bytes do not compress) the zip is read from disk by yauzl.
+    const padding = randomBytes(IN_MEMORY_ZIP_BYTES + 1024);
+    const large = await open('large.zip', await zipOf({ ...entries, 'padding.bin': padding }, 0));
+    try {
+      for (const zip of [small, large]) {
+        const [a, stored] = await allEntries(zip);
+        if (a === undefined || stored === undefined) throw new Error('entries missing');
+        expect((await zip.readBytes(a, 100)).toString('utf8')).toBe('héllo');
+        const chunks: Buffer[] = [];
+        for await (const chunk of await zip.openStream(stored, 100)) chunks.push(chunk as Buffer);
+        expect(Buffer.concat(chunks).toString('utf8')).toBe('kept as is');
+        await expect(zip.readBytes(a, 5)).rejects.toMatchObject({ code: 'archive_unsafe' });
+      }
+    } finally {
+      small.close();
+      large.close();
+    }
+  });
+
+  it('refuses an entry that inflates to more or fewer bytes than its header declares as corrupt_file', async () => {
+    const bytes = await zipOf({ 'a.txt': 'x'.repeat(1000) });
+    // The central directory's uncompressed size (offset 24 of its file header), which yauzl hands out.
+    const central = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    for (const declared of [999, 1001]) {
+      const lying = Buffer.from(bytes);
+      lying.writeUInt32LE(declared, central + 24);
+      const zip = await open(`lying-${String(declared)}.zip`, lying);
+      try {
+        const entry = await zip.nextEntry();
+        if (entry === undefined) throw new Error('entry missing');
+        await expect(zip.readBytes(entry, 10_000)).rejects.toMatchObject({ code: 'corrupt_file' });
+      } finally {
+        zip.close();
+      }
+    }
   });
 
   it('refuses an entry path leaving the archive as archive_unsafe and a file that is no zip as corrupt_file', async () => {

@@ -1,5 +1,7 @@
-import { Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import { TransmuteError } from '@transmute/contract';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
@@ -57,16 +59,44 @@ function toZipError(error: Error, noun: string): TransmuteError {
   return new TransmuteError('corrupt_file', `The ${noun} is corrupt: ${error.message}`, { cause: error });
 }
 
-function openFile(path: string, noun: string): Promise<ZipFile> {
+/**
+ * A zip up to this size is read into memory with one read: its central directory is then parsed
+ * without a read per entry (each a round trip through libuv's thread pool, most of the time spent
+ * on a small document), and its small entries inflate synchronously ({@link WHOLE_ENTRY_BYTES}).
+ */
+export const IN_MEMORY_ZIP_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A zip up to this size is read synchronously: well under a millisecond even on the main thread,
+ * against the four thread-pool round trips (open, stat, read, close) of an asynchronous read.
+ */
+const SYNC_READ_BYTES = 1024 * 1024;
+
+/** An entry of an in-memory zip declaring up to this many bytes is inflated at once; bigger ones stream. */
+const WHOLE_ENTRY_BYTES = 16 * 1024 * 1024;
+
+const YAUZL_OPTIONS = { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true };
+
+/** The zip, and its bytes when it was read whole ({@link IN_MEMORY_ZIP_BYTES}). */
+interface OpenedZip {
+  zip: ZipFile;
+  bytes: Buffer | undefined;
+}
+
+async function openFile(path: string, fileBytes: number, noun: string): Promise<OpenedZip> {
+  const bytes =
+    fileBytes <= SYNC_READ_BYTES
+      ? readFileSync(path)
+      : fileBytes <= IN_MEMORY_ZIP_BYTES
+        ? await readFile(path)
+        : undefined;
   return new Promise((resolve, reject) => {
-    yauzl.open(
-      path,
-      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true },
-      (error, zip) => {
-        if (error !== null) reject(toZipError(error, noun));
-        else resolve(zip);
-      },
-    );
+    const done = (error: Error | null, zip: ZipFile): void => {
+      if (error !== null) reject(toZipError(error, noun));
+      else resolve({ zip, bytes });
+    };
+    if (bytes === undefined) yauzl.open(path, YAUZL_OPTIONS, done);
+    else yauzl.fromBuffer(bytes, YAUZL_OPTIONS, done);
   });
 }
 
@@ -96,12 +126,58 @@ function readNextEntry(zip: ZipFile, noun: string): Promise<ZipEntry | undefined
   });
 }
 
-function streamEntry(zip: ZipFile, entry: ZipEntry, maximum: number, noun: string): Promise<Readable> {
-  if (entry.uncompressedSize > maximum) {
-    return Promise.reject(
-      new TransmuteError('archive_unsafe', `${entry.fileName} is larger than ${String(maximum)} bytes.`),
+function refuseLargerThan(entry: ZipEntry, maximum: number): void {
+  if (entry.uncompressedSize > maximum)
+    throw new TransmuteError('archive_unsafe', `${entry.fileName} is larger than ${String(maximum)} bytes.`);
+}
+
+/**
+ * An entry of a zip held in memory, inflated at once: the checks yauzl makes on a stream (no
+ * encryption, stored or deflated, data inside the file, inflated size equal to the declared one)
+ * made here, so that the same file fails the same way whichever path reads it.
+ */
+function inflateWhole(bytes: Buffer, entry: ZipEntry, maximum: number, noun: string): Buffer {
+  refuseLargerThan(entry, maximum);
+  if (entry.isEncrypted()) throw toZipError(new Error('entry is encrypted'), noun);
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+    throw toZipError(new Error(`unsupported compression method: ${String(entry.compressionMethod)}`), noun);
+  const header = entry.relativeOffsetOfLocalHeader;
+  if (header + 30 > bytes.length || bytes.readUInt32LE(header) !== 0x04034b50)
+    throw toZipError(new Error('invalid local file header signature'), noun);
+  const start = header + 30 + bytes.readUInt16LE(header + 26) + bytes.readUInt16LE(header + 28);
+  if (start + entry.compressedSize > bytes.length)
+    throw toZipError(new Error('file data overflows file bounds'), noun);
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (entry.compressionMethod === 0) {
+    if (data.length > maximum)
+      throw new TransmuteError('archive_unsafe', `${entry.fileName} inflates past its limit.`);
+    return data;
+  }
+  let inflated: Buffer;
+  try {
+    // One byte past the declared size shows a header that lies without inflating the rest.
+    inflated = inflateRawSync(data, { maxOutputLength: entry.uncompressedSize + 1 });
+  } catch (error) {
+    const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+    throw toZipError(
+      tooLarge
+        ? new Error(`too many bytes in the stream. expected ${String(entry.uncompressedSize)}`)
+        : (error as Error),
+      noun,
     );
   }
+  if (inflated.length !== entry.uncompressedSize)
+    throw toZipError(
+      new Error(
+        `${inflated.length > entry.uncompressedSize ? 'too many' : 'not enough'} bytes in the stream. expected ${String(entry.uncompressedSize)}. got ${String(inflated.length)}`,
+      ),
+      noun,
+    );
+  return inflated;
+}
+
+async function streamEntry(zip: ZipFile, entry: ZipEntry, maximum: number, noun: string): Promise<Readable> {
+  refuseLargerThan(entry, maximum);
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
       if (error !== null) return reject(toZipError(error, noun));
@@ -124,7 +200,9 @@ function streamEntry(zip: ZipFile, entry: ZipEntry, maximum: number, noun: strin
 }
 
 /**
- * Opens a zip for safe reading (yauzl, lazily: nothing is inflated until asked). Refuses at once
+ * Opens a zip for safe reading (yauzl, lazily: nothing is inflated until asked). A zip of up to
+ * {@link IN_MEMORY_ZIP_BYTES} is read whole first and its small entries inflate at once, with the
+ * same checks; a bigger one is read from disk a piece at a time. Refuses at once
  * more entries than `maximumEntries` (from the central directory's count); then each entry's
  * declared size is added up as {@link SafeZip.nextEntry} hands it out, so a bomb is refused before
  * anything inflates; and every read is counted as it inflates. Failures are `TransmuteError`s:
@@ -141,7 +219,9 @@ function streamEntry(zip: ZipFile, entry: ZipEntry, maximum: number, noun: strin
  */
 export async function openZip(path: string, options: OpenZipOptions): Promise<SafeZip> {
   const { fileBytes, limits, noun } = options;
-  const zip = await openFile(path, noun);
+  const { zip, bytes } = await openFile(path, fileBytes, noun);
+  const whole = (entry: ZipEntry): Buffer | undefined =>
+    bytes !== undefined && entry.uncompressedSize <= WHOLE_ENTRY_BYTES ? bytes : undefined;
   if (zip.entryCount > limits.maximumEntries) {
     zip.close();
     throw new TransmuteError(
@@ -159,8 +239,14 @@ export async function openZip(path: string, options: OpenZipOptions): Promise<Sa
       checkArchiveTotals(declared, fileBytes, limits, noun);
       return entry;
     },
-    openStream: (entry, maximumBytes) => streamEntry(zip, entry, maximumBytes, noun),
+    openStream: async (entry, maximumBytes) => {
+      const held = whole(entry);
+      if (held === undefined) return streamEntry(zip, entry, maximumBytes, noun);
+      return Readable.from([inflateWhole(held, entry, maximumBytes, noun)], { objectMode: false });
+    },
     readBytes: async (entry, maximumBytes) => {
+      const held = whole(entry);
+      if (held !== undefined) return inflateWhole(held, entry, maximumBytes, noun);
       const chunks: Buffer[] = [];
       for await (const chunk of await streamEntry(zip, entry, maximumBytes, noun))
         chunks.push(chunk as Buffer);
