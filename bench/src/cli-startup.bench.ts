@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { median, type BenchReport } from './bench-report.js';
+import { median, recordResults, type BenchReport } from './bench-report.js';
 
 const BIN = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -55,7 +55,7 @@ export async function run(): Promise<BenchReport> {
     ];
     const results = [];
     for (const entry of cases) results.push({ ...entry, ...(await measure(entry.argv)) });
-    return {
+    return recordResults('cli-startup', {
       title: `CLI start-up, whole process (median of ${String(RUNS)})`,
       columns: ['command', 'CPU s', 'wall s', 'target CPU s'],
       rows: results.map((result) => [
@@ -76,7 +76,7 @@ export async function run(): Promise<BenchReport> {
             ],
       ),
       notes: ['The CLI is the built dist: `pnpm build` before measuring a change.'],
-    };
+    });
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -56,9 +56,19 @@ describe('what the CLI loads at start', { timeout: 60_000 }, () => {
     expect(modules.filter(isPlugin)).toEqual([]);
   });
 
-  it('loads the plugins when the input needs one (an HTML page)', async () => {
-    const page = new URL('../../../fixtures/webpage/news-article/input.html', import.meta.url).pathname;
-    const { modules } = await loadsOf(['convert', '-q', page]);
-    expect(modules.some(isPlugin)).toBe(true);
+  it.each([
+    ['an HTML page', 'webpage/news-article/input.html', [], ['webpage']],
+    ['a Word document', 'documents/docx-report/input.docx', [], ['documents']],
+    ['a PDF', 'ocr/french.pdf', [], ['ocr']],
+    ['a text file as JSONL', 'text/plain-report/input.txt', ['--format', 'jsonl'], ['dataset']],
+  ])('loads only the plugin %s needs', async (_name, fixture, options, expected) => {
+    const input = new URL(`../../../fixtures/${fixture}`, import.meta.url).pathname;
+    const { modules } = await loadsOf(['convert', '-q', ...options, input]);
+    const plugins = new Set(
+      modules.flatMap(
+        (url) => /\/plugins\/([^/]+)\/|@transmute\/plugin-(?!sdk)([a-z]+)/.exec(url)?.slice(1, 3) ?? [],
+      ),
+    );
+    expect([...plugins].filter(Boolean).sort()).toEqual(expected);
   });
 });

@@ -6,7 +6,7 @@ import { describeCapabilities } from './internal/describe-capabilities.js';
 import { assertOutputRequest } from './pipeline/assert-output-request.js';
 import { inspectSourceFile } from './pipeline/inspect-source-file.js';
 import type { PipelineContext } from './pipeline/pipeline-context.js';
-import { createPluginRegistry, safeAccepts, type PluginRegistry } from './internal/plugin-registry.js';
+import { createPluginRegistry, type PluginRegistry } from './internal/plugin-registry.js';
 import { createCpuRunner, type CpuRunner } from './cpu/cpu-runner.js';
 import { createProgressTracker } from './internal/progress-tracker.js';
 import { loadLatestCheckpoint, runPrepare } from './pipeline/run-prepare.js';
@@ -43,17 +43,13 @@ async function openRun(parts: EngineParts, run: RunOptions, recorder: RunRecorde
 
 function supportsMediaType(registry: PluginRegistry, mediaType: string): boolean {
   const canonical = toCanonicalMediaType(mediaType);
-  if (isTextMediaType(canonical)) return true;
-  return registry.sources.some(
-    (source) =>
-      source.manifest.mediaTypes.includes(canonical) ||
-      safeAccepts(source, { mediaType: canonical, name: '', head: new Uint8Array() }),
-  );
+  return isTextMediaType(canonical) || registry.mayReadMediaType(canonical);
 }
 
 /**
  * Creates a conversion engine. Plugins are validated once (definePlugin manifests, SDK version,
- * unique ids) and frozen; the engine is stateless across calls and safe to share.
+ * unique ids) and frozen; plugin loaders are imported and validated the first time an input needs
+ * them. The engine is stateless across calls and safe to share.
  *
  * @example
  * const engine = createEngine({ plugins: [createDatasetRenderer()] });
@@ -64,7 +60,7 @@ function supportsMediaType(registry: PluginRegistry, mediaType: string): boolean
  */
 export function createEngine(options: EngineOptions = {}): Engine {
   const registry = createPluginRegistry(options.plugins ?? [], options.limits);
-  const settings: EngineOptions = Object.freeze({ ...options, plugins: [...registry.plugins] });
+  const settings: EngineOptions = Object.freeze({ ...options });
   const enrichment: EnrichmentProvider | undefined = options.enrichment
     ? createOpenAiEnrichmentProvider(options.enrichment)
     : undefined;
@@ -130,7 +126,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     supportsMediaType: (mediaType) => supportsMediaType(registry, mediaType),
     capabilities: () => describeCapabilities(registry, options.surfaces ?? []),
     async close() {
-      await Promise.all([parts.cpu.close(), ...registry.plugins.map(async (plugin) => plugin.close?.())]);
+      await Promise.all([parts.cpu.close(), ...registry.loaded().map(async (plugin) => plugin.close?.())]);
     },
   };
   return Object.freeze(engine);

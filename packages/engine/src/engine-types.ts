@@ -6,7 +6,14 @@ import type {
   Surface,
   UsageUnit,
 } from '@transmute/contract';
-import type { Artifact, FileInspection, NormalizedDocument, Plugin, SourceFile } from '@transmute/plugin-sdk';
+import type {
+  Artifact,
+  FileInspection,
+  NormalizedDocument,
+  Plugin,
+  PluginLoader,
+  SourceFile,
+} from '@transmute/plugin-sdk';
 
 /** The source of a conversion, camelCased from the wire `Source`; files are already on local disk. */
 export type ConvertSource =
@@ -120,7 +127,11 @@ export interface CpuWorkerOptions {
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
-  plugins?: Plugin[];
+  /**
+   * Plugins, and plugin loaders (`definePluginLoader`) whose modules are imported the first time an
+   * input needs them: a file of a media type they declare, a format they render, a URL (connectors).
+   */
+  plugins?: readonly (Plugin | PluginLoader)[];
   enrichment?: EnrichmentProviderOptions;
   /** Allow URL sources to reach private networks (development only). */
   allowPrivateNetworks?: boolean;

@@ -38,6 +38,13 @@ export {
 } from './plugin-types.js';
 export type { RenderedFile, ProfileRendering } from './rendering.js';
 export { definePlugin } from './define-plugin.js';
+export {
+  definePluginLoader,
+  isPluginLoader,
+  type PluginDescriptor,
+  type PluginLoader,
+  type PluginLoaderOptions,
+} from './define-plugin-loader.js';
 // A plugin fails with the contract's one error class and codes; re-exported so plugins depend on the SDK alone.
 export { TransmuteError, isTransmuteError, isFailureCode, type FailureCode } from '@transmute/contract';
 export { ISO_639_3_CODES, toIso6391, toPrimaryLanguage } from './language-codes.js';

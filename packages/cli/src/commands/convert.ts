@@ -177,12 +177,11 @@ export async function runConvert(
       throw new TransmuteError('validation_failed', 'A zip output is binary: pass --out <file>.');
     }
     const source = await toSource(input, options, io, workDir);
-    const opened = await openEngine(source, options.format, {
+    engine = openEngine({
       allowPrivateNetworks: options.allowPrivateNetworks === true,
       // One render per prepare: chunks (and the tokenizer) only when the profile reads them.
       chunking: { lazy: true, ...(options.maxTokens ? { maxTokens: Number(options.maxTokens) } : {}) },
     });
-    engine = opened.engine;
     const run = {
       workDir,
       onProgress: createProgressPrinter(options, io.stderr),

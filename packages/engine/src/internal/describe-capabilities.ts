@@ -64,10 +64,11 @@ export async function describeCapabilities(
   offeredSurfaces: readonly Surface[],
 ): Promise<EngineCapabilities> {
   const surfaces = installationSurfaces(offeredSurfaces);
-  const health = await Promise.all(registry.plugins.map((plugin) => isHealthy(plugin)));
+  const plugins = await registry.loadAll();
+  const health = await Promise.all(plugins.map((plugin) => isHealthy(plugin)));
   const fileMediaTypes = new Set<string>(TEXT_MEDIA_TYPES);
   const outputFormats = new Set<OutputFormat>(['markdown']);
-  registry.plugins.forEach((plugin, index) => {
+  plugins.forEach((plugin, index) => {
     if (!health[index]) return;
     if (plugin.manifest.kind === 'source_adapter')
       for (const type of plugin.manifest.mediaTypes) fileMediaTypes.add(type);
@@ -75,7 +76,7 @@ export async function describeCapabilities(
       for (const format of plugin.manifest.outputFormats) outputFormats.add(format);
   });
   return {
-    plugins: registry.plugins.flatMap((plugin, index) => {
+    plugins: plugins.flatMap((plugin, index) => {
       const { id } = plugin.manifest;
       if (!isSpecPluginId(id)) return [];
       return [toCapabilityPlugin(plugin, id, health[index] === true, registry.limitsOf(plugin), surfaces)];

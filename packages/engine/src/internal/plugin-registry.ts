@@ -3,30 +3,39 @@ import {
   definePlugin,
   isConnector,
   isOutputRenderer,
+  isPluginLoader,
   isSourceAdapter,
   type Connector,
   type OutputRenderer,
   type Plugin,
+  type PluginDescriptor,
+  type PluginLoader,
   type SourceAdapter,
   type SourceProbe,
 } from '@transmute/plugin-sdk';
 import type { OutputFormat } from '@transmute/contract';
 
-/** The validated, frozen plugin set of an engine. */
+/**
+ * The plugin set of an engine: plugins given loaded, and plugin loaders imported the first time an
+ * input needs them (a source of a media type they declare, a format they render, a URL for a
+ * connector). Every plugin is validated (SDK version, manifest, unique id) when it joins the set.
+ */
 export interface PluginRegistry {
-  readonly plugins: readonly Plugin[];
-  readonly sources: readonly SourceAdapter[];
-  readonly renderers: readonly OutputRenderer[];
-  readonly connectors: readonly Connector[];
+  /** The plugins loaded so far, in registration order (what `close()` releases). */
+  loaded(): readonly Plugin[];
+  /** Every plugin, loading the ones not loaded yet (capabilities and health need them all). */
+  loadAll(): Promise<readonly Plugin[]>;
   /** The plugin's effective limits: manifest limits merged with operator overrides. */
   limitsOf(plugin: Plugin): Record<string, number>;
-  findSource(probe: SourceProbe): SourceAdapter | undefined;
-  findRenderer(format: OutputFormat): OutputRenderer | undefined;
+  findSource(probe: SourceProbe): Promise<SourceAdapter | undefined>;
+  findRenderer(format: OutputFormat): Promise<OutputRenderer | undefined>;
   /** The first connector that recognizes the URL (a share link), if any. */
-  findConnector(url: URL): Connector | undefined;
-  /** Whether an installed source adapter declares this media type (a fetched URL may go to it). */
+  findConnector(url: URL): Promise<Connector | undefined>;
+  /** Whether a source adapter declares this media type (a fetched URL may go to it). */
   readsMediaType(mediaType: string): boolean;
-  byId(id: string): Plugin | undefined;
+  /** Whether some source may read files of this type (declared, or accepted by a loaded source). */
+  mayReadMediaType(mediaType: string): boolean;
+  byId(id: string): Promise<Plugin | undefined>;
 }
 
 function validate(plugin: Plugin): Plugin {
@@ -63,46 +72,137 @@ function safeRecognizes(connector: Connector, url: URL): boolean {
   }
 }
 
-/** Validates plugins (SDK version, manifest, duplicate ids) and freezes the set. */
+/** One registered plugin: loaded from the start, or loaded (once) on first need. */
+interface Slot {
+  readonly descriptor: Readonly<PluginDescriptor>;
+  plugin: Plugin | undefined;
+  load(): Promise<Plugin>;
+}
+
+/** A loaded plugin's descriptor: its accepts() may take any type, so it "sniffs". */
+function descriptorOf(plugin: Plugin): PluginDescriptor {
+  const { id, kind, mediaTypes, outputFormats } = plugin.manifest;
+  return { id, kind, mediaTypes, outputFormats, sniffs: true };
+}
+
+/** `exact` when the descriptor names the type, `family` when it names `type/*`. */
+function coverage(descriptor: PluginDescriptor, mediaType: string): 'exact' | 'family' | undefined {
+  if (descriptor.mediaTypes.includes(mediaType)) return 'exact';
+  const family = `${mediaType.split('/')[0] ?? ''}/*`;
+  return descriptor.mediaTypes.includes(family) ? 'family' : undefined;
+}
+
+function toSlot(entry: Plugin | PluginLoader, admit: (plugin: Plugin) => Plugin): Slot {
+  if (!isPluginLoader(entry)) {
+    const plugin = admit(validate(entry));
+    return { descriptor: descriptorOf(plugin), plugin, load: () => Promise.resolve(plugin) };
+  }
+  const { descriptor } = entry;
+  let pending: Promise<Plugin> | undefined;
+  const slot: Slot = {
+    descriptor,
+    plugin: undefined,
+    // Loaded once: concurrent first uses share the import.
+    load: () =>
+      (pending ??= entry.load().then(
+        (loaded) => {
+          const plugin = validate(loaded);
+          if (plugin.manifest.id !== descriptor.id || plugin.manifest.kind !== descriptor.kind)
+            throw new TypeError(
+              `Plugin loader ${descriptor.id} (${descriptor.kind}) loaded ${plugin.manifest.id} (${plugin.manifest.kind}).`,
+            );
+          slot.plugin = admit(plugin);
+          return slot.plugin;
+        },
+        (error: unknown) => {
+          throw new Error(`Plugin ${descriptor.id} could not be loaded: ${String(error)}`, { cause: error });
+        },
+      )),
+  };
+  return slot;
+}
+
+/** Validates plugins and plugin loaders (SDK version, duplicate ids) and freezes the set. */
 export function createPluginRegistry(
-  input: readonly Plugin[],
+  input: readonly (Plugin | PluginLoader)[],
   overrides: Record<string, Record<string, number>> = {},
 ): PluginRegistry {
+  const limits = new Map<string, Readonly<Record<string, number>>>();
+  const admit = (plugin: Plugin): Plugin => {
+    const { id } = plugin.manifest;
+    limits.set(id, Object.freeze({ ...plugin.manifest.limits, ...(overrides[id] ?? {}) }));
+    return plugin;
+  };
   const seen = new Set<string>();
-  const plugins = input.map((plugin) => {
-    const checked = validate(plugin);
-    if (seen.has(checked.manifest.id))
-      throw new TypeError(`Duplicate plugin id ${checked.manifest.id}: each plugin may be registered once.`);
-    seen.add(checked.manifest.id);
-    return checked;
+  const slots = input.map((entry) => {
+    const slot = toSlot(entry, admit);
+    if (seen.has(slot.descriptor.id))
+      throw new TypeError(`Duplicate plugin id ${slot.descriptor.id}: each plugin may be registered once.`);
+    seen.add(slot.descriptor.id);
+    return slot;
   });
-  Object.freeze(plugins);
-  const sources = Object.freeze(plugins.filter(isSourceAdapter));
-  const renderers = Object.freeze(plugins.filter(isOutputRenderer));
-  const connectors = Object.freeze(plugins.filter(isConnector));
-  const limits = new Map(
-    plugins.map((plugin) => [
-      plugin.manifest.id,
-      Object.freeze({ ...plugin.manifest.limits, ...(overrides[plugin.manifest.id] ?? {}) }),
-    ]),
-  );
-  return Object.freeze({
-    plugins,
-    sources,
-    renderers,
-    connectors,
-    limitsOf: (plugin: Plugin) => ({ ...(limits.get(plugin.manifest.id) ?? plugin.manifest.limits) }),
+  Object.freeze(slots);
+  const ofKind = (kind: PluginDescriptor['kind']) => slots.filter((slot) => slot.descriptor.kind === kind);
+  const sourceSlots = ofKind('source_adapter');
+
+  async function findSource(probe: SourceProbe): Promise<SourceAdapter | undefined> {
+    const { mediaType } = probe;
     // A source that names the declared type reads it before one that would take its bytes (a docx is a
-    // zip too: the documents source reads it, not the repository source, whatever their order).
-    findSource: (probe: SourceProbe) =>
-      sources.find(
-        (source) => source.manifest.mediaTypes.includes(probe.mediaType) && safeAccepts(source, probe),
-      ) ?? sources.find((source) => safeAccepts(source, probe)),
-    findRenderer: (format: OutputFormat) =>
-      renderers.find((renderer) => renderer.manifest.outputFormats.includes(format)),
-    findConnector: (url: URL) => connectors.find((connector) => safeRecognizes(connector, url)),
+    // zip too: the documents source reads it, not the repository source, whatever their order). Sources
+    // that name it exactly are loaded before those that name its family.
+    for (const level of ['exact', 'family'] as const) {
+      for (const slot of sourceSlots.filter((each) => coverage(each.descriptor, mediaType) === level)) {
+        const source = await slot.load();
+        if (
+          isSourceAdapter(source) &&
+          source.manifest.mediaTypes.includes(mediaType) &&
+          safeAccepts(source, probe)
+        )
+          return source;
+      }
+    }
+    for (const slot of sourceSlots) {
+      if (!slot.plugin && !slot.descriptor.sniffs && coverage(slot.descriptor, mediaType) === undefined)
+        continue;
+      const source = await slot.load();
+      if (isSourceAdapter(source) && safeAccepts(source, probe)) return source;
+    }
+    return undefined;
+  }
+
+  async function findRenderer(format: OutputFormat): Promise<OutputRenderer | undefined> {
+    for (const slot of ofKind('output_renderer')) {
+      if (!slot.descriptor.outputFormats.includes(format)) continue;
+      const renderer = await slot.load();
+      if (isOutputRenderer(renderer) && renderer.manifest.outputFormats.includes(format)) return renderer;
+    }
+    return undefined;
+  }
+
+  async function findConnector(url: URL): Promise<Connector | undefined> {
+    for (const slot of ofKind('connector')) {
+      const connector = await slot.load();
+      if (isConnector(connector) && safeRecognizes(connector, url)) return connector;
+    }
+    return undefined;
+  }
+
+  return Object.freeze({
+    loaded: () => slots.flatMap((slot) => (slot.plugin ? [slot.plugin] : [])),
+    loadAll: () => Promise.all(slots.map((slot) => slot.load())),
+    limitsOf: (plugin: Plugin) => ({ ...(limits.get(plugin.manifest.id) ?? plugin.manifest.limits) }),
+    findSource,
+    findRenderer,
+    findConnector,
     readsMediaType: (mediaType: string) =>
-      sources.some((source) => source.manifest.mediaTypes.includes(mediaType)),
-    byId: (id: string) => plugins.find((plugin) => plugin.manifest.id === id),
+      sourceSlots.some((slot) => coverage(slot.descriptor, mediaType) !== undefined),
+    mayReadMediaType: (mediaType: string) =>
+      sourceSlots.some((slot) =>
+        slot.plugin && isSourceAdapter(slot.plugin)
+          ? slot.plugin.manifest.mediaTypes.includes(mediaType) ||
+            safeAccepts(slot.plugin, { mediaType, name: '', head: new Uint8Array() })
+          : coverage(slot.descriptor, mediaType) !== undefined,
+      ),
+    byId: async (id: string) => slots.find((slot) => slot.descriptor.id === id)?.load(),
   });
 }

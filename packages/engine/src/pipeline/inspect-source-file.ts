@@ -29,7 +29,7 @@ export async function inspectSourceFile(
   if (!check.ok) return check;
   const mediaType = toCanonicalMediaType(file.mediaType);
   if (isTextMediaType(mediaType)) return { ok: true, warnings: check.warnings };
-  const adapter = registry.findSource({ mediaType, name: file.name, head });
+  const adapter = await registry.findSource({ mediaType, name: file.name, head });
   if (!adapter)
     return { ok: false, code: 'unsupported_content', detail: `No installed source reads ${mediaType}.` };
   if (!adapter.inspect) return { ok: true, warnings: check.warnings };

@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast';
-import type { TableCellData } from '@transmute/plugin-sdk';
+import type { TableCellData, TableData } from '@transmute/plugin-sdk';
 import { toString } from 'mdast-util-to-string';
 import { joinBlocks, toMarkdown } from './internal/markdown.js';
 import { toJsonLines, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
@@ -8,7 +8,8 @@ import { locate, toProvenanceFields, type MarkdownSpan } from './internal/proven
 /**
  * `raw_source`: the extracted content, faithful, as CommonMark + GFM tables; one JSONL record per
  * top-level block (`type`, plain `text`, `heading_path`, `title: true` on the heading that is the
- * document's own title, and the provenance fields, whose offsets
+ * document's own title, `caption` (`table` or `figure`) and `caption_of` (the captioned table's
+ * block index, null for a figure) on a caption, and the provenance fields, whose offsets
  * span the block's markdown in content.md; a table's `columns`, `rows` and, when its source lays it
  * out, `cells` with spans and boxes); zip: content.md, blocks.jsonl.
  */
@@ -16,10 +17,7 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
   const markdown = ctx.analysis.blocks.length === 0 ? '' : faithfulMarkdown(ctx);
   const spans = blockSpans(ctx, markdown);
   const records = ctx.analysis.blocks.map((block, position) => {
-    const data =
-      block.node.type === 'table' || block.node.type === 'html' ? block.node.data?.table : undefined;
-    // A laid-out table (with its cells) whose spans are written as HTML is still a table.
-    const table = block.node.type === 'html' && data?.cells === undefined ? undefined : data;
+    const table = tableOf(block.node);
     const record: Record<string, unknown> = {
       index: block.index,
       type: table === undefined ? block.node.type : 'table',
@@ -33,6 +31,14 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
     if (block.node.type === 'heading') record.depth = block.node.depth;
     if (block.node.type === 'heading' && block.node.data?.title === true) record.title = true;
     if (block.node.type === 'code') record.lang = block.node.lang ?? null;
+    const caption = block.node.type === 'paragraph' ? block.node.data?.caption : undefined;
+    if (caption !== undefined) {
+      // A table's caption stands right before its table; a figure is no block of its own.
+      const next = ctx.analysis.blocks[position + 1];
+      record.caption = caption;
+      record.caption_of =
+        caption === 'table' && next !== undefined && tableOf(next.node) !== undefined ? next.index : null;
+    }
     if (table !== undefined) {
       record.columns = table.columns;
       record.rows = table.rows;
@@ -48,6 +54,13 @@ export function renderRawSource(ctx: ProfileContext): ProfileParts {
       { name: 'blocks.jsonl', mediaType: 'application/x-ndjson', content: toJsonLines(records) },
     ],
   };
+}
+
+/** The table data of a block that is a table: a GFM table, or a laid-out table written as HTML. */
+function tableOf(node: Nodes): TableData | undefined {
+  const data = node.type === 'table' || node.type === 'html' ? node.data?.table : undefined;
+  // A laid-out table (with its cells) whose spans are written as HTML is still a table.
+  return node.type === 'html' && data?.cells === undefined ? undefined : data;
 }
 
 /** A table cell as blocks.jsonl writes it (CONTRACT §13: snake_case, bbox as `{page, box}`). */

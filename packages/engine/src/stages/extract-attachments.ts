@@ -130,7 +130,7 @@ async function readAttachment(
       for (const warning of warnings) run.recorder.add(`${warning} (${name})`);
       return await readText({ content: text, mediaType: file.mediaType, name });
     }
-    const adapter = run.registry.findSource({ mediaType: file.mediaType, name, head });
+    const adapter = await run.registry.findSource({ mediaType: file.mediaType, name, head });
     if (!adapter) {
       run.recorder.warn('attachment_not_converted', `${name} (${file.mediaType})`);
       return undefined;

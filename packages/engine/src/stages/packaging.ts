@@ -45,7 +45,7 @@ export async function packagingStage(
       await writeTextArtifact(target.directory, `${output.profile}.md`, 'text/markdown', rendering.markdown),
     ];
   } else {
-    const renderer = ctx.registry.findRenderer(output.format);
+    const renderer = await ctx.registry.findRenderer(output.format);
     if (!renderer)
       throw new TransmuteError(
         'unsupported_content',

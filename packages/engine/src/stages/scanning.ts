@@ -42,7 +42,7 @@ async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem>
       ...(file.fileId ? { fileId: file.fileId } : {}),
     };
   }
-  const adapter = ctx.registry.findSource({ mediaType, name: file.name, head });
+  const adapter = await ctx.registry.findSource({ mediaType, name: file.name, head });
   if (!adapter)
     throw new TransmuteError('unsupported_content', `No installed source reads ${mediaType} (${file.name}).`);
   return { kind: 'plugin', file, adapter };

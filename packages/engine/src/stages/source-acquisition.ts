@@ -45,10 +45,10 @@ export async function acquireSource(source: ConvertSource, ctx: RunContext): Pro
       return { items: source.files.map((file) => ({ kind: 'file', file })) };
     }
     case 'url': {
-      const webpage = ctx.registry.byId('source.webpage');
       const connector = URL.canParse(source.url)
-        ? ctx.registry.findConnector(new URL(source.url))
+        ? await ctx.registry.findConnector(new URL(source.url))
         : undefined;
+      const webpage = connector ? undefined : await ctx.registry.byId('source.webpage');
       const { file } = await acquireUrl(source, {
         workDir: ctx.scratchDir,
         signal: ctx.signal,
