@@ -55,6 +55,17 @@ describe('pages that are not articles', () => {
   );
 
   it(
+    "keeps an index page's lists of links when they are most of its article (en.wikipedia.org, List of programming languages)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('2904');
+      expect(truth.with?.length).toBeGreaterThan(0);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
+    },
+  );
+
+  it(
     'reads a forum thread that shows its posts only without scripts from its <noscript> (Discourse, forum.lingq.com)',
     { timeout: 60_000 },
     async () => {

@@ -73,21 +73,47 @@ interface Size {
 }
 
 /**
+ * The item rules (teaser cards, lists and lines of links, linked headings) are the article's own
+ * content when they would remove more than this share of its words: Readability (or the main
+ * region) chose a page of items (an index, a category, a catalogue), not an article with a few
+ * link boxes around it.
+ */
+const MAX_ITEMS_SHARE = 0.5;
+
+/**
  * Removes what is not article text from Readability's article (issue 16): captions and credits,
  * bylines and date stamps (they are metadata), tag lists, share bars, related links and teasers,
  * comments, newsletter boxes and ad labels, found by their class/id/itemprop/role names (marked
- * before Readability ran: {@link BOILERPLATE_MARK}), their wording, and link density; and keeps an image's alt text only when it reads like words. Never
- * adds anything back.
+ * before Readability ran: {@link BOILERPLATE_MARK}), their wording, and link density; and keeps an
+ * image's alt text only when it reads like words. Teasers and link lists are kept when they are
+ * most of the article ({@link MAX_ITEMS_SHARE}) or the source is a page of items (`keepItems`).
+ * Never adds anything back.
  */
 export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean } = {}): void {
   const total = sizeOf(tree.children).words;
   if (total === 0) return;
-  // On a page of items (a listing, a collection), its cards and linked headings are its content.
-  const keepItems = options.keepItems === true;
-  if (!keepItems) dropTeaserCards(tree);
   dropHighlights(tree);
-  clean(tree.children, total, false, keepItems);
+  // On a page of items (a listing, a collection), its cards and linked headings are its content.
+  if (options.keepItems === true) {
+    clean(tree.children, total, false, { keepItems: true, itemWords: 0 });
+  } else {
+    // Tried on a copy first: whether the item rules take most of the article is known only after.
+    const trial = structuredClone(tree);
+    const rules: CleanRules = { keepItems: false, itemWords: dropTeaserCards(trial) };
+    const kept = clean(trial.children, total, false, rules).words;
+    if (rules.itemWords > MAX_ITEMS_SHARE * (kept + rules.itemWords)) {
+      clean(tree.children, total, false, { keepItems: true, itemWords: 0 });
+    } else {
+      tree.children = trial.children;
+    }
+  }
   dropRepeatedAlt(tree);
+}
+
+/** How {@link clean} runs: whether items are kept, and the words the item rules dropped. */
+interface CleanRules {
+  keepItems: boolean;
+  itemWords: number;
 }
 
 /** Slide and gallery counters before an alt text: `1 - `, `3: `. */
@@ -114,7 +140,7 @@ function normalize(text: string): string {
   return wordsOf(text).join(' ');
 }
 
-function clean(children: HastContent[], total: number, inLink: boolean, keepItems: boolean): Size {
+function clean(children: HastContent[], total: number, inLink: boolean, rules: CleanRules): Size {
   const size: Size = { words: 0, linkWords: 0 };
   let index = 0;
   while (index < children.length) {
@@ -127,8 +153,10 @@ function clean(children: HastContent[], total: number, inLink: boolean, keepItem
     } else if (child.type === 'element') {
       if (child.tagName === 'img') cleanAlt(child);
       if (LINE_BLOCKS.has(child.tagName)) dropBoilerplateLines(child);
-      const own = clean(child.children, total, inLink || child.tagName === 'a', keepItems);
-      if (isBoilerplate(child, own, total, previousElement(children, index), keepItems)) {
+      const own = clean(child.children, total, inLink || child.tagName === 'a', rules);
+      const verdict = boilerplateVerdict(child, own, total, previousElement(children, index), rules.keepItems);
+      if (verdict !== 'keep') {
+        if (verdict === 'item') rules.itemWords += own.words;
         children.splice(index, 1);
         continue;
       }
@@ -171,30 +199,37 @@ function dropBoilerplateLines(block: Element): void {
   block.children = kept;
 }
 
-function isBoilerplate(
+/**
+ * `drop` for boilerplate, `item` for what may be a page's items (a list or lines of links, a short
+ * linked block), dropped unless `keepItems`; `keep` for the article's text.
+ */
+function boilerplateVerdict(
   element: Element,
   size: Size,
   total: number,
   previous: Element | undefined,
   keepItems: boolean,
-): boolean {
+): 'drop' | 'item' | 'keep' {
   const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
-  if (named && size.words <= total * MAX_NAMED_SHARE) return true;
-  if (size.words === 0) return false;
+  if (named && size.words <= total * MAX_NAMED_SHARE) return 'drop';
+  if (size.words === 0) return 'keep';
+  const item = keepItems ? 'keep' : 'item';
   if ((element.tagName === 'ul' || element.tagName === 'ol') && isLinkList(element, size)) {
-    return !introducesReferences(previous);
+    return introducesReferences(previous) ? 'keep' : item;
   }
-  if (!LINE_BLOCKS.has(element.tagName)) return false;
-  if (isLinkLines(element, size, total)) return true;
-  if (hasBlockChild(element)) return false;
+  if (!LINE_BLOCKS.has(element.tagName)) return 'keep';
+  if (isLinkLines(element, size, total)) return item;
+  if (hasBlockChild(element)) return 'keep';
   const text = textOf(element);
-  if (isBoilerplateLine(text) || isScriptData(text)) return true;
+  if (isBoilerplateLine(text) || isScriptData(text)) return 'drop';
   // A list item is judged with its list (isLinkList), not on its own.
-  if (!isBlock(element) || element.tagName === 'li') return false;
-  if (size.words > total * MAX_NAMED_SHARE || hasImage(element)) return false;
+  if (!isBlock(element) || element.tagName === 'li') return 'keep';
+  if (size.words > total * MAX_NAMED_SHARE || hasImage(element)) return 'keep';
+  const linkLine =
+    wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
+  if (!linkLine) return 'keep';
   // On a page of items, a linked heading is an item's name.
-  if (keepItems && /^h[1-6]$/.test(element.tagName)) return false;
-  return wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
+  return /^h[1-6]$/.test(element.tagName) ? item : 'drop';
 }
 
 /** A JSON object printed as text: `{ "js_modules": [{"name": …}], "assetid": "2162867", … }`. */

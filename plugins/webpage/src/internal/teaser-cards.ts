@@ -15,11 +15,12 @@ const MAX_SHARE = 0.5;
  * the same tag and classes, each short and each opening with a headline link on its own line or
  * holding a linked picture.
  * The article's own paragraphs are neither that short nor that regular, and a gallery's slides link
- * to nothing but their pictures.
+ * to nothing but their pictures. Returns the words dropped.
  */
-export function dropTeaserCards(tree: HastRoot): void {
+export function dropTeaserCards(tree: HastRoot): number {
   const total = wordsIn(tree.children);
-  if (total === 0) return;
+  if (total === 0) return 0;
+  let droppedWords = 0;
   const visit = (parent: { children: (HastContent | ElementContent)[] }) => {
     const groups = new Map<string, Element[]>();
     for (const child of parent.children) {
@@ -35,6 +36,7 @@ export function dropTeaserCards(tree: HastRoot): void {
       if (cards.length < members.length * CARD_SHARE) continue;
       if (wordsIn(members) > total * MAX_SHARE) continue;
       for (const member of members) dropped.add(member);
+      droppedWords += wordsIn(members);
     }
     if (dropped.size > 0) {
       parent.children = parent.children.filter((child) => child.type !== 'element' || !dropped.has(child));
@@ -42,6 +44,7 @@ export function dropTeaserCards(tree: HastRoot): void {
     for (const child of parent.children) if (child.type === 'element') visit(child);
   };
   visit(tree);
+  return droppedWords;
 }
 
 /** Tag and classes; undefined for elements that are never a card (inline, or without a class). */
