@@ -8,7 +8,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { toGrayPixels, toPgm } from './gray-image.js';
 import { hasUsableText, toPageLayout } from './layout-page.js';
-import { loadPdfjs, pdfjsAssets, type PdfDocument, type PdfPage } from './pdfjs-loader.js';
+import { loadPdfjs, pdfjsAssets, pdfjsWorker, type PdfDocument, type PdfPage } from './pdfjs-loader.js';
 import type { PageLayout } from './layout-types.js';
 import type { PageResult, PdfInfo, PdfReply, PdfRequest, RenderedPage } from './pdf-protocol.js';
 import { toFailure, toFieldItems, toRuns } from './pdf-text.js';
@@ -46,6 +46,7 @@ async function open(path: string, images = false): Promise<PdfInfo> {
   const assets = pdfjsAssets();
   const task = pdfjs.getDocument({
     data,
+    worker: await pdfjsWorker(),
     ...assets,
     cMapPacked: true,
     // Rendering (and Type3 glyphs, which can be images) needs font programs and glyph outlines; text alone does not.
@@ -59,9 +60,13 @@ async function open(path: string, images = false): Promise<PdfInfo> {
   });
   document = await task.promise;
   opened = { path, images: withImages };
+  // Both asked at once: each is a round trip to pdf.js's worker side.
+  const [fields, metadata] = await Promise.all([
+    document.getFieldObjects().catch(() => null),
+    document.getMetadata().catch(() => undefined),
+  ]);
   // Cheap when there is no AcroForm; reading every page's annotations is not.
-  if ((await document.getFieldObjects().catch(() => null)) !== null) withFormFields.add(document);
-  const metadata = await document.getMetadata().catch(() => undefined);
+  if (fields !== null) withFormFields.add(document);
   const info = (metadata?.info ?? {}) as Record<string, unknown>;
   const result: PdfInfo = { pageCount: document.numPages };
   const title = cleanString(info['Title']);
