@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { Heading, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { toPrimaryLanguage, TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
@@ -77,7 +77,7 @@ function feedBlocks(feed: Feed): RootContent[] {
  * content (HTML converted to markdown by rehype-remark). Provenance `path`: `feed` or `item N`.
  */
 export const readFeed: FormatReader = async (file) => {
-  const feed = parseFeed(decodeFeed(await readFile(file.path)));
+  const feed = parseFeed(decodeFeed(readFileSync(file.path)));
   const children = feedBlocks(feed);
   if (feed.items.length === 0 && children.length === 0) {
     throw new TransmuteError('empty_content', 'The feed has no title and no items.');

@@ -26,7 +26,9 @@ export interface DocumentFile {
  * One document format (docx, xlsx, pptx, odt, epub, eml, …): the file → an mdast tree whose every
  * top-level block carries `data.provenance` (page, slide, sheet + cell range, chapter, e-mail part
  * in `path`), plus metadata. Readers run inside the plugin's parsing worker, never on the main
- * thread, and throw `TransmuteError` with a failure code (`encrypted_document`, `archive_unsafe`,
- * `corrupt_file`, `unsupported_content`, `limit_exceeded`).
+ * thread, so they read their file synchronously (a blocking read stalls only that thread, and an
+ * asynchronous one costs thread-pool round trips that were much of a small file's time), and throw
+ * `TransmuteError` with a failure code (`encrypted_document`, `archive_unsafe`, `corrupt_file`,
+ * `unsupported_content`, `limit_exceeded`).
  */
 export type FormatReader = (file: DocumentFile, ctx: ReadContext) => Promise<ExtractedDocument>;

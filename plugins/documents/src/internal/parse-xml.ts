@@ -1,5 +1,6 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
 import { SaxesParser } from 'saxes';
+import { NO_ATTRIBUTES, parsePlainXml } from './parse-plain-xml.js';
 
 /** An element of a parsed XML part; qualified names as written (`w:p`, `text:h`). */
 export interface XmlElement {
@@ -43,9 +44,6 @@ export function createStrictParser(partName: string): {
   });
   return { parser, failed };
 }
-
-/** Attributes of every element that has none: one frozen object instead of one each. */
-const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 
 /** A tree being built from a part written to it piece by piece (see {@link createTreeBuilder}). */
 export interface TreeBuilder {
@@ -121,9 +119,12 @@ export function createTreeBuilder(partName: string): TreeBuilder {
  * Parses one XML part of a document package into a tree. Strict XML (saxes): no DTD is ever read
  * or resolved; a part that declares one (`<!DOCTYPE`, the carrier of entity-expansion bombs and
  * external entities) is refused as `archive_unsafe`, and an undeclared entity is a parse error.
- * Only the five predefined entities and character references are expanded.
+ * Only the five predefined entities and character references are expanded. The markup package
+ * parts are written in is read by `parsePlainXml` in one pass; saxes reads everything else.
  */
 export function parseXml(xml: string, partName: string): XmlElement {
+  const plain = parsePlainXml(xml, MAXIMUM_XML_DEPTH);
+  if (plain !== undefined) return plain;
   const builder = createTreeBuilder(partName);
   builder.write(xml);
   return builder.finish();

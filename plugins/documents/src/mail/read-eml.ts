@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import PostalMime, { type Address, type Email } from 'postal-mime';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
@@ -37,7 +37,7 @@ const nameExtension = (mediaType: string): string => (mediaType === 'message/rfc
  * (message/rfc822) is an attachment. A message saved as UTF-16 is transcoded first. PGP/MIME and S/MIME encrypted messages are `encrypted_document`.
  */
 export const readEml: FormatReader = async (file, ctx) => {
-  const { bytes, guessed } = toUtf8MessageBytes(await readFile(file.path));
+  const { bytes, guessed } = toUtf8MessageBytes(readFileSync(file.path));
   if (guessed !== undefined)
     ctx.warn(
       'encoding_guessed',

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import msgreaderModule, { type FieldsData } from '@kenjiuno/msgreader';
 import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
@@ -103,7 +103,7 @@ function parseMsg(bytes: Buffer): { reader: MsgReader; fields: FieldsData } {
  * messages are `encrypted_document`. The RTF-only body some messages keep is not read.
  */
 export const readMsg: FormatReader = async (file, ctx) => {
-  const { reader, fields } = parseMsg(await readFile(file.path));
+  const { reader, fields } = parseMsg(readFileSync(file.path));
   if (fields.error !== undefined) {
     throw new TransmuteError('corrupt_file', `The file is not an Outlook message (${fields.error}).`);
   }

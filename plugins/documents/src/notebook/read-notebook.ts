@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { Image, Paragraph, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkGfm from 'remark-gfm';
@@ -133,7 +133,7 @@ function cellBlocks(cell: NotebookCell, cellNumber: number, language: string | u
  * raw cells as plain fences. Each block's provenance is its cell (`path: 'cell N'`, 1-based).
  */
 export const readNotebook: FormatReader = async (file) => {
-  const notebook = parseNotebook(await readFile(file.path, 'utf8'));
+  const notebook = parseNotebook(readFileSync(file.path, 'utf8'));
   const language = kernelLanguage(notebook);
   const children: RootContent[] = [];
   for (const [index, cell] of cellsOf(notebook).entries()) {

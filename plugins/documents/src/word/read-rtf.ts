@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { BlockContent, FootnoteDefinition, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { TransmuteError, type DocumentMetadata } from '@transmute/plugin-sdk';
@@ -20,7 +20,7 @@ import { toRtfDocument } from './rtf-without-header.js';
  * warning); title and author from `\info`; page numbers where the file has `\page` breaks.
  */
 export const readRtf: FormatReader = async (file, ctx) => {
-  const document = toRtfDocument(await readFile(file.path), file.name);
+  const document = toRtfDocument(readFileSync(file.path), file.name);
   if (document === undefined)
     throw new TransmuteError(
       'corrupt_file',
