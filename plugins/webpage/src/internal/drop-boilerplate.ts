@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
 import { dropHighlights } from './highlights.js';
-import { dropTeaserCards } from './teaser-cards.js';
+import { findTeaserCards } from './teaser-cards.js';
 import { countWordCharacters } from './word-characters.js';
 
 /**
@@ -70,6 +70,8 @@ const BLOCK_TAGS = new Set([
 interface Size {
   words: number;
   linkWords: number;
+  /** Word characters of the items set aside under it (not in `words`). */
+  itemWords: number;
 }
 
 /**
@@ -94,26 +96,28 @@ export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean }
   if (total === 0) return;
   dropHighlights(tree);
   // On a page of items (a listing, a collection), its cards and linked headings are its content.
-  if (options.keepItems === true) {
-    clean(tree.children, total, false, { keepItems: true, itemWords: 0 });
-  } else {
-    // Tried on a copy first: whether the item rules take most of the article is known only after.
-    const trial = structuredClone(tree);
-    const rules: CleanRules = { keepItems: false, itemWords: dropTeaserCards(trial) };
-    const kept = clean(trial.children, total, false, rules).words;
-    if (rules.itemWords > MAX_ITEMS_SHARE * (kept + rules.itemWords)) {
-      clean(tree.children, total, false, { keepItems: true, itemWords: 0 });
-    } else {
-      tree.children = trial.children;
-    }
+  const keepItems = options.keepItems === true;
+  const rules: CleanRules = { keepItems, items: keepItems ? new Set() : findTeaserCards(tree), itemWords: 0 };
+  const kept = clean(tree.children, total, false, rules).words;
+  // Items are set aside during the pass: whether they are most of the article is known only after.
+  if (rules.items.size > 0 && rules.itemWords <= MAX_ITEMS_SHARE * (kept + rules.itemWords)) {
+    removeElements(tree, rules.items);
   }
   dropRepeatedAlt(tree);
 }
 
-/** How {@link clean} runs: whether items are kept, and the words the item rules dropped. */
+/** How {@link clean} runs: whether items are kept, and the items it set aside with their size. */
 interface CleanRules {
   keepItems: boolean;
+  /** Teaser cards, link lists and lines, linked headings: dropped after the pass, or kept. */
+  items: Set<Element>;
+  /** Word characters of {@link CleanRules.items}. */
   itemWords: number;
+}
+
+function removeElements(parent: { children: (HastContent | ElementContent)[] }, dropped: Set<Element>): void {
+  parent.children = parent.children.filter((child) => child.type !== 'element' || !dropped.has(child));
+  for (const child of parent.children) if (child.type === 'element') removeElements(child, dropped);
 }
 
 /** Slide and gallery counters before an alt text: `1 - `, `3: `. */
@@ -141,7 +145,7 @@ function normalize(text: string): string {
 }
 
 function clean(children: HastContent[], total: number, inLink: boolean, rules: CleanRules): Size {
-  const size: Size = { words: 0, linkWords: 0 };
+  const size: Size = { words: 0, linkWords: 0, itemWords: 0 };
   let index = 0;
   while (index < children.length) {
     const child = children[index];
@@ -154,12 +158,24 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
       if (child.tagName === 'img') cleanAlt(child);
       if (LINE_BLOCKS.has(child.tagName)) dropBoilerplateLines(child);
       const own = clean(child.children, total, inLink || child.tagName === 'a', rules);
-      const verdict = boilerplateVerdict(child, own, total, previousElement(children, index), rules.keepItems);
-      if (verdict !== 'keep') {
-        if (verdict === 'item') rules.itemWords += own.words;
+      const verdict = rules.items.has(child)
+        ? 'item'
+        : boilerplateVerdict(child, own, total, previousElement(children, index), rules.keepItems);
+      if (verdict === 'drop') {
+        // Its items go with it, whatever is decided about items.
+        rules.itemWords -= own.itemWords;
         children.splice(index, 1);
         continue;
       }
+      if (verdict === 'item') {
+        // Set aside: not counted in its parent's size, as if dropped (see dropBoilerplate).
+        rules.items.add(child);
+        rules.itemWords += own.words;
+        size.itemWords += own.words + own.itemWords;
+        index += 1;
+        continue;
+      }
+      size.itemWords += own.itemWords;
       if (child.tagName === BOILERPLATE_MARK) {
         // Too large to be boilerplate: the article's own wrapper. Keep its content in its place.
         children.splice(index, 1, ...(child.children as HastContent[]));
@@ -211,7 +227,9 @@ function boilerplateVerdict(
   keepItems: boolean,
 ): 'drop' | 'item' | 'keep' {
   const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
-  if (named && size.words <= total * MAX_NAMED_SHARE) return 'drop';
+  // Judged with its items, as when they are kept: a page's list of items inside a block named
+  // `related` is that block's content.
+  if (named && size.words + size.itemWords <= total * MAX_NAMED_SHARE) return 'drop';
   if (size.words === 0) return 'keep';
   const item = keepItems ? 'keep' : 'item';
   if ((element.tagName === 'ul' || element.tagName === 'ol') && isLinkList(element, size)) {
@@ -308,7 +326,7 @@ function sizeOf(children: readonly (HastContent | ElementContent)[]): Size {
     if (child.type === 'text') words += countWordCharacters(child.value);
     else if (child.type === 'element') words += sizeOf(child.children).words;
   }
-  return { words, linkWords: 0 };
+  return { words, linkWords: 0, itemWords: 0 };
 }
 
 function textOf(node: HastContent | ElementContent): string {

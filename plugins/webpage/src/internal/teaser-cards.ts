@@ -10,17 +10,18 @@ const MAX_CARD_WORDS = 60;
 const MAX_SHARE = 0.5;
 
 /**
- * Drops lists of teasers to other pages that Readability kept with the article ("Part of complete
+ * Finds lists of teasers to other pages that Readability kept with the article ("Part of complete
  * coverage on …", "More from …" without a heading that names them): three or more sibling blocks of
  * the same tag and classes, each short and each opening with a headline link on its own line or
- * holding a linked picture.
+ * holding a linked picture. Returns their members, outermost only; the caller drops them (or keeps
+ * them when they are the page's items).
  * The article's own paragraphs are neither that short nor that regular, and a gallery's slides link
- * to nothing but their pictures. Returns the words dropped.
+ * to nothing but their pictures.
  */
-export function dropTeaserCards(tree: HastRoot): number {
+export function findTeaserCards(tree: HastRoot): Set<Element> {
+  const found = new Set<Element>();
   const total = wordsIn(tree.children);
-  if (total === 0) return 0;
-  let droppedWords = 0;
+  if (total === 0) return found;
   const visit = (parent: { children: (HastContent | ElementContent)[] }) => {
     const groups = new Map<string, Element[]>();
     for (const child of parent.children) {
@@ -29,22 +30,19 @@ export function dropTeaserCards(tree: HastRoot): number {
       if (signature === undefined) continue;
       groups.set(signature, [...(groups.get(signature) ?? []), child]);
     }
-    const dropped = new Set<Element>();
     for (const members of groups.values()) {
       if (members.length < MIN_CARDS) continue;
       const cards = members.filter(isCard);
       if (cards.length < members.length * CARD_SHARE) continue;
       if (wordsIn(members) > total * MAX_SHARE) continue;
-      for (const member of members) dropped.add(member);
-      droppedWords += wordsIn(members);
+      for (const member of members) found.add(member);
     }
-    if (dropped.size > 0) {
-      parent.children = parent.children.filter((child) => child.type !== 'element' || !dropped.has(child));
+    for (const child of parent.children) {
+      if (child.type === 'element' && !found.has(child)) visit(child);
     }
-    for (const child of parent.children) if (child.type === 'element') visit(child);
   };
   visit(tree);
-  return droppedWords;
+  return found;
 }
 
 /** Tag and classes; undefined for elements that are never a card (inline, or without a class). */
