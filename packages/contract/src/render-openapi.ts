@@ -1,4 +1,5 @@
-import { stringify } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { buildOpenApiDocument } from './build-openapi-document.js';
 
 /**
@@ -7,8 +8,9 @@ import { buildOpenApiDocument } from './build-openapi-document.js';
  */
 export function renderOpenApi(format: 'json' | 'yaml'): string {
   const document = buildOpenApiDocument();
+  if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`;
+  // Required here, not imported: every importer of the contract (the CLI's convert) would load yaml's 70 modules.
+  const { stringify } = createRequire(import.meta.url)('yaml') as typeof Yaml;
   // aliasDuplicateObjects off: plain YAML without anchors, readable by every tool.
-  return format === 'json'
-    ? `${JSON.stringify(document, null, 2)}\n`
-    : stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+  return stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
 }

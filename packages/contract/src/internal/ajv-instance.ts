@@ -1,5 +1,7 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type * as AjvModule from 'ajv/dist/2020.js';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type AjvFormats from 'ajv-formats';
 import type { JsonSchema } from '../schemas/json-schema.js';
 
 let shared: Ajv2020 | undefined;
@@ -7,7 +9,12 @@ let shared: Ajv2020 | undefined;
 /** The one ajv instance (draft 2020-12, all errors, formats, OpenAPI discriminator), made on first use. */
 function getAjv(): Ajv2020 {
   if (shared === undefined) {
-    shared = new Ajv2020({
+    // Required on first validation, not imported: ajv is ~90 CommonJS modules that every importer of the
+    // contract would load (`transmute convert` never validates a request).
+    const require = createRequire(import.meta.url);
+    const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof AjvModule;
+    const addFormats = require('ajv-formats') as typeof AjvFormats;
+    shared = new Ajv({
       allErrors: true,
       discriminator: true,
       strict: true,

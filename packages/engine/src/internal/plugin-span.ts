@@ -1,12 +1,26 @@
-import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { createRequire } from 'node:module';
+import type * as OpenTelemetry from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { isTransmuteError } from '@transmute/contract';
 import type { PluginManifest } from '@transmute/plugin-sdk';
 
+type OpenTelemetryApi = typeof OpenTelemetry;
+let api: OpenTelemetryApi | undefined;
+
+/**
+ * `@opentelemetry/api`, required on the first span rather than imported: its ~50 CommonJS modules
+ * would load with every engine, and a text conversion opens no span.
+ */
+function otel(): OpenTelemetryApi {
+  api ??= createRequire(import.meta.url)('@opentelemetry/api') as OpenTelemetryApi;
+  return api;
+}
+
 /** The engine's spans share the service's tracer name (`@opentelemetry/api`: no-op without an SDK). */
-const tracer = () => trace.getTracer('transmute');
+const tracer = () => otel().trace.getTracer('transmute');
 
 function endWith(span: Span, error: unknown): void {
-  span.setStatus({ code: SpanStatusCode.ERROR });
+  span.setStatus({ code: otel().SpanStatusCode.ERROR });
   span.setAttribute('transmute.failure_code', isTransmuteError(error) ? error.code : 'internal_error');
 }
 
@@ -47,17 +61,21 @@ export async function inFetchSpan<T>(method: string, url: string | URL, call: ()
     'server.address': hostname,
     'server.port': Number(port || (protocol === 'https:' ? 443 : 80)),
   };
-  return tracer().startActiveSpan('transmute.fetch', { kind: SpanKind.CLIENT, attributes }, async (span) => {
-    try {
-      const response = await call();
-      if (typeof response === 'object' && response !== null && 'status' in response)
-        span.setAttribute('http.response.status_code', Number(response.status));
-      return response;
-    } catch (error) {
-      endWith(span, error);
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(
+    'transmute.fetch',
+    { kind: otel().SpanKind.CLIENT, attributes },
+    async (span) => {
+      try {
+        const response = await call();
+        if (typeof response === 'object' && response !== null && 'status' in response)
+          span.setAttribute('http.response.status_code', Number(response.status));
+        return response;
+      } catch (error) {
+        endWith(span, error);
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
