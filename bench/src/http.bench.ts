@@ -225,6 +225,7 @@ export async function run(): Promise<BenchReport> {
     notes: [
       'CPU is the server process’s user+system time (process.cpuUsage) over the measured requests; the load generator runs in another process.',
       'The bare handler answers the same Job JSON (and parses the createJob body); transmute adds auth (API key hash lookup), routing, validation, idempotency and the store.',
+      'The CPU servers run no workers (workerConcurrency 0, no webhook dispatcher): created jobs stay queued, so createJob counts the request’s own cost (auth, validation, idempotency, the committed transaction), never a conversion.',
       `End-to-end: createJob then getJob polled every ${POLL_MS} ms until succeeded, ${E2E_IN_FLIGHT} jobs in flight, 2 in-process workers (latency resolution ±${POLL_MS} ms).`,
     ],
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { preparedQuery } from '../src/storage/prepared-query.js';
+import { preparedInsert, preparedQuery, preparedStatement } from '../src/storage/prepared-query.js';
 import type { Database } from '../src/storage/schema.js';
 import { withStatementCache } from '../src/storage/statement-cache.js';
 
@@ -72,6 +72,49 @@ describe('preparedQuery', () => {
     expect(await byPlanAndStatus(db, "free' or '1'='1", 'active')).toEqual([]);
     await db.transaction().execute(async (trx) => {
       expect(await byPlanAndStatus(trx, 'team', 'active')).toEqual([{ id: 'acct_3' }]);
+    });
+    await db.destroy();
+  });
+});
+
+describe('preparedInsert and preparedStatement', () => {
+  const insertAccounts = preparedInsert('accounts', (insert) =>
+    insert.onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ plan: eb.ref('excluded.plan') }))),
+  );
+  const setStatus = preparedStatement((db, id: string, status: string, limits: string | null) =>
+    db.updateTable('accounts').set({ status, limits_json: limits }).where('id', '=', id),
+  );
+  const row = (id: string, plan: string) => ({
+    id,
+    plan,
+    status: 'active',
+    limits_json: null,
+    created_at: '2026-01-02',
+    updated_at: '2026-01-02',
+  });
+
+  it('inserts any number of rows with fresh values, its constant clause kept, and counts them', async () => {
+    const { raw } = open();
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+    expect(await insertAccounts(db, [row('acct_4', 'free'), row('acct_5', 'team')])).toBe(2n);
+    expect(await insertAccounts(db, [row('acct_6', "x'); drop table accounts; --")])).toBe(1n);
+    expect(await insertAccounts(db, [row('acct_4', 'enterprise')])).toBe(1n); // the upsert
+    expect(await insertAccounts(db, [])).toBe(0n);
+    expect(raw.prepare('select id, plan from accounts where id > ? order by id').all('acct_3')).toEqual([
+      { id: 'acct_4', plan: 'enterprise' },
+      { id: 'acct_5', plan: 'team' },
+      { id: 'acct_6', plan: "x'); drop table accounts; --" },
+    ]);
+    const { limits_json: _none, ...withoutLimits } = row('acct_7', 'free');
+    await expect(
+      insertAccounts(db, [row('acct_7', 'free'), { ...withoutLimits, limits_json: null }]),
+    ).rejects.toThrow(/same columns in the same order/);
+    const updated = await setStatus(db, 'acct_5', 'suspended', '{"jobs":5}');
+    expect(updated.numAffectedRows).toBe(1n);
+    expect((await setStatus(db, 'acct_none', 'suspended', null)).numAffectedRows).toBe(0n);
+    expect(raw.prepare("select status, limits_json from accounts where id = 'acct_5'").get()).toEqual({
+      status: 'suspended',
+      limits_json: '{"jobs":5}',
     });
     await db.destroy();
   });

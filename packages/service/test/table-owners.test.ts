@@ -43,7 +43,9 @@ async function writesOutsideOwners(root: string): Promise<string[]> {
     const text = await readFile(file, 'utf8');
     for (const [table, owner] of Object.entries(OWNERS)) {
       if (path === owner) continue;
-      const builder = new RegExp(String.raw`\b(insertInto|updateTable|deleteFrom)\(\s*'${table}'`);
+      const builder = new RegExp(
+        String.raw`\b(insertInto|updateTable|deleteFrom|preparedInsert)\(\s*'${table}'`,
+      );
       const sqlText = new RegExp(String.raw`\b(insert\s+into|update|delete\s+from)\s+${table}\b`, 'i');
       if (builder.test(text) || sqlText.test(text)) found.push(`${path}: ${table}`);
     }
@@ -68,10 +70,12 @@ describe('one owner per table', () => {
       join(probe, 'stray.ts'),
       "await trx.updateTable('outputs').set({ status: 'failed' }).execute();\n" +
         'await sql`delete from webhook_deliveries where id = ${id}`.execute(db);\n' +
-        "await trx.updateTable('artifacts').set({ blob_key: null }).execute();\n",
+        "await trx.updateTable('artifacts').set({ blob_key: null }).execute();\n" +
+        "const insertJobs = preparedInsert('jobs');\n",
     );
     expect((await writesOutsideOwners(probe)).sort()).toEqual([
       'stray.ts: artifacts',
+      'stray.ts: jobs',
       'stray.ts: outputs',
       'stray.ts: webhook_deliveries',
     ]);

@@ -22,14 +22,21 @@ export type RouteMatch =
 
 interface CompiledRoute {
   operation: ApiOperation;
-  segments: string[];
+  /** Per segment: the literal it must equal (decoded), or the path parameter it binds. */
+  segments: ({ literal: string } | { param: PathParameterName })[];
 }
 
-/** The contract's operation table, split into path segments once. */
-const COMPILED: CompiledRoute[] = API_OPERATIONS.map((operation) => ({
-  operation,
-  segments: operation.path.split('/').slice(1),
-}));
+/** The contract's operation table, split into path segments once and grouped by segment count. */
+const BY_LENGTH = new Map<number, CompiledRoute[]>();
+for (const operation of API_OPERATIONS) {
+  const segments = operation.path
+    .split('/')
+    .slice(1)
+    .map((part) =>
+      part.startsWith('{') ? { param: part.slice(1, -1) as PathParameterName } : { literal: part },
+    );
+  BY_LENGTH.set(segments.length, [...(BY_LENGTH.get(segments.length) ?? []), { operation, segments }]);
+}
 
 /** A path segment: as sent, and percent-decoded (null when it is not percent-encoded UTF-8). */
 interface Segment {
@@ -38,6 +45,7 @@ interface Segment {
 }
 
 function toSegment(raw: string): Segment {
+  if (!raw.includes('%')) return { raw, decoded: raw };
   try {
     return { raw, decoded: decodeURIComponent(raw) };
   } catch {
@@ -45,20 +53,30 @@ function toSegment(raw: string): Segment {
   }
 }
 
-function matchSegments(pattern: string[], actual: Segment[]): Map<PathParameterName, Segment> | null {
-  if (pattern.length !== actual.length) return null;
-  const params = new Map<PathParameterName, Segment>();
-  for (let i = 0; i < pattern.length; i++) {
-    const expected = pattern[i] ?? '';
-    const segment = actual[i] ?? { raw: '', decoded: '' };
-    if (expected.startsWith('{')) {
-      if (segment.raw === '') return null;
-      params.set(expected.slice(1, -1) as PathParameterName, segment);
-    } else if (expected !== segment.decoded) {
-      return null;
-    }
-  }
-  return params;
+/** Whether the route's literals equal the path's segments and each parameter has a value. */
+function matchesSegments(route: CompiledRoute, actual: readonly Segment[]): boolean {
+  return route.segments.every((expected, i) => {
+    const segment = actual[i];
+    if (segment === undefined) return false;
+    return 'literal' in expected ? expected.literal === segment.decoded : segment.raw !== '';
+  });
+}
+
+/** The route's parameters with their values, and the first that is malformed or undecodable. */
+function found(route: CompiledRoute, actual: readonly Segment[]): RouteMatch {
+  const params: Partial<Record<PathParameterName, string>> = {};
+  let undecodable: PathParameterName | null = null;
+  let malformedId: string | null = null;
+  route.segments.forEach((expected, i) => {
+    const segment = actual[i];
+    if ('literal' in expected || segment === undefined) return;
+    const name = expected.param;
+    if (segment.decoded === null) undecodable ??= name;
+    const value = segment.decoded ?? segment.raw;
+    params[name] = value;
+    if (malformedId === null && !isWellFormedId(name, value)) malformedId = PATH_PARAMETERS[name].notFound;
+  });
+  return { kind: 'found', operation: route.operation, params, malformedId, undecodable };
 }
 
 /**
@@ -72,19 +90,11 @@ export function matchRoute(method: string, path: string): RouteMatch {
   const actual = path.split('/').slice(1).map(toSegment);
   const wanted = method === 'HEAD' ? 'GET' : method;
   const allow: string[] = [];
-  for (const { operation, segments } of COMPILED) {
-    const params = matchSegments(segments, actual);
-    if (params === null) continue;
-    if (operation.method === wanted) {
-      const entries = [...params];
-      const undecodable = entries.find(([, segment]) => segment.decoded === null)?.[0] ?? null;
-      const values = entries.map(([name, segment]) => [name, segment.decoded ?? segment.raw] as const);
-      const bad = values.find(([name, value]) => !isWellFormedId(name, value));
-      const malformedId = bad === undefined ? null : PATH_PARAMETERS[bad[0]].notFound;
-      return { kind: 'found', operation, params: Object.fromEntries(values), malformedId, undecodable };
-    }
-    allow.push(operation.method);
-    if (operation.method === 'GET') allow.push('HEAD');
+  for (const route of BY_LENGTH.get(actual.length) ?? []) {
+    if (!matchesSegments(route, actual)) continue;
+    if (route.operation.method === wanted) return found(route, actual);
+    allow.push(route.operation.method);
+    if (route.operation.method === 'GET') allow.push('HEAD');
   }
   return allow.length > 0 ? { kind: 'method_not_allowed', allow } : { kind: 'not_found' };
 }

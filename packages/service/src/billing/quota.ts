@@ -1,5 +1,5 @@
 import type { UsageEstimate, UsageUnit } from '@transmute/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { limitsOf } from '../tables/accounts.js';
 import { periodOf, type CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
@@ -11,12 +11,12 @@ import { computeUsage, costOf, unitTotals } from './usage.js';
 export type QuotaVerdict =
   { exceeded: false } | { exceeded: true; unit: UsageUnit | 'spend_cap'; detail: string };
 
-/** Serializes quota decisions of one account across processes (PostgreSQL row lock; SQLite already holds the write lock). */
-export async function lockAccount(trx: Kysely<Database>, ctx: CoreContext, accountId: string): Promise<void> {
-  if (ctx.store.dialect === 'postgres') {
-    await sql`select id from accounts where id = ${accountId} for update`.execute(trx);
-  }
-}
+/** The units a quota warning watches, as committed in the period. */
+export type WatchedTotals = Record<'jobs' | 'input_bytes', number>;
+
+/** {@link checkQuota}'s verdict on a job; when it passes, the totals once the job is recorded. */
+export type JobQuotaVerdict =
+  Extract<QuotaVerdict, { exceeded: true }> | { exceeded: false; after: WatchedTotals };
 
 /** Would a job with this estimate pass the period's jobs / input_bytes limits or the spend cap? */
 export async function checkQuota(
@@ -24,18 +24,19 @@ export async function checkQuota(
   ctx: CoreContext,
   account: AccountsTable,
   estimate: UsageEstimate,
-): Promise<QuotaVerdict> {
+): Promise<JobQuotaVerdict> {
   const limits = limitsOf(ctx, account);
   const totals = await unitTotals(trx, account.id, periodOf(ctx.now()).start);
   const inputBytes = estimate.quantities.find((q) => q.unit === 'input_bytes')?.quantity ?? 0;
-  if (totals.jobs.committed + 1 > limits.jobs) {
+  const after = { jobs: totals.jobs.committed + 1, input_bytes: totals.input_bytes.committed + inputBytes };
+  if (after.jobs > limits.jobs) {
     return {
       exceeded: true,
       unit: 'jobs',
       detail: `The plan allows ${String(limits.jobs)} jobs per period.`,
     };
   }
-  if (totals.input_bytes.committed + inputBytes > limits.inputBytes) {
+  if (after.input_bytes > limits.inputBytes) {
     return {
       exceeded: true,
       unit: 'input_bytes',
@@ -53,14 +54,14 @@ export async function checkQuota(
       };
     }
   }
-  return { exceeded: false };
+  return { exceeded: false, after };
 }
 
 /**
  * Would an upload intent of `sizeBytes` pass the period's `input_bytes` limit? Counts the input
  * already committed, the declared sizes of the account's unsettled uploads and the new one, so an
  * account never parks more bytes than its input limit has room for. Call it under
- * {@link lockAccount}, in the transaction that inserts the file, so concurrent intents cannot all
+ * `lockMutableAccount` (tables/accounts.ts), in the transaction that inserts the file, so concurrent intents cannot all
  * pass on the same sum.
  */
 export async function checkUploadQuota(
@@ -89,18 +90,32 @@ export async function checkUploadQuota(
   };
 }
 
-/** Emits `quota.warning` once per unit per period when 80 % of a limit is reached. */
+async function watchedTotals(
+  trx: Kysely<Database>,
+  accountId: string,
+  periodStart: string,
+): Promise<WatchedTotals> {
+  const read = await unitTotals(trx, accountId, periodStart);
+  return { jobs: read.jobs.committed, input_bytes: read.input_bytes.committed };
+}
+
+/**
+ * Emits `quota.warning` once per unit per period when 80 % of a limit is reached. `committed` are
+ * the period's totals when the caller knows them (a create that {@link checkQuota} passed, under
+ * the account's lock); otherwise they are read.
+ */
 export async function emitQuotaWarnings(
   trx: Kysely<Database>,
   ctx: CoreContext,
   account: AccountsTable,
+  committed?: WatchedTotals,
 ): Promise<void> {
   const limits = limitsOf(ctx, account);
   const period = periodOf(ctx.now());
-  const totals = await unitTotals(trx, account.id, period.start);
+  const totals: WatchedTotals = committed ?? (await watchedTotals(trx, account.id, period.start));
   const reached: UsageUnit[] = [];
-  if (totals.jobs.committed >= 0.8 * limits.jobs) reached.push('jobs');
-  if (totals.input_bytes.committed >= 0.8 * limits.inputBytes) reached.push('input_bytes');
+  if (totals.jobs >= 0.8 * limits.jobs) reached.push('jobs');
+  if (totals.input_bytes >= 0.8 * limits.inputBytes) reached.push('input_bytes');
   for (const unit of reached) {
     const inserted = await trx
       .insertInto('quota_warnings')

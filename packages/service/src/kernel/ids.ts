@@ -10,13 +10,22 @@ const TIME_DIGITS = 9; // 36^9 ms: past the year 5000
 const SEQUENCE_DIGITS = 2; // 1 296 ids per millisecond before the next millisecond is borrowed
 const SEQUENCE_LIMIT = SORTED.length ** SEQUENCE_DIGITS;
 
+/** Random bytes drawn a few kilobytes at a time: ids are made several times per request. */
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
 /** `length` random base62 characters (rejection sampling: no modulo bias). */
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62] ?? '';
+    if (offset >= pool.length) {
+      pool = randomBytes(POOL_SIZE);
+      offset = 0;
     }
+    const byte = pool[offset++] ?? 0;
+    // 248 = 4 * 62: bytes above it are skipped so every character is equally likely.
+    if (byte < 248) out += ALPHABET[byte % 62] ?? '';
   }
   return out;
 }

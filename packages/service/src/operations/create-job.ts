@@ -8,7 +8,7 @@ import {
 } from '@transmute/contract';
 import { checkUrlAllowed, type OutputRequest } from '../kernel/engine.js';
 import type { Caller } from '../kernel/service-types.js';
-import { assertMutable } from '../tables/accounts.js';
+import { lockMutableAccount } from '../tables/accounts.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { holdJobInputs } from '../tables/job-inputs.js';
@@ -19,7 +19,7 @@ import { newId } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
 import { PRIVATE_NETWORKS_HINT } from './private-networks-hint.js';
 import { toOutputRequest } from './output-request.js';
-import { checkQuota, emitQuotaExceeded, emitQuotaWarnings, lockAccount } from '../billing/quota.js';
+import { checkQuota, emitQuotaExceeded, emitQuotaWarnings } from '../billing/quota.js';
 import { toJob } from '../tables/resources.js';
 import { insertUsageEstimate, toUsageEstimate } from '../billing/usage.js';
 
@@ -100,7 +100,8 @@ async function checkSource(
 
 /** createJob: the job, its first output, usage estimate and `job.queued` in one transaction. */
 export async function createJob(ctx: ServiceContext, caller: Caller, body: CreateJobRequest): Promise<Job> {
-  await assertMutable(ctx.store.db, caller.accountId);
+  // The account's status is read once, in the transaction and under its lock (the HTTP layer has
+  // refused a suspended account's mutations already).
   const output: OutputRequest = await toOutputRequest(ctx, body.output);
   const checked = await checkSource(ctx, caller, body);
   const now = ctx.nowIso();
@@ -108,8 +109,7 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
   const outputId = newId('out');
   const retention = body.retention?.class ?? 'temporary';
   const result = await ctx.store.transaction(async (trx) => {
-    await lockAccount(trx, ctx, caller.accountId);
-    const account = await assertMutable(trx, caller.accountId);
+    const account = await lockMutableAccount(trx, ctx, caller.accountId);
     const verdict = await checkQuota(trx, ctx, account, checked.estimate);
     if (verdict.exceeded) return { verdict, account, job: null };
     const row = {
@@ -152,7 +152,8 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
     );
     const job = toJob(row, [outputId]);
     await writeEvent(trx, ctx, { accountId: caller.accountId, type: 'job.queued', object: job });
-    await emitQuotaWarnings(trx, ctx, account);
+    // The totals checkQuota counted with this job, which is now recorded (no second read).
+    await emitQuotaWarnings(trx, ctx, account, verdict.after);
     await rememberInTransaction(trx, job);
     return { verdict, account, job };
   });

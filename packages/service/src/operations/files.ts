@@ -7,12 +7,12 @@ import {
 } from '@transmute/contract';
 import type { DirectUploadTarget } from '../storage/blob-store.js';
 import type { Caller } from '../kernel/service-types.js';
-import { assertMutable } from '../tables/accounts.js';
+import { assertMutable, lockMutableAccount } from '../tables/accounts.js';
 import { releaseBlob } from '../tables/blob-refs.js';
 import { addMs, type ServiceContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
-import { checkUploadQuota, emitQuotaExceeded, lockAccount } from '../billing/quota.js';
+import { checkUploadQuota, emitQuotaExceeded } from '../billing/quota.js';
 import { toFileResource } from '../tables/resources.js';
 import { deleteFileRow, insertFile } from '../tables/file-row.js';
 import type { FilesTable } from '../storage/schema.js';
@@ -81,8 +81,7 @@ export async function createUploadIntent(
     expires_at: expiresAt,
   };
   const result = await ctx.store.transaction(async (trx) => {
-    await lockAccount(trx, ctx, caller.accountId);
-    const account = await assertMutable(trx, caller.accountId);
+    const account = await lockMutableAccount(trx, ctx, caller.accountId);
     const verdict = await checkUploadQuota(trx, ctx, account, body.size_bytes);
     if (verdict.exceeded) return { verdict, account };
     await insertFile(trx, {

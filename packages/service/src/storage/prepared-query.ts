@@ -1,4 +1,11 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type {
+  Compilable,
+  CompiledQuery,
+  InsertQueryBuilder,
+  InsertResult,
+  Kysely,
+  QueryResult,
+} from 'kysely';
 import type { Database } from './schema.js';
 
 /** A stand-in argument: a string no caller can send (it holds a NUL). */
@@ -6,40 +13,127 @@ function slot(index: number): string {
   return `\u0000transmute-slot-${String(index)}\u0000`;
 }
 
+/** A compiled query and, per parameter, the argument it takes (null: a constant kept as compiled). */
+interface Compiled<Row> {
+  query: CompiledQuery<Row>;
+  slots: (number | null)[];
+}
+
+/** Compiles `build` over stand-ins and notes which parameter is which argument. */
+function compileWithSlots<Row>(count: number, build: (stand: string[]) => Compilable<Row>): Compiled<Row> {
+  const stand = Array.from({ length: count }, (_, index) => slot(index));
+  const query = build(stand).compile();
+  const slots = query.parameters.map((value) => {
+    const index = typeof value === 'string' ? stand.indexOf(value) : -1;
+    return index === -1 ? null : index;
+  });
+  return { query, slots };
+}
+
+function run<Row>(db: Kysely<Database>, compiled: Compiled<Row>, args: readonly unknown[]) {
+  const { query, slots } = compiled;
+  const parameters = query.parameters.map((value, index) => {
+    const at = slots[index];
+    return at === null || at === undefined ? value : args[at];
+  });
+  return db.executeQuery<Row>({ ...query, parameters });
+}
+
 /**
- * A query built and compiled once per dialect, then run with fresh arguments: for the reads on
- * every request (authentication, getJob), where Kysely's building and compiling costs more than
- * SQLite running them. `build` receives stand-ins for its arguments and must use each one only as
- * a bound value (a `where` operand, an inserted value), never to shape the query.
+ * A statement built and compiled once per dialect, then run with fresh arguments: for the
+ * statements of every request (authentication, getJob, createJob), where Kysely's building and
+ * compiling costs more than SQLite running them. `build` receives stand-ins for its arguments and
+ * must use each one only as a bound value (a `where` operand, an inserted or set value), never to
+ * shape the statement; an argument may be any bindable value (a string, number or null). Answers
+ * the whole result (rows and affected row counts).
+ *
+ * @example
+ * const touchAccount = preparedStatement((db, id: string, at: string) =>
+ *   db.updateTable('accounts').set({ updated_at: at }).where('id', '=', id),
+ * );
+ * const { numAffectedRows } = await touchAccount(db, 'acct_123', now);
+ */
+export function preparedStatement<Args extends unknown[], Row>(
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<Database>, ...args: Args) => Promise<QueryResult<Row>> {
+  // One compiled statement per dialect adapter (transactions share their database's adapter).
+  const compiled = new WeakMap<object, Compiled<Row>>();
+  return (db, ...args) => {
+    const adapter = db.getExecutor().adapter;
+    let entry = compiled.get(adapter);
+    if (entry === undefined) {
+      entry = compileWithSlots(args.length, (stand) => build(db, ...(stand as Args)));
+      compiled.set(adapter, entry);
+    }
+    return run(db, entry, args);
+  };
+}
+
+/**
+ * {@link preparedStatement} for reads: answers the rows.
  *
  * @example
  * const jobById = preparedQuery((db, id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id));
  * const rows = await jobById(db, 'job_123');
  */
-export function preparedQuery<Args extends string[], Row>(
+export function preparedQuery<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
-  // One compiled query per dialect adapter (transactions share their database's adapter).
-  const compiled = new WeakMap<object, { query: CompiledQuery<Row>; slots: (number | null)[] }>();
-  return async (db, ...args) => {
+  const statement = preparedStatement(build);
+  return async (db, ...args) => (await statement(db, ...args)).rows;
+}
+
+/** An insert into `T`, before its values: what {@link preparedInsert}'s `finish` may add to. */
+type InsertInto<T extends keyof Database> = InsertQueryBuilder<Database, T, InsertResult>;
+
+/**
+ * An insert of whole rows into one table, compiled once per dialect, column list and row count,
+ * then run with the rows' values: `finish` may add a constant clause (`onConflict`, `returning`).
+ * Every row must have the same columns, in the same order (a row literal in one place does).
+ * Answers the number of rows inserted (or updated by an upsert).
+ *
+ * @example
+ * const insertWarnings = preparedInsert('quota_warnings');
+ * await insertWarnings(trx, [{ account_id, unit, period_start, created_at }]);
+ */
+export function preparedInsert<T extends keyof Database>(
+  table: T,
+  finish: (insert: Compilable<unknown> & InsertInto<T>) => Compilable<unknown> = (insert) => insert,
+): (db: Kysely<Database>, rows: readonly Database[T][]) => Promise<bigint> {
+  const compiled = new WeakMap<object, Map<string, Compiled<unknown>>>();
+  return async (db, rows) => {
+    const first = rows[0];
+    if (first === undefined) return 0n;
+    const columns = Object.keys(first);
     const adapter = db.getExecutor().adapter;
-    let entry = compiled.get(adapter);
-    if (entry === undefined) {
-      const stand = args.map((_, index) => slot(index)) as Args;
-      const query = build(db, ...stand).compile();
-      const slots = query.parameters.map((value) => {
-        const index = stand.indexOf(value as string);
-        return index === -1 ? null : index;
-      });
-      entry = { query, slots };
-      compiled.set(adapter, entry);
+    let shapes = compiled.get(adapter);
+    if (shapes === undefined) {
+      shapes = new Map();
+      compiled.set(adapter, shapes);
     }
-    const { query, slots } = entry;
-    const parameters = query.parameters.map((value, index) => {
-      const at = slots[index];
-      return at === null || at === undefined ? value : args[at];
-    });
-    const result = await db.executeQuery<Row>({ ...query, parameters });
-    return result.rows;
+    const shape = `${String(rows.length)}:${columns.join(',')}`;
+    let entry = shapes.get(shape);
+    if (entry === undefined) {
+      entry = compileWithSlots(rows.length * columns.length, (stand) => {
+        const values = rows.map((_, r) =>
+          Object.fromEntries(columns.map((column, c) => [column, stand[r * columns.length + c]])),
+        );
+        return finish(db.insertInto(table).values(values as never));
+      });
+      shapes.set(shape, entry);
+    }
+    const args: unknown[] = [];
+    for (const row of rows) {
+      const record = row as unknown as Record<string, unknown>;
+      const keys = Object.keys(record);
+      if (keys.length !== columns.length || keys.some((key, index) => key !== columns[index])) {
+        throw new TypeError(
+          `preparedInsert(${table}): every row must have the same columns in the same order.`,
+        );
+      }
+      for (const column of columns) args.push(record[column]);
+    }
+    const result = await run(db, entry, args);
+    return result.numAffectedRows ?? 0n;
   };
 }

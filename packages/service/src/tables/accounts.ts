@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash as hashOnce, timingSafeEqual } from 'node:crypto';
 import { TransmuteError, type AccountStatus, type Plan } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import type { Account } from '../kernel/service-types.js';
@@ -13,7 +13,7 @@ const API_KEY = /^tmk_[A-Za-z0-9]{32,128}$/;
 
 /** SHA-256 hex of an API key (the only form stored). */
 export function hashApiKey(apiKey: string): string {
-  return createHash('sha256').update(apiKey).digest('hex');
+  return hashOnce('sha256', apiKey);
 }
 
 /** A new API key: `tmk_` + 40 random base62 characters. */
@@ -63,16 +63,27 @@ export async function findAccount(db: Kysely<Database>, accountId: string): Prom
   return row === undefined ? null : toAccount(row);
 }
 
+const accountById = preparedQuery((db, accountId: string) =>
+  db.selectFrom('accounts').selectAll().where('id', '=', accountId),
+);
+
+const accountByIdForUpdate = preparedQuery((db, accountId: string) =>
+  db.selectFrom('accounts').selectAll().where('id', '=', accountId).forUpdate(),
+);
+
 /** Loads an account row; `not_found` when unknown. */
 export async function loadAccount(db: Kysely<Database>, accountId: string): Promise<AccountsTable> {
-  const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+  const [row] = await accountById(db, accountId);
   if (row === undefined) throw new TransmuteError('not_found', 'The account does not exist.');
   return row;
 }
 
 /** Refuses mutations for suspended or canceled accounts (403 account_suspended); returns the row. */
 export async function assertMutable(db: Kysely<Database>, accountId: string): Promise<AccountsTable> {
-  const row = await loadAccount(db, accountId);
+  return refuseReadOnly(await loadAccount(db, accountId));
+}
+
+function refuseReadOnly(row: AccountsTable): AccountsTable {
   if (row.status === 'suspended' || row.status === 'canceled') {
     throw new TransmuteError(
       'account_suspended',
@@ -80,4 +91,20 @@ export async function assertMutable(db: Kysely<Database>, accountId: string): Pr
     );
   }
   return row;
+}
+
+/**
+ * In a transaction: the account row, locked so that quota decisions of one account serialize
+ * across processes (PostgreSQL `FOR UPDATE`; SQLite's transaction already holds the write lock),
+ * refused like {@link assertMutable} when suspended or canceled. One statement for both.
+ */
+export async function lockMutableAccount(
+  trx: Kysely<Database>,
+  ctx: Pick<CoreContext, 'store'>,
+  accountId: string,
+): Promise<AccountsTable> {
+  const lock = ctx.store.dialect === 'postgres' ? accountByIdForUpdate : accountById;
+  const [row] = await lock(trx, accountId);
+  if (row === undefined) throw new TransmuteError('not_found', 'The account does not exist.');
+  return refuseReadOnly(row);
 }

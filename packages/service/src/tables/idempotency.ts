@@ -11,7 +11,8 @@ import type { Caller, IdempotencyRequest, IdempotentResult } from '../kernel/ser
 import { addMs, type CoreContext } from '../kernel/context.js';
 import { randomBase62 } from '../kernel/ids.js';
 import { decryptSecret, encryptSecret } from '../kernel/secrets.js';
-import type { Database } from '../storage/schema.js';
+import { preparedInsert, preparedQuery, preparedStatement } from '../storage/prepared-query.js';
+import type { Database, IdempotencyKeysTable } from '../storage/schema.js';
 
 const RETENTION_MS = 24 * 3_600_000;
 /**
@@ -113,6 +114,33 @@ function decode(status: number | null, body: string | null, masterKey: string | 
   };
 }
 
+/**
+ * Claims a new key, or a key whose 24 hours have passed (its row is replaced as if it were new),
+ * in one statement; counts 1 when claimed, 0 when the key is remembered or in flight.
+ */
+const claimKey = preparedInsert('idempotency_keys', (insert) =>
+  insert.onConflict((oc) =>
+    oc
+      .columns(['account_id', 'key'])
+      .doUpdateSet((eb) => ({
+        fingerprint: eb.ref('excluded.fingerprint'),
+        state: eb.ref('excluded.state'),
+        response_status: eb.ref('excluded.response_status'),
+        response_headers: eb.ref('excluded.response_headers'),
+        response_body: eb.ref('excluded.response_body'),
+        claim_id: eb.ref('excluded.claim_id'),
+        locked_until: eb.ref('excluded.locked_until'),
+        created_at: eb.ref('excluded.created_at'),
+        expires_at: eb.ref('excluded.expires_at'),
+      }))
+      .whereRef('idempotency_keys.expires_at', '<', 'excluded.created_at'),
+  ),
+);
+
+const keyRow = preparedQuery((db, accountId: string, key: string) =>
+  db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', accountId).where('key', '=', key),
+);
+
 async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyRequest): Promise<ClaimResult> {
   const db = ctx.store.db;
   const now = ctx.nowIso();
@@ -124,33 +152,22 @@ async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyReque
     created_at: now,
     expires_at: addMs(now, RETENTION_MS),
   };
+  const claimRow: IdempotencyKeysTable = {
+    account_id: caller.accountId,
+    key: request.key,
+    fingerprint: fresh.fingerprint,
+    state: 'in_flight',
+    response_status: null,
+    response_headers: null,
+    response_body: null,
+    claim_id: fresh.claim_id,
+    locked_until: fresh.locked_until,
+    created_at: fresh.created_at,
+    expires_at: fresh.expires_at,
+  };
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('account_id', '=', caller.accountId)
-      .where('key', '=', request.key)
-      .where('expires_at', '<', now)
-      .execute();
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        account_id: caller.accountId,
-        key: request.key,
-        state: 'in_flight',
-        response_status: null,
-        response_headers: null,
-        response_body: null,
-        ...fresh,
-      })
-      .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'claimed', claimId };
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('account_id', '=', caller.accountId)
-      .where('key', '=', request.key)
-      .executeTakeFirst();
+    if ((await claimKey(db, [claimRow])) === 1n) return { kind: 'claimed', claimId };
+    const [row] = await keyRow(db, caller.accountId, request.key);
     if (row === undefined) continue;
     if (row.state === 'done') {
       if (row.fingerprint !== request.fingerprint) {
@@ -210,10 +227,23 @@ function keepClaim(ctx: CoreContext, claimed: Claim): () => void {
   return () => clearInterval(timer);
 }
 
-/** Writes what the key remembers; false when the claim was no longer this request's. */
+const rememberOnOwnRow = preparedStatement(
+  (db, accountId: string, key: string, claimId: string, status: number | null, body: string) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', response_status: status, response_headers: null, response_body: body })
+      .where('account_id', '=', accountId)
+      .where('key', '=', key)
+      .where('claim_id', '=', claimId)
+      .where('state', '=', 'in_flight'),
+);
+
+/** Writes what the key remembers on the claim's own row; false when the claim was no longer this request's. */
 async function remember(db: Kysely<Database>, claimed: Claim, remembered: Remembered): Promise<boolean> {
-  const result = await ownRow(db, claimed).set(encode(remembered, claimed.masterKey)).executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const { response_status, response_body } = encode(remembered, claimed.masterKey);
+  const { accountId, key, claimId } = claimed;
+  const result = await rememberOnOwnRow(db, accountId, key, claimId, response_status, response_body);
+  return (result.numAffectedRows ?? 0n) > 0n;
 }
 
 /**

@@ -68,23 +68,35 @@ export function toJob(row: JobsTable, outputIds: string[]): Job {
   };
 }
 
-const jobOfAccount = preparedQuery((db, jobId: string, accountId: string) =>
-  db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('account_id', '=', accountId),
+/** A job of the account with its output ids in order: one row per output (one with null for none). */
+const jobWithOutputIds = preparedQuery((db, jobId: string, accountId: string) =>
+  db
+    .selectFrom('jobs')
+    .leftJoin('outputs', 'outputs.job_id', 'jobs.id')
+    .selectAll('jobs')
+    .select('outputs.id as output_id')
+    .where('jobs.id', '=', jobId)
+    .where('jobs.account_id', '=', accountId)
+    .orderBy('outputs.position', 'asc'),
 );
 
 const outputIdsOfJob = preparedQuery((db, jobId: string) =>
   db.selectFrom('outputs').select('id').where('job_id', '=', jobId).orderBy('position', 'asc'),
 );
 
-/** Loads a job of the account with its output ids; `not_found` otherwise. */
+/** Loads a job of the account with its output ids (one statement); `not_found` otherwise. */
 export async function loadJob(
   db: Kysely<Database>,
   accountId: string,
   jobId: string,
 ): Promise<{ row: JobsTable; job: Job }> {
-  const [row] = await jobOfAccount(db, jobId, accountId);
-  if (row === undefined) throw new TransmuteError('not_found', 'No such job.');
-  return { row, job: await jobWithOutputs(db, row) };
+  const rows = await jobWithOutputIds(db, jobId, accountId);
+  const first = rows[0];
+  if (first === undefined) throw new TransmuteError('not_found', 'No such job.');
+  const { output_id: _outputId, ...row } = first;
+  const outputIds: string[] = [];
+  for (const { output_id } of rows) if (output_id !== null) outputIds.push(output_id);
+  return { row, job: toJob(row, outputIds) };
 }
 
 /** Wire Job of a row, reading its output ids. */
