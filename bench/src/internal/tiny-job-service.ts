@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine } from '@transmute/engine';
+import { createEngine, type Engine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { createPostgresStore } from '@transmute/postgres';
 import {
   createFsBlobStore,
   createService,
   createSqliteStore,
+  type BlobStore,
   type Caller,
   type Service,
   type Store,
@@ -26,11 +27,21 @@ export interface TinyJobService {
   close(): Promise<void>;
 }
 
+/** Wrappers a profile puts around the engine and the blob store the service is given. */
+export interface TinyJobInstruments {
+  engine?: (engine: Engine) => Engine;
+  blobs?: (blobs: BlobStore) => BlobStore;
+}
+
 /**
  * The service the queue benches measure, embedded as a program runs it: a fresh SQLite file or
  * PostgreSQL schema, blobs in a temporary directory, only the renderers a text job needs.
  */
-export async function startTinyJobService(backend: QueueBackend, workers: number): Promise<TinyJobService> {
+export async function startTinyJobService(
+  backend: QueueBackend,
+  workers: number,
+  instruments: TinyJobInstruments = {},
+): Promise<TinyJobService> {
   const dir = mkdtempSync(join(tmpdir(), 'transmute-queue-bench-'));
   const schema = `bench_queue_${randomBytes(4).toString('hex')}`;
   const store: Store =
@@ -38,10 +49,11 @@ export async function startTinyJobService(backend: QueueBackend, workers: number
       ? await createPostgresStore({ connectionString: BENCH_POSTGRES_URL, schema })
       : await createSqliteStore({ path: join(dir, 'transmute.db') });
   const engine = createEngine({ plugins: [createDatasetRenderer()] });
+  const blobs = await createFsBlobStore({ root: join(dir, 'blobs') });
   const service = createService({
     store,
-    blobs: await createFsBlobStore({ root: join(dir, 'blobs') }),
-    engine,
+    blobs: instruments.blobs?.(blobs) ?? blobs,
+    engine: instruments.engine?.(engine) ?? engine,
     config: {
       baseUrl: 'http://127.0.0.1:1',
       signingSecret: 'queue-bench',

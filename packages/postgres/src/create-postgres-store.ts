@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createKyselyStore, type Database, type Store } from '@transmute/service';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -37,24 +38,34 @@ async function ensureSchema(connectionString: string, schema: string): Promise<v
   }
 }
 
-/** LISTEN/NOTIFY on one dedicated connection, so wake-ups reach every process. */
+/**
+ * LISTEN/NOTIFY on one dedicated connection, so wake-ups reach every process. This store's own
+ * listeners are woken in process when its commit returns (`wakeHere`), a round trip before the
+ * server's copy: each NOTIFY carries the store's id as its payload, and that copy is skipped.
+ */
 function createNotifier(
   pool: pg.Pool,
   connectionString: string,
 ): {
+  /** The payload of this store's NOTIFYs. */
+  self: string;
   notify: (channel: string) => Promise<void>;
+  wakeHere: (channel: string) => void;
   subscribe: (channel: string, listener: () => void) => () => void;
   close: () => Promise<void>;
 } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const self = randomUUID();
   const listening = new Set<string>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString });
-      c.on('notification', (message) => emitter.emit(message.channel));
+      c.on('notification', (message) => {
+        if (message.payload !== self) emitter.emit(message.channel);
+      });
       c.on('error', () => undefined);
       await c.connect();
       client = c;
@@ -63,10 +74,12 @@ function createNotifier(
     return connecting;
   };
   return {
+    self,
     notify: async (channel) => {
       emitter.emit(channel);
-      await pool.query('select pg_notify($1, $2)', [channel, '']);
+      await pool.query('select pg_notify($1, $2)', [channel, self]);
     },
+    wakeHere: (channel) => emitter.emit(channel),
     subscribe: (channel, listener) => {
       emitter.on(channel, listener);
       if (!listening.has(channel)) {
@@ -112,8 +125,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     // A transaction's wake-ups travel inside it: PostgreSQL delivers them at commit, to every
     // process listening (this one too), and drops them on rollback.
     notifyInTransaction: async (trx, channel) => {
-      await sql`select pg_notify(${channel}, '')`.execute(trx);
+      await sql`select pg_notify(${channel}, ${notifier.self})`.execute(trx);
     },
+    wakeHere: notifier.wakeHere,
     subscribe: notifier.subscribe,
     onClose: notifier.close,
   });

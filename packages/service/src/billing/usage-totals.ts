@@ -44,9 +44,12 @@ export async function addToUsageTotals(trx: Kysely<Database>, changes: UsageChan
     add(after, 1);
   }
   if (rows.size === 0) return;
+  // Rows in one order (by key) in every transaction: PostgreSQL locks them in the order of the
+  // values, and two upserts of the same account's totals in different orders could deadlock.
+  const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   await trx
     .insertInto('usage_totals')
-    .values([...rows.values()])
+    .values(sorted)
     .onConflict((oc) =>
       oc.columns(['account_id', 'period_start', 'unit', 'state']).doUpdateSet((eb) => ({
         estimated: eb('usage_totals.estimated', '+', eb.ref('excluded.estimated')),

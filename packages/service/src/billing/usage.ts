@@ -8,7 +8,7 @@ import {
   type UsageUnitLine,
 } from '@transmute/contract';
 import type { UsageQuantities } from '../kernel/engine.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PROVIDER_UNITS } from '../kernel/plans.js';
 import { limitsOf } from '../tables/accounts.js';
 import { periodOf, type CoreContext } from '../kernel/context.js';
@@ -201,6 +201,8 @@ export async function insertUsageEstimate(
  * Adds what a job really consumed to its usage records; `finalized` once the job ended (later
  * outputs of a succeeded job add to finalized records). Metering follows a change of what the job
  * keeps (its document, an output), so its storage meter is touched too (storage-usage.ts).
+ * Three statements whatever the number of units: the records are read (the totals need each one as
+ * it was), updated together, and the units without a record inserted together.
  */
 export async function meterJob(
   trx: Kysely<Database>,
@@ -211,6 +213,7 @@ export async function meterJob(
 ): Promise<void> {
   const now = ctx.nowIso();
   const period = periodOf(new Date(job.created_at));
+  const deltaOf = (unit: string): number => (unit === 'jobs' ? 0 : (deltas[unit as UsageUnit] ?? 0));
   // Storage records (storage-usage.ts) are billed and finalized by the sweep, never here.
   const existing = await trx
     .selectFrom('usage_records')
@@ -218,36 +221,57 @@ export async function meterJob(
     .where('job_id', '=', job.id)
     .where('unit', '!=', 'stored_gigabyte_days')
     .execute();
-  const byUnit = new Map(existing.map((row) => [row.unit, row]));
-  const changes: UsageChange[] = [];
-  for (const unit of USAGE_UNITS) {
-    const delta = unit === 'jobs' ? 0 : (deltas[unit] ?? 0);
-    const row = byUnit.get(unit);
-    if (row !== undefined) {
-      const updated = { ...row, quantity: Number(row.quantity) + delta, state, updated_at: now };
-      await trx
-        .updateTable('usage_records')
-        .set({ quantity: updated.quantity, state, updated_at: now })
-        .where('id', '=', row.id)
-        .execute();
-      changes.push({ before: row, after: updated });
-    } else if (delta > 0) {
-      const record: UsageRecordsTable = {
-        id: newId('use'),
-        account_id: job.account_id,
-        job_id: job.id,
-        unit,
-        estimated: 0,
-        quantity: delta,
-        state,
-        period_start: period.start,
-        created_at: now,
-        updated_at: now,
-      };
-      await trx.insertInto('usage_records').values(record).execute();
-      changes.push({ before: null, after: record });
-    }
-  }
+  const changes: UsageChange[] = existing.map((row) => ({
+    before: row,
+    // The same addition the update below makes, so the totals move by exactly what the records do.
+    after: { ...row, quantity: Number(row.quantity) + deltaOf(row.unit), state, updated_at: now },
+  }));
+  if (existing.length > 0) await addToJobRecords(trx, { jobId: job.id, state, now, deltaOf });
+  const recorded = new Set(existing.map((row) => row.unit));
+  const added = USAGE_UNITS.filter((unit) => !recorded.has(unit) && deltaOf(unit) > 0).map(
+    (unit): UsageRecordsTable => ({
+      id: newId('use'),
+      account_id: job.account_id,
+      job_id: job.id,
+      unit,
+      estimated: 0,
+      quantity: deltaOf(unit),
+      state,
+      period_start: period.start,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  if (added.length > 0) await trx.insertInto('usage_records').values(added).execute();
+  for (const record of added) changes.push({ before: null, after: record });
   await addToUsageTotals(trx, changes);
   await touchStorageMeter(trx, ctx, { id: job.id, accountId: job.account_id }, now);
+}
+
+/** Adds each unit's delta to the job's records and moves them to `state`, in one statement. */
+async function addToJobRecords(
+  trx: Kysely<Database>,
+  input: {
+    jobId: string;
+    state: 'pending' | 'finalized';
+    now: string;
+    deltaOf: (unit: string) => number;
+  },
+): Promise<void> {
+  const moved = USAGE_UNITS.filter((unit) => input.deltaOf(unit) !== 0);
+  // Deltas as double precision: an untyped parameter in a CASE would take the type of `else 0`.
+  const delta = sql<number>`case ${sql.ref('unit')} ${sql.join(
+    moved.map((unit) => sql`when ${unit} then cast(${input.deltaOf(unit)} as double precision)`),
+    sql` `,
+  )} else 0 end`;
+  await trx
+    .updateTable('usage_records')
+    .set((eb) => ({
+      quantity: moved.length === 0 ? eb.ref('quantity') : eb('quantity', '+', delta),
+      state: input.state,
+      updated_at: input.now,
+    }))
+    .where('job_id', '=', input.jobId)
+    .where('unit', '!=', 'stored_gigabyte_days')
+    .execute();
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type Stats } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,9 @@ export interface FsBlobStoreOptions {
   /** Root directory (created when missing). */
   root: string;
 }
+
+/** Blobs up to this size are written from memory in one call ({@link createFsBlobStore}). */
+const SMALL_BLOB_BYTES = 1 << 20;
 
 /** A directory level of the tree: the key's first, then its second, two hex characters. */
 const LEVEL = /^[a-f0-9]{2}$/;
@@ -102,6 +105,37 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     }
   };
 
+  /**
+   * A small blob already in memory: hashed and written in one call each (a stream pipeline costs
+   * several turns of the event loop, more than writing a tiny job's document or artifact).
+   */
+  const putSmall = async (data: Buffer): Promise<BlobInfo> => {
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const key = newBlobKey(sha256);
+    const target = pathOf(key);
+    const temp = join(tmp, `${randomBytes(12).toString('hex')}.part`);
+    try {
+      await writeFile(temp, data);
+      await mkdir(join(target, '..'), { recursive: true });
+      await rename(temp, target);
+      return { key, sha256, sizeBytes: data.length };
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  };
+
+  const putFile = async (path: string): Promise<BlobInfo> => {
+    const handle = await open(path, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size <= SMALL_BLOB_BYTES) return await putSmall(await handle.readFile());
+    } finally {
+      await handle.close();
+    }
+    return put(createReadStream(path));
+  };
+
   const listKeys = async (after: string | null, limit: number): Promise<string[]> => {
     const from = after ?? '';
     const keys: string[] = [];
@@ -146,8 +180,14 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     listKeys,
     deleteUnlessRecent,
     deleteStaleTemporaries,
-    putFile: (path) => put(createReadStream(path)),
-    putBytes: (data) => put(Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : data])),
+    putFile,
+    putBytes: (data) => {
+      const bytes =
+        typeof data === 'string'
+          ? Buffer.from(data, 'utf8')
+          : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      return bytes.length <= SMALL_BLOB_BYTES ? putSmall(bytes) : put(Readable.from([bytes]));
+    },
     getBytes: (key) => readFile(pathOf(key)),
     open: (key, range) =>
       createReadStream(pathOf(key), range === undefined ? {} : { start: range.start, end: range.end }),

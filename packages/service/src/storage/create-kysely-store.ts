@@ -18,6 +18,11 @@ export interface KyselyStoreOptions {
    * omitted, `notify` runs for each channel once the commit is done.
    */
   notifyInTransaction?: (trx: Kysely<Database>, channel: string) => Promise<void>;
+  /**
+   * With `notifyInTransaction`: wakes this process's listeners of `channel` as soon as the commit
+   * returns, without waiting for the NOTIFY to come back from the server (which then skips them).
+   */
+  wakeHere?: (channel: string) => void;
   /** Extra cleanup after `db.destroy()`. */
   onClose?: () => Promise<void>;
 }
@@ -67,6 +72,7 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
   const transaction = async <T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {
     const { result, channels } = await commit(fn);
     if (notifyInTransaction === undefined) for (const channel of channels) await notify(channel);
+    else for (const channel of channels) options.wakeHere?.(channel);
     return result;
   };
   return {

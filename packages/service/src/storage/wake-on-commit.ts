@@ -18,6 +18,11 @@ export function wakeOnCommit(trx: Kysely<Database>, channel: string): void {
   channels.add(channel);
 }
 
+/** True while `trx` is a store transaction that has not ended (reads may be kept for its length). */
+export function isOpenTransaction(trx: Kysely<Database>): boolean {
+  return pending.has(trx);
+}
+
 /**
  * Runs `fn` with `trx` registered as a transaction collecting wake-ups; returns its result and the
  * channels it touched. Used by the store's `transaction` only.

@@ -4,6 +4,7 @@ import type { CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import type { Database } from '../storage/schema.js';
 import { insertDelivery, newDeliveryRow } from './delivery-row.js';
+import { isOpenTransaction } from '../storage/wake-on-commit.js';
 
 /** What {@link writeEvent} records. */
 export interface EventInput {
@@ -33,6 +34,38 @@ export async function insertEvent(
     .execute();
 }
 
+/** The endpoints an account's events go to, read once per transaction and account. */
+const endpointsRead = new WeakMap<Kysely<Database>, Map<string, Promise<EndpointChoice[]>>>();
+
+interface EndpointChoice {
+  id: string;
+  events_json: string;
+}
+
+/**
+ * The account's endpoints that may receive events (active or paused), read once per transaction:
+ * a job's end writes two events in one. No transaction changes endpoints and writes events.
+ */
+function subscribedEndpoints(trx: Kysely<Database>, accountId: string): Promise<EndpointChoice[]> {
+  let byAccount = endpointsRead.get(trx);
+  if (byAccount === undefined) {
+    byAccount = new Map();
+    if (isOpenTransaction(trx)) endpointsRead.set(trx, byAccount);
+  }
+  let endpoints = byAccount.get(accountId);
+  if (endpoints === undefined) {
+    endpoints = trx
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'events_json'])
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', ['active', 'paused'])
+      .execute();
+    byAccount.set(accountId, endpoints);
+  }
+  return endpoints;
+}
+
 /**
  * Writes an event to the outbox and one `pending` delivery per subscribed endpoint (active or
  * paused) of the account, inside the caller's transaction (CONTRACT §10); when it queued a
@@ -53,13 +86,7 @@ export async function writeEvent(
     data: { object: input.object },
   };
   await insertEvent(trx, input.accountId, envelope);
-  const endpoints = await trx
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events_json'])
-    .where('account_id', '=', input.accountId)
-    .where('deleted_at', 'is', null)
-    .where('status', 'in', ['active', 'paused'])
-    .execute();
+  const endpoints = await subscribedEndpoints(trx, input.accountId);
   for (const endpoint of endpoints) {
     const events = JSON.parse(endpoint.events_json) as string[];
     if (!events.includes(input.type)) continue;

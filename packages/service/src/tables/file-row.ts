@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database, FilesTable } from '../storage/schema.js';
 import { OPEN_UPLOAD_STATES } from './upload-states.js';
 
@@ -86,14 +86,31 @@ export async function holdFilesUntil(
   expiresAt: string | null,
 ): Promise<void> {
   if (fileIds.length === 0) return;
+  await holdWhere(trx, (eb) => eb('id', 'in', fileIds), expiresAt);
+}
+
+/** {@link holdFilesUntil} for the input files of one job (its `job_files`), in one statement. */
+export async function holdJobFilesUntil(
+  trx: Kysely<Database>,
+  jobId: string,
+  expiresAt: string | null,
+): Promise<void> {
+  const inputs = trx.selectFrom('job_files').select('file_id').where('job_id', '=', jobId);
+  await holdWhere(trx, (eb) => eb('id', 'in', inputs), expiresAt);
+}
+
+async function holdWhere(
+  trx: Kysely<Database>,
+  which: (eb: ExpressionBuilder<Database, 'files'>) => Expression<SqlBool>,
+  expiresAt: string | null,
+): Promise<void> {
+  const query = trx.updateTable('files').where(which);
   if (expiresAt === null) {
-    await trx.updateTable('files').set({ expires_at: null }).where('id', 'in', fileIds).execute();
+    await query.set({ expires_at: null }).execute();
     return;
   }
-  await trx
-    .updateTable('files')
+  await query
     .set({ expires_at: expiresAt })
-    .where('id', 'in', fileIds)
     .where('expires_at', 'is not', null)
     .where('expires_at', '<', expiresAt)
     .execute();

@@ -207,14 +207,17 @@ export async function saveProgress(ctx: CoreContext, lease: HeldLease, progress:
     .execute();
 }
 
-/** Stores the prepared document's blob key and the preparation's warnings (kept once each). */
+/**
+ * Stores the prepared document's blob key and the preparation's warnings (kept once each); answers
+ * the row as it is now.
+ */
 export async function storeDocument(
   trx: Kysely<Database>,
   ctx: CoreContext,
   input: { row: JobsTable; documentKey: string; warnings: string[] },
-): Promise<void> {
+): Promise<JobsTable> {
   const warnings = [...(JSON.parse(input.row.warnings_json) as string[]), ...input.warnings];
-  await trx
+  return trx
     .updateTable('jobs')
     .set({
       document_key: input.documentKey,
@@ -222,7 +225,8 @@ export async function storeDocument(
       updated_at: ctx.nowIso(),
     })
     .where('id', '=', input.row.id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** How {@link releaseLease} lets go of a job. */
@@ -255,6 +259,32 @@ export async function releaseLease(
   wakeOnCommit(trx, CHANNELS.jobs);
 }
 
+/**
+ * Lets go of the run's lease when the job has no output left to render (every one ended): the
+ * test and the write are one statement. True when it let go (the commit wakes the workers).
+ */
+export async function releaseLeaseWhenDone(trx: Kysely<Database>, lease: HeldLease): Promise<boolean> {
+  const released = await trx
+    .updateTable('jobs')
+    .set({ locked_by: null, lease_expires_at: null, work_pending: 0 })
+    .where(leaseHeld(lease))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('outputs')
+            .select('outputs.id')
+            .whereRef('outputs.job_id', '=', 'jobs.id')
+            .where('outputs.status', 'in', ['queued', 'processing']),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (Number(released.numUpdatedRows) === 0) return false;
+  wakeOnCommit(trx, CHANNELS.jobs);
+  return true;
+}
+
 /** processing → canceling: the running worker sees it at its next lease check. */
 export async function requestCancel(trx: Kysely<Database>, jobId: string, now: string): Promise<void> {
   await trx
@@ -275,10 +305,15 @@ export interface JobEnding {
 
 /**
  * The row of a job that ends: terminal status, no stage, 100 % on success, the warnings, the
- * expiry; a succeeded job keeps pending work (outputs added later), others have none.
+ * expiry; a succeeded job keeps pending work (outputs added later), others have none. Answers the
+ * row as it is now (the job's event shows it).
  */
-export async function endJobRow(trx: Kysely<Database>, row: JobsTable, ending: JobEnding): Promise<void> {
-  await trx
+export async function endJobRow(
+  trx: Kysely<Database>,
+  row: JobsTable,
+  ending: JobEnding,
+): Promise<JobsTable> {
+  return trx
     .updateTable('jobs')
     .set({
       status: ending.status,
@@ -292,7 +327,8 @@ export async function endJobRow(trx: Kysely<Database>, row: JobsTable, ending: J
       work_pending: ending.status === 'succeeded' ? row.work_pending : 0,
     })
     .where('id', '=', row.id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Ended jobs past their expiry that no worker holds (up to 200). */

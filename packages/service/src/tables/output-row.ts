@@ -51,18 +51,19 @@ export async function startOutput(db: Kysely<Database>, outputId: string, now: s
     .execute();
 }
 
-/** The output rendered: `succeeded` with its warnings. */
+/** The output rendered: `succeeded` with its warnings; answers the row as it is now. */
 export async function succeedOutput(
   trx: Kysely<Database>,
   outputId: string,
   warnings: readonly string[],
   now: string,
-): Promise<void> {
-  await trx
+): Promise<OutputsTable> {
+  return trx
     .updateTable('outputs')
     .set({ status: 'succeeded', warnings_json: JSON.stringify(warnings), updated_at: now, completed_at: now })
     .where('id', '=', outputId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The columns of a `failed` output: the failure is its one warning. */

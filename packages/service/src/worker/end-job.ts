@@ -7,7 +7,7 @@ import { jobWithOutputs } from '../tables/resources.js';
 import { deleteTasks } from '../tables/task-row.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import { failPendingOutputs } from '../tables/output-row.js';
-import { holdFilesUntil } from '../tables/file-row.js';
+import { holdJobFilesUntil } from '../tables/file-row.js';
 import { holdJobArtifactsUntil } from '../tables/artifact-row.js';
 import { meterJob } from '../billing/usage.js';
 import type { UsageQuantities } from '../kernel/engine.js';
@@ -46,7 +46,13 @@ export async function endJob(
   const now = ctx.nowIso();
   const expiresAt = jobExpiry(ctx, row.retention_class, now);
   const warnings = [...parseJson<string[]>(row.warnings_json, []), ...(options.warnings ?? [])];
-  await endJobRow(trx, row, { status: options.status, detail: options.detail, warnings, now, expiresAt });
+  const ended = await endJobRow(trx, row, {
+    status: options.status,
+    detail: options.detail,
+    warnings,
+    now,
+    expiresAt,
+  });
   if (options.status !== 'succeeded') {
     const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
     const sentence =
@@ -57,25 +63,14 @@ export async function endJob(
   }
   // A split job's tasks end with it (a helper still running one finds it gone and stops).
   await deleteTasks(trx, row.id);
-  await extendFiles(trx, row.id, expiresAt);
+  await holdJobFilesUntil(trx, row.id, expiresAt);
   await holdJobArtifactsUntil(trx, row.id, expiresAt);
   await meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
-  const fresh = await trx.selectFrom('jobs').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   const type =
     options.status === 'succeeded'
       ? 'job.succeeded'
       : options.status === 'failed'
         ? 'job.failed'
         : 'job.canceled';
-  await writeEvent(trx, ctx, { accountId: row.account_id, type, object: await jobWithOutputs(trx, fresh) });
-}
-
-async function extendFiles(trx: Kysely<Database>, jobId: string, expiresAt: string | null): Promise<void> {
-  const links = await trx.selectFrom('job_files').select('file_id').where('job_id', '=', jobId).execute();
-  if (links.length === 0) return;
-  await holdFilesUntil(
-    trx,
-    links.map((link) => link.file_id),
-    expiresAt,
-  );
+  await writeEvent(trx, ctx, { accountId: row.account_id, type, object: await jobWithOutputs(trx, ended) });
 }

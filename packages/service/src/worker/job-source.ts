@@ -50,17 +50,21 @@ export const CHECKPOINT_AFTER_MS = 100;
 export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): CheckpointStore {
   const jobId = lease.jobId;
   const began = performance.now();
+  // The engine looks for its latest checkpoint stage by stage when a run begins: one read answers
+  // them all (a save of this run updates it).
+  let keys: Promise<Map<string, string>> | null = null;
   return {
     async load(stage) {
-      const row = await ctx.store.db
+      keys ??= ctx.store.db
         .selectFrom('job_checkpoints')
-        .select('blob_key')
+        .select(['stage', 'blob_key'])
         .where('job_id', '=', jobId)
-        .where('stage', '=', stage)
-        .executeTakeFirst();
-      if (row === undefined) return undefined;
+        .execute()
+        .then((rows) => new Map(rows.map((row) => [row.stage, row.blob_key])));
+      const key = (await keys).get(stage);
+      if (key === undefined) return undefined;
       try {
-        return JSON.parse((await ctx.blobs.getBytes(row.blob_key)).toString('utf8')) as unknown;
+        return JSON.parse((await ctx.blobs.getBytes(key)).toString('utf8')) as unknown;
       } catch {
         return undefined;
       }
@@ -76,6 +80,7 @@ export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): Che
         lease.abort('lost');
         lease.checkStop();
       }
+      if (keys !== null) (await keys).set(stage, blob.key);
     },
   };
 }

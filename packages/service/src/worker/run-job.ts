@@ -19,6 +19,7 @@ import { createCheckpointStore, toConvertSource } from './job-source.js';
 import {
   LEASE_LOST,
   releaseLease,
+  releaseLeaseWhenDone,
   saveProgress,
   storeDocument,
   withLease,
@@ -26,7 +27,7 @@ import {
 } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
 import { failOutputRow, failPendingOutputs, startOutput, succeedOutput } from '../tables/output-row.js';
-import { outputOf } from '../tables/resources.js';
+import { toOutput } from '../tables/resources.js';
 import { insertArtifact, newArtifactRow } from '../tables/artifact-row.js';
 import type { Database, JobsTable, OutputsTable } from '../storage/schema.js';
 import { deleteTasks } from '../tables/task-row.js';
@@ -82,17 +83,34 @@ function progressSaver(
   };
 }
 
-async function ensureDocument(
-  ctx: ServiceContext,
-  row: JobsTable,
-  lease: JobLease,
-): Promise<NormalizedDocument> {
+/**
+ * A preparation shorter than this is not committed on its own: its document is stored in the
+ * transaction of the first output's render (a tiny job's end is one commit). Redoing less work
+ * after a crash costs less than a transaction; a longer preparation is kept at once.
+ */
+export const STORE_DOCUMENT_AFTER_MS = 100;
+
+/** A prepared document whose blob is written but not yet recorded on the job (see above). */
+interface UnsavedDocument {
+  key: string;
+  warnings: string[];
+  usage: UsageQuantities;
+}
+
+/** The run's normalized document, and what is left to record of it. */
+interface RunDocument {
+  document: NormalizedDocument;
+  unsaved: UnsavedDocument | null;
+}
+
+async function ensureDocument(ctx: ServiceContext, row: JobsTable, lease: JobLease): Promise<RunDocument> {
   if (row.document_key !== null) {
     const bytes = await bytesOf(ctx, { key: row.document_key, owner: row.id, kind: 'document' });
-    return JSON.parse(bytes.toString('utf8')) as NormalizedDocument;
+    return { document: JSON.parse(bytes.toString('utf8')) as NormalizedDocument, unsaved: null };
   }
   const source = await toConvertSource(ctx, row);
   lease.checkStop();
+  const began = performance.now();
   const prepared = await ctx.engine.prepare(source, {
     signal: lease.controller.signal,
     onProgress: progressSaver(ctx, row, lease),
@@ -103,24 +121,41 @@ async function ensureDocument(
   const blob = await ctx.blobs.putBytes(await stringifyInParts(prepared.document));
   const usage: UsageQuantities = { ...prepared.usage };
   usage.input_bytes ??= Number(row.input_bytes);
-  const stored = await withLease(ctx, lease.held, async (trx, current) => {
-    await storeDocument(trx, ctx, { row: current, documentKey: blob.key, warnings: prepared.warnings });
-    await meterJob(trx, ctx, current, usage, 'pending');
-    return dropCheckpoints(trx, row.id);
-  });
-  if (stored === LEASE_LOST) throw leaseLost(ctx);
-  for (const key of stored) await releaseBlob(ctx, key);
-  return prepared.document;
+  const unsaved = { key: blob.key, warnings: prepared.warnings, usage };
+  if (performance.now() - began < STORE_DOCUMENT_AFTER_MS) return { document: prepared.document, unsaved };
+  await commitDocument(ctx, lease, unsaved);
+  return { document: prepared.document, unsaved: null };
 }
 
 /**
- * Once the normalized document is stored the stage checkpoints (task results too) and tasks are no
- * longer needed: gone in the transaction that stores it; answers the blob keys to release after
- * the commit.
+ * Records the prepared document on the job in the caller's transaction and drops the stage
+ * checkpoints; answers the row as it is now and the checkpoint blobs to release after the commit.
+ * Alone, it meters what the preparation used (pending) and drops the tasks; in an output's commit
+ * (`withOutput`) that output meters it with its own usage, and its job's end drops the tasks.
  */
-async function dropCheckpoints(trx: Kysely<Database>, jobId: string): Promise<string[]> {
-  await deleteTasks(trx, jobId);
-  return dropJobCheckpoints(trx, jobId);
+async function recordDocument(
+  trx: Kysely<Database>,
+  ctx: ServiceContext,
+  input: { row: JobsTable; unsaved: UnsavedDocument; withOutput: 'ends-job' | 'keeps-job' | null },
+): Promise<{ row: JobsTable; released: string[] }> {
+  const { unsaved } = input;
+  const row = await storeDocument(trx, ctx, {
+    row: input.row,
+    documentKey: unsaved.key,
+    warnings: unsaved.warnings,
+  });
+  if (input.withOutput === null) await meterJob(trx, ctx, row, unsaved.usage, 'pending');
+  if (input.withOutput !== 'ends-job') await deleteTasks(trx, row.id);
+  return { row, released: await dropJobCheckpoints(trx, row.id) };
+}
+
+/** Records the prepared document in a transaction of its own (a long preparation, or before a failure). */
+async function commitDocument(ctx: ServiceContext, lease: JobLease, unsaved: UnsavedDocument): Promise<void> {
+  const stored = await withLease(ctx, lease.held, (trx, current) =>
+    recordDocument(trx, ctx, { row: current, unsaved, withOutput: null }),
+  );
+  if (stored === LEASE_LOST) throw leaseLost(ctx);
+  for (const key of stored.released) await releaseBlob(ctx, key);
 }
 
 interface Rendered {
@@ -168,64 +203,69 @@ async function renderOne(
   }
 }
 
-/**
- * Lets go of the lease in the caller's transaction when the job has no output left to render (the
- * run is done): true when it did.
- */
-async function releaseWhenDone(trx: Kysely<Database>, lease: HeldLease): Promise<boolean> {
-  const left = await trx
-    .selectFrom('outputs')
-    .select('id')
-    .where('job_id', '=', lease.jobId)
-    .where('status', 'in', ['queued', 'processing'])
-    .executeTakeFirst();
-  if (left !== undefined) return false;
-  await releaseLease(trx, lease, { workDone: true });
-  return true;
+/** Adds usage quantities unit by unit. */
+function addUsage(a: UsageQuantities, b: UsageQuantities): UsageQuantities {
+  const sum: UsageQuantities = { ...a };
+  for (const [unit, quantity] of Object.entries(b) as [keyof UsageQuantities, number | undefined][]) {
+    sum[unit] = (sum[unit] ?? 0) + (quantity ?? 0);
+  }
+  return sum;
 }
 
 /**
- * Stores a rendered output; the first output's success ends the job as succeeded. The last
- * output's transaction also lets go of the lease (true), so a job's end is one commit.
+ * Stores a rendered output (and the run's document when it is still unsaved); the first output's
+ * success ends the job as succeeded. The last output's transaction also lets go of the lease
+ * (true), so a tiny job's end is one commit.
  */
 async function saveOutput(
   ctx: ServiceContext,
   lease: HeldLease,
-  output: OutputsTable,
-  rendered: Rendered,
+  input: { output: OutputsTable; rendered: Rendered; unsaved: UnsavedDocument | null },
 ): Promise<boolean> {
-  const saved = await withLease(ctx, lease, async (trx, row) => {
+  const { output, rendered, unsaved } = input;
+  const saved = await withLease(ctx, lease, async (trx, current) => {
     const now = ctx.nowIso();
-    for (const [position, artifact] of rendered.artifacts.entries()) {
-      const owner = { id: output.id, accountId: output.account_id, position };
-      await insertArtifact(trx, newArtifactRow(owner, artifact, row.expires_at, now));
-    }
-    await succeedOutput(trx, output.id, rendered.warnings, now);
-    const fresh = await trx
-      .selectFrom('outputs')
-      .selectAll()
-      .where('id', '=', output.id)
-      .executeTakeFirstOrThrow();
+    const running = current.status === 'processing' || current.status === 'canceling';
+    const ends = Number(output.position) === 0 && running;
+    const stored =
+      unsaved === null
+        ? null
+        : await recordDocument(trx, ctx, {
+            row: current,
+            unsaved,
+            withOutput: ends ? 'ends-job' : 'keeps-job',
+          });
+    const row = stored?.row ?? current;
+    const artifacts = rendered.artifacts.map((artifact, position) =>
+      newArtifactRow(
+        { id: output.id, accountId: output.account_id, position },
+        artifact,
+        row.expires_at,
+        now,
+      ),
+    );
+    for (const artifact of artifacts) await insertArtifact(trx, artifact);
+    const fresh = await succeedOutput(trx, output.id, rendered.warnings, now);
     await writeEvent(trx, ctx, {
       accountId: output.account_id,
       type: 'output.created',
-      object: await outputOf(ctx, trx, fresh),
+      object: toOutput(ctx, fresh, artifacts),
     });
-    const usage: UsageQuantities = {
+    const usage = addUsage(unsaved?.usage ?? {}, {
       ...rendered.usage,
       output_bytes:
         (rendered.usage.output_bytes ?? 0) + rendered.artifacts.reduce((sum, a) => sum + a.sizeBytes, 0),
-    };
-    const running = row.status === 'processing' || row.status === 'canceling';
-    if (Number(output.position) === 0 && running) {
+    });
+    if (ends) {
       await endJob(trx, ctx, row, { status: 'succeeded', detail: null, usage });
     } else {
       await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
     }
-    return releaseWhenDone(trx, lease);
+    return { done: await releaseLeaseWhenDone(trx, lease), released: stored?.released ?? [] };
   });
   if (saved === LEASE_LOST) throw leaseLost(ctx);
-  return saved;
+  for (const key of saved.released) await releaseBlob(ctx, key);
+  return saved.done;
 }
 
 async function failOutput(
@@ -248,42 +288,57 @@ async function failOutput(
 
 async function renderPending(
   ctx: ServiceContext,
-  jobId: string,
-  document: NormalizedDocument,
+  claimed: JobsTable,
+  prepared: RunDocument,
   lease: JobLease,
 ): Promise<void> {
+  const { document } = prepared;
+  let { unsaved } = prepared;
+  // The claimed row serves the first pass (the run holds the job: only it changes what is read
+  // here); a later pass reads it again.
+  let row: JobsTable | null = claimed;
   for (;;) {
     lease.checkStop();
-    const row = await ctx.store.db
+    row ??= await ctx.store.db
       .selectFrom('jobs')
       .selectAll()
-      .where('id', '=', jobId)
+      .where('id', '=', claimed.id)
       .executeTakeFirstOrThrow();
     const outputs = await ctx.store.db
       .selectFrom('outputs')
       .selectAll()
-      .where('job_id', '=', jobId)
+      .where('job_id', '=', claimed.id)
       .where('status', 'in', ['queued', 'processing'])
       .orderBy('position', 'asc')
       .execute();
     if (outputs.length === 0) {
-      if (await ctx.store.transaction((trx) => releaseWhenDone(trx, lease.held))) return;
+      if (unsaved !== null) await commitDocument(ctx, lease, unsaved);
+      unsaved = null;
+      if (await ctx.store.transaction((trx) => releaseLeaseWhenDone(trx, lease.held))) return;
+      row = null;
       continue;
     }
-    const originals = row.source_type === 'files' ? await jobFiles(ctx, jobId).catch(() => []) : [];
+    const originals = row.source_type === 'files' ? await jobFiles(ctx, claimed.id).catch(() => []) : [];
     for (const output of outputs) {
       lease.checkStop();
-      await startOutput(ctx.store.db, output.id, ctx.nowIso());
+      // Rendered with a document not yet recorded, the output goes from queued to its end in the
+      // document's commit; otherwise it shows `processing` while it renders.
+      if (unsaved === null) await startOutput(ctx.store.db, output.id, ctx.nowIso());
       let rendered: Rendered;
       try {
         rendered = await renderOne(ctx, { row, output, document, originals }, lease);
       } catch (error) {
         lease.checkStop();
+        if (unsaved !== null) await commitDocument(ctx, lease, unsaved);
+        unsaved = null;
         await failOutput(ctx, lease.held, output, error);
         continue;
       }
-      if (await saveOutput(ctx, lease.held, output, rendered)) return;
+      const done = await saveOutput(ctx, lease.held, { output, rendered, unsaved });
+      unsaved = null;
+      if (done) return;
     }
+    row = null;
   }
 }
 
@@ -357,8 +412,8 @@ export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: Job
     }
     // The engine's plugin and fetch spans become children of the job span (with an SDK's context manager).
     await context.with(trace.setSpan(ROOT_CONTEXT, span), async () => {
-      const document = await ensureDocument(ctx, claimed, lease);
-      await renderPending(ctx, claimed.id, document, lease);
+      const prepared = await ensureDocument(ctx, claimed, lease);
+      await renderPending(ctx, claimed, prepared, lease);
     });
   } catch (error) {
     if (error instanceof RunStopped || lease.controller.signal.aborted) {
