@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,29 @@ describe('packed manifests', () => {
   );
 });
 
+describe('licence and source of every tarball', () => {
+  const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    license?: string;
+    repository?: { type: string; url: string };
+  };
+
+  it('the repository declares its licence once, in its root package.json and LICENSE', () => {
+    expect(root.license).toBe('Apache-2.0');
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/Apache License\s+Version 2\.0/);
+    expect(root.repository?.url).toMatch(/^git\+https:\/\/.+\.git$/);
+  });
+
+  it.each(PACKAGES.map((pkg) => [pkg.name, pkg]))(
+    '%s: the root licence, the repository with its directory, and LICENSE in the tarball',
+    (_n, source) => {
+      const pkg = packed.find((entry) => entry.name === source.name);
+      expect(pkg?.manifest.license).toBe(root.license);
+      expect(pkg?.manifest.repository).toEqual({ ...root.repository, directory: relative(ROOT, source.dir) });
+      expect(pkg?.files).toContain('LICENSE');
+    },
+  );
+});
+
 describe('installed from the registry, outside the repository', () => {
   it(
     "runs the README's library snippet, also with the `development` condition of a bundler's dev mode",
@@ -176,25 +199,29 @@ describe('installed from the registry, outside the repository', () => {
     );
 
     it(
-      'answers MCP as the docs’ host configuration starts it',
+      'answers MCP initialize and tools/list over stdio, started exactly as the docs’ host configuration says',
       async () => {
         const block = codeBlockAfter('docs/guides/mcp.md', '## Host configuration', 'json');
         const servers = (
-          JSON.parse(block) as { mcpServers: Record<string, { command?: string; args?: string[] }> }
+          JSON.parse(block) as {
+            mcpServers: Record<string, { command?: string; args?: string[]; env?: Record<string, string> }>;
+          }
         ).mcpServers;
         const local = Object.values(servers).find((server) => server.args?.includes('--local') === true);
         expect(local?.command).toBeDefined();
-        const dataDir = join(SCRATCH, 'mcp-data');
+        // The entry as written: its command found on the user's PATH, its args and env, nothing added.
         const transport = new StdioClientTransport({
           command: local?.command ?? '',
-          args: [...(local?.args ?? []), '--data-dir', dataDir],
+          args: local?.args ?? [],
           cwd: SCRATCH,
-          env: ENV as Record<string, string>,
+          env: { ...(ENV as Record<string, string>), ...local?.env },
           stderr: 'pipe',
         });
         const client = new Client({ name: 'registry-e2e', version: '1.0.0' });
         await client.connect(transport);
         try {
+          expect(client.getServerVersion()?.name).toMatch(/transmute/i);
+          expect(client.getServerCapabilities()?.tools).toBeDefined();
           const { tools } = await client.listTools();
           expect(tools.map((tool) => tool.name)).toContain('convert');
         } finally {
