@@ -6,14 +6,68 @@
  * holds most of the page.
  */
 export function linkDensity(element: Element, hashUrl: RegExp): number {
-  const textLength = innerTextLength(element.textContent ?? '');
-  if (textLength === 0) return 0;
+  const document = element.ownerDocument;
+  // One walk over the element's text (what `textContent` concatenates: text and CDATA) that counts
+  // its inner-text length and, at once, each open link's: Readability asks for every candidate,
+  // and measuring each link's `textContent` again walked the subtree once more per link.
+  const walker = document.createTreeWalker(element, SHOW_ELEMENT | SHOW_TEXT | SHOW_CDATA_SECTION);
+  const total = new InnerTextCounter();
+  const open: { link: Element; counter: InnerTextCounter; weight: number }[] = [];
   let linkLength = 0;
-  for (const link of element.getElementsByTagName('a')) {
-    const href = link.getAttribute('href');
-    linkLength += innerTextLength(link.textContent ?? '') * (href && hashUrl.test(href) ? 0.3 : 1);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    while (open.length > 0 && !(open[open.length - 1] as OpenLink).link.contains(node)) {
+      const closed = open.pop() as OpenLink;
+      linkLength += closed.counter.length * closed.weight;
+    }
+    if (node.nodeType === ELEMENT_NODE) {
+      const name = (node as Element).localName;
+      if (name === 'a' || name === 'A') {
+        const href = (node as Element).getAttribute('href');
+        open.push({
+          link: node as Element,
+          counter: new InnerTextCounter(),
+          weight: href && hashUrl.test(href) ? 0.3 : 1,
+        });
+      }
+      continue;
+    }
+    const text = (node as CharacterData).data;
+    total.add(text);
+    for (const link of open) link.counter.add(text);
   }
-  return linkLength / textLength;
+  for (const link of open) linkLength += link.counter.length * link.weight;
+  return total.length === 0 ? 0 : linkLength / total.length;
+}
+
+interface OpenLink {
+  link: Element;
+  counter: InnerTextCounter;
+  weight: number;
+}
+
+const ELEMENT_NODE = 1;
+const SHOW_ELEMENT = 0x1;
+const SHOW_TEXT = 0x4;
+const SHOW_CDATA_SECTION = 0x8;
+
+/** {@link innerTextLength} of a text given in pieces. */
+class InnerTextCounter {
+  length = 0;
+  private seenText = false;
+  private pendingSpace = false;
+
+  add(text: string): void {
+    for (let index = 0; index < text.length; index += 1) {
+      if (isSpace(text.charCodeAt(index))) {
+        this.pendingSpace = true;
+        continue;
+      }
+      if (this.pendingSpace && this.seenText) this.length += 1;
+      this.pendingSpace = false;
+      this.seenText = true;
+      this.length += 1;
+    }
+  }
 }
 
 /**
@@ -21,20 +75,9 @@ export function linkDensity(element: Element, hashUrl: RegExp): number {
  * every run of white space inside the trimmed text counts as one character.
  */
 export function innerTextLength(text: string): number {
-  let length = 0;
-  let seenText = false;
-  let pendingSpace = false;
-  for (let index = 0; index < text.length; index += 1) {
-    if (isSpace(text.charCodeAt(index))) {
-      pendingSpace = true;
-      continue;
-    }
-    if (pendingSpace && seenText) length += 1;
-    pendingSpace = false;
-    seenText = true;
-    length += 1;
-  }
-  return length;
+  const counter = new InnerTextCounter();
+  counter.add(text);
+  return counter.length;
 }
 
 /** What `\s` (and so `trim`) takes for white space: ECMAScript WhiteSpace and LineTerminator. */
