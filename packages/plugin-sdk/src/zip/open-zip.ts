@@ -83,6 +83,33 @@ interface OpenedZip {
   bytes: Buffer | undefined;
 }
 
+/**
+ * yauzl's reader of a zip held in memory, answering at once: yauzl's own (`fromBuffer`) answers
+ * each read of the central directory on the next turn of the event loop, two turns an entry.
+ */
+class MemoryReader extends yauzl.RandomAccessReader {
+  constructor(private readonly bytes: Buffer) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    return Readable.from([this.bytes.subarray(start, end)], { objectMode: false });
+  }
+
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (error: Error | null) => void,
+  ): void {
+    const read = Math.max(0, Math.min(length, this.bytes.length - position));
+    this.bytes.copy(buffer, offset, position, position + read);
+    // yauzl reads the byte count as a second argument (its types leave it out).
+    (callback as (error: Error | null, bytesRead: number) => void)(null, read);
+  }
+}
+
 async function openFile(path: string, fileBytes: number, noun: string): Promise<OpenedZip> {
   const bytes =
     fileBytes <= SYNC_READ_BYTES
@@ -96,7 +123,7 @@ async function openFile(path: string, fileBytes: number, noun: string): Promise<
       else resolve({ zip, bytes });
     };
     if (bytes === undefined) yauzl.open(path, YAUZL_OPTIONS, done);
-    else yauzl.fromBuffer(bytes, YAUZL_OPTIONS, done);
+    else yauzl.fromRandomAccessReader(new MemoryReader(bytes), bytes.length, YAUZL_OPTIONS, done);
   });
 }
 

@@ -73,12 +73,16 @@ function unwrapTable(table: Element): ElementContent[] {
 /**
  * Prepares parsed HTML for conversion: comments dropped (parse5 also turns an XHTML file's XML
  * declaration into one; rehype-remark would keep them as raw HTML), hidden elements dropped and
- * layout tables unwrapped into their cells' content. Data tables are left as they are.
+ * layout tables unwrapped into their cells' content. Data tables are left as they are. Source
+ * positions are dropped: nothing reads them, and rehype-remark clones the whole tree
+ * (`structuredClone`) before converting it, where they were most of the objects it copied.
  */
 export function cleanHtmlTree(node: Parent): void {
+  delete node.position;
   const cleaned: (HastContent & ElementContent)[] = [];
   for (const child of node.children as (HastContent & ElementContent)[]) {
     if (child.type === 'comment') continue;
+    delete child.position;
     if (child.type !== 'element') {
       cleaned.push(child);
       continue;

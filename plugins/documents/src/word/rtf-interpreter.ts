@@ -61,7 +61,7 @@ export class RtfInterpreter {
   /** The font table's fonts, and which one its words describe now. */
   private readonly tables: TableCursor;
   /** Text bytes not decoded yet (decoded in streaming steps when full, so memory stays bounded). */
-  private readonly pending = new Uint8Array(PENDING_BYTES);
+  private pending = new Uint8Array(1024);
   private pendingLength = 0;
   /** The decoder of a run decoded in steps (a multi-byte character may straddle two steps). */
   private streaming: TextDecoder | undefined;
@@ -121,7 +121,14 @@ export class RtfInterpreter {
   }
 
   private pushByte(byte: number): void {
-    if (this.pendingLength === PENDING_BYTES) this.decodePending(true);
+    if (this.pendingLength === this.pending.length) {
+      // Grown as runs need it: most files' runs are short, and a 64 KB buffer a file was garbage to collect.
+      if (this.pending.length < PENDING_BYTES) {
+        const grown = new Uint8Array(this.pending.length * 2);
+        grown.set(this.pending);
+        this.pending = grown;
+      } else this.decodePending(true);
+    }
     this.pending[this.pendingLength] = byte;
     this.pendingLength += 1;
   }

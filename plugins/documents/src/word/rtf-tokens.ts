@@ -50,11 +50,31 @@ function isTextByte(byte: number): boolean {
   return byte !== BACKSLASH && byte !== OPEN && byte !== CLOSE && byte !== CR && byte !== LF && byte !== 0;
 }
 
+/** Control words by their letters: an RTF file repeats a few dozen of them thousands of times. */
+const NAMES = new Map<number, string>();
+/** The most names kept: the words RTF defines are some 1 500; a file may make up any number. */
+const MAX_NAMES = 4096;
+
+/** A control word's name (ASCII letters `from` to `to`), one string for each name. */
+function nameOf(bytes: Uint8Array, from: number, to: number): string {
+  // The letters as a number (6 bits each, after the length) while it stays exact in a double.
+  if (to - from > 8) return String.fromCharCode(...bytes.subarray(from, to));
+  let key = to - from;
+  for (let index = from; index < to; index += 1) key = key * 64 + ((bytes[index] ?? 0) - 0x40);
+  const known = NAMES.get(key);
+  if (known !== undefined) return known;
+  const name = String.fromCharCode(...bytes.subarray(from, to));
+  if (NAMES.size < MAX_NAMES) NAMES.set(key, name);
+  return name;
+}
+
 /**
  * Splits RTF bytes into tokens, lazily and in one pass (linear in the input: nothing is ever
  * read twice). A malformed escape is read as far as it goes; `\binN` data is skipped by count.
  */
-export function* rtfTokens(bytes: Uint8Array): Generator<RtfToken> {
+export function* rtfTokens(input: Uint8Array): Generator<RtfToken> {
+  // A plain view: a Buffer's `subarray` (one a text run) builds a Buffer, several times slower.
+  const bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   let at = 0;
   const end = bytes.length;
   while (at < end) {
@@ -71,13 +91,17 @@ export function* rtfTokens(bytes: Uint8Array): Generator<RtfToken> {
       if (isLetter(next)) {
         let cursor = at + 1;
         while (cursor < end && cursor - at - 1 < MAX_NAME && isLetter(bytes[cursor] ?? 0)) cursor += 1;
-        const name = String.fromCharCode(...bytes.subarray(at + 1, cursor));
+        const name = nameOf(bytes, at + 1, cursor);
         let param: number | undefined;
         const paramStart = cursor;
-        if (bytes[cursor] === 0x2d && isDigit(bytes[cursor + 1] ?? 0)) cursor += 1;
-        while (cursor < end && cursor - paramStart < MAX_PARAM_DIGITS && isDigit(bytes[cursor] ?? 0))
+        const negative = bytes[cursor] === 0x2d && isDigit(bytes[cursor + 1] ?? 0);
+        if (negative) cursor += 1;
+        let value = 0;
+        while (cursor < end && cursor - paramStart < MAX_PARAM_DIGITS && isDigit(bytes[cursor] ?? 0)) {
+          value = value * 10 + (bytes[cursor] ?? 0) - 0x30;
           cursor += 1;
-        if (cursor > paramStart) param = Number(String.fromCharCode(...bytes.subarray(paramStart, cursor)));
+        }
+        if (cursor > paramStart) param = negative ? -value : value;
         // A space delimiting the control word belongs to it.
         if (bytes[cursor] === 0x20) cursor += 1;
         at = cursor;
