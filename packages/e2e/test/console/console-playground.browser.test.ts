@@ -1,15 +1,16 @@
 /**
  * The console as a playground (issue 28, point 5), in Debian's Chromium against a real service on
  * loopback, at 1280 and at 375 px: upload, convert, read rendered and raw, download every format,
- * copy the same request as curl / TypeScript / Python (and run the copied curl and Python),
+ * copy the same request as curl / TypeScript / Python (and run each copied snippet),
  * delete with confirmation, usage bars, and errors that name the fix. Screenshots of each screen
  * are written under the test's temp dir and checked.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,26 @@ async function copied(page: Page, label: string): Promise<string> {
   await page.getByRole('button', { name: label }).click();
   await page.getByRole('button', { name: 'Copied' }).first().waitFor();
   return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/**
+ * Runs a copied TypeScript snippet as a user's module would run it, from the article's directory
+ * (it uploads `input.md` by name): `@transmute/client` resolves from a `node_modules` beside the
+ * module (the e2e package's, where the workspace links the client), read through its sources.
+ * Returns what it printed.
+ */
+async function runTypeScript(snippet: string, name: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const project = join(shots, name);
+  mkdirSync(project, { recursive: true });
+  symlinkSync(join(ROOT, 'packages/e2e/node_modules'), join(project, 'node_modules'));
+  writeFileSync(join(project, 'snippet.mts'), snippet);
+  const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+  const { stdout } = await run(
+    process.execPath,
+    ['--conditions=development', '--import', tsx, join(project, 'snippet.mts')],
+    { cwd: dirname(ARTICLE), env, timeout: JOB_TIMEOUT_MS },
+  );
+  return stdout.trim();
 }
 
 /** The card of the output of `format`, once its content or files are shown. */
@@ -132,7 +153,7 @@ for (const viewport of [
         expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
         await expectFitsViewport(page);
 
-        // The same request as code, copied; the curl and the Python run as copied.
+        // The same request as code, copied; the curl, the TypeScript and the Python run as copied.
         await page.getByText('The same request as curl, TypeScript or Python').click();
         const curl = await copied(page, 'Copy curl');
         expect(curl).toContain(`${stack.url}/v1/jobs`);
@@ -145,6 +166,8 @@ for (const viewport of [
         const typescript = await copied(page, 'Copy TypeScript');
         expect(typescript).toContain('createJobAndWait');
         expect(typescript).toContain('"input.md"');
+        expect(typescript).not.toContain(stack.apiKey);
+        expect(await runTypeScript(typescript, `${at}-snippet`, env)).toBe(raw.trim());
         await page.getByRole('button', { name: 'Python' }).click();
         const python = await copied(page, 'Copy Python');
         expect(python).not.toContain(stack.apiKey);
