@@ -41,7 +41,7 @@ const RATIO_FLOOR_BYTES = 16 * 1024 * 1024;
  * streaming it costs a round trip per chunk, most of a small document's time, and the bytes and
  * text held for a moment are a fraction of the tree built from them (6 to 9 bytes a byte).
  */
-const PARSE_WHOLE_BYTES = 4 * 1024 * 1024;
+export const PARSE_WHOLE_BYTES = 4 * 1024 * 1024;
 
 /** An opened zip package: its part names and their bytes on demand. */
 export interface OfficePackage {

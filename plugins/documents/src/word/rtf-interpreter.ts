@@ -18,6 +18,21 @@ const MAX_CAPTURE_CHARS = 4096;
 /** Text bytes decoded at once at most. */
 const PENDING_BYTES = 65_536;
 
+/**
+ * Decodes runs of ASCII bytes, which every code page RTF names reads as ASCII: the UTF-8 decoder
+ * is native, where Node decodes the single-byte code pages (windows-1252) in JavaScript.
+ */
+const ASCII = new TextDecoder('utf-8');
+
+/** Whether the first `length` bytes are ASCII, escape (ISO-2022's shifts) aside. */
+function isAscii(bytes: Uint8Array, length: number): boolean {
+  for (let index = 0; index < length; index += 1) {
+    const byte = bytes[index] ?? 0;
+    if (byte >= 0x80 || byte === 0x1b) return false;
+  }
+  return true;
+}
+
 const MARK_WORDS: Record<string, keyof Marks> = {
   b: 'bold',
   i: 'italic',
@@ -143,7 +158,9 @@ export class RtfInterpreter {
   }
 
   private decodePending(more: boolean): void {
-    const decoder = this.streaming ?? decoderOf(this.codePage());
+    // A run decoded in steps keeps its code page's decoder: a later step may not be ASCII.
+    const ascii = !more && this.streaming === undefined && isAscii(this.pending, this.pendingLength);
+    const decoder = this.streaming ?? (ascii ? ASCII : decoderOf(this.codePage()));
     const text = decoder.decode(this.pending.subarray(0, this.pendingLength), { stream: more });
     this.pendingLength = 0;
     this.streaming = more ? decoder : undefined;
