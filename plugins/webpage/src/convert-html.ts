@@ -7,6 +7,7 @@ import { readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
+import { addMissingProduct } from './internal/json-ld-product.js';
 import { qualityFacts, scoreQuality, type QualityReport } from './internal/quality.js';
 import { readWithReadability, type Article } from './internal/readability.js';
 import { proseWords, readMissedArticle } from './internal/second-opinion.js';
@@ -99,6 +100,11 @@ export async function convertHtml(
   if (root === null) {
     warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
     root = toMdast(html, { baseUrl: facts.baseUrl });
+  }
+  if (addMissingProduct(root, facts.product)) {
+    warnings.push(
+      "product_from_json_ld: the page's visible content lacks its product's description; the description of its JSON-LD was added.",
+    );
   }
   const metadata = toMetadata(facts, article, options.url);
   // Scored before the title heading is added: a page whose only text is its title has no content.

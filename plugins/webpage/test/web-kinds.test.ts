@@ -66,6 +66,17 @@ describe('pages that are not articles', () => {
   );
 
   it(
+    "adds a shop's product description from its JSON-LD when the page as read lacks it (Dark Roast Coffee, deathwishcoffee.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0583');
+      expect(truth.with?.length).toBeGreaterThan(0);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
+    },
+  );
+
+  it(
     'reads a forum thread that shows its posts only without scripts from its <noscript> (Discourse, forum.lingq.com)',
     { timeout: 60_000 },
     async () => {

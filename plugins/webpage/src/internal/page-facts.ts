@@ -1,4 +1,5 @@
 import { nodesUnder } from './dom-walk.js';
+import { readJsonLdProduct, type ProductFacts } from './json-ld-product.js';
 import { toAbsolute } from './prepare-hast.js';
 
 /** Facts read from a page before Readability rewrites its DOM. */
@@ -17,6 +18,8 @@ export interface PageFacts {
   publishedTime: string | undefined;
   language: string | undefined;
   direction: string | undefined;
+  /** The product of the page's JSON-LD (schema.org `Product`), when it has one. */
+  product: ProductFacts | undefined;
 }
 
 /**
@@ -46,6 +49,7 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
         meta(['og:locale', 'language']),
     ),
     direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
+    product: readJsonLdProduct(found.jsonLd.map((script) => script.textContent ?? '')),
   };
 }
 
@@ -108,11 +112,13 @@ interface FactElements {
   metas: Element[];
   /** Every `<h1>`, in page order. */
   headings: Element[];
+  /** Every `<script type="application/ld+json">`, in page order. */
+  jsonLd: Element[];
 }
 
 /** Finds the base, title and meta elements in one walk over the page's elements. */
 function findFactElements(document: Document): FactElements {
-  const found: FactElements = { base: null, title: null, metas: [], headings: [] };
+  const found: FactElements = { base: null, title: null, metas: [], headings: [], jsonLd: [] };
   for (const node of nodesUnder(document, 'elements', () => false)) {
     const element = node as Element;
     switch (element.localName) {
@@ -127,6 +133,10 @@ function findFactElements(document: Document): FactElements {
         break;
       case 'h1':
         found.headings.push(element);
+        break;
+      case 'script':
+        if (element.getAttribute('type')?.trim().toLowerCase() === 'application/ld+json')
+          found.jsonLd.push(element);
         break;
     }
   }

@@ -1,0 +1,54 @@
+import type { Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { describe, expect, it } from 'vitest';
+import { addMissingProduct, readJsonLdProduct } from './json-ld-product.js';
+
+const description = '<p>Bold &amp; smooth dark roast,</p><p>ground for every brewer you own at home.</p>';
+const graph = JSON.stringify({
+  '@context': 'https://schema.org',
+  '@graph': [
+    { '@type': 'WebSite', name: 'Shop' },
+    {
+      '@type': ['Product'],
+      name: 'Dark Roast Coffee',
+      description,
+      offers: [{ '@type': 'Offer', price: '19.99', priceCurrency: 'USD' }],
+    },
+  ],
+});
+
+const page = (text: string): Root => ({
+  type: 'root',
+  children: [{ type: 'paragraph', children: [{ type: 'text', value: text }] }],
+});
+
+describe('readJsonLdProduct', () => {
+  it('finds the product inside @graph past invalid scripts, its description as plain text', () => {
+    expect(readJsonLdProduct(['{ not json', graph])).toEqual({
+      name: 'Dark Roast Coffee',
+      description: 'Bold & smooth dark roast,\nground for every brewer you own at home.',
+      price: '19.99 USD',
+    });
+  });
+
+  it('answers undefined for a page without a product', () => {
+    expect(readJsonLdProduct([JSON.stringify({ '@type': 'Article', headline: 'News' })])).toBeUndefined();
+  });
+});
+
+describe('addMissingProduct', () => {
+  const product = readJsonLdProduct([graph]);
+
+  it('adds the description and price when the page as read lacks them', () => {
+    const root = page('Add to cart');
+    expect(addMissingProduct(root, product)).toBe(true);
+    expect(toString(root)).toContain('ground for every brewer you own at home.');
+    expect(toString(root)).toContain('Price: 19.99 USD');
+  });
+
+  it('adds nothing when the page already shows the description', () => {
+    const root = page('Bold and smooth dark roast, ground for every brewer you own at home. $19.99');
+    expect(addMissingProduct(root, product)).toBe(false);
+    expect(root.children).toHaveLength(1);
+  });
+});
