@@ -84,6 +84,12 @@ declare module 'mdast' {
      * first heading). `blocks.jsonl` marks its record `"title": true`, so a consumer can drop it.
      */
     title?: boolean;
+    /**
+     * On a paragraph: it is the caption of a table or of a figure ("Table 2. …", "Figure 3: …").
+     * A table's caption stands right before the table; `blocks.jsonl` marks its record with
+     * `caption` and, for a table's, `caption_of` (the table's block index).
+     */
+    caption?: 'table' | 'figure';
   }
 }
 

@@ -57,17 +57,39 @@ describe.runIf(existsSync(paper))('footnotes of a real two-column paper (tracemo
 const report = join(resolve(repoRoot, '../shared/corpora/tables'), 'foo.pdf');
 
 describe.runIf(existsSync(report))('table captions of a real report page (foo.pdf)', () => {
-  it('reads a caption set above its table right after the table, not a sentence naming the table', async () => {
+  it('reads a caption set above its table right before the table, marked as its caption, not a sentence naming the table', async () => {
     const { ctx } = createTestContext(source.manifest.limits);
     const read = await source.extract(toSourceFile(report, 'application/pdf'), ctx);
     const children = normalizeDocument(read).root.children;
     const table = children.findIndex((node) => node.data?.table !== undefined);
     expect(table).toBeGreaterThan(0);
-    expect(toString(children[table + 1] ?? { type: 'text', value: '' })).toBe(
+    const caption = children[table - 1];
+    expect(caption?.type).toBe('paragraph');
+    expect(toString(caption ?? { type: 'text', value: '' })).toBe(
       'Table 2-1. Simulated fuel savings from isolated cycle improvements',
     );
+    expect(caption?.data?.caption).toBe('table');
     const naming = children.findIndex((node) => toString(node).startsWith('Table 2-1 takes the analysis'));
     expect(naming).toBeGreaterThan(-1);
-    expect(naming).toBeLessThan(table);
+    expect(naming).toBeLessThan(table - 1);
+    expect(children[naming]?.data?.caption).toBeUndefined();
+  });
+});
+
+describe.runIf(existsSync(paper))('captions of a real two-column paper (tracemonkey.pdf)', () => {
+  it('reads a caption set under its table right before the table (page 12, Figure 13)', () => {
+    const caption = indexOf('Figure 13. Detailed trace recording statistics');
+    expect(caption).toBeGreaterThan(-1);
+    expect(nodes[caption]?.data?.caption).toBe('table');
+    expect(nodes[caption + 1]?.data?.table?.columns).toContain('Speedup');
+  });
+
+  it('keeps a figure caption as its own paragraph where the figure is, marked as a figure caption (page 11, Figure 10)', () => {
+    const caption = indexOf('Figure 10. Speedup vs. a baseline');
+    expect(nodes[caption]?.type).toBe('paragraph');
+    expect(nodes[caption]?.data?.caption).toBe('figure');
+    expect(nodes[caption]?.data?.provenance?.page).toBe(11);
+    // The body text naming the figure is no caption.
+    expect(nodes[indexOf('Figure 10 shows the relative speedups')]?.data?.caption).toBeUndefined();
   });
 });

@@ -14,18 +14,27 @@ export function isCaption(block: PageBlock): block is TextBlock {
   return block.kind !== 'table' && CAPTION.test(block.text);
 }
 
+/** What a caption's opening word names: a table, or a figure (a chart, an exhibit). */
+function captionKind(text: string): 'table' | 'figure' {
+  return /^tab/i.test(text) ? 'table' : 'figure';
+}
+
 /**
- * Puts each table's caption right after the table: a caption block just above or below a table
- * and beside it (they overlap horizontally) is read after that table, wherever reading order put
- * it (a caption set above a table is read first otherwise, and one beside a column break may land
- * among the body text of another column).
+ * Marks every caption block with what it captions and puts each table's caption right before the
+ * table: a caption block just above or below a table and beside it (they overlap horizontally) is
+ * read before that table, wherever reading order put it (one set below a table is read after it
+ * otherwise, and one beside a column break may land among the body text of another column). A
+ * figure's caption stays where the figure is, as a paragraph of its own.
  */
-export function withCaptionsAfterTables(blocks: PageBlock[]): PageBlock[] {
-  const tables = blocks.filter((block): block is TableBlock => block.kind === 'table');
-  if (tables.length === 0) return blocks;
+export function withCaptionsBeforeTables(blocks: PageBlock[]): PageBlock[] {
+  const marked: PageBlock[] = blocks.map((block) =>
+    isCaption(block) ? { ...block, caption: captionKind(block.text) } : block,
+  );
+  const tables = marked.filter((block): block is TableBlock => block.kind === 'table');
+  if (tables.length === 0) return marked;
   // Each table takes its nearest caption, nearest pairs first.
   const pairs: { caption: TextBlock; table: TableBlock; gap: number }[] = [];
-  for (const caption of blocks.filter(isCaption)) {
+  for (const caption of marked.filter(isCaption)) {
     const box = caption.box;
     for (const table of tables) {
       const other = table.box;
@@ -39,15 +48,15 @@ export function withCaptionsAfterTables(blocks: PageBlock[]): PageBlock[] {
   const taken = new Set<TextBlock>();
   for (const { caption, table } of pairs.sort((a, b) => a.gap - b.gap)) {
     if (captionOf.has(table) || taken.has(caption)) continue;
-    captionOf.set(table, caption);
+    // Whatever its opening word, a caption set against a table is that table's.
+    captionOf.set(table, { ...caption, caption: 'table' });
     taken.add(caption);
   }
-  if (captionOf.size === 0) return blocks;
-  const moved = new Set<PageBlock>(captionOf.values());
-  return blocks.flatMap((block) => {
-    if (moved.has(block)) return [];
+  if (captionOf.size === 0) return marked;
+  return marked.flatMap((block) => {
+    if (taken.has(block as TextBlock)) return [];
     const caption = block.kind === 'table' ? captionOf.get(block) : undefined;
-    return caption === undefined ? [block] : [block, caption];
+    return caption === undefined ? [block] : [caption, block];
   });
 }
 

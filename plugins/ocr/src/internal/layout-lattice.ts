@@ -24,17 +24,9 @@ export interface LatticeTable {
  * cells are rectangles: a box around text is one cell, and the spaces between a flowchart's boxes are not rectangles.
  */
 export function findLatticeTables(runs: readonly TextRun[], rulings: readonly Ruling[]): LatticeTable[] {
-  const horizontal = mergeCollinear(
-    rulings.filter((line) => line.axis === 'h' && line.to - line.from > TOLERANCE),
-  );
-  const vertical = mergeCollinear(
-    rulings.filter((line) => line.axis === 'v' && line.to - line.from > TOLERANCE),
-  );
-  if (horizontal.length < 2 || vertical.length < 2 || horizontal.length * vertical.length > MAX_PAIRS)
-    return [];
   const tables: LatticeTable[] = [];
   const free = new Set(runs);
-  for (const component of toComponents(horizontal, vertical)) {
+  for (const component of toRuledGrids(rulings)) {
     const found = toLattice(component.h, component.v, [...free]);
     if (found === undefined || isCoarse(found)) continue;
     for (const run of found.runs) free.delete(run);
@@ -56,6 +48,22 @@ function isCoarse(found: LatticeTable): boolean {
     0,
   );
   return streamFilled > 2 * filled;
+}
+
+/**
+ * The page's ruled grids: its ruling lines, collinear ones merged, in groups that meet (at least
+ * two lines each way). None when the lines are too many to intersect (a drawing).
+ */
+export function toRuledGrids(rulings: readonly Ruling[]): { h: Ruling[]; v: Ruling[] }[] {
+  const horizontal = mergeCollinear(
+    rulings.filter((line) => line.axis === 'h' && line.to - line.from > TOLERANCE),
+  );
+  const vertical = mergeCollinear(
+    rulings.filter((line) => line.axis === 'v' && line.to - line.from > TOLERANCE),
+  );
+  if (horizontal.length < 2 || vertical.length < 2 || horizontal.length * vertical.length > MAX_PAIRS)
+    return [];
+  return toComponents(horizontal, vertical);
 }
 
 /** Collinear lines that overlap or touch merged into one, per axis. */
@@ -114,7 +122,7 @@ function toComponents(horizontal: Ruling[], vertical: Ruling[]): { h: Ruling[]; 
 }
 
 /** Distinct positions, those within the tolerance of each other as one (their mean). */
-function toStops(values: number[]): number[] {
+export function toStops(values: number[]): number[] {
   const sorted = [...values].sort((a, b) => a - b);
   const stops: number[][] = [];
   for (const value of sorted) {
@@ -136,7 +144,7 @@ function covers(lines: Ruling[], at: number, from: number, to: number): boolean 
 }
 
 /** The index of the slot `value` falls in (between stops), or -1 outside. */
-function slotOf(stops: number[], value: number): number {
+export function slotOf(stops: number[], value: number): number {
   if (value < (stops[0] ?? 0) || value > (stops.at(-1) ?? 0)) return -1;
   let low = 0;
   let high = stops.length - 2;

@@ -1,10 +1,11 @@
 import { toLineGroups, toTextBlocks } from './layout-blocks.js';
-import { withCaptionsAfterTables, withFloatsAfterSentences } from './layout-captions.js';
+import { withCaptionsBeforeTables, withFloatsAfterSentences } from './layout-captions.js';
 import { withFootnotesLast } from './layout-footnotes.js';
 import { toReadingOrder } from './layout-order.js';
 import { toRows } from './layout-rows.js';
 import { dropOverprint } from './overprint.js';
 import { findLatticeTables } from './layout-lattice.js';
+import { findPlotAreas, isInPlotArea } from './layout-plot-areas.js';
 import { findTables } from './layout-tables.js';
 import { joinListMarkers } from './list-markers.js';
 import type { Box, PageBlock, PageFrame, PageLayout, Ruling, Segment, TextRun } from './layout-types.js';
@@ -12,11 +13,12 @@ import type { Box, PageBlock, PageFrame, PageLayout, Ruling, Segment, TextRun } 
 /**
  * Lays out one page: text painted over itself dropped, rows and segments from the runs, tables where rows line up in columns, the
  * remaining lines grouped into regions (a list marker set apart joined to its line), regions put in
- * reading order and split into paragraphs, a table's caption read right after it, a figure or table
+ * reading order and split into paragraphs, a table's caption read right before it, a figure or table
  * that cuts a sentence read after it, and footnotes after the rest of the page.
  * With the page's `size` (viewport units), the blocks' boxes can be placed on the page; its
  * `frame`, when given, lets page furniture be told by where it sits on the page. Ruled tables are
- * found first, from the page's `rulings`; their text is laid out no further.
+ * found first, from the page's `rulings`; their text is laid out no further. Nor is a table found
+ * among the labels of a chart drawn on a ruled grid.
  */
 export function toPageLayout(
   page: number,
@@ -30,7 +32,9 @@ export function toPageLayout(
   const lattice = findLatticeTables(kept, rulings);
   const ruled = new Set(lattice.flatMap((found) => [...found.runs]));
   const rows = toRows(ruled.size === 0 ? kept : kept.filter((run) => !ruled.has(run)));
-  const tables = findTables(rows);
+  // Rows lined up inside a chart's plot area are its labels and ticks, not a table.
+  const plots = rulings.length === 0 ? [] : findPlotAreas(kept, rulings);
+  const tables = findTables(rows).filter((found) => !isInPlotArea(found.box, plots));
   // By segment: a table's row can leave out text of the other column that shares its baseline.
   const inTable = new Set(tables.flatMap((found) => found.rows.flatMap((row) => row.segments)));
   const segments: Segment[] = joinListMarkers(
@@ -42,7 +46,7 @@ export function toPageLayout(
     ...lattice.map((found) => ({ box: found.table.box, blocks: [found.table] })),
   ];
   const ordered = toReadingOrder(units).flatMap((unit) => unit.blocks);
-  const blocks = withFootnotesLast(withFloatsAfterSentences(withCaptionsAfterTables(ordered)));
+  const blocks = withFootnotesLast(withFloatsAfterSentences(withCaptionsBeforeTables(ordered)));
   const characters = kept.reduce((sum, run) => sum + run.str.replace(/\s+/g, '').length, 0);
   const layout: PageLayout = { page, blocks, characters };
   if (size !== undefined) Object.assign(layout, { width: size.width, height: size.height });

@@ -45,6 +45,8 @@ export interface TextBlock {
   marker?: string;
   /** Where the block sits on its page, in the units of the page's `width` and `height`. */
   box?: Box;
+  /** A figure's or a table's caption ("Figure 3: …", "Table 2. …"). */
+  caption?: 'table' | 'figure';
 }
 
 /** One cell of a table: where it starts in the grid, how far it spans, its text and its box. */

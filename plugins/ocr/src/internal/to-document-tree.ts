@@ -71,6 +71,12 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
         if (opened !== undefined) children.push(opened);
         continue;
       }
+      if (block.kind === 'paragraph' && block.caption !== undefined) {
+        // A caption is its own paragraph: never a heading, never carried into a list item.
+        lists.close();
+        children.push({ ...paragraph(block.text), data: { ...data, caption: block.caption } });
+        continue;
+      }
       if (block.kind === 'paragraph' && headingDepth(block, styles) === undefined) {
         if (lists.follow(block, { ...paragraph(block.text), data })) continue;
       }

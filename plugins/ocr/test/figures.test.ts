@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createOcrSource } from '../src/index.js';
+import { createTestContext, repoRoot, toSourceFile } from './helpers.js';
+
+const source = createOcrSource({ ocr: false });
+afterAll(async () => {
+  await source.close?.();
+});
+
+type Provenance = { page?: number };
+const pageOf = (node: RootContent): number | undefined =>
+  (node.data as { provenance?: Provenance } | undefined)?.provenance?.page;
+
+async function pageNodes(path: string, page: number): Promise<RootContent[]> {
+  const { ctx } = createTestContext(source.manifest.limits);
+  const document = await source.extract(toSourceFile(path, 'application/pdf'), ctx);
+  return document.root.children.filter((node) => pageOf(node) === page);
+}
+
+const rules = resolve(repoRoot, '../shared/corpora/tables/diesel_engines.pdf');
+
+describe.runIf(existsSync(rules))('a chart is no table (issue 25)', () => {
+  it('leaves the labels and axis ticks of a chart drawn on a ruled grid as text (diesel_engines page 10, Figure 1)', async () => {
+    const nodes = await pageNodes(rules, 10);
+    const tables = nodes.filter((node) => node.data?.table !== undefined).map((node) => toString(node));
+    expect(tables.filter((text) => /power stage|1500/.test(text))).toEqual([]);
+    const text = nodes.map((node) => toString(node)).join('\n');
+    expect(text).toContain('2nd power stage');
+    expect(text).toMatch(/1000\s+1500\s+2000/);
+  });
+});
