@@ -51,13 +51,18 @@ export class PdfSession {
     return expectOk(await worker.request({ type: 'page', ...request }, this.timeoutMs)).page ?? {};
   }
 
-  /** Closes the document and gives the worker back to the pool. */
+  /**
+   * Closes the document and gives the worker back to the pool at once: the worker answers requests
+   * in the order they came, so the next document's open waits behind this close there, and this
+   * caller need not wait for the reply (a round trip per document).
+   */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
     if (worker === undefined) return;
-    if (!worker.dead) await worker.request({ type: 'close' }, this.timeoutMs).catch(() => undefined);
+    if (!worker.dead) void worker.request({ type: 'close' }, this.timeoutMs).catch(() => undefined);
     this.pool.release(worker);
+    return Promise.resolve();
   }
 }
 
