@@ -161,7 +161,8 @@ describe(
       expect(notPaginable.code).toBe(5);
       expect(notPaginable.stderr).toContain('transmute outputs download');
 
-      const dir = mkdtempSync(join(work, 'download-'));
+      // A --dir that does not exist yet is created, nested too (issue 28, point 7: it failed with ENOENT).
+      const dir = join(mkdtempSync(join(work, 'download-')), 'out', 'nested');
       const downloaded = jsonOf<{ files: { path: string; sha256: string; resumed: boolean }[] }>(
         await run('outputs', 'download', zip.id, '--dir', dir),
       );
