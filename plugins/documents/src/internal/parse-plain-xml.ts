@@ -1,7 +1,4 @@
-import type { XmlElement } from './parse-xml.js';
-
-/** Attributes of every element that has none: one frozen object instead of one each (as the tree builder's). */
-export const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+import { NO_ATTRIBUTES, type XmlElement } from './xml-element.js';
 
 const XML_DECLARATION =
   /^<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(["'])1\.0\1(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(["'])(?:yes|no)\3)?[ \t\n]*\?>/;

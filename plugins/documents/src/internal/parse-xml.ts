@@ -1,22 +1,15 @@
 import { TransmuteError } from '@transmute/plugin-sdk';
 import { SaxesParser } from 'saxes';
-import { NO_ATTRIBUTES, parsePlainXml } from './parse-plain-xml.js';
+import { parsePlainXml } from './parse-plain-xml.js';
+import { NO_ATTRIBUTES, type XmlElement } from './xml-element.js';
 
-/** An element of a parsed XML part; qualified names as written (`w:p`, `text:h`). */
-export interface XmlElement {
-  name: string;
-  attributes: Readonly<Record<string, string>>;
-  children: XmlNode[];
-}
+export type { XmlElement, XmlNode } from './xml-element.js';
 
 /**
  * The deepest nesting a part may have. Real documents stay far below it; a part nested deeper is
  * built to exhaust the stack of the recursive walks over the tree (`descendants`, `textOf`).
  */
 export const MAXIMUM_XML_DEPTH = 1000;
-
-/** Element or text, in document order. */
-export type XmlNode = XmlElement | string;
 
 /**
  * A saxes parser with the package's XML rules: a part that declares a DTD (`<!DOCTYPE`, the carrier
