@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedInsert } from '../storage/prepared-query.js';
 import type { Database, UsageRecordsTable, UsageTotalsTable } from '../storage/schema.js';
 
 /** The part of a usage record that the period totals count. */
@@ -47,15 +48,16 @@ export async function addToUsageTotals(trx: Kysely<Database>, changes: UsageChan
   // Rows in one order (by key) in every transaction: PostgreSQL locks them in the order of the
   // values, and two upserts of the same account's totals in different orders could deadlock.
   const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-  await trx
-    .insertInto('usage_totals')
-    .values(sorted)
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'period_start', 'unit', 'state']).doUpdateSet((eb) => ({
-        estimated: eb('usage_totals.estimated', '+', eb.ref('excluded.estimated')),
-        quantity: eb('usage_totals.quantity', '+', eb.ref('excluded.quantity')),
-        committed: eb('usage_totals.committed', '+', eb.ref('excluded.committed')),
-      })),
-    )
-    .execute();
+  await addRows(trx, sorted);
 }
+
+/** The upsert of {@link addToUsageTotals}, compiled once per number of rows. */
+const addRows = preparedInsert('usage_totals', (insert) =>
+  insert.onConflict((oc) =>
+    oc.columns(['account_id', 'period_start', 'unit', 'state']).doUpdateSet((eb) => ({
+      estimated: eb('usage_totals.estimated', '+', eb.ref('excluded.estimated')),
+      quantity: eb('usage_totals.quantity', '+', eb.ref('excluded.quantity')),
+      committed: eb('usage_totals.committed', '+', eb.ref('excluded.committed')),
+    })),
+  ),
+);

@@ -13,7 +13,7 @@ import { PROVIDER_UNITS } from '../kernel/plans.js';
 import { limitsOf } from '../tables/accounts.js';
 import { periodOf, type CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
-import { preparedQuery } from '../storage/prepared-query.js';
+import { preparedInsert, preparedQuery } from '../storage/prepared-query.js';
 import type { AccountsTable, Database, UsageRecordsTable } from '../storage/schema.js';
 import { touchStorageMeter } from './storage-usage.js';
 import { addToUsageTotals, type UsageChange } from './usage-totals.js';
@@ -169,6 +169,9 @@ export function toUsageEstimate(
   };
 }
 
+/** The insert of a new job's usage records, compiled once per number of units. */
+const insertRecords = preparedInsert('usage_records');
+
 /** Inserts a job's usage records (estimated; pending, nothing consumed yet). */
 export async function insertUsageEstimate(
   trx: Kysely<Database>,
@@ -190,7 +193,7 @@ export async function insertUsageEstimate(
     updated_at: job.createdAt,
   }));
   if (records.length === 0) return;
-  await trx.insertInto('usage_records').values(records).execute();
+  await insertRecords(trx, records);
   await addToUsageTotals(
     trx,
     records.map((after) => ({ before: null, after })),

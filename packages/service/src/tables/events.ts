@@ -2,6 +2,7 @@ import type { EventEnvelope, EventType } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import type { CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
+import { preparedInsert } from '../storage/prepared-query.js';
 import type { Database } from '../storage/schema.js';
 import { insertDelivery, newDeliveryRow } from './delivery-row.js';
 import { isOpenTransaction } from '../storage/wake-on-commit.js';
@@ -16,22 +17,24 @@ export interface EventInput {
 
 // Every write to `events` is here: the outbox only grows, one row per envelope.
 
+/** The outbox insert, compiled once (every createJob writes an event). */
+const insertEventRows = preparedInsert('events');
+
 /** Records an envelope in the outbox (`events`), created at its timestamp. */
 export async function insertEvent(
   trx: Kysely<Database>,
   accountId: string,
   envelope: EventEnvelope,
 ): Promise<void> {
-  await trx
-    .insertInto('events')
-    .values({
+  await insertEventRows(trx, [
+    {
       id: envelope.id,
       account_id: accountId,
       type: envelope.type,
       payload: JSON.stringify(envelope),
       created_at: envelope.timestamp,
-    })
-    .execute();
+    },
+  ]);
 }
 
 /** The endpoints an account's events go to, read once per transaction and account. */

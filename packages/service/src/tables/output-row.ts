@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedInsert } from '../storage/prepared-query.js';
 import type { Database, OutputsTable } from '../storage/schema.js';
 
 // Every write to `outputs`, one named function per change (as job-row.ts does for `jobs`): an
@@ -13,6 +14,9 @@ export interface OutputChoice {
   language: string;
   includeRawSource: boolean;
 }
+
+/** The insert of a new output, compiled once (createJob runs it on every request). */
+const insertOutputRows = preparedInsert('outputs');
 
 /** A new `queued` output row of a job at `position`. */
 export function newOutputRow(
@@ -38,7 +42,7 @@ export function newOutputRow(
 }
 
 export async function insertOutput(trx: Kysely<Database>, row: OutputsTable): Promise<void> {
-  await trx.insertInto('outputs').values(row).execute();
+  await insertOutputRows(trx, [row]);
 }
 
 /** `queued` → `processing` (a worker starts rendering it); no change from any other status. */
