@@ -314,7 +314,10 @@ async function renderPending(
     if (outputs.length === 0) {
       if (unsaved !== null) await commitDocument(ctx, lease, unsaved);
       unsaved = null;
-      if (await ctx.store.transaction((trx) => releaseLeaseWhenDone(trx, lease.held))) return;
+      // Under the lease: a run that lost it stops here instead of asking again.
+      const released = await withLease(ctx, lease.held, (trx) => releaseLeaseWhenDone(trx, lease.held));
+      if (released === LEASE_LOST) throw leaseLost(ctx);
+      if (released) return;
       row = null;
       continue;
     }
