@@ -1,5 +1,13 @@
+import { createRequire } from 'node:module';
 import { ISO_639_3_CODES, toIso6391 } from '@transmute/plugin-sdk';
-import { francAll } from 'franc';
+import type * as Franc from 'franc';
+
+/**
+ * franc and its trigram tables (about a tenth of a small `transmute convert`'s CPU to load) are
+ * required on the first sample long enough to read, not imported with the engine.
+ */
+let franc: typeof Franc | undefined;
+const loadFranc = (): typeof Franc => (franc ??= createRequire(import.meta.url)('franc') as typeof Franc);
 
 /** franc chooses among the languages that can be reported, so a near miss (`sco` for English) cannot win. */
 const ONLY = [...ISO_639_3_CODES];
@@ -17,7 +25,7 @@ const MINIMUM_SAMPLE = 50;
 export function detectLanguage(sample: string): string | undefined {
   // Two headings (`Harvest 2026`, `Prices`: 20 characters) read as Romanian: too little to tell.
   if (sample.trim().length < MINIMUM_SAMPLE) return undefined;
-  const [first, second] = francAll(sample, { only: ONLY, minLength: 20 });
+  const [first, second] = loadFranc().francAll(sample, { only: ONLY, minLength: 20 });
   if (first === undefined || first[0] === 'und') return undefined;
   if (sample.length < SHORT_SAMPLE && second !== undefined && second[1] >= UNSURE_MARGIN * first[1])
     return undefined;
