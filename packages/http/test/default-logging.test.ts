@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startHarness, type Harness } from '../../service/test/support/harness.js';
+import { captureConsole } from '../../service/test/support/capture-console.js';
 import { createFetchHandler } from '../src/index.js';
 
 // Issue 27: the library prints nothing to an embedding program's console below warnings, neither
@@ -15,13 +16,7 @@ describe('the handler with its default logger', () => {
   });
 
   it('prints nothing while it serves requests and their jobs run to the end', async () => {
-    const printed: unknown[][] = [];
-    for (const method of ['log', 'info', 'debug', 'warn', 'error'] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-        printed.push([method, ...args]);
-      });
-    }
-    const writes = vi.spyOn(process.stderr, 'write');
+    const { printed, stderrWrites: writes } = captureConsole();
     h = await startHarness();
     const { apiKey } = await h.service.admin.createAccount({ plan: 'developer' });
     const handler = createFetchHandler({ service: h.service });

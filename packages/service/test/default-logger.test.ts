@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startHarness, waitForJob, type Harness } from './support/harness.js';
+import { captureConsole } from './support/capture-console.js';
 
 describe('the default logger', () => {
   let h: Harness | undefined;
@@ -10,13 +11,7 @@ describe('the default logger', () => {
   });
 
   it('prints nothing to the embedding program’s console while jobs run', async () => {
-    const printed: unknown[][] = [];
-    for (const method of ['log', 'info', 'debug', 'warn', 'error'] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-        printed.push([method, ...args]);
-      });
-    }
-    const writes = vi.spyOn(process.stderr, 'write');
+    const { printed, stderrWrites: writes } = captureConsole();
     h = await startHarness();
     for (let index = 0; index < 3; index += 1) {
       const job = await h.service.createJob(h.caller, {
