@@ -449,10 +449,23 @@ export async function createMigrator(db: Kysely<unknown>, dialect: 'sqlite' | 'p
   return new Migrator({ db, provider, ...(schema === undefined ? {} : { migrationTableSchema: schema }) });
 }
 
+/**
+ * PostgreSQL's `invalid_schema_name`: Kysely's migrator looks for its table by listing the tables
+ * of every schema, and that listing fails when another schema of the database is dropped meanwhile
+ * (another application's, another Transmute's). Nothing was migrated then; the migration is tried
+ * again. A schema of our own that is missing fails every try.
+ */
+const SCHEMA_DROPPED_MEANWHILE = '3F000';
+const MIGRATION_TRIES = 5;
+
 /** Applies every pending migration; throws the first failure. */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const migrator = await createMigrator(db, dialect);
-  const { error } = await migrator.migrateToLatest();
-  if (error !== undefined)
+  for (let attempt = 1; ; attempt += 1) {
+    const { error } = await migrator.migrateToLatest();
+    if (error === undefined) return;
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    if (code === SCHEMA_DROPPED_MEANWHILE && attempt < MIGRATION_TRIES) continue;
     throw error instanceof Error ? error : new Error('Migration failed.', { cause: error });
+  }
 }
