@@ -5,7 +5,7 @@ import type { Database, WebhookEndpointsTable } from '../storage/schema.js';
 // `jobs`): created, changed by its owner (url, events, status, secret), paused by a 410 Gone,
 // deleted, or its stored secrets sealed at rest.
 
-/** Values an owner may change on a live endpoint (updateWebhookEndpoint, pause/resume, rotation). */
+/** Values an owner may change on a live endpoint (updateWebhookEndpoint, pause/resume, rotation, delete). */
 export type EndpointChange = Partial<
   Pick<
     WebhookEndpointsTable,
@@ -18,6 +18,7 @@ export type EndpointChange = Partial<
     | 'previous_secret_ciphertext'
     | 'previous_secret_expires_at'
     | 'updated_at'
+    | 'deleted_at'
   >
 >;
 
@@ -41,11 +42,7 @@ export async function markEndpointDeleted(
   endpointId: string,
   now: string,
 ): Promise<void> {
-  await trx
-    .updateTable('webhook_endpoints')
-    .set({ deleted_at: now, updated_at: now })
-    .where('id', '=', endpointId)
-    .execute();
+  await changeEndpoint(trx, endpointId, { deleted_at: now, updated_at: now });
 }
 
 /** Pauses an active endpoint whose receiver answered 410 Gone (a paused or deleted one stays as it is). */
