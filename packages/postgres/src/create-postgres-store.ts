@@ -12,6 +12,29 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Pool size (default 10). */
   maxConnections?: number;
+  /**
+   * Told when the server ends a connection this store holds idle (a restart, a failover, an
+   * administrator's `pg_terminate_backend`). The store carries on: the pool opens a new connection
+   * for the next query and the listening connection reconnects. Default: one line on stderr.
+   */
+  onConnectionLost?: (error: Error) => void;
+  /**
+   * The server ends a session that sits this long inside an open transaction (default 60 s), so a
+   * process paused mid-transaction (a long GC pause, SIGSTOP, a stuck disk) cannot hold its rows
+   * locked for good: `FOR UPDATE SKIP LOCKED` claims would pass its job over until it resumed. Every
+   * transaction of the store is a few statements with no other I/O inside; 0 turns the bound off.
+   */
+  idleInTransactionTimeoutMs?: number;
+}
+
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+/** How long the listening connection waits before it tries to reconnect. */
+const RELISTEN_DELAY_MS = 1000;
+
+function warnConnectionLost(error: Error): void {
+  const code = (error as { code?: unknown }).code;
+  console.warn(`[transmute] postgres connection lost (${typeof code === 'string' ? code : error.message}); reconnecting`);
 }
 
 const INT8_OID = 20;
@@ -46,6 +69,7 @@ async function ensureSchema(connectionString: string, schema: string): Promise<v
 function createNotifier(
   pool: pg.Pool,
   connectionString: string,
+  onConnectionLost: (error: Error) => void,
 ): {
   /** The payload of this store's NOTIFYs. */
   self: string;
@@ -60,13 +84,47 @@ function createNotifier(
   const listening = new Set<string>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let relistenTimer: NodeJS.Timeout | null = null;
+  let healthy = true;
+  // A lost listening connection is opened again and every channel listened to again; its
+  // listeners are then woken once, since a NOTIFY sent meanwhile reached nobody.
+  const relisten = (): void => {
+    relistenTimer = null;
+    if (closed || listening.size === 0) return;
+    const channels = [...listening];
+    void connect()
+      .then(async (c) => {
+        for (const channel of channels) await c.query(`listen "${channel}"`);
+        healthy = true;
+        for (const channel of channels) emitter.emit(channel);
+      })
+      .catch(lost);
+  };
+  const lost = (error: Error): void => {
+    if (closed) return;
+    // Told once per loss, not once per failed attempt while the server is away.
+    if (healthy) onConnectionLost(error);
+    healthy = false;
+    const dead = client;
+    client = null;
+    connecting = null;
+    dead?.end().catch(() => undefined);
+    relistenTimer ??= setTimeout(relisten, RELISTEN_DELAY_MS);
+    relistenTimer.unref();
+  };
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString });
       c.on('notification', (message) => {
         if (message.payload !== self) emitter.emit(message.channel);
       });
-      c.on('error', () => undefined);
+      c.on('error', (error) => {
+        if (client === c) lost(error);
+      });
+      c.on('end', () => {
+        if (client === c) lost(new Error('the listening connection ended'));
+      });
       await c.connect();
       client = c;
       return c;
@@ -86,11 +144,13 @@ function createNotifier(
         listening.add(channel);
         void connect()
           .then((c) => c.query(`listen "${channel}"`))
-          .catch(() => listening.delete(channel));
+          .catch(lost);
       }
       return () => emitter.off(channel, listener);
     },
     close: async () => {
+      closed = true;
+      if (relistenTimer !== null) clearTimeout(relistenTimer);
       if (connecting !== null) await connecting.catch(() => undefined);
       await client?.end().catch(() => undefined);
     },
@@ -110,13 +170,29 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const schema = options.schema ?? 'public';
   if (!SCHEMA.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   if (schema !== 'public') await ensureSchema(options.connectionString, schema);
+  const idleInTransactionTimeoutMs = Math.max(
+    0,
+    Math.floor(options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS),
+  );
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
     types,
-    options: `-c search_path=${schema}`,
+    options: `-c search_path=${schema} -c idle_in_transaction_session_timeout=${String(idleInTransactionTimeoutMs)}`,
   });
-  const notifier = createNotifier(pool, options.connectionString);
+  const onConnectionLost = options.onConnectionLost ?? warnConnectionLost;
+  // Without listeners, a connection the server ends (idle in the pool, or checked out between two
+  // statements) is an uncaught error that ends the process. The pool drops it, a transaction on it
+  // fails and rolls back, and the next query opens a new connection. Each loss is told once.
+  pool.on('connect', (client) => {
+    let told = false;
+    client.on('error', (error) => {
+      if (!told) onConnectionLost(error);
+      told = true;
+    });
+  });
+  pool.on('error', () => undefined);
+  const notifier = createNotifier(pool, options.connectionString, onConnectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return createKyselyStore({
     db,
