@@ -31,7 +31,8 @@ export function toToolProblem(error: unknown): ToolProblem {
       code: problem.code,
       detail: problem.detail,
       request_id: problem.request_id,
-      status: problem.status,
+      // No status when no server answered (connection_failed).
+      ...(problem.status === 0 ? {} : { status: problem.status }),
       ...(problem.field_errors === undefined ? {} : { field_errors: problem.field_errors }),
     };
   }
