@@ -95,13 +95,14 @@ describe('error messages name what fixes them', () => {
     ]);
   });
 
-  it("a server that did not answer is named, with no HTTP status or request id that never existed", () => {
+  it('a server that did not answer is named, with no HTTP status or request id that never existed', () => {
     const error = new TransmuteApiError({
       type: 'about:blank',
       title: 'Connection failed',
       status: 0,
       code: 'connection_failed',
-      detail: 'GET http://127.0.0.1:9/v1/jobs got no answer (connect ECONNREFUSED 127.0.0.1:9). Is the server running at http://127.0.0.1:9?',
+      detail:
+        'GET http://127.0.0.1:9/v1/jobs got no answer (connect ECONNREFUSED 127.0.0.1:9). Is the server running at http://127.0.0.1:9?',
       request_id: '',
       retryable: true,
     });
