@@ -46,9 +46,14 @@ export function errorResult(error: unknown): CallToolResult {
   return problemResult(toToolProblem(error));
 }
 
+/** The problem with a fresh request id when no API answer gave one (a local error, no connection). */
+export function withRequestId(given: ToolProblem): ToolProblem {
+  return given.request_id === '' ? { ...given, request_id: createRequestId() } : given;
+}
+
 /** An MCP tool error carrying a problem, with a fresh request id when no API answer gave one. */
 export function problemResult(given: ToolProblem): CallToolResult {
-  const problem = given.request_id === '' ? { ...given, request_id: createRequestId() } : given;
+  const problem = withRequestId(given);
   return {
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(problem, null, 2) }],
