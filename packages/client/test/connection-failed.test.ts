@@ -15,6 +15,16 @@ async function refusedPort(): Promise<number> {
   return address.port;
 }
 
+/** What a call that must fail rejects with (a call that succeeds fails the test). */
+async function failureOf(call: Promise<unknown>): Promise<TransmuteApiError> {
+  const outcome = await call.then(
+    () => new Error('the call succeeded'),
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof Error)) throw new Error(`rejected with ${String(outcome)}`);
+  return outcome as TransmuteApiError;
+}
+
 describe('a server that cannot be reached', () => {
   let baseUrl = '';
   let dir = '';
@@ -41,9 +51,7 @@ describe('a server that cannot be reached', () => {
 
   it('leaves the query (a cursor, a signature) out of the message', async () => {
     const client = createClient({ baseUrl, apiKey: 'tmk_x', maxRetries: 0 });
-    const error = await client
-      .listJobs({ cursor: 'secret-cursor' })
-      .catch((caught: unknown) => caught as TransmuteApiError);
+    const error = await failureOf(client.listJobs({ cursor: 'secret-cursor' }));
     expect(error.code).toBe('connection_failed');
     expect(error.message).not.toContain('secret-cursor');
   });
@@ -51,9 +59,7 @@ describe('a server that cannot be reached', () => {
   it('a download from an address that refuses says so the same way', async () => {
     const client = createClient({ baseUrl, apiKey: 'tmk_x', maxRetries: 0 });
     const url = `${baseUrl}/blobs/abc?signature=s3cr3t`;
-    const error = await client
-      .downloadArtifact({ download_url: url }, join(dir, 'out.md'))
-      .catch((caught: unknown) => caught as TransmuteApiError);
+    const error = await failureOf(client.downloadArtifact({ download_url: url }, join(dir, 'out.md')));
     expect(error).toMatchObject({ code: 'connection_failed', status: 0 });
     expect(error.message).toContain(`GET ${baseUrl}/blobs/abc got no answer`);
     expect(error.message).not.toContain('s3cr3t');
@@ -63,9 +69,7 @@ describe('a server that cannot be reached', () => {
     const client = createClient({ baseUrl, apiKey: 'tmk_x', maxRetries: 0 });
     const controller = new AbortController();
     controller.abort();
-    const error = await client
-      .getCapabilities({ signal: controller.signal })
-      .catch((caught: unknown) => caught as Error);
+    const error = await failureOf(client.getCapabilities({ signal: controller.signal }));
     expect(isTransmuteApiError(error)).toBe(false);
     expect(error.name).toBe('AbortError');
   });
