@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Code, InlineCode } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
@@ -31,10 +30,10 @@ async function commandsOf(path: string): Promise<string[]> {
   const text = await readFile(join(ROOT, path), 'utf8').catch(() => '');
   const commands: string[] = [];
   visit(unified().use(remarkParse).parse(text), (node) => {
-    if (node.type === 'code' && ['sh', 'bash', 'shell', 'console'].includes((node as Code).lang ?? ''))
-      commands.push(...(node as Code).value.split('\n').filter((line) => !line.startsWith('#')));
-    if (node.type === 'inlineCode' && /^(pnpm |transmute |curl |npx )/.test((node as InlineCode).value))
-      commands.push((node as InlineCode).value);
+    if (node.type === 'code' && ['sh', 'bash', 'shell', 'console'].includes(node.lang ?? ''))
+      commands.push(...node.value.split('\n').filter((line) => !line.startsWith('#')));
+    if (node.type === 'inlineCode' && /^(pnpm |transmute |curl |npx )/.test(node.value))
+      commands.push(node.value);
   });
   return commands;
 }
