@@ -36,6 +36,7 @@ describe('exit codes', () => {
     [apiError(500, 'internal_error'), 7],
     [apiError(503, 'service_unavailable'), 7],
     [new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }), 7],
+    [apiError(0, 'connection_failed'), 7],
     [new WaitTimeoutError(job, 1000), 9],
     [new ArtifactVerificationError('digest_mismatch', 'a', 'b'), 5],
     [new UsageError('--limit must be a positive integer.'), 2],
@@ -69,6 +70,7 @@ describe('error messages name what fixes them', () => {
     [new TransmuteError('unsupported_content', 'Cannot tell.'), /--media-type/],
     [apiError(409, 'content_not_paginable'), /transmute outputs download/],
     [new TypeError('fetch failed'), /--base-url/],
+    [apiError(0, 'connection_failed'), /--base-url/],
   ])('%s', (error, hint) => {
     const lines = describeError(error);
     expect(lines.at(-1)).toMatch(/^hint: /);
@@ -91,5 +93,21 @@ describe('error messages name what fixes them', () => {
       '  url: Webhook endpoints must use https.',
       expect.stringMatching(/^hint: .*--allow-private-networks/),
     ]);
+  });
+
+  it('a server that did not answer is named, with no HTTP status or request id that never existed', () => {
+    const error = new TransmuteApiError({
+      type: 'about:blank',
+      title: 'Connection failed',
+      status: 0,
+      code: 'connection_failed',
+      detail:
+        'GET http://127.0.0.1:9/v1/jobs got no answer (connect ECONNREFUSED 127.0.0.1:9). Is the server running at http://127.0.0.1:9?',
+      request_id: '',
+      retryable: true,
+    });
+    const lines = describeError(error);
+    expect(lines[0]).toBe(`connection_failed: ${error.problem.detail}`);
+    expect(lines.at(-1)).toMatch(/^hint: Is the server running\? Check --base-url/);
   });
 });

@@ -56,6 +56,24 @@ describe('what the CLI loads at start', { timeout: 60_000 }, () => {
     expect(modules.filter(isPlugin)).toEqual([]);
     // Too short to tell its language: franc's trigram tables are not loaded for it.
     expect(modules.filter((url) => url.includes('/franc/'))).toEqual([]);
+    // Writing markdown needs no markdown parser (micromark, its GFM syntax), and a text no CSV parser.
+    const parsers =
+      /node_modules\/(micromark|micromark-core-commonmark|micromark-extension-[^/]+|remark-parse|csv-parse)\//;
+    expect(modules.filter((url) => parsers.test(url))).toEqual([]);
+  });
+
+  it('loads the markdown parser for a markdown file, and the CSV parser for a CSV file', async () => {
+    const markdown = join(work, 'note.md');
+    await writeFile(markdown, '# Note\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
+    const read = await loadsOf(['convert', '-q', markdown]);
+    expect(read.stdout).toContain('| a | b |');
+    expect(read.modules.some((url) => url.includes('/remark-parse/'))).toBe(true);
+    expect(read.modules.some((url) => url.includes('/csv-parse/'))).toBe(false);
+    const csv = join(work, 'table.csv');
+    await writeFile(csv, 'name,count\npears,3\n');
+    const table = await loadsOf(['convert', '-q', csv]);
+    expect(table.stdout).toContain('pears');
+    expect(table.modules.some((url) => url.includes('/csv-parse/'))).toBe(true);
   });
 
   it.each([

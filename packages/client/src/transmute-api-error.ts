@@ -2,7 +2,8 @@ import type { FieldError, Problem } from '@transmute/contract';
 
 /**
  * An error answer of the API (or of an upload URL), carrying its RFC 9457 problem. `code`,
- * `status` and `requestId` are what to log and what support needs.
+ * `status` and `requestId` are what to log and what support needs. A call that got no answer at
+ * all is one too: `code` `connection_failed`, `status` 0, naming the address it tried.
  *
  * @example
  * try {
@@ -17,9 +18,9 @@ export class TransmuteApiError extends Error {
   readonly problem: Problem;
   /** The problem's `code` (CONTRACT §3), e.g. `validation_failed`. */
   readonly code: string;
-  /** HTTP status. */
+  /** HTTP status; 0 when no server answered (`connection_failed`: refused, reset, DNS, TLS). */
   readonly status: number;
-  /** The problem's `request_id` (or the `Request-Id` header). */
+  /** The problem's `request_id` (or the `Request-Id` header); empty when no server answered. */
   readonly requestId: string;
   readonly fieldErrors: FieldError[];
   /** Whether the same request may be retried (the client already retried it `maxRetries` times). */

@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { CONSOLE_DIST_DIR } from '../src/index.js';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = [join(PACKAGE_DIR, 'src/web'), join(PACKAGE_DIR, 'vite.config.ts')];
+// The bundle holds the client and the contract too: a change to either is a change to the console.
+const SOURCES = [
+  join(PACKAGE_DIR, 'src/web'),
+  join(PACKAGE_DIR, 'vite.config.ts'),
+  join(PACKAGE_DIR, '../client/src'),
+  join(PACKAGE_DIR, '../contract/src'),
+];
 
 /** Newest modification time of a file or of any file below a directory. */
 function newestChange(path: string): number {

@@ -1,6 +1,7 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient } from '@transmute/client';
 import { OPERATION_IDS } from '@transmute/contract/operations';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,15 @@ function answering(answer: () => Response): { calls: string[]; api: TransmuteMcp
     },
   });
   return { calls, api: createClientApiCaller(client) };
+}
+
+/** A loopback port nobody listens on: bound once, then closed. */
+async function refusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 async function connect(options: TransmuteMcpServerOptions): Promise<Client> {
@@ -114,12 +124,36 @@ describe('createTransmuteMcpServer errors', () => {
     expect(problemOf(result)).toMatchObject({ code: 'not_found', request_id: problem.request_id });
   });
 
-  it('gives a request id to a call that got no answer', async () => {
-    const { api } = answering(() => {
-      throw new TypeError('fetch failed');
+  it('gives a request id to an unknown tool (a protocol error) and to a resource read that got no answer', async () => {
+    const client = await connect({ api: answering(notCalled).api });
+    const unknown: unknown = await client
+      .callTool({ name: 'no_such_tool', arguments: {} })
+      .catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(McpError);
+    expect((unknown as McpError).data).toMatchObject({
+      code: 'not_found',
+      request_id: expect.stringMatching(REQUEST_ID),
     });
+
+    const baseUrl = `http://127.0.0.1:${String(await refusedPort())}`;
+    const api = createClientApiCaller(createClient({ baseUrl, apiKey: 'tmk_test', maxRetries: 0 }));
+    const refused = await connect({ api });
+    const read: unknown = await refused
+      .readResource({ uri: 'transmute://jobs/job_0123456789ab' })
+      .catch((error: unknown) => error);
+    expect((read as Error).message).toContain('connection_failed');
+    expect((read as Error).message).toMatch(/request_id req_[A-Za-z0-9]{24}\)/);
+  });
+
+  it('says a server that refused the connection could not be reached, naming it, with a request id', async () => {
+    const baseUrl = `http://127.0.0.1:${String(await refusedPort())}`;
+    const api = createClientApiCaller(createClient({ baseUrl, apiKey: 'tmk_test', maxRetries: 0 }));
     const client = await connect({ api });
     const result = await client.callTool({ name: 'getJob', arguments: { job_id: 'job_0123456789ab' } });
-    expect(problemOf(result).request_id).toMatch(REQUEST_ID);
+    const problem = problemOf(result);
+    expect(problem).toMatchObject({ code: 'connection_failed' });
+    expect(problem.detail).toContain(`Is the server running at ${baseUrl}?`);
+    expect(problem.request_id).toMatch(REQUEST_ID);
+    expect(problem).not.toHaveProperty('status');
   });
 });

@@ -6,6 +6,7 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { createRequestId } from '@transmute/contract';
 import type { ApiCaller } from './api-caller.js';
 import { operationTools } from './internal/operation-tools.js';
 import { registerResources } from './internal/resources.js';
@@ -82,7 +83,11 @@ export function createTransmuteMcpServer(options: TransmuteMcpServerOptions): Mc
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const definition = byName.get(request.params.name);
     if (definition === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found.`);
+      // A protocol error (JSON-RPC -32602), carrying a request id in its data as every tool error does.
+      throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found.`, {
+        code: 'not_found',
+        request_id: createRequestId(),
+      });
     }
     const token = request.params._meta?.progressToken;
     const context: ToolContext = {

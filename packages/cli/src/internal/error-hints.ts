@@ -3,8 +3,8 @@ import { isTransmuteApiError } from '@transmute/client';
 
 /**
  * The flag or setting that fixes an error, by error code (API problem codes, field error codes,
- * CONTRACT §3 failure codes, and `fetch_failed` for a server that could not be reached). One table
- * for every command.
+ * CONTRACT §3 failure codes, and the client's `connection_failed` for a server that could not be
+ * reached). One table for every command.
  */
 export const ERROR_HINTS: Readonly<Record<string, string>> = {
   unauthenticated:
@@ -23,7 +23,7 @@ export const ERROR_HINTS: Readonly<Record<string, string>> = {
   output_not_ready: 'Wait for the job first: `transmute jobs wait <job-id>`.',
   quota_exceeded: 'See `transmute usage` for the plan limits of this period.',
   rate_limited: 'Too many requests: wait and try again.',
-  fetch_failed:
+  connection_failed:
     'Is the server running? Check --base-url (or TRANSMUTE_BASE_URL, or `transmute login`); `transmute serve` starts one.',
 };
 
@@ -32,7 +32,7 @@ function codeOf(error: unknown): string | undefined {
   if (isTransmuteApiError(error))
     return error.fieldErrors.find((field) => ERROR_HINTS[field.code] !== undefined)?.code ?? error.code;
   if (isTransmuteError(error)) return error.code;
-  if (error instanceof TypeError && error.message === 'fetch failed') return 'fetch_failed';
+  if (error instanceof TypeError && error.message === 'fetch failed') return 'connection_failed';
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
   return undefined;
 }
@@ -48,7 +48,10 @@ function causeOf(error: unknown): string {
  */
 export function describeError(error: unknown): string[] {
   const lines: string[] = [];
-  if (isTransmuteApiError(error)) {
+  if (isTransmuteApiError(error) && error.status === 0) {
+    // No answer, so no status and no request id to quote.
+    lines.push(`${error.code}: ${error.problem.detail}`);
+  } else if (isTransmuteApiError(error)) {
     lines.push(
       `${error.code}: ${error.problem.detail} (HTTP ${String(error.status)}, request ${error.requestId})`,
     );

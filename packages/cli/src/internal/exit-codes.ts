@@ -60,6 +60,8 @@ export function exitClassOf(error: unknown): ExitClass {
   if (error instanceof CliError) return error.exitClass;
   if (error instanceof UsageError) return 'usage';
   if (error instanceof CommanderError) return error.exitCode === 0 ? 'ok' : 'usage';
+  // No server answered (refused, reset, DNS): the server's side of things, as a 5xx is.
+  if (isTransmuteApiError(error) && error.code === 'connection_failed') return 'server';
   if (isTransmuteApiError(error)) return classOfStatus(error.status);
   if (error instanceof WaitTimeoutError) return 'timeout';
   if (error instanceof ArtifactVerificationError) return 'invalid';

@@ -6,7 +6,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { ArtifactVerificationError } from '../artifact-verification-error.js';
 import type { ArtifactToDownload, DownloadOptions, DownloadResult } from '../client-types.js';
-import { toApiError } from './transport.js';
+import { connectionFailed, toApiError } from './transport.js';
 
 /** Where the bytes of a download to `path` collect until they are verified. */
 export function partialPathOf(path: string): string {
@@ -83,6 +83,10 @@ export async function downloadArtifact(
   const response = await fetchImpl(artifact.download_url, {
     headers,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+  }).catch((error: unknown) => {
+    throw options.signal?.aborted === true
+      ? error
+      : connectionFailed({ method: 'GET', url: artifact.download_url }, error);
   });
   const hash = createHash('sha256');
   let resumed = false;

@@ -95,6 +95,33 @@ export async function toApiError(response: Response): Promise<TransmuteApiError>
   return new TransmuteApiError(problem, { retryAfter });
 }
 
+/** The innermost message of a failed `fetch` (`fetch failed` hides the socket error in its cause). */
+function reasonOf(error: unknown): string {
+  let reason: unknown = error;
+  while (reason instanceof Error && reason.cause instanceof Error) reason = reason.cause;
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+/**
+ * The error of a call that got no answer (refused, reset, DNS, TLS): a `TransmuteApiError` with
+ * `code` `connection_failed`, `status` 0 and no request id (no server answered), naming the method
+ * and address (without the query, which may hold a cursor) and the server it expected, as the
+ * Python client's does. The `fetch` error is its `cause`.
+ */
+export function connectionFailed(call: Pick<HttpCall, 'method' | 'url'>, error: unknown): TransmuteApiError {
+  const url = new URL(call.url);
+  const problem: Problem = {
+    type: 'about:blank',
+    title: 'Connection failed',
+    status: 0,
+    code: 'connection_failed',
+    detail: `${call.method} ${url.origin}${url.pathname} got no answer (${reasonOf(error)}). Is the server running at ${url.origin}?`,
+    request_id: '',
+    retryable: true,
+  };
+  return new TransmuteApiError(problem, { cause: error });
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -128,7 +155,8 @@ export async function send(transport: Transport, call: HttpCall): Promise<HttpRe
         ...(call.signal === undefined ? {} : { signal: call.signal }),
       } as RequestInit);
     } catch (error) {
-      if (call.signal?.aborted === true || !canRetry) throw error;
+      if (call.signal?.aborted === true) throw error;
+      if (!canRetry) throw connectionFailed(call, error);
       await sleep(backoffMs(transport, attempt), call.signal);
       continue;
     }

@@ -20,13 +20,16 @@ export function ProblemView({ error }: { error: unknown }) {
             ))}
           </ul>
         )}
-        <p class="problem-meta">
-          Request ID: <code class="problem-request-id">{problem.request_id}</code> ({problem.code},{' '}
-          {problem.status}) ·{' '}
-          <a href={problem.type} target="_blank" rel="noopener">
-            About {problem.code}
-          </a>
-        </p>
+        {/* No answer (connection_failed, status 0): no request id, status or problem page to show. */}
+        {problem.status !== 0 && (
+          <p class="problem-meta">
+            Request ID: <code class="problem-request-id">{problem.request_id}</code> ({problem.code},{' '}
+            {problem.status}) ·{' '}
+            <a href={problem.type} target="_blank" rel="noopener">
+              About {problem.code}
+            </a>
+          </p>
+        )}
       </div>
     );
   }

@@ -42,6 +42,24 @@ describe('the web console manages', { timeout: 300_000 }, () => {
     });
   });
 
+  it('says a server that cannot be reached could not be, naming it, with no request id or status', async () => {
+    await withPage(browser, 'no-answer', async (page) => {
+      await page.goto(`${stack.url}/console/`);
+      // The server goes away after serving the console: every API request is refused.
+      await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
+      await page.getByLabel('API key').fill(stack.apiKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const problem = page.getByRole('alert');
+      await problem.waitFor();
+      expect(await problem.locator('.problem-title').textContent()).toBe('Connection failed');
+      const detail = (await problem.locator('.problem-detail').textContent()) ?? '';
+      expect(detail).toContain(`${stack.url}/v1/`);
+      expect(detail).toContain(`Is the server running at ${stack.url}?`);
+      expect(await problem.locator('.problem-request-id').count()).toBe(0);
+      expect(await problem.textContent()).not.toContain('about:blank');
+    });
+  });
+
   it('cancels a running job, then filters, pages and deletes jobs', async () => {
     await withPage(browser, 'jobs', async (page) => {
       await signIn(page, stack.url, stack.apiKey);

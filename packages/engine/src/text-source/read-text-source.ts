@@ -1,9 +1,7 @@
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import { TransmuteError } from '@transmute/contract';
 import { toCanonicalMediaType } from '../media-types.js';
-import { parseDelimited } from './parse-delimited.js';
 import { parseJson, parseNdjson } from './parse-json.js';
-import { parseMarkdown } from './parse-markdown.js';
 import { MAX_MARKDOWN_NESTING, isTooDeeplyNested } from './markdown-nesting.js';
 import { parsePlainText } from './parse-plain-text.js';
 import type { TextSourceContext } from './text-source-context.js';
@@ -43,6 +41,8 @@ async function readMarkdown(content: string, ctx: TextSourceContext): Promise<Ex
     return fallback(`The markdown nests more than ${MAX_MARKDOWN_NESTING} block quotes or lists.`);
   }
   try {
+    // Loaded on first use (micromark, remark-parse): a plain text never needs them.
+    const { parseMarkdown } = await import('./parse-markdown.js');
     return await parseMarkdown(content, ctx);
   } catch (error) {
     if (error instanceof RangeError) return fallback('The markdown is nested too deeply to parse.');
@@ -69,11 +69,12 @@ export async function readTextSource(
       document = parsePlainText(content);
       break;
     case 'text/csv':
-      document = parseDelimited(content, ',', ctx);
+    case 'text/tab-separated-values': {
+      // Loaded on first use (csv-parse), as markdown's parser is.
+      const { parseDelimited } = await import('./parse-delimited.js');
+      document = parseDelimited(content, mediaType === 'text/csv' ? ',' : '\t', ctx);
       break;
-    case 'text/tab-separated-values':
-      document = parseDelimited(content, '\t', ctx);
-      break;
+    }
     case 'application/json':
       document = parseJson(content);
       break;

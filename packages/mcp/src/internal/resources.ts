@@ -11,7 +11,7 @@ import {
   jobUri,
   outputUri,
 } from './resource-uris.js';
-import { toToolProblem } from './tool-result.js';
+import { toToolProblem, withRequestId } from './tool-result.js';
 
 /** How many recent jobs (and their outputs) `resources/list` names. */
 const RECENT_JOBS = 20;
@@ -22,13 +22,16 @@ function variable(variables: Variables, name: string): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-/** Runs an API read; a problem becomes an error whose message carries its code, detail and request id. */
+/**
+ * Runs an API read; a problem becomes an error whose message carries its code, detail and request id
+ * (a fresh one when no API answer gave one).
+ */
 async function read<T>(run: () => Promise<unknown>): Promise<T> {
   try {
     return (await run()) as T;
   } catch (error) {
-    const problem = toToolProblem(error);
-    throw new Error(`${problem.code}: ${problem.detail} (request_id ${problem.request_id || 'none'})`, {
+    const problem = withRequestId(toToolProblem(error));
+    throw new Error(`${problem.code}: ${problem.detail} (request_id ${problem.request_id})`, {
       cause: error,
     });
   }

@@ -31,7 +31,8 @@ export function toToolProblem(error: unknown): ToolProblem {
       code: problem.code,
       detail: problem.detail,
       request_id: problem.request_id,
-      status: problem.status,
+      // No status when no server answered (connection_failed).
+      ...(problem.status === 0 ? {} : { status: problem.status }),
       ...(problem.field_errors === undefined ? {} : { field_errors: problem.field_errors }),
     };
   }
@@ -45,9 +46,14 @@ export function errorResult(error: unknown): CallToolResult {
   return problemResult(toToolProblem(error));
 }
 
+/** The problem with a fresh request id when no API answer gave one (a local error, no connection). */
+export function withRequestId(given: ToolProblem): ToolProblem {
+  return given.request_id === '' ? { ...given, request_id: createRequestId() } : given;
+}
+
 /** An MCP tool error carrying a problem, with a fresh request id when no API answer gave one. */
 export function problemResult(given: ToolProblem): CallToolResult {
-  const problem = given.request_id === '' ? { ...given, request_id: createRequestId() } : given;
+  const problem = withRequestId(given);
   return {
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(problem, null, 2) }],

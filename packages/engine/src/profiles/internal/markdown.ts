@@ -1,21 +1,15 @@
 import type { Nodes, Root } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkStringify from 'remark-stringify';
-import { unified } from 'unified';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import { toMarkdown as stringify, type Options } from 'mdast-util-to-markdown';
 import { minimalEscapesText } from './minimal-escapes.js';
 
+// mdast-util-to-markdown with the GFM extension is what remark-stringify with remark-gfm runs; called
+// directly, a conversion does not load micromark's parser (remark-gfm's syntax half) just to write.
+const extensions = [gfmToMarkdown()];
 const handlers = { text: minimalEscapesText };
-
-const processor = unified()
-  .use(remarkGfm)
-  .use(remarkStringify, { bullet: '-', fences: true, handlers, rule: '-' })
-  .freeze();
-
+const options: Options = { bullet: '-', fences: true, handlers, rule: '-', extensions };
 // A list right after another list is written with the other bullet, or the two would read as one.
-const otherBullets = unified()
-  .use(remarkGfm)
-  .use(remarkStringify, { bullet: '*', bulletOrdered: ')', fences: true, handlers, rule: '-' })
-  .freeze();
+const otherBullets: Options = { ...options, bullet: '*', bulletOrdered: ')' };
 
 /**
  * CommonMark + GFM for a tree or one node; `afterList` writes a list as it reads after a sibling
@@ -23,7 +17,7 @@ const otherBullets = unified()
  */
 export function toMarkdown(node: Root | Nodes, afterList = false): string {
   const root: Root = node.type === 'root' ? node : { type: 'root', children: [node] };
-  return (afterList ? otherBullets : processor).stringify(root);
+  return stringify(root, afterList ? otherBullets : options);
 }
 
 /** Text on one line (for headings, list items and table cells). */

@@ -1,5 +1,5 @@
 import type { Text } from 'mdast';
-import type { Options } from 'remark-stringify';
+import type { Options } from 'mdast-util-to-markdown';
 
 type TextHandler = NonNullable<NonNullable<Options['handlers']>['text']>;
 type Unsafe = NonNullable<Options['unsafe']>[number];
