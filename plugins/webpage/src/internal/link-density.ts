@@ -6,20 +6,25 @@
  * holds most of the page.
  */
 export function linkDensity(element: Element, hashUrl: RegExp): number {
-  const document = element.ownerDocument;
   // One walk over the element's text (what `textContent` concatenates: text and CDATA) that counts
   // its inner-text length and, at once, each open link's: Readability asks for every candidate,
-  // and measuring each link's `textContent` again walked the subtree once more per link.
-  const walker = document.createTreeWalker(element, SHOW_ELEMENT | SHOW_TEXT | SHOW_CDATA_SECTION);
+  // and measuring each link's `textContent` again walked the subtree once more per link. The walk
+  // goes by `firstChild` / `nextSibling` (one step each in linkedom, where a TreeWalker first
+  // collects every node under the element). A link is counted when the walk reaches a node
+  // outside it, and the links still open at the end outermost first: the order of the sums.
   const total = new InnerTextCounter();
-  const open: { link: Element; counter: InnerTextCounter; weight: number }[] = [];
+  const open: OpenLink[] = [];
   let linkLength = 0;
-  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-    while (open.length > 0 && !(open[open.length - 1] as OpenLink).link.contains(node)) {
-      const closed = open.pop() as OpenLink;
-      linkLength += closed.counter.length * closed.weight;
+  let node: Node | null = element.firstChild;
+  while (node !== null) {
+    const type = node.nodeType;
+    if (type === ELEMENT_NODE || type === TEXT_NODE || type === CDATA_SECTION_NODE) {
+      while (open.length > 0 && (open[open.length - 1] as OpenLink).left) {
+        const closed = open.pop() as OpenLink;
+        linkLength += closed.counter.length * closed.weight;
+      }
     }
-    if (node.nodeType === ELEMENT_NODE) {
+    if (type === ELEMENT_NODE) {
       const name = (node as Element).localName;
       if (name === 'a' || name === 'A') {
         const href = (node as Element).getAttribute('href');
@@ -27,28 +32,57 @@ export function linkDensity(element: Element, hashUrl: RegExp): number {
           link: node as Element,
           counter: new InnerTextCounter(),
           weight: href && hashUrl.test(href) ? 0.3 : 1,
+          left: false,
         });
       }
-      continue;
+      const child = node.firstChild;
+      if (child !== null) {
+        node = child;
+        continue;
+      }
+    } else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
+      const text = (node as CharacterData).data;
+      total.add(text);
+      for (const link of open) if (!link.left) link.counter.add(text);
     }
-    const text = (node as CharacterData).data;
-    total.add(text);
-    for (const link of open) link.counter.add(text);
+    node = leave(node, element, open);
   }
   for (const link of open) linkLength += link.counter.length * link.weight;
   return total.length === 0 ? 0 : linkLength / total.length;
+}
+
+/** The node after `node`'s subtree under `root`, or null; marks the open links the step leaves. */
+function leave(node: Node, root: Element, open: readonly OpenLink[]): Node | null {
+  let current: Node | null = node;
+  while (current !== null && current !== root) {
+    if (open.length > 0 && current.nodeType === ELEMENT_NODE) markLeft(open, current);
+    const next: Node | null = current.nextSibling;
+    if (next !== null) return next;
+    current = current.parentNode;
+  }
+  return null;
+}
+
+function markLeft(open: readonly OpenLink[], element: Node): void {
+  for (let index = open.length - 1; index >= 0; index -= 1) {
+    const entry = open[index] as OpenLink;
+    if (entry.left) continue;
+    if (entry.link === element) entry.left = true;
+    return;
+  }
 }
 
 interface OpenLink {
   link: Element;
   counter: InnerTextCounter;
   weight: number;
+  /** The walk has passed the link's last node. */
+  left: boolean;
 }
 
 const ELEMENT_NODE = 1;
-const SHOW_ELEMENT = 0x1;
-const SHOW_TEXT = 0x4;
-const SHOW_CDATA_SECTION = 0x8;
+const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
 
 /** {@link innerTextLength} of a text given in pieces. */
 class InnerTextCounter {
