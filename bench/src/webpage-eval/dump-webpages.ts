@@ -17,10 +17,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cpuUsage } from 'node:process';
+import type { convertHtml } from '@transmute/plugin-webpage';
 import { loadWebKindsSet } from './web-kinds-set.js';
 import { PAGE_URL } from './extractors.js';
 
-type ConvertHtml = typeof import('@transmute/plugin-webpage').convertHtml;
+type ConvertHtml = typeof convertHtml;
 
 interface Page {
   name: string;
@@ -48,13 +49,18 @@ function pageOf(name: string, path: string): Page {
 
 const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-async function dumpCorpus(convertHtml: ConvertHtml, pages: Page[]): Promise<{ lines: string[]; megabytes: number; cpuSeconds: number }> {
+async function dumpCorpus(
+  convertHtml: ConvertHtml,
+  pages: Page[],
+): Promise<{ lines: string[]; megabytes: number; cpuSeconds: number }> {
   const lines: string[] = [];
   let cpuMicros = 0;
   let bytes = 0;
   for (const page of pages) {
     const before = cpuUsage();
-    const result = await convertHtml(page.html, { url: PAGE_URL }).catch((error: unknown) => ({ error: String(error) }));
+    const result = await convertHtml(page.html, { url: PAGE_URL }).catch((error: unknown) => ({
+      error: String(error),
+    }));
     const used = cpuUsage(before);
     cpuMicros += used.user + used.system;
     bytes += page.bytes;
@@ -63,14 +69,21 @@ async function dumpCorpus(convertHtml: ConvertHtml, pages: Page[]): Promise<{ li
       continue;
     }
     lines.push(
-      [page.name, hash(JSON.stringify(result)), result.dom, result.warnings.map((warning) => warning.split(':')[0]).join(',')].join('\t'),
+      [
+        page.name,
+        hash(JSON.stringify(result)),
+        result.dom,
+        result.warnings.map((warning) => warning.split(':')[0]).join(','),
+      ].join('\t'),
     );
   }
   return { lines, megabytes: bytes / 1e6, cpuSeconds: cpuMicros / 1e6 };
 }
 
 const [outDirectory = '/tmp/webpage-dump', moduleName] = process.argv.slice(2);
-const plugin = (await import(moduleName === undefined ? '@transmute/plugin-webpage' : pathToFileURL(resolve(moduleName)).href)) as {
+const plugin = (await import(
+  moduleName === undefined ? '@transmute/plugin-webpage' : pathToFileURL(resolve(moduleName)).href
+)) as {
   convertHtml: ConvertHtml;
 };
 await mkdir(outDirectory, { recursive: true });

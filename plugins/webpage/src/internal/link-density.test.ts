@@ -40,6 +40,18 @@ describe('linkDensity', () => {
     expect(linkDensity(element, /^#.+/)).toBeCloseTo(reader._getLinkDensity(element), 12);
     expect(linkDensity(element, /^#.+/)).toBeGreaterThan(0);
   });
+
+  it('counts links followed only by comments, empty links and links ending their element as Readability does', () => {
+    const { body } = parseWithLinkedom(
+      '<div id="d"><p>One <a href="/a">outer <a href="#n">inner</a><!-- c --></a><!-- d --></p>' +
+        '<a href="/e"></a><span>two <a href="#f">three</a></span><a href="/g"><i>four</i></a></div>',
+    );
+    const element = body.querySelector('#d') as Element;
+    const reader = new Readability(element.ownerDocument) as unknown as ReadabilityInternals;
+    for (const node of [element, ...Array.from(element.querySelectorAll('*'))]) {
+      expect(linkDensity(node, /^#.+/), node.localName).toBe(reader._getLinkDensity(node));
+    }
+  });
 });
 
 describe('innerTextLength', () => {
