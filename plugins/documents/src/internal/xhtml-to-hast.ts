@@ -53,8 +53,16 @@ const TABLE_CHILDREN: Readonly<Record<string, ReadonlySet<string>>> = {
 const TABLE_PARTS = new Set(['caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const PARENT_OF = { li: new Set(['ul', 'ol', 'menu']), dd: new Set(['dl']), dt: new Set(['dl']) };
 const TAG_NAME = /<([A-Za-z][^\s/>]*)/y;
-/** White space in an attribute value, which XML turns into spaces and HTML keeps. */
-const SPACE_IN_ATTRIBUTE = /=\s*(?:"[^"<]*[\t\n\r][^"<]*"|'[^'<]*[\t\n\r][^'<]*')/;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const SLASH = 0x2f;
+const GREATER_THAN = 0x3e;
+/**
+ * White space in an attribute value, which XML turns into spaces and HTML keeps (read to the first
+ * such character after an opening quote, never backtracking; the same in text only sends the
+ * document to parse5).
+ */
+const SPACE_IN_ATTRIBUTE = /=[\t\n\r ]*(?:"[^"<\t\n\r]*[\t\n\r]|'[^'<\t\n\r]*[\t\n\r])/;
 /** Character references HTML maps to windows-1252 characters (`&#150;` is "–"), XML does not. */
 const C1_REFERENCE = /&#(?:x0*[89][0-9a-f]|0*1(?:2[89]|[3-5][0-9]));/i;
 const ONLY_SPACE = /^[\t\n\f\r ]*$/;
@@ -70,12 +78,28 @@ function quirksOf(doctype: string): boolean | undefined {
   return LIMITED_QUIRKS_DOCTYPE.test(doctype) ? true : undefined;
 }
 
-/** An element other than a void one written self-closed (`<div/>`), which HTML reads as a start tag. */
-function selfClosesNonVoid(xhtml: string): boolean {
-  for (let end = xhtml.indexOf('/>'); end >= 0; end = xhtml.indexOf('/>', end + 2)) {
-    TAG_NAME.lastIndex = xhtml.lastIndexOf('<', end);
-    const name = TAG_NAME.exec(xhtml)?.[1];
-    if (name === undefined || !VOID.has(name)) return true;
+/**
+ * An element other than a void one written self-closed (`<div/>`), which HTML reads as a start
+ * tag. One pass: each tag read to its first `>` outside a quoted value, never read twice.
+ */
+function selfClosesNonVoid(xml: string): boolean {
+  let at = xml.indexOf('<');
+  while (at >= 0) {
+    TAG_NAME.lastIndex = at;
+    const name = TAG_NAME.exec(xml)?.[1];
+    let end = at + 1;
+    if (name !== undefined) {
+      let quote = 0;
+      for (end = at + 1 + name.length; end < xml.length; end += 1) {
+        const code = xml.charCodeAt(end);
+        if (quote !== 0) {
+          if (code === quote) quote = 0;
+        } else if (code === QUOTE || code === APOSTROPHE) quote = code;
+        else if (code === GREATER_THAN) break;
+      }
+      if (xml.charCodeAt(end - 1) === SLASH && !VOID.has(name)) return true;
+    }
+    at = xml.indexOf('<', end);
   }
   return false;
 }
@@ -86,16 +110,22 @@ const notPlain = (): never => {
   throw new NotPlain();
 };
 
-const ancestorsHave = (ancestors: readonly string[], names: ReadonlySet<string>): boolean =>
-  ancestors.some((name) => names.has(name));
+/** How many `<p>`, `<a>` and headings are open above an element (counted, not searched for). */
+interface Open {
+  p: number;
+  a: number;
+  heading: number;
+}
+
+const noneOpen = (): Open => ({ p: 0, a: 0, heading: 0 });
 
 /** The checks an element's place needs for an HTML parser to leave it where XML put it. */
-function checkPlace(name: string, ancestors: readonly string[], parent: string): void {
+function checkPlace(name: string, open: Open, parent: string): void {
   if (PARSE5_ONLY.has(name) || !/^[a-z][a-z0-9-]*$/.test(name)) notPlain();
   // An open `<p>`, heading or link is closed by these; an `li`, `dd` or `dt` by its own kind.
-  if (CLOSES_P.has(name) && ancestors.includes('p')) notPlain();
-  if (HEADINGS.has(name) && ancestorsHave(ancestors, HEADINGS)) notPlain();
-  if (name === 'a' && ancestors.includes('a')) notPlain();
+  if (CLOSES_P.has(name) && open.p > 0) notPlain();
+  if (HEADINGS.has(name) && open.heading > 0) notPlain();
+  if (name === 'a' && open.a > 0) notPlain();
   if (name === 'li' || name === 'dd' || name === 'dt') {
     const lists = PARENT_OF[name];
     if (!lists.has(parent)) notPlain();
@@ -104,7 +134,14 @@ function checkPlace(name: string, ancestors: readonly string[], parent: string):
   if (parent in TABLE_CHILDREN && !(TABLE_CHILDREN[parent]?.has(name) ?? false)) notPlain();
 }
 
-function toHastChildren(parent: XmlElement, ancestors: string[]): ElementContent[] {
+/** Adds `step` to the counts `name` takes part in. */
+function count(open: Open, name: string, step: number): void {
+  if (name === 'p') open.p += step;
+  else if (name === 'a') open.a += step;
+  else if (HEADINGS.has(name)) open.heading += step;
+}
+
+function toHastChildren(parent: XmlElement, open: Open): ElementContent[] {
   const children: ElementContent[] = [];
   const tableLike = parent.name in TABLE_CHILDREN;
   let first = true;
@@ -115,7 +152,7 @@ function toHastChildren(parent: XmlElement, ancestors: string[]): ElementContent
       // `<pre>` drops the line break right after its start tag.
       const value = first && parent.name === 'pre' && child.startsWith('\n') ? child.slice(1) : child;
       if (value !== '') children.push({ type: 'text', value });
-    } else children.push(toHastElement(child, ancestors, parent.name));
+    } else children.push(toHastElement(child, open, parent.name));
     first = false;
   }
   if (!tableLike || parent.name !== 'table') return children;
@@ -137,9 +174,9 @@ function withImplicitBody(children: ElementContent[]): ElementContent[] {
   return result;
 }
 
-function toHastElement(element: XmlElement, ancestors: string[], parent: string): Element {
+function toHastElement(element: XmlElement, open: Open, parent: string): Element {
   const { name } = element;
-  checkPlace(name, ancestors, parent);
+  checkPlace(name, open, parent);
   if (VOID.has(name) && element.children.length > 0) notPlain();
   const properties: Record<string, string> = {};
   for (const [attribute, value] of Object.entries(element.attributes)) {
@@ -147,9 +184,9 @@ function toHastElement(element: XmlElement, ancestors: string[], parent: string)
     if (attribute !== attribute.toLowerCase() || attribute in Object.prototype) notPlain();
     properties[attribute] = value;
   }
-  ancestors.push(name);
-  const children = toHastChildren(element, ancestors);
-  ancestors.pop();
+  count(open, name, 1);
+  const children = toHastChildren(element, open);
+  count(open, name, -1);
   return h(name, properties, children);
 }
 
@@ -169,7 +206,7 @@ function toHead(head: XmlElement): Element {
       ? { type: 'text', value: child }
       : child.name === 'title'
         ? h('title', { ...child.attributes }, child.children.length > 0 ? stringsOf(child.children) : [])
-        : toHastElement(child, ['head'], 'head'),
+        : toHastElement(child, noneOpen(), 'head'),
   );
   return h('head', { ...head.attributes }, children);
 }
@@ -226,7 +263,7 @@ export function xhtmlToHast(xhtml: string): HastRoot | undefined {
     const bodyAt = root.children.indexOf(main);
     const between = stringsOf(root.children.slice(headAt + 1, bodyAt));
     const after = stringsOf(root.children.slice(bodyAt + 1)) + spaceAfterRoot(body);
-    const bodyElement = h('body', { ...main.attributes }, toHastChildren(main, ['body']));
+    const bodyElement = h('body', { ...main.attributes }, toHastChildren(main, noneOpen()));
     if (after !== '') {
       const last = bodyElement.children.at(-1);
       if (last?.type === 'text') last.value += after;
