@@ -79,29 +79,55 @@ export async function writeEvent(
   ctx: CoreContext,
   input: EventInput,
 ): Promise<string> {
+  const [id] = await writeEvents(trx, ctx, [input]);
+  return id ?? '';
+}
+
+/**
+ * {@link writeEvent} for several events of one transaction, in their order: one insert of every
+ * envelope (a job's end writes `output.created` and `job.succeeded` together), then the deliveries.
+ */
+export async function writeEvents(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  inputs: readonly EventInput[],
+): Promise<string[]> {
   const now = ctx.nowIso();
-  const id = newId('evt');
-  const envelope: EventEnvelope = {
-    id,
-    type: input.type,
-    timestamp: now,
-    api_version: 'v1',
-    data: { object: input.object },
-  };
-  await insertEvent(trx, input.accountId, envelope);
-  const endpoints = await subscribedEndpoints(trx, input.accountId);
-  for (const endpoint of endpoints) {
-    const events = JSON.parse(endpoint.events_json) as string[];
-    if (!events.includes(input.type)) continue;
-    const delivery = newDeliveryRow({
-      accountId: input.accountId,
-      endpointId: endpoint.id,
-      eventId: id,
-      eventType: input.type,
-      now,
-      isTest: false,
-    });
-    await insertDelivery(trx, delivery);
+  const envelopes = inputs.map((input) => ({
+    accountId: input.accountId,
+    envelope: {
+      id: newId('evt'),
+      type: input.type,
+      timestamp: now,
+      api_version: 'v1',
+      data: { object: input.object },
+    } satisfies EventEnvelope,
+  }));
+  await insertEventRows(
+    trx,
+    envelopes.map(({ accountId, envelope }) => ({
+      id: envelope.id,
+      account_id: accountId,
+      type: envelope.type,
+      payload: JSON.stringify(envelope),
+      created_at: envelope.timestamp,
+    })),
+  );
+  for (const { accountId, envelope } of envelopes) {
+    const endpoints = await subscribedEndpoints(trx, accountId);
+    for (const endpoint of endpoints) {
+      const events = JSON.parse(endpoint.events_json) as string[];
+      if (!events.includes(envelope.type)) continue;
+      const delivery = newDeliveryRow({
+        accountId,
+        endpointId: endpoint.id,
+        eventId: envelope.id,
+        eventType: envelope.type,
+        now,
+        isTest: false,
+      });
+      await insertDelivery(trx, delivery);
+    }
   }
-  return id;
+  return envelopes.map(({ envelope }) => envelope.id);
 }

@@ -263,6 +263,17 @@ export async function releaseLease(
   wakeOnCommit(trx, CHANNELS.jobs);
 }
 
+/** An output of the updated job is still queued or rendering. */
+function outputsPending(eb: JobsWhere) {
+  return eb.exists(
+    eb
+      .selectFrom('outputs')
+      .select('outputs.id')
+      .whereRef('outputs.job_id', '=', 'jobs.id')
+      .where('outputs.status', 'in', ['queued', 'processing']),
+  );
+}
+
 /**
  * Lets go of the run's lease when the job has no output left to render (every one ended): the
  * test and the write are one statement. True when it let go (the commit wakes the workers).
@@ -272,17 +283,7 @@ export async function releaseLeaseWhenDone(trx: Kysely<Database>, lease: HeldLea
     .updateTable('jobs')
     .set({ locked_by: null, lease_expires_at: null, work_pending: 0 })
     .where(leaseHeld(lease))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('outputs')
-            .select('outputs.id')
-            .whereRef('outputs.job_id', '=', 'jobs.id')
-            .where('outputs.status', 'in', ['queued', 'processing']),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(outputsPending(eb)))
     .executeTakeFirst();
   if (Number(released.numUpdatedRows) === 0) return false;
   wakeOnCommit(trx, CHANNELS.jobs);
@@ -305,21 +306,32 @@ export interface JobEnding {
   warnings: string[];
   now: string;
   expiresAt: string | null;
+  /** The prepared document's blob key, recorded in the same write (a tiny job's one commit). */
+  documentKey?: string;
+  /**
+   * Lets go of this lease in the same write when no output is left to render (what
+   * {@link releaseLeaseWhenDone} does on its own); the answered row's `locked_by` is null then.
+   */
+  releaseWhenDone?: HeldLease;
 }
 
 /**
  * The row of a job that ends: terminal status, no stage, 100 % on success, the warnings, the
  * expiry; a succeeded job keeps pending work (outputs added later), others have none. Answers the
- * row as it is now (the job's event shows it).
+ * row as it is now (the job's event shows it). With `releaseWhenDone`, the lease goes in the same
+ * statement once no output is pending (the commit wakes the workers).
  */
 export async function endJobRow(
   trx: Kysely<Database>,
   row: JobsTable,
   ending: JobEnding,
 ): Promise<JobsTable> {
-  return trx
+  const workPending = ending.status === 'succeeded' ? row.work_pending : 0;
+  const release = ending.releaseWhenDone;
+  if (release !== undefined && release.jobId !== row.id) throw new Error(`lease of ${release.jobId} on ${row.id}`);
+  const ended = await trx
     .updateTable('jobs')
-    .set({
+    .set((eb) => ({
       status: ending.status,
       stage: null,
       percent: ending.status === 'succeeded' ? 100 : Number(row.percent),
@@ -328,11 +340,25 @@ export async function endJobRow(
       updated_at: ending.now,
       ended_at: ending.now,
       expires_at: ending.expiresAt,
-      work_pending: ending.status === 'succeeded' ? row.work_pending : 0,
-    })
-    .where('id', '=', row.id)
+      ...(ending.documentKey === undefined ? {} : { document_key: ending.documentKey }),
+      ...(release === undefined
+        ? { work_pending: workPending }
+        : {
+            locked_by: eb.case().when(outputsPending(eb)).then(eb.ref('jobs.locked_by')).else(null).end(),
+            lease_expires_at: eb
+              .case()
+              .when(outputsPending(eb))
+              .then(eb.ref('jobs.lease_expires_at'))
+              .else(null)
+              .end(),
+            work_pending: eb.case().when(outputsPending(eb)).then(workPending).else(0).end(),
+          }),
+    }))
+    .where(release === undefined ? (eb: JobsWhere) => eb('jobs.id', '=', row.id) : leaseHeld(release))
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (release !== undefined && ended.locked_by === null) wakeOnCommit(trx, CHANNELS.jobs);
+  return ended;
 }
 
 /** Ended jobs past their expiry that no worker holds (up to 200). */
