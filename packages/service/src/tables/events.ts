@@ -1,5 +1,5 @@
 import type { EventEnvelope, EventType } from '@transmute/contract';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { preparedInsert } from '../storage/prepared-query.js';
@@ -45,16 +45,50 @@ interface EndpointChoice {
   events_json: string;
 }
 
+/** Endpoints that may receive events: not deleted, active or paused (a paused one keeps them). */
+const RECEIVING = ['active', 'paused'];
+
 /**
- * The account's endpoints that may receive events (active or paused), read once per transaction:
- * a job's end writes two events in one. No transaction changes endpoints and writes events.
+ * Whether the account (the row of `accounts` in the query) has an endpoint that may receive events:
+ * selected with the account's lock (`lockAccount`), so an account without any skips the endpoint
+ * read of its events (see {@link noteNoEndpoints}).
  */
-function subscribedEndpoints(trx: Kysely<Database>, accountId: string): Promise<EndpointChoice[]> {
+export function accountHasEndpoints(eb: ExpressionBuilder<Database, 'accounts'>) {
+  return eb.exists(
+    eb
+      .selectFrom('webhook_endpoints')
+      .select('webhook_endpoints.id')
+      .whereRef('webhook_endpoints.account_id', '=', 'accounts.id')
+      .where('webhook_endpoints.deleted_at', 'is', null)
+      .where('webhook_endpoints.status', 'in', RECEIVING),
+  );
+}
+
+/** The endpoint reads of the open transaction `trx`, by account (none outside a transaction). */
+function endpointReads(trx: Kysely<Database>): Map<string, Promise<EndpointChoice[]>> {
   let byAccount = endpointsRead.get(trx);
   if (byAccount === undefined) {
     byAccount = new Map();
     if (isOpenTransaction(trx)) endpointsRead.set(trx, byAccount);
   }
+  return byAccount;
+}
+
+/**
+ * Notes, in the open transaction `trx`, that the account has no endpoint that may receive events
+ * (read by {@link accountHasEndpoints} in the same transaction): its events queue no delivery and
+ * do not read the endpoints again.
+ */
+export function noteNoEndpoints(trx: Kysely<Database>, accountId: string): void {
+  endpointReads(trx).set(accountId, Promise.resolve([]));
+}
+
+/**
+ * The account's endpoints that may receive events (active or paused), read once per transaction:
+ * a job's end writes two events in one. No transaction changes endpoints and writes events.
+ */
+function subscribedEndpoints(trx: Kysely<Database>, accountId: string): Promise<EndpointChoice[]> {
+  const byAccount = endpointReads(trx);
   let endpoints = byAccount.get(accountId);
   if (endpoints === undefined) {
     endpoints = trx
@@ -62,7 +96,7 @@ function subscribedEndpoints(trx: Kysely<Database>, accountId: string): Promise<
       .select(['id', 'events_json'])
       .where('account_id', '=', accountId)
       .where('deleted_at', 'is', null)
-      .where('status', 'in', ['active', 'paused'])
+      .where('status', 'in', RECEIVING)
       .execute();
     byAccount.set(accountId, endpoints);
   }

@@ -1,4 +1,4 @@
-import { limitsOf } from '../tables/accounts.js';
+import { limitsOf, lockAccount } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { claimJobRow, countLeasedJobs, findClaimableJobs, lockClaimableJob } from '../tables/job-row.js';
@@ -30,8 +30,7 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
   return ctx.store.transaction(async (trx) => {
     const now = ctx.nowIso();
     for (const accountId of accounts) {
-      const query = trx.selectFrom('accounts').selectAll().where('id', '=', accountId);
-      const account = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      const account = await lockAccount(trx, ctx, accountId);
       if (account === undefined) continue;
       const leased = await countLeasedJobs(trx, ctx.store.dialect, accountId);
       if (leased >= limitsOf(ctx, account).concurrency) continue;
