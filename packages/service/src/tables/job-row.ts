@@ -92,6 +92,34 @@ export async function queueJobWork(trx: Kysely<Database>, jobId: string, now: st
   wakeOnCommit(trx, CHANNELS.jobs);
 }
 
+/** A job row and its outputs' ids in position order, read by the statement that wrote the row. */
+export interface JobWithOutputIds {
+  row: JobsTable;
+  outputIds: string[];
+}
+
+/**
+ * The job's output ids in position order, comma-joined (ids hold no comma), as a column of the
+ * statement that answers the row: the job's event needs them, and this spares a read
+ * (`string_agg … order by` in PostgreSQL and SQLite ≥ 3.44).
+ */
+function outputIdsColumn(eb: JobsWhere) {
+  return eb
+    .selectFrom('outputs')
+    .select((inner) =>
+      sql<string | null>`string_agg(${inner.ref('outputs.id')}, ',' order by ${inner.ref('outputs.position')})`.as(
+        'ids',
+      ),
+    )
+    .whereRef('outputs.job_id', '=', 'jobs.id')
+    .as('output_ids');
+}
+
+function splitOutputIds(found: JobsTable & { output_ids: string | null }): JobWithOutputIds {
+  const { output_ids: ids, ...row } = found;
+  return { row, outputIds: ids === null || ids === '' ? [] : ids.split(',') };
+}
+
 /** Up to 32 jobs with work and no live lease, oldest first (`exclude`: jobs this process runs). */
 export async function findClaimableJobs(
   db: Kysely<Database>,
@@ -148,13 +176,13 @@ export async function countLeasedJobs(
 /**
  * Takes the lease of a locked claimable row for `leaseMs` (by the database's clock) under a fresh
  * holder token, and counts the attempt; a queued job becomes `processing` at its first stage (a
- * processing job always names its stage, CONTRACT §8). Returns the row as claimed.
+ * processing job always names its stage, CONTRACT §8). Returns the row as claimed and its outputs.
  */
 export async function claimJobRow(
   trx: Kysely<Database>,
   ctx: CoreContext,
   input: { row: JobsTable; now: string },
-): Promise<JobsTable> {
+): Promise<JobWithOutputIds> {
   const { row, now } = input;
   const starting = row.status === 'queued';
   return trx
@@ -169,7 +197,9 @@ export async function claimJobRow(
     })
     .where('id', '=', row.id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .returning((eb) => [outputIdsColumn(eb)])
+    .executeTakeFirstOrThrow()
+    .then(splitOutputIds);
 }
 
 /**
@@ -318,14 +348,14 @@ export interface JobEnding {
 /**
  * The row of a job that ends: terminal status, no stage, 100 % on success, the warnings, the
  * expiry; a succeeded job keeps pending work (outputs added later), others have none. Answers the
- * row as it is now (the job's event shows it). With `releaseWhenDone`, the lease goes in the same
- * statement once no output is pending (the commit wakes the workers).
+ * row as it is now and its outputs (the job's event shows them). With `releaseWhenDone`, the lease
+ * goes in the same statement once no output is pending (the commit wakes the workers).
  */
 export async function endJobRow(
   trx: Kysely<Database>,
   row: JobsTable,
   ending: JobEnding,
-): Promise<JobsTable> {
+): Promise<JobWithOutputIds> {
   const workPending = ending.status === 'succeeded' ? row.work_pending : 0;
   const release = ending.releaseWhenDone;
   if (release !== undefined && release.jobId !== row.id) throw new Error(`lease of ${release.jobId} on ${row.id}`);
@@ -356,8 +386,10 @@ export async function endJobRow(
     }))
     .where(release === undefined ? (eb: JobsWhere) => eb('jobs.id', '=', row.id) : leaseHeld(release))
     .returningAll()
-    .executeTakeFirstOrThrow();
-  if (release !== undefined && ended.locked_by === null) wakeOnCommit(trx, CHANNELS.jobs);
+    .returning((eb) => [outputIdsColumn(eb)])
+    .executeTakeFirstOrThrow()
+    .then(splitOutputIds);
+  if (release !== undefined && ended.row.locked_by === null) wakeOnCommit(trx, CHANNELS.jobs);
   return ended;
 }
 

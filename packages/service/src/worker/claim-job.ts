@@ -3,7 +3,7 @@ import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { claimJobRow, countLeasedJobs, findClaimableJobs, lockClaimableJob } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
-import { jobWithOutputs } from '../tables/resources.js';
+import { toJob } from '../tables/resources.js';
 import type { JobsTable } from '../storage/schema.js';
 
 /** A job run that crashed this many times is failed instead of retried again. */
@@ -50,10 +50,10 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
           await writeEvent(trx, ctx, {
             accountId: row.account_id,
             type: 'job.processing',
-            object: await jobWithOutputs(trx, claimed),
+            object: toJob(claimed.row, claimed.outputIds),
           });
         }
-        return claimed;
+        return claimed.row;
       }
     }
     return null;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { addMs, parseJson, type CoreContext } from '../kernel/context.js';
 import { writeEvents, type EventInput } from '../tables/events.js';
 import { endJobRow, type HeldLease } from '../tables/job-row.js';
-import { jobWithOutputs } from '../tables/resources.js';
+import { toJob } from '../tables/resources.js';
 import { deleteTasks } from '../tables/task-row.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import { failPendingOutputs } from '../tables/output-row.js';
@@ -87,7 +87,7 @@ export async function endJob(
       : options.status === 'failed'
         ? 'job.failed'
         : 'job.canceled';
-  const job = { accountId: row.account_id, type, object: await jobWithOutputs(trx, ended) } as const;
+  const job = { accountId: row.account_id, type, object: toJob(ended.row, ended.outputIds) } as const;
   await writeEvents(trx, ctx, [...(options.events ?? []), job]);
-  return ended;
+  return ended.row;
 }
