@@ -132,7 +132,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     // PostgreSQL delivers them at commit, to every process listening (this one too), and drops
     // them on rollback.
     commitNotifying: (channels) =>
-      [...channels.map((channel) => `notify ${channelName(channel)}, '${notifier.self}'`), 'commit'].join('; '),
+      [...channels.map((channel) => `notify ${channelName(channel)}, '${notifier.self}'`), 'commit'].join(
+        '; ',
+      ),
     wakeHere: notifier.wakeHere,
     subscribe: notifier.subscribe,
     onClose: notifier.close,

@@ -248,4 +248,3 @@ export async function meterJob(
   await addToUsageTotals(trx, changes);
   await touchStorageMeter(trx, ctx, { id: job.id, accountId: job.account_id }, now);
 }
-

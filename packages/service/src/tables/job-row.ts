@@ -107,9 +107,9 @@ function outputIdsColumn(eb: JobsWhere) {
   return eb
     .selectFrom('outputs')
     .select((inner) =>
-      sql<string | null>`string_agg(${inner.ref('outputs.id')}, ',' order by ${inner.ref('outputs.position')})`.as(
-        'ids',
-      ),
+      sql<
+        string | null
+      >`string_agg(${inner.ref('outputs.id')}, ',' order by ${inner.ref('outputs.position')})`.as('ids'),
     )
     .whereRef('outputs.job_id', '=', 'jobs.id')
     .as('output_ids');
@@ -358,7 +358,8 @@ export async function endJobRow(
 ): Promise<JobWithOutputIds> {
   const workPending = ending.status === 'succeeded' ? row.work_pending : 0;
   const release = ending.releaseWhenDone;
-  if (release !== undefined && release.jobId !== row.id) throw new Error(`lease of ${release.jobId} on ${row.id}`);
+  if (release !== undefined && release.jobId !== row.id)
+    throw new Error(`lease of ${release.jobId} on ${row.id}`);
   const ended = await trx
     .updateTable('jobs')
     .set((eb) => ({

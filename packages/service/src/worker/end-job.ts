@@ -56,7 +56,8 @@ export async function endJob(
   const expiresAt = jobExpiry(ctx, row.retention_class, now);
   const kept = parseJson<string[]>(row.warnings_json, []);
   // A document's warnings are kept once each, as storeDocument keeps them.
-  const documented = options.document === undefined ? kept : [...new Set([...kept, ...options.document.warnings])];
+  const documented =
+    options.document === undefined ? kept : [...new Set([...kept, ...options.document.warnings])];
   const warnings = [...documented, ...(options.warnings ?? [])];
   const ended = await endJobRow(trx, row, {
     status: options.status,
