@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createKyselyStore, type Database, type Store } from '@transmute/service';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 /** Options of {@link createPostgresStore}. */
@@ -40,6 +40,12 @@ function warnConnectionLost(error: Error): void {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** A channel as a quoted identifier in SQL text (the store's channels are lower-case names). */
+function channelName(channel: string): string {
+  if (!SCHEMA.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  return `"${channel}"`;
+}
 
 const toNumber = (value: string): number => Number(value);
 
@@ -198,11 +204,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     db,
     dialect: 'postgres',
     notify: notifier.notify,
-    // A transaction's wake-ups travel inside it: PostgreSQL delivers them at commit, to every
-    // process listening (this one too), and drops them on rollback.
-    notifyInTransaction: async (trx, channel) => {
-      await sql`select pg_notify(${channel}, ${notifier.self})`.execute(trx);
-    },
+    // A transaction's wake-ups travel inside it, in the COMMIT's round trip (one simple query):
+    // PostgreSQL delivers them at commit, to every process listening (this one too), and drops
+    // them on rollback.
+    commitNotifying: (channels) =>
+      [...channels.map((channel) => `notify ${channelName(channel)}, '${notifier.self}'`), 'commit'].join(
+        '; ',
+      ),
     wakeHere: notifier.wakeHere,
     subscribe: notifier.subscribe,
     onClose: notifier.close,
