@@ -93,6 +93,13 @@ function createNotifier(
   let closed = false;
   let relistenTimer: NodeJS.Timeout | null = null;
   let healthy = true;
+  // One LISTEN at a time on the connection: pg deprecates a query sent while another runs.
+  let listened: Promise<unknown> = Promise.resolve();
+  const listen = (c: pg.Client, channel: string): Promise<unknown> => {
+    const next = listened.then(() => c.query(`listen "${channel}"`));
+    listened = next.catch(() => undefined);
+    return next;
+  };
   // A lost listening connection is opened again and every channel listened to again; its
   // listeners are then woken once, since a NOTIFY sent meanwhile reached nobody.
   const relisten = (): void => {
@@ -101,7 +108,7 @@ function createNotifier(
     const channels = [...listening];
     void connect()
       .then(async (c) => {
-        for (const channel of channels) await c.query(`listen "${channel}"`);
+        for (const channel of channels) await listen(c, channel);
         healthy = true;
         for (const channel of channels) emitter.emit(channel);
       })
@@ -149,7 +156,7 @@ function createNotifier(
       if (!listening.has(channel)) {
         listening.add(channel);
         void connect()
-          .then((c) => c.query(`listen "${channel}"`))
+          .then((c) => listen(c, channel))
           .catch(lost);
       }
       return () => emitter.off(channel, listener);

@@ -73,6 +73,24 @@ describe('postgres store: the server ends a connection', () => {
     }
   });
 
+  it('listens on several channels at once one statement at a time (no query sent while another runs)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const channels = [1, 2, 3, 4].map((n) => `several_${String(n)}_${randomBytes(4).toString('hex')}`);
+      const woken = new Set<string>();
+      for (const channel of channels) store.subscribe(channel, () => woken.add(channel));
+      await eventually(async () => {
+        for (const channel of channels) await admin.query('select pg_notify($1, $2)', [channel, 'x']);
+        return woken.size === channels.length;
+      }, 'every channel to be listened to');
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('the listening connection reconnects and delivers NOTIFYs sent after the loss', async () => {
     lost.length = 0;
     const channel = `connloss_${randomBytes(6).toString('hex')}`;
