@@ -34,7 +34,9 @@ const RELISTEN_DELAY_MS = 1000;
 
 function warnConnectionLost(error: Error): void {
   const code = (error as { code?: unknown }).code;
-  console.warn(`[transmute] postgres connection lost (${typeof code === 'string' ? code : error.message}); reconnecting`);
+  console.warn(
+    `[transmute] postgres connection lost (${typeof code === 'string' ? code : error.message}); reconnecting`,
+  );
 }
 
 const INT8_OID = 20;

@@ -23,7 +23,11 @@ describe('postgres store: the server ends a connection', () => {
   const lost: Error[] = [];
 
   beforeAll(async () => {
-    store = await createPostgresStore({ connectionString, schema, onConnectionLost: (error) => lost.push(error) });
+    store = await createPostgresStore({
+      connectionString,
+      schema,
+      onConnectionLost: (error) => lost.push(error),
+    });
     admin = new pg.Client({ connectionString });
     await admin.connect();
   });
@@ -64,7 +68,9 @@ describe('postgres store: the server ends a connection', () => {
         (error: { code?: string }) => error.code ?? 'failed',
       );
       await eventually(async () => {
-        const { rows } = await admin.query(`select id from "${schema}".held where id = 1 for update skip locked`);
+        const { rows } = await admin.query(
+          `select id from "${schema}".held where id = 1 for update skip locked`,
+        );
         return rows.length === 1;
       }, 'the stalled transaction to let its row go');
       expect(await outcome).not.toBe('committed');
