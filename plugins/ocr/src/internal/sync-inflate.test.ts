@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SyncDecompressionStream } from './sync-inflate.js';
+import { MAX_SYNC_INFLATED_BYTES, SyncDecompressionStream } from './sync-inflate.js';
 
 type Stream = { readable: AsyncIterable<Uint8Array>; writable: WritableStream<Uint8Array> };
 
@@ -39,6 +39,13 @@ describe('the synchronous DecompressionStream of pdf.js workers', () => {
     const ours = await inflateAsPdfjs(new SyncDecompressionStream('deflate') as unknown as Stream, bytes);
     const node = await inflateAsPdfjs(new DecompressionStream('deflate') as unknown as Stream, bytes);
     expect(ours).toBe(node);
+  });
+
+  it('fails on a stream that inflates past its bound (a bomb), so pdf.js uses its own decoder', async () => {
+    const bomb = deflateSync(Buffer.alloc(MAX_SYNC_INFLATED_BYTES + 1));
+    expect(bomb.length).toBeLessThan(MAX_SYNC_INFLATED_BYTES / 100);
+    const ours = await inflateAsPdfjs(new SyncDecompressionStream('deflate') as unknown as Stream, bomb);
+    expect(ours).toBe('failed');
   });
 
   it('refuses formats other than deflate, so pdf.js uses its own decoder', () => {

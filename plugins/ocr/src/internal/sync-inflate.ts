@@ -11,6 +11,13 @@ import { inflateSync } from 'node:zlib';
  * after its end, a format other than `deflate`), so that pdf.js falls back to its own decoder on
  * the same streams as before.
  */
+/**
+ * The most one synchronous call inflates. A larger stream (a decompression bomb, or a huge image
+ * that text extraction rarely needs) fails here and goes to pdf.js's own decoder, which gives the
+ * same bytes in pieces, under the worker's time and memory bounds, instead of one allocation.
+ */
+export const MAX_SYNC_INFLATED_BYTES = 64 * 1024 * 1024;
+
 export class SyncDecompressionStream {
   readonly writable: { getWriter(): SyncWriter };
   readonly readable: AsyncIterable<Uint8Array>;
@@ -32,7 +39,7 @@ export class SyncDecompressionStream {
         await Promise.resolve(); // as a web stream: the writer's first chunk is in before reading
         const [only] = written;
         const input = written.length === 1 && only !== undefined ? only : Buffer.concat(written);
-        yield inflateSync(input, { rejectGarbageAfterEnd: true });
+        yield inflateSync(input, { rejectGarbageAfterEnd: true, maxOutputLength: MAX_SYNC_INFLATED_BYTES });
       },
     };
   }
