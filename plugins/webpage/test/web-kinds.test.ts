@@ -107,4 +107,18 @@ describe('pages that are not articles', () => {
       expect(found.length).toBeGreaterThan(0);
     },
   );
+
+  it(
+    "reads a store page's description, not the hidden flyout menu of review languages (store.steampowered.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text } = await convertPage('3074');
+      expect(text).toContain(
+        words('Are you up for the monumental task of exploring, creating, and defending'),
+      );
+      expect(text).not.toContain(
+        words('Languages with enough reviews to generate a language-specific review score'),
+      );
+    },
+  );
 });
