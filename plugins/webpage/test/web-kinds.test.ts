@@ -121,4 +121,26 @@ describe('pages that are not articles', () => {
       );
     },
   );
+
+  it(
+    "keeps a product's description, not its reviews and the shop's policies around it (allbirds.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text } = await convertPage('0580');
+      expect(text).toContain(words('A true original, our Wool Runner combines soft Merino wool'));
+      expect(text).toContain(words('This shoe is washing machine approved'));
+      expect(text).not.toContain(words('Free Shipping on Orders over $75'));
+      expect(text).not.toContain(words('Legal Disclosure / Law Enforcement'));
+    },
+  );
+
+  it(
+    "keeps a Q&A page's answers with its question (serverfault.com, schema.org Question and Answer)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('2828');
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      expect(text).not.toContain(words('The Overflow Blog'));
+    },
+  );
 });
