@@ -28,7 +28,11 @@ export async function ourMarkdown(
     { name: basename(path), mediaType: 'application/pdf', sizeBytes: statSync(path).size, path },
     ctx,
   );
-  const { root } = normalizeDocument(extracted);
+  return markdownByPage(normalizeDocument(extracted).root);
+}
+
+/** A normalized tree's markdown page by page: each top-level block on the page its provenance names. */
+export function markdownByPage(root: { children: RootContent[] }): PagedMarkdown {
   const byPage = new Map<number, RootContent[]>();
   for (const node of root.children) {
     const page = (node.data as { provenance?: { page?: number } } | undefined)?.provenance?.page ?? 1;

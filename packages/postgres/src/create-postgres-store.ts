@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createKyselyStore, type Database, type Store } from '@transmute/service';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 /** Options of {@link createPostgresStore}. */
@@ -34,12 +34,20 @@ const RELISTEN_DELAY_MS = 1000;
 
 function warnConnectionLost(error: Error): void {
   const code = (error as { code?: unknown }).code;
-  console.warn(`[transmute] postgres connection lost (${typeof code === 'string' ? code : error.message}); reconnecting`);
+  console.warn(
+    `[transmute] postgres connection lost (${typeof code === 'string' ? code : error.message}); reconnecting`,
+  );
 }
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** A channel as a quoted identifier in SQL text (the store's channels are lower-case names). */
+function channelName(channel: string): string {
+  if (!SCHEMA.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  return `"${channel}"`;
+}
 
 const toNumber = (value: string): number => Number(value);
 
@@ -87,6 +95,13 @@ function createNotifier(
   let closed = false;
   let relistenTimer: NodeJS.Timeout | null = null;
   let healthy = true;
+  // One LISTEN at a time on the connection: pg deprecates a query sent while another runs.
+  let listened: Promise<unknown> = Promise.resolve();
+  const listen = (c: pg.Client, channel: string): Promise<unknown> => {
+    const next = listened.then(() => c.query(`listen "${channel}"`));
+    listened = next.catch(() => undefined);
+    return next;
+  };
   // A lost listening connection is opened again and every channel listened to again; its
   // listeners are then woken once, since a NOTIFY sent meanwhile reached nobody.
   const relisten = (): void => {
@@ -95,7 +110,7 @@ function createNotifier(
     const channels = [...listening];
     void connect()
       .then(async (c) => {
-        for (const channel of channels) await c.query(`listen "${channel}"`);
+        for (const channel of channels) await listen(c, channel);
         healthy = true;
         for (const channel of channels) emitter.emit(channel);
       })
@@ -143,7 +158,7 @@ function createNotifier(
       if (!listening.has(channel)) {
         listening.add(channel);
         void connect()
-          .then((c) => c.query(`listen "${channel}"`))
+          .then((c) => listen(c, channel))
           .catch(lost);
       }
       return () => emitter.off(channel, listener);
@@ -198,11 +213,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     db,
     dialect: 'postgres',
     notify: notifier.notify,
-    // A transaction's wake-ups travel inside it: PostgreSQL delivers them at commit, to every
-    // process listening (this one too), and drops them on rollback.
-    notifyInTransaction: async (trx, channel) => {
-      await sql`select pg_notify(${channel}, ${notifier.self})`.execute(trx);
-    },
+    // A transaction's wake-ups travel inside it, in the COMMIT's round trip (one simple query):
+    // PostgreSQL delivers them at commit, to every process listening (this one too), and drops
+    // them on rollback.
+    commitNotifying: (channels) =>
+      [...channels.map((channel) => `notify ${channelName(channel)}, '${notifier.self}'`), 'commit'].join(
+        '; ',
+      ),
     wakeHere: notifier.wakeHere,
     subscribe: notifier.subscribe,
     onClose: notifier.close,

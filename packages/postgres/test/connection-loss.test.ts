@@ -23,7 +23,11 @@ describe('postgres store: the server ends a connection', () => {
   const lost: Error[] = [];
 
   beforeAll(async () => {
-    store = await createPostgresStore({ connectionString, schema, onConnectionLost: (error) => lost.push(error) });
+    store = await createPostgresStore({
+      connectionString,
+      schema,
+      onConnectionLost: (error) => lost.push(error),
+    });
     admin = new pg.Client({ connectionString });
     await admin.connect();
   });
@@ -64,12 +68,32 @@ describe('postgres store: the server ends a connection', () => {
         (error: { code?: string }) => error.code ?? 'failed',
       );
       await eventually(async () => {
-        const { rows } = await admin.query(`select id from "${schema}".held where id = 1 for update skip locked`);
+        const { rows } = await admin.query(
+          `select id from "${schema}".held where id = 1 for update skip locked`,
+        );
         return rows.length === 1;
       }, 'the stalled transaction to let its row go');
       expect(await outcome).not.toBe('committed');
     } finally {
       await bounded.close();
+    }
+  });
+
+  it('listens on several channels at once one statement at a time (no query sent while another runs)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const channels = [1, 2, 3, 4].map((n) => `several_${String(n)}_${randomBytes(4).toString('hex')}`);
+      const woken = new Set<string>();
+      for (const channel of channels) store.subscribe(channel, () => woken.add(channel));
+      await eventually(async () => {
+        for (const channel of channels) await admin.query('select pg_notify($1, $2)', [channel, 'x']);
+        return woken.size === channels.length;
+      }, 'every channel to be listened to');
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
     }
   });
 

@@ -107,6 +107,31 @@ describe('idempotency, lists, cancellation and concurrency', () => {
     expect(checkpoints).toEqual([]);
   });
 
+  it('renders an output added while the job runs, after the first output ends the job', async () => {
+    h = await startHarness();
+    const file = await uploadFile(h, 'sleep=1500\n\nslow text', SLOW_MEDIA_TYPE, 'slow.bin');
+    const job = await h.service.createJob(h.caller, {
+      source: { type: 'files', file_ids: [file.id] },
+      output: { profile: 'raw_source' },
+    });
+    await waitForJob(h, job.id, ['processing']);
+    // Queued while the run prepares: the first output's commit ends the job and must keep the lease.
+    const added = await h.service.createJobOutput(h.caller, job.id, { output: { profile: 'raw_source' } });
+    expect(added.status).toBe('queued');
+    expect((await waitForJob(h, job.id, ['succeeded', 'failed'])).status).toBe('succeeded');
+    const rendered = await waitFor(async () => {
+      const output = await h.service.getOutput(h.caller, added.id);
+      return output.status === 'queued' || output.status === 'processing' ? undefined : output;
+    });
+    expect(rendered.status).toBe('succeeded');
+    const row = await h.store.db
+      .selectFrom('jobs')
+      .select(['locked_by', 'work_pending'])
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ locked_by: null, work_pending: 0 });
+  });
+
   it('stops a job that ignores cancellation by force after the grace period', async () => {
     h = await startHarness({ cancelGraceMs: 500 });
     const file = await uploadFile(h, 'sleep=8000 ignore_abort=1\n\ntext', SLOW_MEDIA_TYPE, 'stubborn.bin');

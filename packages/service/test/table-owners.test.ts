@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   events: 'tables/events.ts',
   webhook_endpoints: 'tables/endpoint-row.ts',
   idempotency_keys: 'tables/idempotency.ts',
+  usage_records: 'billing/usage-records.ts',
 };
 
 const SOURCES = join(import.meta.dirname, '..', 'src');

@@ -148,7 +148,10 @@ async function readArticle(
   });
   const read = second ?? first;
   const readCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  const region = await regionInstead({ html, dom, url }, read, pageCharacters, thread);
+  const region = await regionInstead({ html, dom, url }, read, pageCharacters, {
+    thread,
+    productPage: facts.product !== undefined,
+  });
   const parsed = region === null ? read : toRegionArticle(read, region);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =
@@ -197,21 +200,24 @@ const REGION_GAIN = 1.5;
  * is mostly repeated items (posts, cards, entries). Readability looks for one run of prose; a product,
  * listing, forum thread or service page keeps its content in many short blocks, and Readability
  * takes one of them; on a thread whose posts are the page's content (`thread`, see
- * {@link markNamedBoilerplate}) Readability's article is the opening story, not the page. Read from
- * a fresh parse (Readability has rewritten the first one).
+ * {@link markNamedBoilerplate}) Readability's article is the opening story, not the page. On a
+ * product's page (`productPage`: its JSON-LD names a schema.org `Product`) the repeated items are
+ * its reviews and the other products it offers, not its content: an article stays Readability's.
+ * Read from a fresh parse (Readability has rewritten the first one).
  */
 async function regionInstead(
   { html, dom, url }: { html: string; dom: DomImplementation; url: string | undefined },
   read: Article | null,
   pageCharacters: number,
-  thread: boolean,
+  page: { thread: boolean; productPage: boolean },
 ): Promise<MainRegion | null> {
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
   if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return null;
   const region = readMainRegion(await loadDom(html, dom, url));
   if (region === null || region.characters < REGION_GAIN * articleCharacters) return null;
   // An article stays Readability's, unless the page is mostly repeated items (a thread's posts).
-  if (!thread && isArticle(read) && region.repeatedShare < ITEMS_PAGE_SHARE) return null;
+  const itemsPage = !page.productPage && (page.thread || region.repeatedShare >= ITEMS_PAGE_SHARE);
+  if (isArticle(read) && !itemsPage) return null;
   return region;
 }
 

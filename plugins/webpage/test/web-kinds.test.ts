@@ -31,7 +31,9 @@ const textOf = (node: Nodes): string =>
   'value' in node ? node.value : 'children' in node ? node.children.map(textOf).join(' ') : '';
 const words = (text: string): string => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
 
-async function convertPage(id: string): Promise<{ text: string; truth: GroundTruth['ground_truth'] }> {
+async function convertPage(
+  id: string,
+): Promise<{ text: string; root: Nodes; truth: GroundTruth['ground_truth'] }> {
   const path = join(workDir, `${id}.html`);
   await writeFile(path, gunzipSync(await readFile(join(WEB_KINDS_DIR, 'html', `${id}.html.gz`))));
   const file = { name: `${id}.html`, mediaType: 'text/html', sizeBytes: (await stat(path)).size, path };
@@ -39,7 +41,7 @@ async function convertPage(id: string): Promise<{ text: string; truth: GroundTru
   const truth = JSON.parse(
     await readFile(join(WEB_KINDS_DIR, 'ground-truth', `${id}.json`), 'utf8'),
   ) as GroundTruth;
-  return { text: words(textOf(document.root)), truth: truth.ground_truth };
+  return { text: words(textOf(document.root)), root: document.root, truth: truth.ground_truth };
 }
 
 describe('pages that are not articles', () => {
@@ -105,6 +107,60 @@ describe('pages that are not articles', () => {
       const { text, truth } = await convertPage('0147');
       const found = (truth.with ?? []).filter((snippet) => text.includes(words(snippet)));
       expect(found.length).toBeGreaterThan(0);
+    },
+  );
+
+  it(
+    "reads a store page's description, not the hidden flyout menu of review languages (store.steampowered.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text } = await convertPage('3074');
+      expect(text).toContain(
+        words('Are you up for the monumental task of exploring, creating, and defending'),
+      );
+      expect(text).not.toContain(
+        words('Languages with enough reviews to generate a language-specific review score'),
+      );
+    },
+  );
+
+  it(
+    "keeps a product's description, not its reviews and the shop's policies around it (allbirds.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text } = await convertPage('0580');
+      expect(text).toContain(words('A true original, our Wool Runner combines soft Merino wool'));
+      expect(text).toContain(words('This shoe is washing machine approved'));
+      expect(text).not.toContain(words('Free Shipping on Orders over $75'));
+      expect(text).not.toContain(words('Legal Disclosure / Law Enforcement'));
+    },
+  );
+
+  it(
+    "keeps a Q&A page's answers with its question (serverfault.com, schema.org Question and Answer)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('2828');
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      expect(text).not.toContain(words('The Overflow Blog'));
+    },
+  );
+
+  it(
+    "keeps a shop's product cards that WordPress classes by their tags (thebushcompanyusa.com, product_tag-…)",
+    { timeout: 60_000 },
+    async () => {
+      const { root } = await convertPage('4544');
+      // Each card is its product's picture, linked to the product and named by its alt text.
+      const alts: string[] = [];
+      const collect = (node: Nodes): void => {
+        if (node.type === 'image' && node.alt) alts.push(node.alt);
+        if ('children' in node) node.children.forEach(collect);
+      };
+      collect(root);
+      for (const product of ['Heavy Duty Air Jack', 'Camping Dining Set 6 Place', 'Fridge Tie Down Kit']) {
+        expect(alts, product).toContain(product);
+      }
     },
   );
 });

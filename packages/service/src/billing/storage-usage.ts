@@ -29,6 +29,7 @@ import { periodOf, type CoreContext, type ServiceContext } from '../kernel/conte
 import { newId } from '../kernel/ids.js';
 import type { Database, StorageMetersTable, UsageRecordsTable } from '../storage/schema.js';
 import { addToUsageTotals, type UsageChange } from './usage-totals.js';
+import { insertUsageRecords, setUsageQuantity } from './usage-records.js';
 
 const UNIT = 'stored_gigabyte_days';
 const DAY_MS = 86_400_000;
@@ -142,16 +143,12 @@ async function addStorageRecords(
         created_at: now,
         updated_at: now,
       };
-      await trx.insertInto('usage_records').values(record).execute();
+      await insertUsageRecords(trx, [record]);
       records.set(key, record);
       changes.push({ before: null, after: record });
     } else {
       const after = { ...before, quantity: Number(before.quantity) + quantity, updated_at: now };
-      await trx
-        .updateTable('usage_records')
-        .set({ quantity: after.quantity, updated_at: now })
-        .where('id', '=', before.id)
-        .execute();
+      await setUsageQuantity(trx, { id: before.id, quantity: after.quantity, updatedAt: now });
       records.set(key, after);
       changes.push({ before, after });
     }

@@ -8,15 +8,16 @@ import {
   type UsageUnitLine,
 } from '@transmute/contract';
 import type { UsageQuantities } from '../kernel/engine.js';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { PROVIDER_UNITS } from '../kernel/plans.js';
 import { limitsOf } from '../tables/accounts.js';
 import { periodOf, type CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
-import { preparedInsert, preparedQuery } from '../storage/prepared-query.js';
+import { preparedQuery } from '../storage/prepared-query.js';
 import type { AccountsTable, Database, UsageRecordsTable } from '../storage/schema.js';
 import { touchStorageMeter } from './storage-usage.js';
 import { addToUsageTotals, type UsageChange } from './usage-totals.js';
+import { addToJobRecords, insertUsageRecords } from './usage-records.js';
 
 /** Totals of one unit in a period. */
 interface UnitTotals {
@@ -169,9 +170,6 @@ export function toUsageEstimate(
   };
 }
 
-/** The insert of a new job's usage records, compiled once per number of units. */
-const insertRecords = preparedInsert('usage_records');
-
 /** Inserts a job's usage records (estimated; pending, nothing consumed yet). */
 export async function insertUsageEstimate(
   trx: Kysely<Database>,
@@ -193,7 +191,7 @@ export async function insertUsageEstimate(
     updated_at: job.createdAt,
   }));
   if (records.length === 0) return;
-  await insertRecords(trx, records);
+  await insertUsageRecords(trx, records);
   await addToUsageTotals(
     trx,
     records.map((after) => ({ before: null, after })),
@@ -245,36 +243,8 @@ export async function meterJob(
       updated_at: now,
     }),
   );
-  if (added.length > 0) await trx.insertInto('usage_records').values(added).execute();
+  if (added.length > 0) await insertUsageRecords(trx, added);
   for (const record of added) changes.push({ before: null, after: record });
   await addToUsageTotals(trx, changes);
   await touchStorageMeter(trx, ctx, { id: job.id, accountId: job.account_id }, now);
-}
-
-/** Adds each unit's delta to the job's records and moves them to `state`, in one statement. */
-async function addToJobRecords(
-  trx: Kysely<Database>,
-  input: {
-    jobId: string;
-    state: 'pending' | 'finalized';
-    now: string;
-    deltaOf: (unit: string) => number;
-  },
-): Promise<void> {
-  const moved = USAGE_UNITS.filter((unit) => input.deltaOf(unit) !== 0);
-  // Deltas as double precision: an untyped parameter in a CASE would take the type of `else 0`.
-  const delta = sql<number>`case ${sql.ref('unit')} ${sql.join(
-    moved.map((unit) => sql`when ${unit} then cast(${input.deltaOf(unit)} as double precision)`),
-    sql` `,
-  )} else 0 end`;
-  await trx
-    .updateTable('usage_records')
-    .set((eb) => ({
-      quantity: moved.length === 0 ? eb.ref('quantity') : eb('quantity', '+', delta),
-      state: input.state,
-      updated_at: input.now,
-    }))
-    .where('job_id', '=', input.jobId)
-    .where('unit', '!=', 'stored_gigabyte_days')
-    .execute();
 }

@@ -13,13 +13,14 @@ export interface KyselyStoreOptions {
   notify?: (channel: string) => Promise<void>;
   subscribe?: (channel: string, listener: () => void) => () => void;
   /**
-   * Sends a transaction's wake-ups inside it, just before the commit (PostgreSQL NOTIFY: delivered
-   * at commit, never on rollback, and not lost if the process dies right after committing). When
-   * omitted, `notify` runs for each channel once the commit is done.
+   * The SQL that commits a transaction and sends its wake-ups inside it (PostgreSQL: `NOTIFY …;
+   * COMMIT` in one round trip; a NOTIFY is delivered at commit, never on rollback, and not lost if
+   * the process dies right after committing). When omitted, `notify` runs for each channel once
+   * the commit is done.
    */
-  notifyInTransaction?: (trx: Kysely<Database>, channel: string) => Promise<void>;
+  commitNotifying?: (channels: readonly string[]) => string;
   /**
-   * With `notifyInTransaction`: wakes this process's listeners of `channel` as soon as the commit
+   * With `commitNotifying`: wakes this process's listeners of `channel` as soon as the commit
    * returns, without waiting for the NOTIFY to come back from the server (which then skips them).
    */
   wakeHere?: (channel: string) => void;
@@ -45,33 +46,25 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
       emitter.emit(channel);
       return Promise.resolve();
     });
-  const { notifyInTransaction } = options;
-  const collect = async <T>(trx: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>) => {
-    const done = await collectWakes(trx, fn);
-    if (notifyInTransaction !== undefined) {
-      for (const channel of done.channels) await notifyInTransaction(trx, channel);
-    }
-    return done;
-  };
-  const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>) => {
-    if (dialect === 'postgres') return db.transaction().execute((trx) => collect(trx, fn));
-    // SQLite: one connection; BEGIN IMMEDIATE takes the write lock up front (busy_timeout waits).
-    return db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
+  const { commitNotifying } = options;
+  // One connection, BEGIN … COMMIT by hand (SQLite: BEGIN IMMEDIATE takes the write lock up front,
+  // busy_timeout waits; PostgreSQL: the wake-ups travel in the COMMIT's round trip).
+  const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>) =>
+    db.connection().execute(async (conn) => {
+      await sql.raw(dialect === 'postgres' ? 'begin' : 'begin immediate').execute(conn);
       try {
-        const done = await collect(conn, fn);
-        await sql`commit`.execute(conn);
+        const done = await collectWakes(conn, fn);
+        await sql.raw(commitNotifying?.([...done.channels]) ?? 'commit').execute(conn);
         return done;
       } catch (error) {
         await sql`rollback`.execute(conn).catch(() => undefined);
         throw error;
       }
     });
-  };
   // The outbox wakes its own listeners: the channels the writes touched, once the commit is done.
   const transaction = async <T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {
     const { result, channels } = await commit(fn);
-    if (notifyInTransaction === undefined) for (const channel of channels) await notify(channel);
+    if (commitNotifying === undefined) for (const channel of channels) await notify(channel);
     else for (const channel of channels) options.wakeHere?.(channel);
     return result;
   };

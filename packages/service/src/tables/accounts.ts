@@ -8,6 +8,7 @@ import { parseJson } from '../kernel/context.js';
 import { randomBase62 } from '../kernel/ids.js';
 import { preparedQuery } from '../storage/prepared-query.js';
 import type { AccountsTable, Database } from '../storage/schema.js';
+import { accountHasEndpoints, noteNoEndpoints } from './events.js';
 
 const API_KEY = /^tmk_[A-Za-z0-9]{32,128}$/;
 
@@ -67,9 +68,37 @@ const accountById = preparedQuery((db, accountId: string) =>
   db.selectFrom('accounts').selectAll().where('id', '=', accountId),
 );
 
-const accountByIdForUpdate = preparedQuery((db, accountId: string) =>
-  db.selectFrom('accounts').selectAll().where('id', '=', accountId).forUpdate(),
-);
+/** The account row and whether it has endpoints receiving events, locked on PostgreSQL. */
+const lockedAccountRead = (forUpdate: boolean) =>
+  preparedQuery((db, accountId: string) => {
+    const query = db
+      .selectFrom('accounts')
+      .selectAll('accounts')
+      .select((eb) => accountHasEndpoints(eb).as('has_endpoints'))
+      .where('accounts.id', '=', accountId);
+    return forUpdate ? query.forUpdate() : query;
+  });
+const accountForUpdate = lockedAccountRead(true);
+const accountInWriteLock = lockedAccountRead(false);
+
+/**
+ * In a transaction: the account row, locked so that its quota and concurrency decisions serialize
+ * across processes (PostgreSQL `FOR UPDATE`; SQLite's transaction already holds the write lock);
+ * `undefined` when unknown. The same statement tells whether the account has endpoints receiving
+ * events: when it has none, the events of this transaction skip reading them (events.ts).
+ */
+export async function lockAccount(
+  trx: Kysely<Database>,
+  ctx: Pick<CoreContext, 'store'>,
+  accountId: string,
+): Promise<AccountsTable | undefined> {
+  const lock = ctx.store.dialect === 'postgres' ? accountForUpdate : accountInWriteLock;
+  const [found] = await lock(trx, accountId);
+  if (found === undefined) return undefined;
+  const { has_endpoints: hasEndpoints, ...row } = found;
+  if (!hasEndpoints) noteNoEndpoints(trx, accountId);
+  return row;
+}
 
 /** Loads an account row; `not_found` when unknown. */
 export async function loadAccount(db: Kysely<Database>, accountId: string): Promise<AccountsTable> {
@@ -94,17 +123,15 @@ function refuseReadOnly(row: AccountsTable): AccountsTable {
 }
 
 /**
- * In a transaction: the account row, locked so that quota decisions of one account serialize
- * across processes (PostgreSQL `FOR UPDATE`; SQLite's transaction already holds the write lock),
- * refused like {@link assertMutable} when suspended or canceled. One statement for both.
+ * In a transaction: the account row, locked ({@link lockAccount}), refused like
+ * {@link assertMutable} when suspended or canceled. One statement for both.
  */
 export async function lockMutableAccount(
   trx: Kysely<Database>,
   ctx: Pick<CoreContext, 'store'>,
   accountId: string,
 ): Promise<AccountsTable> {
-  const lock = ctx.store.dialect === 'postgres' ? accountByIdForUpdate : accountById;
-  const [row] = await lock(trx, accountId);
+  const row = await lockAccount(trx, ctx, accountId);
   if (row === undefined) throw new TransmuteError('not_found', 'The account does not exist.');
   return refuseReadOnly(row);
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope, EventType } from '@transmute/contract';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { preparedInsert } from '../storage/prepared-query.js';
@@ -45,16 +45,50 @@ interface EndpointChoice {
   events_json: string;
 }
 
+/** Endpoints that may receive events: not deleted, active or paused (a paused one keeps them). */
+const RECEIVING = ['active', 'paused'];
+
 /**
- * The account's endpoints that may receive events (active or paused), read once per transaction:
- * a job's end writes two events in one. No transaction changes endpoints and writes events.
+ * Whether the account (the row of `accounts` in the query) has an endpoint that may receive events:
+ * selected with the account's lock (`lockAccount`), so an account without any skips the endpoint
+ * read of its events (see {@link noteNoEndpoints}).
  */
-function subscribedEndpoints(trx: Kysely<Database>, accountId: string): Promise<EndpointChoice[]> {
+export function accountHasEndpoints(eb: ExpressionBuilder<Database, 'accounts'>) {
+  return eb.exists(
+    eb
+      .selectFrom('webhook_endpoints')
+      .select('webhook_endpoints.id')
+      .whereRef('webhook_endpoints.account_id', '=', 'accounts.id')
+      .where('webhook_endpoints.deleted_at', 'is', null)
+      .where('webhook_endpoints.status', 'in', RECEIVING),
+  );
+}
+
+/** The endpoint reads of the open transaction `trx`, by account (none outside a transaction). */
+function endpointReads(trx: Kysely<Database>): Map<string, Promise<EndpointChoice[]>> {
   let byAccount = endpointsRead.get(trx);
   if (byAccount === undefined) {
     byAccount = new Map();
     if (isOpenTransaction(trx)) endpointsRead.set(trx, byAccount);
   }
+  return byAccount;
+}
+
+/**
+ * Notes, in the open transaction `trx`, that the account has no endpoint that may receive events
+ * (read by {@link accountHasEndpoints} in the same transaction): its events queue no delivery and
+ * do not read the endpoints again.
+ */
+export function noteNoEndpoints(trx: Kysely<Database>, accountId: string): void {
+  endpointReads(trx).set(accountId, Promise.resolve([]));
+}
+
+/**
+ * The account's endpoints that may receive events (active or paused), read once per transaction:
+ * a job's end writes two events in one. No transaction changes endpoints and writes events.
+ */
+function subscribedEndpoints(trx: Kysely<Database>, accountId: string): Promise<EndpointChoice[]> {
+  const byAccount = endpointReads(trx);
   let endpoints = byAccount.get(accountId);
   if (endpoints === undefined) {
     endpoints = trx
@@ -62,7 +96,7 @@ function subscribedEndpoints(trx: Kysely<Database>, accountId: string): Promise<
       .select(['id', 'events_json'])
       .where('account_id', '=', accountId)
       .where('deleted_at', 'is', null)
-      .where('status', 'in', ['active', 'paused'])
+      .where('status', 'in', RECEIVING)
       .execute();
     byAccount.set(accountId, endpoints);
   }
@@ -79,29 +113,55 @@ export async function writeEvent(
   ctx: CoreContext,
   input: EventInput,
 ): Promise<string> {
+  const [id] = await writeEvents(trx, ctx, [input]);
+  return id ?? '';
+}
+
+/**
+ * {@link writeEvent} for several events of one transaction, in their order: one insert of every
+ * envelope (a job's end writes `output.created` and `job.succeeded` together), then the deliveries.
+ */
+export async function writeEvents(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  inputs: readonly EventInput[],
+): Promise<string[]> {
   const now = ctx.nowIso();
-  const id = newId('evt');
-  const envelope: EventEnvelope = {
-    id,
-    type: input.type,
-    timestamp: now,
-    api_version: 'v1',
-    data: { object: input.object },
-  };
-  await insertEvent(trx, input.accountId, envelope);
-  const endpoints = await subscribedEndpoints(trx, input.accountId);
-  for (const endpoint of endpoints) {
-    const events = JSON.parse(endpoint.events_json) as string[];
-    if (!events.includes(input.type)) continue;
-    const delivery = newDeliveryRow({
-      accountId: input.accountId,
-      endpointId: endpoint.id,
-      eventId: id,
-      eventType: input.type,
-      now,
-      isTest: false,
-    });
-    await insertDelivery(trx, delivery);
+  const envelopes = inputs.map((input) => ({
+    accountId: input.accountId,
+    envelope: {
+      id: newId('evt'),
+      type: input.type,
+      timestamp: now,
+      api_version: 'v1',
+      data: { object: input.object },
+    } satisfies EventEnvelope,
+  }));
+  await insertEventRows(
+    trx,
+    envelopes.map(({ accountId, envelope }) => ({
+      id: envelope.id,
+      account_id: accountId,
+      type: envelope.type,
+      payload: JSON.stringify(envelope),
+      created_at: envelope.timestamp,
+    })),
+  );
+  for (const { accountId, envelope } of envelopes) {
+    const endpoints = await subscribedEndpoints(trx, accountId);
+    for (const endpoint of endpoints) {
+      const events = JSON.parse(endpoint.events_json) as string[];
+      if (!events.includes(envelope.type)) continue;
+      const delivery = newDeliveryRow({
+        accountId,
+        endpointId: endpoint.id,
+        eventId: envelope.id,
+        eventType: envelope.type,
+        now,
+        isTest: false,
+      });
+      await insertDelivery(trx, delivery);
+    }
   }
-  return id;
+  return envelopes.map(({ envelope }) => envelope.id);
 }

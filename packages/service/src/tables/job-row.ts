@@ -92,6 +92,34 @@ export async function queueJobWork(trx: Kysely<Database>, jobId: string, now: st
   wakeOnCommit(trx, CHANNELS.jobs);
 }
 
+/** A job row and its outputs' ids in position order, read by the statement that wrote the row. */
+export interface JobWithOutputIds {
+  row: JobsTable;
+  outputIds: string[];
+}
+
+/**
+ * The job's output ids in position order, comma-joined (ids hold no comma), as a column of the
+ * statement that answers the row: the job's event needs them, and this spares a read
+ * (`string_agg … order by` in PostgreSQL and SQLite ≥ 3.44).
+ */
+function outputIdsColumn(eb: JobsWhere) {
+  return eb
+    .selectFrom('outputs')
+    .select((inner) =>
+      sql<
+        string | null
+      >`string_agg(${inner.ref('outputs.id')}, ',' order by ${inner.ref('outputs.position')})`.as('ids'),
+    )
+    .whereRef('outputs.job_id', '=', 'jobs.id')
+    .as('output_ids');
+}
+
+function splitOutputIds(found: JobsTable & { output_ids: string | null }): JobWithOutputIds {
+  const { output_ids: ids, ...row } = found;
+  return { row, outputIds: ids === null || ids === '' ? [] : ids.split(',') };
+}
+
 /** Up to 32 jobs with work and no live lease, oldest first (`exclude`: jobs this process runs). */
 export async function findClaimableJobs(
   db: Kysely<Database>,
@@ -148,13 +176,13 @@ export async function countLeasedJobs(
 /**
  * Takes the lease of a locked claimable row for `leaseMs` (by the database's clock) under a fresh
  * holder token, and counts the attempt; a queued job becomes `processing` at its first stage (a
- * processing job always names its stage, CONTRACT §8). Returns the row as claimed.
+ * processing job always names its stage, CONTRACT §8). Returns the row as claimed and its outputs.
  */
 export async function claimJobRow(
   trx: Kysely<Database>,
   ctx: CoreContext,
   input: { row: JobsTable; now: string },
-): Promise<JobsTable> {
+): Promise<JobWithOutputIds> {
   const { row, now } = input;
   const starting = row.status === 'queued';
   return trx
@@ -169,7 +197,9 @@ export async function claimJobRow(
     })
     .where('id', '=', row.id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .returning((eb) => [outputIdsColumn(eb)])
+    .executeTakeFirstOrThrow()
+    .then(splitOutputIds);
 }
 
 /**
@@ -263,6 +293,17 @@ export async function releaseLease(
   wakeOnCommit(trx, CHANNELS.jobs);
 }
 
+/** An output of the updated job is still queued or rendering. */
+function outputsPending(eb: JobsWhere) {
+  return eb.exists(
+    eb
+      .selectFrom('outputs')
+      .select('outputs.id')
+      .whereRef('outputs.job_id', '=', 'jobs.id')
+      .where('outputs.status', 'in', ['queued', 'processing']),
+  );
+}
+
 /**
  * Lets go of the run's lease when the job has no output left to render (every one ended): the
  * test and the write are one statement. True when it let go (the commit wakes the workers).
@@ -272,17 +313,7 @@ export async function releaseLeaseWhenDone(trx: Kysely<Database>, lease: HeldLea
     .updateTable('jobs')
     .set({ locked_by: null, lease_expires_at: null, work_pending: 0 })
     .where(leaseHeld(lease))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('outputs')
-            .select('outputs.id')
-            .whereRef('outputs.job_id', '=', 'jobs.id')
-            .where('outputs.status', 'in', ['queued', 'processing']),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(outputsPending(eb)))
     .executeTakeFirst();
   if (Number(released.numUpdatedRows) === 0) return false;
   wakeOnCommit(trx, CHANNELS.jobs);
@@ -305,21 +336,33 @@ export interface JobEnding {
   warnings: string[];
   now: string;
   expiresAt: string | null;
+  /** The prepared document's blob key, recorded in the same write (a tiny job's one commit). */
+  documentKey?: string;
+  /**
+   * Lets go of this lease in the same write when no output is left to render (what
+   * {@link releaseLeaseWhenDone} does on its own); the answered row's `locked_by` is null then.
+   */
+  releaseWhenDone?: HeldLease;
 }
 
 /**
  * The row of a job that ends: terminal status, no stage, 100 % on success, the warnings, the
  * expiry; a succeeded job keeps pending work (outputs added later), others have none. Answers the
- * row as it is now (the job's event shows it).
+ * row as it is now and its outputs (the job's event shows them). With `releaseWhenDone`, the lease
+ * goes in the same statement once no output is pending (the commit wakes the workers).
  */
 export async function endJobRow(
   trx: Kysely<Database>,
   row: JobsTable,
   ending: JobEnding,
-): Promise<JobsTable> {
-  return trx
+): Promise<JobWithOutputIds> {
+  const workPending = ending.status === 'succeeded' ? row.work_pending : 0;
+  const release = ending.releaseWhenDone;
+  if (release !== undefined && release.jobId !== row.id)
+    throw new Error(`lease of ${release.jobId} on ${row.id}`);
+  const ended = await trx
     .updateTable('jobs')
-    .set({
+    .set((eb) => ({
       status: ending.status,
       stage: null,
       percent: ending.status === 'succeeded' ? 100 : Number(row.percent),
@@ -328,11 +371,27 @@ export async function endJobRow(
       updated_at: ending.now,
       ended_at: ending.now,
       expires_at: ending.expiresAt,
-      work_pending: ending.status === 'succeeded' ? row.work_pending : 0,
-    })
-    .where('id', '=', row.id)
+      ...(ending.documentKey === undefined ? {} : { document_key: ending.documentKey }),
+      ...(release === undefined
+        ? { work_pending: workPending }
+        : {
+            locked_by: eb.case().when(outputsPending(eb)).then(eb.ref('jobs.locked_by')).else(null).end(),
+            lease_expires_at: eb
+              .case()
+              .when(outputsPending(eb))
+              .then(eb.ref('jobs.lease_expires_at'))
+              .else(null)
+              .end(),
+            work_pending: eb.case().when(outputsPending(eb)).then(workPending).else(0).end(),
+          }),
+    }))
+    .where(release === undefined ? (eb: JobsWhere) => eb('jobs.id', '=', row.id) : leaseHeld(release))
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .returning((eb) => [outputIdsColumn(eb)])
+    .executeTakeFirstOrThrow()
+    .then(splitOutputIds);
+  if (release !== undefined && ended.row.locked_by === null) wakeOnCommit(trx, CHANNELS.jobs);
+  return ended;
 }
 
 /** Ended jobs past their expiry that no worker holds (up to 200). */

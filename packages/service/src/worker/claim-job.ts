@@ -1,9 +1,9 @@
-import { limitsOf } from '../tables/accounts.js';
+import { limitsOf, lockAccount } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { claimJobRow, countLeasedJobs, findClaimableJobs, lockClaimableJob } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
-import { jobWithOutputs } from '../tables/resources.js';
+import { toJob } from '../tables/resources.js';
 import type { JobsTable } from '../storage/schema.js';
 
 /** A job run that crashed this many times is failed instead of retried again. */
@@ -30,8 +30,7 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
   return ctx.store.transaction(async (trx) => {
     const now = ctx.nowIso();
     for (const accountId of accounts) {
-      const query = trx.selectFrom('accounts').selectAll().where('id', '=', accountId);
-      const account = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      const account = await lockAccount(trx, ctx, accountId);
       if (account === undefined) continue;
       const leased = await countLeasedJobs(trx, ctx.store.dialect, accountId);
       if (leased >= limitsOf(ctx, account).concurrency) continue;
@@ -51,10 +50,10 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
           await writeEvent(trx, ctx, {
             accountId: row.account_id,
             type: 'job.processing',
-            object: await jobWithOutputs(trx, claimed),
+            object: toJob(claimed.row, claimed.outputIds),
           });
         }
-        return claimed;
+        return claimed.row;
       }
     }
     return null;

@@ -1,9 +1,9 @@
 import { FAILURE_CODES, type JobStatus } from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import { addMs, parseJson, type CoreContext } from '../kernel/context.js';
-import { writeEvent } from '../tables/events.js';
-import { endJobRow } from '../tables/job-row.js';
-import { jobWithOutputs } from '../tables/resources.js';
+import { writeEvents, type EventInput } from '../tables/events.js';
+import { endJobRow, type HeldLease } from '../tables/job-row.js';
+import { toJob } from '../tables/resources.js';
 import { deleteTasks } from '../tables/task-row.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import { failPendingOutputs } from '../tables/output-row.js';
@@ -30,28 +30,43 @@ export interface EndJobOptions {
   detail: string | null;
   warnings?: string[];
   usage?: UsageQuantities;
+  /**
+   * A prepared document not yet on the row (a tiny job's one commit): its key and warnings are
+   * written by the job's end.
+   */
+  document?: { key: string; warnings: string[] };
+  /** Events of the same commit written before the job's own, in one insert (`output.created`). */
+  events?: EventInput[];
+  /** Lets go of the lease in the job's end write when no output is left (see `endJobRow`). */
+  releaseWhenDone?: HeldLease;
 }
 
 /**
  * Moves a job to a terminal state in the caller's transaction: progress, expiry, unfinished
  * outputs failed (`job_canceled` on cancel), files kept as long as the job, usage finalized and
- * the `job.*` event.
+ * the `job.*` event. Answers the row as it is now.
  */
 export async function endJob(
   trx: Kysely<Database>,
   ctx: CoreContext,
   row: JobsTable,
   options: EndJobOptions,
-): Promise<void> {
+): Promise<JobsTable> {
   const now = ctx.nowIso();
   const expiresAt = jobExpiry(ctx, row.retention_class, now);
-  const warnings = [...parseJson<string[]>(row.warnings_json, []), ...(options.warnings ?? [])];
+  const kept = parseJson<string[]>(row.warnings_json, []);
+  // A document's warnings are kept once each, as storeDocument keeps them.
+  const documented =
+    options.document === undefined ? kept : [...new Set([...kept, ...options.document.warnings])];
+  const warnings = [...documented, ...(options.warnings ?? [])];
   const ended = await endJobRow(trx, row, {
     status: options.status,
     detail: options.detail,
     warnings,
     now,
     expiresAt,
+    ...(options.document === undefined ? {} : { documentKey: options.document.key }),
+    ...(options.releaseWhenDone === undefined ? {} : { releaseWhenDone: options.releaseWhenDone }),
   });
   if (options.status !== 'succeeded') {
     const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
@@ -63,7 +78,8 @@ export async function endJob(
   }
   // A split job's tasks end with it (a helper still running one finds it gone and stops).
   await deleteTasks(trx, row.id);
-  await holdJobFilesUntil(trx, row.id, expiresAt);
+  // Only a `files` source links input files (`job_files`, written by createJob).
+  if (row.source_type === 'files') await holdJobFilesUntil(trx, row.id, expiresAt);
   await holdJobArtifactsUntil(trx, row.id, expiresAt);
   await meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
   const type =
@@ -72,5 +88,7 @@ export async function endJob(
       : options.status === 'failed'
         ? 'job.failed'
         : 'job.canceled';
-  await writeEvent(trx, ctx, { accountId: row.account_id, type, object: await jobWithOutputs(trx, ended) });
+  const job = { accountId: row.account_id, type, object: toJob(ended.row, ended.outputIds) } as const;
+  await writeEvents(trx, ctx, [...(options.events ?? []), job]);
+  return ended.row;
 }

@@ -130,13 +130,14 @@ async function ensureDocument(ctx: ServiceContext, row: JobsTable, lease: JobLea
 /**
  * Records the prepared document on the job in the caller's transaction and drops the stage
  * checkpoints; answers the row as it is now and the checkpoint blobs to release after the commit.
- * Alone, it meters what the preparation used (pending) and drops the tasks; in an output's commit
- * (`withOutput`) that output meters it with its own usage, and its job's end drops the tasks.
+ * Alone, it meters what the preparation used (pending); in the commit of an output that does not
+ * end the job (`withOutput`) that output meters it with its own usage. It drops the tasks. An
+ * output that ends the job does not come here: the job's end (`endJob`) records the document.
  */
 async function recordDocument(
   trx: Kysely<Database>,
   ctx: ServiceContext,
-  input: { row: JobsTable; unsaved: UnsavedDocument; withOutput: 'ends-job' | 'keeps-job' | null },
+  input: { row: JobsTable; unsaved: UnsavedDocument; withOutput: 'keeps-job' | null },
 ): Promise<{ row: JobsTable; released: string[] }> {
   const { unsaved } = input;
   const row = await storeDocument(trx, ctx, {
@@ -145,7 +146,7 @@ async function recordDocument(
     warnings: unsaved.warnings,
   });
   if (input.withOutput === null) await meterJob(trx, ctx, row, unsaved.usage, 'pending');
-  if (input.withOutput !== 'ends-job') await deleteTasks(trx, row.id);
+  await deleteTasks(trx, row.id);
   return { row, released: await dropJobCheckpoints(trx, row.id) };
 }
 
@@ -164,43 +165,48 @@ interface Rendered {
   usage: UsageQuantities;
 }
 
+/**
+ * Renders one output into `workDir` (the caller's, removed by the caller once the output is
+ * saved: the job's end commit does not wait for a directory to be removed).
+ */
 async function renderOne(
   ctx: ServiceContext,
-  input: { row: JobsTable; output: OutputsTable; document: NormalizedDocument; originals: SourceFile[] },
+  input: {
+    row: JobsTable;
+    output: OutputsTable;
+    document: NormalizedDocument;
+    originals: SourceFile[];
+    workDir: string;
+  },
   lease: JobLease,
 ): Promise<Rendered> {
-  const workDir = await mkdtemp(join(tmpdir(), 'transmute-render-'));
-  try {
-    const result = await ctx.engine.render(
-      input.document,
-      {
-        profile: input.output.profile as OutputProfile,
-        format: input.output.format as OutputFormat,
-        language: input.output.language,
-        includeRawSource: input.output.include_raw_source === 1,
-      },
-      {
-        signal: lease.controller.signal,
-        onProgress: input.row.status === 'succeeded' ? () => undefined : progressSaver(ctx, input.row, lease),
-        workDir,
-        originals: input.originals,
-      },
-    );
-    const artifacts = [];
-    for (const artifact of result.artifacts) {
-      const blob = await ctx.blobs.putFile(artifact.path);
-      artifacts.push({
-        name: artifact.name,
-        mediaType: artifact.mediaType,
-        sizeBytes: blob.sizeBytes,
-        sha256: blob.sha256,
-        key: blob.key,
-      });
-    }
-    return { artifacts, warnings: result.warnings, usage: result.usage };
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
+  const result = await ctx.engine.render(
+    input.document,
+    {
+      profile: input.output.profile as OutputProfile,
+      format: input.output.format as OutputFormat,
+      language: input.output.language,
+      includeRawSource: input.output.include_raw_source === 1,
+    },
+    {
+      signal: lease.controller.signal,
+      onProgress: input.row.status === 'succeeded' ? () => undefined : progressSaver(ctx, input.row, lease),
+      workDir: input.workDir,
+      originals: input.originals,
+    },
+  );
+  const artifacts = [];
+  for (const artifact of result.artifacts) {
+    const blob = await ctx.blobs.putFile(artifact.path);
+    artifacts.push({
+      name: artifact.name,
+      mediaType: artifact.mediaType,
+      sizeBytes: blob.sizeBytes,
+      sha256: blob.sha256,
+      key: blob.key,
+    });
   }
+  return { artifacts, warnings: result.warnings, usage: result.usage };
 }
 
 /** Adds usage quantities unit by unit. */
@@ -227,14 +233,14 @@ async function saveOutput(
     const now = ctx.nowIso();
     const running = current.status === 'processing' || current.status === 'canceling';
     const ends = Number(output.position) === 0 && running;
+    // An output that ends the job records the unsaved document in the job's end write; otherwise
+    // the document is recorded first (its commit is this output's).
     const stored =
       unsaved === null
         ? null
-        : await recordDocument(trx, ctx, {
-            row: current,
-            unsaved,
-            withOutput: ends ? 'ends-job' : 'keeps-job',
-          });
+        : ends
+          ? { row: current, released: await dropJobCheckpoints(trx, current.id) }
+          : await recordDocument(trx, ctx, { row: current, unsaved, withOutput: 'keeps-job' });
     const row = stored?.row ?? current;
     const artifacts = rendered.artifacts.map((artifact, position) =>
       newArtifactRow(
@@ -246,22 +252,32 @@ async function saveOutput(
     );
     for (const artifact of artifacts) await insertArtifact(trx, artifact);
     const fresh = await succeedOutput(trx, output.id, rendered.warnings, now);
-    await writeEvent(trx, ctx, {
+    const created = {
       accountId: output.account_id,
       type: 'output.created',
       object: toOutput(ctx, fresh, artifacts),
-    });
+    } as const;
     const usage = addUsage(unsaved?.usage ?? {}, {
       ...rendered.usage,
       output_bytes:
         (rendered.usage.output_bytes ?? 0) + rendered.artifacts.reduce((sum, a) => sum + a.sizeBytes, 0),
     });
+    const released = stored?.released ?? [];
     if (ends) {
-      await endJob(trx, ctx, row, { status: 'succeeded', detail: null, usage });
-    } else {
-      await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
+      // The job's end writes the document, the two events and lets go of the lease at once.
+      const ended = await endJob(trx, ctx, row, {
+        status: 'succeeded',
+        detail: null,
+        usage,
+        events: [created],
+        releaseWhenDone: lease,
+        ...(unsaved === null ? {} : { document: { key: unsaved.key, warnings: unsaved.warnings } }),
+      });
+      return { done: ended.locked_by === null, released };
     }
-    return { done: await releaseLeaseWhenDone(trx, lease), released: stored?.released ?? [] };
+    await writeEvent(trx, ctx, created);
+    await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
+    return { done: await releaseLeaseWhenDone(trx, lease), released };
   });
   if (saved === LEASE_LOST) throw leaseLost(ctx);
   for (const key of saved.released) await releaseBlob(ctx, key);
@@ -327,19 +343,25 @@ async function renderPending(
       // Rendered with a document not yet recorded, the output goes from queued to its end in the
       // document's commit; otherwise it shows `processing` while it renders.
       if (unsaved === null) await startOutput(ctx.store.db, output.id, ctx.nowIso());
-      let rendered: Rendered;
+      const workDir = await mkdtemp(join(tmpdir(), 'transmute-render-'));
       try {
-        rendered = await renderOne(ctx, { row, output, document, originals }, lease);
-      } catch (error) {
-        lease.checkStop();
-        if (unsaved !== null) await commitDocument(ctx, lease, unsaved);
+        let rendered: Rendered;
+        try {
+          rendered = await renderOne(ctx, { row, output, document, originals, workDir }, lease);
+        } catch (error) {
+          lease.checkStop();
+          if (unsaved !== null) await commitDocument(ctx, lease, unsaved);
+          unsaved = null;
+          await failOutput(ctx, lease.held, output, error);
+          continue;
+        }
+        const done = await saveOutput(ctx, lease.held, { output, rendered, unsaved });
         unsaved = null;
-        await failOutput(ctx, lease.held, output, error);
-        continue;
+        if (done) return;
+      } finally {
+        // After the output's commit: the rendered files are blobs by then.
+        await rm(workDir, { recursive: true, force: true });
       }
-      const done = await saveOutput(ctx, lease.held, { output, rendered, unsaved });
-      unsaved = null;
-      if (done) return;
     }
     row = null;
   }

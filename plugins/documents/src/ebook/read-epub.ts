@@ -3,7 +3,7 @@ import type { Heading, PhrasingContent, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { toPrimaryLanguage, TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader, ReadContext } from '../internal/format-reader.js';
-import { htmlToMdast } from '../internal/html-to-mdast.js';
+import { htmlToMdast, xhtmlToMdast } from '../internal/html-to-mdast.js';
 import { packageLimitsOf } from '../internal/package-limits.js';
 import { openPackage, type OfficePackage } from '../internal/open-package.js';
 import { stampProvenance } from '../internal/stamp-provenance.js';
@@ -66,7 +66,7 @@ async function chapterBlocks(
     return [];
   }
   const entry = navigation.find((nav) => nav.part === item.part);
-  const blocks = underOutline(htmlToMdast(await pkg.readText(item.part)), entry);
+  const blocks = underOutline(xhtmlToMdast(await pkg.readText(item.part)), entry);
   const firstHeading = blocks.find((block) => block.type === 'heading');
   const chapter =
     entry?.label ?? (firstHeading === undefined ? posix.basename(item.part) : toString(firstHeading));

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import { dropExternalDoctype } from '../internal/drop-external-doctype.js';
-import { parseHtml } from '../internal/html-to-mdast.js';
+import { parseXhtml } from '../internal/html-to-mdast.js';
 import type { OfficePackage } from '../internal/open-package.js';
 import { elements, parseXml, textOf, type XmlElement } from '../internal/parse-xml.js';
 import type { PackageDocument } from './read-opf.js';
@@ -84,7 +84,7 @@ function ncxEntries(root: XmlElement, ncxPart: string): NavEntry[] {
 /** The book's table of contents: the EPUB 3 navigation document, else the EPUB 2 NCX, else none. */
 export async function readNavigation(pkg: OfficePackage, opf: PackageDocument): Promise<NavEntry[]> {
   if (opf.nav !== undefined && pkg.has(opf.nav.part)) {
-    const entries = navEntries(parseHtml(await pkg.readText(opf.nav.part)), opf.nav.part);
+    const entries = navEntries(parseXhtml(await pkg.readText(opf.nav.part)), opf.nav.part);
     if (entries.length > 0) return entries;
   }
   if (opf.ncx !== undefined && pkg.has(opf.ncx.part)) {

@@ -7,6 +7,7 @@ import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 import { cleanHtmlTree } from './clean-html-tree.js';
 import { mathHandler } from './hast-math.js';
+import { xhtmlToHast } from './xhtml-to-hast.js';
 
 // Configured once and frozen (unified's model): they run for every feed item, chapter and e-mail.
 const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
@@ -30,12 +31,29 @@ export function parseHtml(html: string): HastRoot {
 }
 
 /**
+ * An XHTML document (an e-book's chapter or navigation) → hast: read as XML when it is plain XML
+ * that an HTML parser would read as written ({@link xhtmlToHast}, the same tree without parse5's
+ * cost), else by {@link parseHtml}.
+ */
+export function parseXhtml(xhtml: string): HastRoot {
+  return xhtmlToHast(xhtml) ?? parseHtml(xhtml);
+}
+
+/**
  * HTML or XHTML → mdast blocks through {@link parseHtml} and rehype-remark (hast-util-to-mdast:
  * headings, lists, GFM tables, code, links, images with their alt; head, scripts and styles left
  * out), after {@link cleanHtmlTree} (comments, hidden elements, layout tables).
  */
 export function htmlToMdast(html: string): RootContent[] {
-  const hast = parseHtml(html);
+  return hastToMdast(parseHtml(html));
+}
+
+/** {@link htmlToMdast} for an XHTML document, parsed by {@link parseXhtml}. */
+export function xhtmlToMdast(xhtml: string): RootContent[] {
+  return hastToMdast(parseXhtml(xhtml));
+}
+
+function hastToMdast(hast: HastRoot): RootContent[] {
   cleanHtmlTree(hast);
   flattenTableCells(hast);
   const root: Root = toMarkdownTree.runSync(hast);

@@ -25,7 +25,7 @@ export function assertNotCanceled(signal: AbortSignal): void {
 }
 
 /** Opens a PDF and refuses one over the `maximum_pages` limit (`too_many_pages`). */
-async function openWithinLimit(session: PdfSession, ctx: StageContext, readAhead: boolean): Promise<PdfInfo> {
+async function openWithinLimit(session: PdfSession, ctx: StageContext, readAhead?: number): Promise<PdfInfo> {
   const info = await session.open(readAhead);
   const maximum = ctx.limits['maximum_pages'] ?? 500;
   if (info.pageCount > maximum) {
@@ -45,7 +45,7 @@ export async function countPdfPages(
 ): Promise<number> {
   const session = new PdfSession(runtime.conversionPool, file.path, runtime.settings.pageTimeoutMs);
   try {
-    return (await openWithinLimit(session, ctx, false)).pageCount;
+    return (await openWithinLimit(session, ctx)).pageCount;
   } finally {
     await session.close();
   }
@@ -67,7 +67,8 @@ export async function readPdf(
   const session = new PdfSession(runtime.conversionPool, file.path, settings.pageTimeoutMs);
   try {
     const first = range?.first ?? 1;
-    const info = await openWithinLimit(session, ctx, first === 1);
+    // Pages are read in order: from the first, the worker reads it with the document.
+    const info = await openWithinLimit(session, ctx, first === 1 ? readAheadAt(settings) : undefined);
     const last = Math.min(range?.last ?? info.pageCount, info.pageCount);
     const count = last - first + 1;
     const pages: SourcePage[] = [];
@@ -92,6 +93,14 @@ export async function readPdf(
   }
 }
 
+/**
+ * The characters at which a page's text is usable enough for the worker to read the next page
+ * ahead: without OCR no rendering ever follows, so it always may.
+ */
+function readAheadAt(settings: OcrRuntime['settings']): number {
+  return settings.ocr ? settings.minTextCharacters : 0;
+}
+
 async function readPage(
   session: PdfSession,
   number: number,
@@ -99,9 +108,7 @@ async function readPage(
   runtime: OcrRuntime,
 ): Promise<SourcePage> {
   const { settings } = runtime;
-  // Without OCR no rendering ever follows, so the worker may always read the next page ahead.
-  const readAhead = settings.ocr ? settings.minTextCharacters : 0;
-  const result = await session.page({ page: number, text: true, readAhead });
+  const result = await session.page({ page: number, text: true, readAhead: readAheadAt(settings) });
   const layout = result.layout ?? { page: number, blocks: [], characters: 0 };
   if (hasUsableText(layout, settings.minTextCharacters) || !settings.ocr)
     return layout.unusable === true ? { ...layout, blocks: [] } : layout;

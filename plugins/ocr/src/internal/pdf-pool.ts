@@ -2,8 +2,13 @@ import { Worker } from 'node:worker_threads';
 import type { PdfReply, PdfRequest } from './pdf-protocol.js';
 import { TransmuteError, toWorkerScript, workerResourceLimits } from '@transmute/plugin-sdk';
 
-type Pending = { resolve: (reply: PdfReply) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
-type Payload = PdfRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+type Pending = {
+  resolve: (reply: PdfReply) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout | undefined;
+};
+type Asked = Extract<PdfRequest, { id: number }>;
+type Payload = Asked extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 /** Options of {@link PdfPool}. */
 export interface PdfPoolOptions {
@@ -44,21 +49,47 @@ export class PdfWorker {
   /** Sends a request; past `timeoutMs` the worker is terminated and the request fails with `timeout`. */
   request(payload: Payload, timeoutMs: number): Promise<PdfReply> {
     if (this.dead) return Promise.reject(new TransmuteError('extraction_failed', 'The PDF worker stopped.'));
+    const expected = this.expect();
+    this.arm(expected.id, timeoutMs);
+    this.worker.postMessage({ ...payload, id: expected.id });
+    return expected.reply;
+  }
+
+  /**
+   * A reply the worker will send unasked under a new id (a request names it): its time limit runs
+   * from {@link arm}, and {@link forget} drops it.
+   */
+  expect(): { id: number; reply: Promise<PdfReply> } {
     const id = this.nextId++;
-    return new Promise<PdfReply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(
-          new TransmuteError(
-            'timeout',
-            `Reading the PDF took longer than ${Math.round(timeoutMs / 1000)} s.`,
-          ),
-        );
-        void this.terminate();
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
-      this.worker.postMessage({ ...payload, id });
+    const reply = new Promise<PdfReply>((resolve, reject) => {
+      if (this.dead) reject(new TransmuteError('extraction_failed', 'The PDF worker stopped.'));
+      else this.pending.set(id, { resolve, reject, timer: undefined });
     });
+    return { id, reply };
+  }
+
+  /** Starts the time limit of the reply `id`: past it the worker is terminated and the reply fails with `timeout`. */
+  arm(id: number, timeoutMs: number): void {
+    const pending = this.pending.get(id);
+    if (pending === undefined) return;
+    pending.timer = setTimeout(() => {
+      this.pending.delete(id);
+      pending.reject(
+        new TransmuteError('timeout', `Reading the PDF took longer than ${Math.round(timeoutMs / 1000)} s.`),
+      );
+      void this.terminate();
+    }, timeoutMs);
+  }
+
+  /** Stops waiting for the reply `id` (it is ignored if it comes). */
+  forget(id: number): void {
+    clearTimeout(this.pending.get(id)?.timer);
+    this.pending.delete(id);
+  }
+
+  /** Sends a message that has no reply (closing the document). */
+  notify(message: Exclude<PdfRequest, Asked>): void {
+    if (!this.dead) this.worker.postMessage(message);
   }
 
   async terminate(): Promise<void> {

@@ -7,8 +7,13 @@ export type PdfRequest =
       id: number;
       type: 'open';
       path: string;
-      /** Start reading the first page's text as soon as the document is open. */
-      readAhead?: boolean;
+      /**
+       * Read the first page's text as soon as the document is open, and send it unasked under this
+       * id (a page request's round trip saved per document).
+       */
+      firstPageId?: number;
+      /** With `firstPageId`: as a page request's `readAhead`, for the first page. */
+      readAhead?: number;
     }
   | {
       id: number;
@@ -23,7 +28,8 @@ export type PdfRequest =
        */
       readAhead?: number;
     }
-  | { id: number; type: 'close' };
+  /** Closes the open document; no reply (the next request waits behind it). */
+  | { type: 'close' };
 
 /** Facts about an opened document. */
 export interface PdfInfo {

@@ -9,6 +9,8 @@ import type { PdfPool, PdfWorker } from './pdf-pool.js';
 export class PdfSession {
   private worker: PdfWorker | undefined;
   private opened = false;
+  /** The first page's text, sent by the worker unasked after the document opened (see {@link open}). */
+  private firstPage: { id: number; reply: Promise<PdfReply> } | undefined;
 
   constructor(
     private readonly pool: PdfPool,
@@ -18,17 +20,34 @@ export class PdfSession {
 
   /**
    * Opens the document; failures carry `encrypted_document`, `corrupt_file`… With `readAhead`
-   * the worker starts on the first page's text at once (pages are about to be read in order).
+   * (pages are about to be read in order, from the first) the worker reads the first page's text
+   * at once and sends it without being asked, which {@link page} then takes: its time limit runs
+   * from the open's reply, as a page request's would. `readAhead` is then that request's.
    */
-  async open(readAhead = false): Promise<PdfInfo> {
-    this.worker ??= await this.pool.acquire();
-    const reply = expectOk(
-      await this.worker.request({ type: 'open', path: this.path, readAhead }, this.timeoutMs),
-    );
+  async open(readAhead?: number): Promise<PdfInfo> {
+    const worker = (this.worker ??= await this.pool.acquire());
+    const firstPage = readAhead === undefined ? undefined : worker.expect();
+    firstPage?.reply.catch(() => undefined); // observed here; page() or close() takes it
+    const ahead =
+      firstPage !== undefined && readAhead !== undefined ? { firstPageId: firstPage.id, readAhead } : {};
+    let reply: PdfReply;
+    try {
+      reply = await worker.request({ type: 'open', path: this.path, ...ahead }, this.timeoutMs);
+    } catch (error) {
+      if (firstPage !== undefined) worker.forget(firstPage.id);
+      throw error;
+    }
+    if (firstPage !== undefined) {
+      if (reply.ok) {
+        worker.arm(firstPage.id, this.timeoutMs);
+        this.firstPage = firstPage;
+      } else worker.forget(firstPage.id);
+    }
+    const info = expectOk(reply).info;
     this.opened = true;
-    if (reply.info === undefined)
+    if (info === undefined)
       throw new TransmuteError('internal_error', 'The PDF worker sent no document facts.');
-    return reply.info;
+    return info;
   }
 
   /** Reads one page (text layout and/or a rendering). */
@@ -39,6 +58,13 @@ export class PdfSession {
     maxPixels?: number;
     readAhead?: number;
   }): Promise<PageResult> {
+    const firstPage = this.firstPage;
+    this.firstPage = undefined;
+    if (firstPage !== undefined) {
+      if (request.page === 1 && request.text && request.renderDpi === undefined)
+        return expectOk(await firstPage.reply).page ?? {};
+      this.worker?.forget(firstPage.id);
+    }
     let worker = this.worker ?? (await this.pool.acquire());
     if (this.pool.needsRenewal(worker) || !this.opened) {
       if (this.pool.needsRenewal(worker)) worker = this.pool.renew(worker);
@@ -52,15 +78,17 @@ export class PdfSession {
   }
 
   /**
-   * Closes the document and gives the worker back to the pool at once: the worker answers requests
-   * in the order they came, so the next document's open waits behind this close there, and this
-   * caller need not wait for the reply (a round trip per document).
+   * Closes the document and gives the worker back to the pool at once: the worker takes requests
+   * in the order they came, so the next document's open waits behind this close there; the close
+   * has no reply (a message each way saved per document).
    */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
     if (worker === undefined) return;
-    if (!worker.dead) void worker.request({ type: 'close' }, this.timeoutMs).catch(() => undefined);
+    if (this.firstPage !== undefined) worker.forget(this.firstPage.id);
+    this.firstPage = undefined;
+    worker.notify({ type: 'close' });
     this.pool.release(worker);
     return Promise.resolve();
   }

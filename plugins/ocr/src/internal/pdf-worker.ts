@@ -117,14 +117,12 @@ async function render(page: PdfPage, dpi: number, maxPixels: number): Promise<Re
 }
 
 type HandleResult = { ok: true; info?: PdfInfo; page?: PageResult };
+type AskedRequest = Extract<PdfRequest, { id: number }>;
 
-async function handle(request: PdfRequest): Promise<HandleResult> {
+async function handle(request: AskedRequest): Promise<HandleResult> {
   switch (request.type) {
     case 'open':
       return { ok: true, info: await open(request.path) };
-    case 'close':
-      await closeDocument();
-      return { ok: true };
     case 'page': {
       if (document === undefined) throw new Error('no document is open');
       const result: PageResult = {};
@@ -246,27 +244,40 @@ let queue: Promise<void> = Promise.resolve();
 
 parentPort?.on('message', (request: PdfRequest) => {
   // A request that could not be answered at all (its time limit then ends the worker) must not stop the queue.
-  queue = queue.then(() => answer(request)).catch(() => undefined);
+  queue = queue
+    .then(() => (request.type === 'close' ? closeDocument() : answer(request)))
+    .catch(() => undefined);
 });
 
-async function answer(request: PdfRequest): Promise<void> {
-  let reply: PdfReply;
-  try {
-    reply = { ...(await handle(request)), id: request.id, heapBytes: 0 };
-  } catch (error) {
-    const failure = toFailure(error);
-    reply = { id: request.id, ok: false, code: failure.code, message: failure.message, heapBytes: 0 };
+async function answer(request: AskedRequest): Promise<void> {
+  const reply = await replyTo(request.id, () => handle(request));
+  if (request.type === 'open' && reply.ok && request.firstPageId !== undefined) {
+    // The page request this document's reader would send next, taken as sent.
+    const { firstPageId: id, readAhead } = request;
+    await answer({ id, type: 'page', page: 1, text: true, ...(readAhead !== undefined && { readAhead }) });
+    return;
   }
-  reply.heapBytes = getHeapStatistics().used_heap_size;
-  const transfer =
-    reply.ok && reply.page?.image !== undefined ? [reply.page.image.pgm.buffer as ArrayBuffer] : [];
-  parentPort?.postMessage(reply, transfer);
-  if (request.type === 'open' && reply.ok && request.readAhead === true) prefetchAfter(0);
   const layout = reply.ok ? reply.page?.layout : undefined;
   if (request.type === 'page' && request.readAhead !== undefined && layout !== undefined) {
     // Only when no rendering of this page is coming next: a page to OCR is rendered first.
     if (hasUsableText(layout, request.readAhead)) prefetchAfter(request.page);
   }
+}
+
+/** Runs a request's work and posts its reply (its failure as a reply). */
+async function replyTo(id: number, work: () => Promise<HandleResult>): Promise<PdfReply> {
+  let reply: PdfReply;
+  try {
+    reply = { ...(await work()), id, heapBytes: 0 };
+  } catch (error) {
+    const failure = toFailure(error);
+    reply = { id, ok: false, code: failure.code, message: failure.message, heapBytes: 0 };
+  }
+  reply.heapBytes = getHeapStatistics().used_heap_size;
+  const transfer =
+    reply.ok && reply.page?.image !== undefined ? [reply.page.image.pgm.buffer as ArrayBuffer] : [];
+  parentPort?.postMessage(reply, transfer);
+  return reply;
 }
 if (process.env['PDF_PROF']) {
   const inspector = await import('node:inspector');

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { SameThreadPort } from './same-thread-port.js';
+import { installSyncInflate } from './sync-inflate.js';
 
 type Pdfjs = typeof PdfjsModule;
 /** An opened pdf.js document. */
@@ -31,6 +32,8 @@ function loadOnce(): Promise<{ pdfjs: Pdfjs; worker: PdfjsWorker }> {
     const bundle = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as unknown as WorkerBundle;
     const holder = globalThis as { pdfjsWorker?: unknown };
     holder.pdfjsWorker ??= bundle;
+    // pdf.js inflates content streams and font programs through DecompressionStream when it exists.
+    installSyncInflate();
     // pdf.js's own fake worker deep-clones every message (structuredClone) and is set up anew for
     // each document; one worker side on a port that hands messages over as they are serves them all.
     const port = new SameThreadPort();

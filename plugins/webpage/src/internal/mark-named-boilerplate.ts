@@ -61,10 +61,25 @@ function namesOf(element: Element): ElementNames {
   const itemprop = element.getAttribute('itemprop');
   return {
     tag: element.localName,
-    names: [...split(className), ...split(id)],
+    names: [...withoutTermClasses(split(className)), ...split(id)],
     itemprops: split(itemprop),
     role: element.getAttribute('role') ?? undefined,
   };
+}
+
+/** A class WordPress gives every post: `hentry`, `status-publish`, `type-product`. */
+const POST_CLASS = /^(?:hentry|status-[a-z]+|type-[\w-]+)$/;
+/** A class naming a term a post is filed under: `tag-news`, `product_tag-organic`, `category-recipes`. */
+const TERM_CLASS = /^(?:product_)?(?:tag|cat|category)-/;
+
+/**
+ * The classes of an element without the terms it is filed under when it is a post (WordPress's
+ * `post_class`: `product type-product status-publish product_tag-organic`): a post tagged `organic`
+ * is a post, not a tag list, and a shop's product cards stay.
+ */
+function withoutTermClasses(classes: string[]): string[] {
+  if (!classes.some((name) => POST_CLASS.test(name))) return classes;
+  return classes.filter((name) => !TERM_CLASS.test(name));
 }
 
 function split(value: string | null): string[] {

@@ -4,7 +4,7 @@ import { countWordCharacters } from './word-characters.js';
 /** A class or id token naming a comment or a post of a thread (`comment-4398546_wrap`, `comments`). */
 const COMMENT_NAME = /(?:^|[-_])(?:comments?|disqus)(?:$|[-_])/i;
 /** schema.org types of a post in a thread or a reader's comment (microdata `itemtype`). */
-const POST_TYPE = /schema\.org\/(?:Comment|DiscussionForumPosting|Answer|SocialMediaPosting)$/i;
+const POST_TYPE = /schema\.org\/(?:Comment|DiscussionForumPosting|Answer|Question|SocialMediaPosting)$/i;
 /** A thread has at least this many posts. */
 const MIN_POSTS = 3;
 /** The posts are the page's content when they hold more than this share of its visible text. */

@@ -99,4 +99,37 @@ describe('readWithReadability', () => {
     expect(ours === null ? null : { ...ours, content: ours.content?.innerHTML }).toEqual(reference);
     expect(reference?.textContent).toContain('harbour authority');
   });
+
+  it('reads a flyout menu or popover as hidden, as the page shows it until a reader opens it', async () => {
+    const description =
+      '<p>' +
+      'Dig, fight, explore and build in a world of your own, alone or with friends. '.repeat(4) +
+      '</p>';
+    const languages = ['English', 'Russian', 'German', 'French', 'Polish', 'Turkish', 'Spanish', 'Czech']
+      .map(
+        (language) =>
+          `<label>${language}&nbsp;<span class="summary">Very Positive</span> (12,345)</label><br>`,
+      )
+      .join('');
+    const flyout =
+      '<div class="user_reviews_filter_menu_flyout" id="review_language_flyout"><div>' +
+      '<div>Languages with enough reviews to generate a language-specific review score have been split out below for ease of filtering.</div>' +
+      languages.repeat(4) +
+      '</div></div>';
+    const page = (panel: string) =>
+      `<html><head><title>Game</title></head><body><div id="game_area_description">${description}</div>` +
+      `<div class="user_reviews_filter_menu"><button>Language</button>${panel}</div></body></html>`;
+    const read = (html: string) =>
+      readWithReadability(parseWithLinkedom(html), () => parseWithLinkedom(html));
+    expect(read(page(flyout))?.textContent).not.toContain('Languages with enough reviews');
+    expect(read(page(flyout))?.textContent).toContain('Dig, fight, explore');
+    const popover = flyout
+      .replace('user_reviews_filter_menu_flyout', 'popover')
+      .replace('review_language_flyout', 'languages');
+    expect(read(page(popover))?.textContent).not.toContain('Languages with enough reviews');
+    // Readability alone reads the menu as the page's text.
+    expect(new Readability(parseWithLinkedom(page(flyout))).parse()?.textContent).toContain(
+      'Languages with enough reviews',
+    );
+  });
 });

@@ -40,6 +40,7 @@ const NOT_SPACE = /\S/;
  * element against the selector with css-select: a walk comparing tag names finds the same
  * elements in the same order. Given `reread` (the same page parsed and marked again), the body's
  * HTML is not kept for a second attempt; a page that needs one is read again from `reread()`.
+ * An element whose class or id names a pop-up panel ({@link isPopupByName}) counts as hidden.
  */
 export function readWithReadability(document: Document, reread?: () => Document): Article | null {
   const body = document.body as HTMLElement | null;
@@ -87,6 +88,7 @@ function parse(document: Document): Article | null {
   const isProbablyVisible = check._isProbablyVisible;
   if (typeof isProbablyVisible === 'function') {
     check._isProbablyVisible = function (node) {
+      if (typeof node.getAttribute === 'function' && isPopupByName(node)) return false;
       if (typeof node.hasAttribute === 'function' && !node.hasAttribute('style')) {
         if (node.hasAttribute('hidden')) return false;
         if (node.getAttribute('aria-hidden') !== 'true') return true;
@@ -165,6 +167,21 @@ function lowerCase(name: string): string {
     if (LOWER_CASE.size < 10_000) LOWER_CASE.set(name, lower);
   }
   return lower;
+}
+
+/** A class or id word naming a pop-up panel: `review_language_flyout`, `popover-body`. */
+const POPUP_NAME = /(?:^|[-_])(?:flyout|popover)(?:$|[-_])/i;
+
+/**
+ * True when an element's class or id names a pop-up panel: a flyout menu or popover that the
+ * page's style sheet keeps hidden until a reader opens it. Readability sees no style sheet and
+ * reads such a panel as text (a store's hidden menu of review languages became its article).
+ */
+function isPopupByName(node: Element): boolean {
+  const className = node.getAttribute('class');
+  const id = node.getAttribute('id');
+  if (className === null && id === null) return false;
+  return `${className ?? ''} ${id ?? ''}`.split(/\s+/).some((name) => POPUP_NAME.test(name));
 }
 
 function asElement(node: Node): Element {

@@ -1,0 +1,57 @@
+import { inflateSync } from 'node:zlib';
+
+/**
+ * A `DecompressionStream` for pdf.js's worker side that inflates in one synchronous call.
+ *
+ * pdf.js inflates every content stream and font program it reads through `DecompressionStream`
+ * when the global exists. Under Node that is a web stream over an asynchronous zlib stream: for
+ * the few kilobytes of a page's content, its promises, queue steps and thread-pool hop cost more
+ * than the inflating (about a twentieth of the pdf.js worker's time on a one-page document). This
+ * one hands pdf.js the same bytes, and fails where Node's does (a truncated or corrupt stream, junk
+ * after its end, a format other than `deflate`), so that pdf.js falls back to its own decoder on
+ * the same streams as before.
+ */
+/**
+ * The most one synchronous call inflates. A larger stream (a decompression bomb, or a huge image
+ * that text extraction rarely needs) fails here and goes to pdf.js's own decoder, which gives the
+ * same bytes in pieces, under the worker's time and memory bounds, instead of one allocation.
+ */
+export const MAX_SYNC_INFLATED_BYTES = 64 * 1024 * 1024;
+
+export class SyncDecompressionStream {
+  readonly writable: { getWriter(): SyncWriter };
+  readonly readable: AsyncIterable<Uint8Array>;
+
+  constructor(format: string) {
+    if (format !== 'deflate') throw new TypeError(`Unsupported compression format: ${format}`);
+    const written: Uint8Array[] = [];
+    const writer: SyncWriter = {
+      ready: Promise.resolve(),
+      write: (chunk) => {
+        written.push(chunk);
+        return Promise.resolve();
+      },
+      close: () => Promise.resolve(),
+    };
+    this.writable = { getWriter: () => writer };
+    this.readable = {
+      async *[Symbol.asyncIterator]() {
+        await Promise.resolve(); // as a web stream: the writer's first chunk is in before reading
+        const [only] = written;
+        const input = written.length === 1 && only !== undefined ? only : Buffer.concat(written);
+        yield inflateSync(input, { rejectGarbageAfterEnd: true, maxOutputLength: MAX_SYNC_INFLATED_BYTES });
+      },
+    };
+  }
+}
+
+interface SyncWriter {
+  ready: Promise<void>;
+  write(chunk: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Makes this thread's `DecompressionStream` the synchronous one (pdf.js worker threads only). */
+export function installSyncInflate(): void {
+  (globalThis as { DecompressionStream?: unknown }).DecompressionStream = SyncDecompressionStream;
+}
