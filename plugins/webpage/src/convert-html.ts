@@ -101,6 +101,14 @@ export async function convertHtml(
     warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
     root = toMdast(html, { baseUrl: facts.baseUrl });
   }
+  // A page drawn wholly by scripts (a forum whose posts are only JSON for its app) shows no text;
+  // its description, when it has one, is the only text the page gives a reader without scripts.
+  if (pageCharacters === 0 && facts.description !== undefined && countWordCharacters(toString(root)) === 0) {
+    root.children.push({ type: 'paragraph', children: [{ type: 'text', value: facts.description }] });
+    warnings.push(
+      'content_from_description: the page shows no text without running its scripts; its description (<meta name="description">) was converted instead.',
+    );
+  }
   if (addMissingProduct(root, facts.product)) {
     warnings.push(
       "product_from_json_ld: the page's visible content lacks its product's description; the description of its JSON-LD was added.",

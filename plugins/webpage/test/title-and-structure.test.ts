@@ -95,6 +95,16 @@ describe('a page with readable text is never refused', () => {
     expect(warnings).toContain('quality_below_threshold');
   });
 
+  it('converts a page drawn wholly by scripts from its description, with a warning', async () => {
+    const { markdown, warnings } = await convertHtml(`<html><head><title>Deck joints creak after rain</title>
+      <meta name="description" content="My new deck creaks at every joint after it rains. Is the timber still drying out, or were the screws set too tight?">
+      </head><body><div id="app"></div><script>window.preloaded = {"posts": []}; boot();</script></body></html>`);
+    expect(markdown).toBe(
+      '# Deck joints creak after rain\n\nMy new deck creaks at every joint after it rains. Is the timber still drying out, or were the screws set too tight?\n',
+    );
+    expect(warnings).toContain('content_from_description');
+  });
+
   it('fails a page without any text with empty_content', async () => {
     const code = await failureCode(
       convertHtml('<html><head><title></title></head><body><div><img src="a.png"></div> · </body></html>'),
