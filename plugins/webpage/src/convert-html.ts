@@ -3,7 +3,7 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
-import { readMainRegion, type MainRegion } from './internal/main-region.js';
+import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
@@ -156,10 +156,13 @@ async function readArticle(
   });
   const read = second ?? first;
   const readCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  const region = await regionInstead({ html, dom, url }, read, pageCharacters, {
+  const wholeRegion = await regionInstead({ html, dom, url }, read, pageCharacters, {
     thread,
     productPage: facts.product !== undefined,
   });
+  // On a product's page, the product's own block of the region (not its reviews and other products).
+  const region =
+    wholeRegion !== null && facts.product !== undefined ? narrowToProduct(wholeRegion, facts.product) : wholeRegion;
   const parsed = region === null ? read : toRegionArticle(read, region);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =
@@ -224,9 +227,31 @@ async function regionInstead(
   const region = readMainRegion(await loadDom(html, dom, url));
   if (region === null || region.characters < REGION_GAIN * articleCharacters) return null;
   // An article stays Readability's, unless the page is mostly repeated items (a thread's posts).
+  // An article that is chrome (a cookie banner) is not the page's, on any page.
   const itemsPage = !page.productPage && (page.thread || region.repeatedShare >= ITEMS_PAGE_SHARE);
-  if (isArticle(read) && !itemsPage) return null;
+  if (isArticle(read) && !itemsPage && !readsChrome(read, region)) return null;
   return region;
+}
+
+/** Readability's article is chrome when less than this share of its words occur in the main region. */
+const IN_REGION_SHARE = 0.5;
+
+/**
+ * True when Readability's article is mostly not the main region's text: less than half of its
+ * words occur in the region's visible text once the region's chrome is removed. Readability read a
+ * cookie or consent banner (on a news site's front page, whose teasers are each too short for it),
+ * not the page's content.
+ */
+function readsChrome(read: Article | null, region: MainRegion): boolean {
+  const words = wordsOf(read?.textContent ?? '');
+  if (words.length === 0) return false;
+  const inRegion = new Set(wordsOf(visibleTextOf(region.element)));
+  const found = words.filter((word) => inRegion.has(word)).length;
+  return found < IN_REGION_SHARE * words.length;
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Readability's reading (its title, byline, dates) with the main region as its content. */

@@ -117,6 +117,19 @@ export function isNamedBoilerplate(element: ElementNames): boolean {
   return element.role !== undefined && NON_CONTENT_ROLES.has(element.role.toLowerCase());
 }
 
+/** A class or id token naming a caption: `caption`, `wp-caption-text`, `product-caption`. */
+const CAPTION_NAME = /(?:^|[-_])caption(?:$|[-_])/i;
+
+/**
+ * True when an element is boilerplate only by a caption name (`product-caption`, `card_caption`):
+ * its tag and its other names mark nothing. Such a block that holds a heading is a card's text (a
+ * shop's product name, description and price), not an image's caption: a caption has no heading.
+ */
+export function isNamedCaptionOnly(element: ElementNames): boolean {
+  if (!element.names.some((name) => CAPTION_NAME.test(name))) return false;
+  return !isNamedBoilerplate({ ...element, names: element.names.filter((name) => !CAPTION_NAME.test(name)) });
+}
+
 /** Lines that are boilerplate whatever their length (up to {@link LONG_LINE_WORDS}). */
 const BOILERPLATE_LINES: readonly RegExp[] = [
   // Credits and sources: "Photo: Reuters", "Image: VideoLAN", "Source: Google", "Via Sprint".

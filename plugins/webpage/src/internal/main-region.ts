@@ -1,4 +1,5 @@
 import { nodesUnder } from './dom-walk.js';
+import { visibleTextOf } from './visible-text.js';
 import { countWordCharacters } from './word-characters.js';
 
 /** Elements that are a page's chrome wherever they stand outside an `<article>`. */
@@ -128,9 +129,19 @@ function isChrome(element: Element): boolean {
   if (names.trim() === '') return false;
   return names
     .toLowerCase()
-    .split(/[\s_-]+/)
-    .some((word) => CHROME_NAME_WORDS.has(word));
+    .split(/\s+/)
+    .some((name) =>
+      name
+        .split(/[_-]+/)
+        .some((word, index, words) => CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? '')),
+    );
 }
+
+/**
+ * Words before a chrome word that make the name a layout's, not chrome's: `node-no-sidebar`,
+ * `has-sidebar`, `with-menu` name the content's wrapper by what the layout has beside it.
+ */
+const LAYOUT_MODIFIERS = new Set(['no', 'has', 'with', 'without']);
 
 /** Letters and digits of the text a reader sees under `root`. */
 function textCharacters(root: Element): number {
@@ -139,4 +150,43 @@ function textCharacters(root: Element): number {
     if (node.nodeType === TEXT_NODE) characters += countWordCharacters((node as Text).data);
   }
   return characters;
+}
+
+/** Words of the product's name and description looked for in the region. */
+const PRODUCT_PROBE_WORDS = 8;
+
+/**
+ * The product's own block of a product page's main region: the deepest element that holds both
+ * the product's name and the first words of its description (as its JSON-LD gives them), without
+ * the reviews, other products and shop policies around it; or the region unchanged when the page
+ * does not show both (a description written only for search engines).
+ */
+export function narrowToProduct(
+  region: MainRegion,
+  product: { name: string | undefined; description: string | undefined },
+): MainRegion {
+  const probes = [product.name, product.description].map((text) =>
+    wordsOf(text ?? '')
+      .slice(0, PRODUCT_PROBE_WORDS)
+      .join(' '),
+  );
+  if (probes.some((probe) => probe === '')) return region;
+  const holdsBoth = (element: Element): boolean => {
+    if (INVISIBLE.has(element.localName)) return false;
+    const text = wordsOf(visibleTextOf(element)).join(' ');
+    return probes.every((probe) => text.includes(probe));
+  };
+  if (!holdsBoth(region.element)) return region;
+  let block = region.element;
+  for (;;) {
+    const inner = Array.from(block.children).find(holdsBoth);
+    if (inner === undefined) break;
+    block = inner;
+  }
+  if (block === region.element) return region;
+  return { element: block, characters: textCharacters(block), repeatedShare: 0 };
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }

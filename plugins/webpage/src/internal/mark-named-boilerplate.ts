@@ -1,5 +1,5 @@
 import { nodesUnder } from './dom-walk.js';
-import { isAttribution, isNamedBoilerplate, type ElementNames } from './boilerplate-patterns.js';
+import { isAttribution, isNamedBoilerplate, isNamedCaptionOnly, type ElementNames } from './boilerplate-patterns.js';
 import { hasArticleOutsidePosts, isPostContainer, postsAreContent } from './posts-as-content.js';
 
 /**
@@ -29,6 +29,8 @@ export function markNamedBoilerplate(document: Document): boolean {
     if (element.hasAttributes() && isPostContainer(element)) posts.push(element);
     const names = namesOf(element);
     if (!isNamedBoilerplate(names)) continue;
+    // A block named a caption that holds a heading is a card's text (a product's name and price).
+    if (isNamedCaptionOnly(names) && element.querySelector(HEADINGS) !== null) continue;
     const signature = isAttribution(names) ? signatureOf(element) : undefined;
     if (signature !== undefined) attributions.set(signature, (attributions.get(signature) ?? 0) + 1);
     named.push({ element, signature });
@@ -46,6 +48,8 @@ export function markNamedBoilerplate(document: Document): boolean {
   }
   return thread;
 }
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
 /** Tag and classes: an attribution line printed more than once with the same ones is one per post. */
 function signatureOf(element: Element): string {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseWithLinkedom } from './load-dom.js';
+import { narrowToProduct, readMainRegion } from './main-region.js';
+import { visibleTextOf } from './visible-text.js';
+
+const PROSE = 'The harbour authority approved the plan on Tuesday after two years of public hearings. ';
+
+function regionOf(body: string) {
+  const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${body}</body></html>`));
+  if (region === null) throw new Error('no region');
+  return region;
+}
+
+describe('readMainRegion', () => {
+  it('keeps a wrapper that names the layout beside it (node-no-sidebar), drops a sidebar', () => {
+    const region = regionOf(
+      `<div class="node node-no-sidebar"><p>${PROSE}</p></div>` +
+        `<div class="sidebar">Latest posts</div><p>${PROSE.repeat(6)}</p>`,
+    );
+    const text = visibleTextOf(region.element);
+    expect(text.split(PROSE).length - 1).toBe(7);
+    expect(text).not.toContain('Latest posts');
+  });
+});
+
+describe('narrowToProduct', () => {
+  const product = { name: 'Dark Roast Coffee', description: 'Darker roast for bolder days. Meet the yin to your yang.' };
+  const page =
+    '<main><div class="product"><h1>Dark Roast Coffee</h1><p>$19.99</p>' +
+    '<div class="tabs"><p>DARKER ROAST FOR BOLDER DAYS.</p><p>Meet the yin to your yang.</p></div></div>' +
+    `<div class="reviews"><p>${PROSE.repeat(4)}</p></div><div class="also">Light Roast Coffee $17.99</div></main>`;
+
+  it("reads the product's own block: its name and description, not the reviews and other products", () => {
+    const block = narrowToProduct(regionOf(page), product);
+    const text = visibleTextOf(block.element);
+    expect(text).toContain('Dark Roast Coffee');
+    expect(text).toContain('Meet the yin to your yang.');
+    expect(text).not.toContain('harbour');
+    expect(text).not.toContain('Light Roast');
+  });
+
+  it('keeps the region when the page does not show the description (it is only in the JSON-LD)', () => {
+    const region = regionOf(page);
+    expect(narrowToProduct(region, { ...product, description: 'Only for search engines, never shown.' })).toBe(region);
+  });
+});
