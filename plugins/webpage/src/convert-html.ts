@@ -162,7 +162,9 @@ async function readArticle(
   });
   // On a product's page, the product's own block of the region (not its reviews and other products).
   const region =
-    wholeRegion !== null && facts.product !== undefined ? narrowToProduct(wholeRegion, facts.product) : wholeRegion;
+    wholeRegion !== null && facts.product !== undefined
+      ? narrowToProduct(wholeRegion, facts.product)
+      : wholeRegion;
   const parsed = region === null ? read : toRegionArticle(read, region);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =

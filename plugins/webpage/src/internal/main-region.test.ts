@@ -24,7 +24,10 @@ describe('readMainRegion', () => {
 });
 
 describe('narrowToProduct', () => {
-  const product = { name: 'Dark Roast Coffee', description: 'Darker roast for bolder days. Meet the yin to your yang.' };
+  const product = {
+    name: 'Dark Roast Coffee',
+    description: 'Darker roast for bolder days. Meet the yin to your yang.',
+  };
   const page =
     '<main><div class="product"><h1>Dark Roast Coffee</h1><p>$19.99</p>' +
     '<div class="tabs"><p>DARKER ROAST FOR BOLDER DAYS.</p><p>Meet the yin to your yang.</p></div></div>' +
@@ -41,6 +44,8 @@ describe('narrowToProduct', () => {
 
   it('keeps the region when the page does not show the description (it is only in the JSON-LD)', () => {
     const region = regionOf(page);
-    expect(narrowToProduct(region, { ...product, description: 'Only for search engines, never shown.' })).toBe(region);
+    expect(
+      narrowToProduct(region, { ...product, description: 'Only for search engines, never shown.' }),
+    ).toBe(region);
   });
 });

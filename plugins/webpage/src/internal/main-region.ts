@@ -133,7 +133,10 @@ function isChrome(element: Element): boolean {
     .some((name) =>
       name
         .split(/[_-]+/)
-        .some((word, index, words) => CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? '')),
+        .some(
+          (word, index, words) =>
+            CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
+        ),
     );
 }
 

@@ -1,5 +1,10 @@
 import { nodesUnder } from './dom-walk.js';
-import { isAttribution, isNamedBoilerplate, isNamedCaptionOnly, type ElementNames } from './boilerplate-patterns.js';
+import {
+  isAttribution,
+  isNamedBoilerplate,
+  isNamedCaptionOnly,
+  type ElementNames,
+} from './boilerplate-patterns.js';
 import { hasArticleOutsidePosts, isPostContainer, postsAreContent } from './posts-as-content.js';
 
 /**
