@@ -20,13 +20,20 @@ const FILES = [
   join(ROOT, 'fixtures/documents/docx-report/input.docx'),
 ];
 const TEXT = `# Field notes\n\nThe bees were calm this morning and the second hive was queenright.\n\n- frames: 8\n- brood: good\n`;
-const OUTPUT = { profile: 'raw_source', format: 'markdown', language: 'en', includeRawSource: false } as const;
+const OUTPUT = {
+  profile: 'raw_source',
+  format: 'markdown',
+  language: 'en',
+  includeRawSource: false,
+} as const;
 
 async function convertFile(engine: Engine, path: string, workDir: string): Promise<void> {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const mediaType = mediaTypeFromName(name) ?? 'application/octet-stream';
   const { size } = await stat(path);
-  await engine.convert({ type: 'files', files: [{ name, mediaType, sizeBytes: size, path }] }, OUTPUT, { workDir });
+  await engine.convert({ type: 'files', files: [{ name, mediaType, sizeBytes: size, path }] }, OUTPUT, {
+    workDir,
+  });
 }
 
 function median(values: number[]): number {
@@ -37,7 +44,10 @@ function median(values: number[]): number {
 const engine = createEngine({ plugins: [createOcrSource({ ocr: false }), createDocumentsSource()] });
 const workDir = await mkdtemp(join(tmpdir(), 'engine-fixed-cost-'));
 const jobs: [string, () => Promise<unknown>][] = [
-  ...FILES.map((path): [string, () => Promise<unknown>] => [path.slice(path.lastIndexOf('/') + 1), () => convertFile(engine, path, workDir)]),
+  ...FILES.map((path): [string, () => Promise<unknown>] => [
+    path.slice(path.lastIndexOf('/') + 1),
+    () => convertFile(engine, path, workDir),
+  ]),
   ['text', () => engine.convert({ type: 'text', content: TEXT }, OUTPUT, { workDir })],
 ];
 try {

@@ -27,7 +27,9 @@ describe('run scratch directory', () => {
     const { artifacts } = await engine.convert({ type: 'files', files: [pdf] }, MARKDOWN, { workDir });
     expect(listings[0]).toEqual([]);
     expect(listings[1]).toEqual([expect.stringMatching(/^transmute-/)]);
-    expect((await readdir(workDir)).sort()).toEqual(artifacts.map((artifact) => artifact.path.slice(workDir.length + 1)).sort());
+    expect((await readdir(workDir)).sort()).toEqual(
+      artifacts.map((artifact) => artifact.path.slice(workDir.length + 1)).sort(),
+    );
     await engine.close();
   });
 });
