@@ -27,15 +27,17 @@ interface EngineParts {
   cpu: CpuRunner;
 }
 
-async function openRun(parts: EngineParts, run: RunOptions, recorder: RunRecorder): Promise<RunScope> {
+function openRun(parts: EngineParts, run: RunOptions, recorder: RunRecorder): RunScope {
   const signal = run.signal ?? NEVER_ABORTED;
   checkAborted(signal);
-  const scratch = await createScratchDir(run.workDir);
+  const scratch = createScratchDir(run.workDir);
   const ctx: PipelineContext = {
     signal,
     progress: createProgressTracker(run.onProgress),
     recorder,
-    scratchDir: scratch.path,
+    get scratchDir() {
+      return scratch.path;
+    },
     ...parts,
   };
   return { ctx, dispose: () => scratch.dispose() };
@@ -69,7 +71,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const engine: Engine = {
     async prepare(source, run = {}) {
       const checkpoint = await loadLatestCheckpoint(run.checkpoints);
-      const scope = await openRun(parts, run, createRunRecorder(checkpoint));
+      const scope = openRun(parts, run, createRunRecorder(checkpoint));
       try {
         return await runPrepare(source, scope.ctx, run.checkpoints, checkpoint, run.tasks);
       } finally {
@@ -78,7 +80,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     async render(document, output: OutputRequest, run = {}) {
       assertOutputRequest(output);
-      const scope = await openRun(parts, run, createRunRecorder());
+      const scope = openRun(parts, run, createRunRecorder());
       const directory = await resolveArtifactDir(run.workDir);
       try {
         return await runRender(document, output, scope.ctx, {
@@ -115,7 +117,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return { document: prepared.document, artifacts: rendered.artifacts, warnings, usage };
     },
     async runTask(source, task, run = {}) {
-      const scope = await openRun(parts, run, createRunRecorder());
+      const scope = openRun(parts, run, createRunRecorder());
       try {
         return await runTask(source, task, scope.ctx);
       } finally {

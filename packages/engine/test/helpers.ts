@@ -9,6 +9,7 @@ import {
   type PluginManifest,
   type SourceAdapter,
   type SourceFile,
+  type StageContext,
 } from '@transmute/plugin-sdk';
 import type { CheckpointStore, OutputRequest } from '../src/index.js';
 
@@ -83,6 +84,8 @@ export function createTestPdfSource(
     id?: PluginManifest['id'];
     /** What inspect() throws instead of answering. */
     inspectThrows?: Error;
+    /** Called first in extract(), with the plugin's stage context. */
+    onExtract?: (ctx: StageContext) => Promise<void>;
   } = {},
 ): SourceAdapter {
   return definePlugin<SourceAdapter>({
@@ -94,6 +97,7 @@ export function createTestPdfSource(
       return { ok: true, warnings: [], facts: { pages: 2 } };
     },
     extract: async (file, ctx) => {
+      await options.onExtract?.(ctx);
       ctx.stage('transcription');
       ctx.progress(50, 'page 1 of 2');
       const text = await readFile(file.path, 'latin1');

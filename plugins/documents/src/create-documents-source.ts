@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
   TransmuteError,
@@ -121,7 +121,8 @@ async function extract(
   if (legacy !== undefined) await checkLegacyFile(file, legacy, soffice);
   ctx.stage('extraction');
   // A directory of its own: the run's workDir is shared by every file (and attachment) of the job.
-  const outputDir = await mkdtemp(join(ctx.workDir, 'documents-'));
+  // Named here, made by writeAttachments before its first file: most documents embed none.
+  const outputDir = join(ctx.workDir, `documents-${randomUUID()}`);
   const parse = (parsed: DocumentFile) =>
     parseInWorker(
       { file: parsed, limits, outputDir },

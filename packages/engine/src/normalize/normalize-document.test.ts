@@ -68,6 +68,19 @@ describe('normalizeDocument', async () => {
     expect((await normalize('ok')).metadata.language).toBeUndefined();
   });
 
+  it('detects the language of a long text from its first blocks, past an English heading', async () => {
+    const german =
+      'Die Bienen waren heute Morgen ruhig, und im zweiten Volk fanden wir die Königin auf einer Wabe mit frischer Brut. ';
+    const english = 'The hive was weighed again before the frames were checked and the stores were counted. ';
+    const text = [
+      '# Field report 2026',
+      ...Array.from({ length: 8 }, () => german.repeat(4)),
+      ...Array.from({ length: 8 }, () => english.repeat(4)),
+    ].join('\n\n');
+    expect((await normalize(text)).metadata.language).toBe('de');
+    expect((await normalize(`# Notes\n\n${english.repeat(2)}`)).metadata.language).toBe('en');
+  });
+
   it('records block offsets into the text', async () => {
     const document = await normalize(fixture('markdown-article/input.md'));
     for (const block of document.blocks ?? []) {

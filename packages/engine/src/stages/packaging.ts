@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TransmuteError } from '@transmute/contract';
@@ -7,6 +8,9 @@ import type { OutputRequest } from '../engine-types.js';
 import { checkAborted } from '../internal/abort.js';
 import { inPluginSpan } from '../internal/plugin-span.js';
 import { toStageContext, type RunContext } from './run-context.js';
+
+/** Bytes up to which an artifact is written synchronously. */
+const SYNC_WRITE_BYTES = 256 * 1024;
 
 /** Writes a text artifact and describes it (size, sha256). */
 export async function writeTextArtifact(
@@ -17,7 +21,10 @@ export async function writeTextArtifact(
 ): Promise<Artifact> {
   const bytes = Buffer.from(content, 'utf8');
   const path = join(directory, name);
-  await writeFile(path, bytes);
+  // A small artifact (most are) is written in this thread: one open/write/close costs less than
+  // three hops through the thread pool. A large one is written there, not to hold up the thread.
+  if (bytes.length <= SYNC_WRITE_BYTES) writeFileSync(path, bytes);
+  else await writeFile(path, bytes);
   return {
     name,
     mediaType,

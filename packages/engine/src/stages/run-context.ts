@@ -14,24 +14,30 @@ export interface RunContext {
   signal: AbortSignal;
   progress: ProgressTracker;
   recorder: RunRecorder;
-  /** Private scratch directory of the run (removed afterwards). */
-  scratchDir: string;
+  /** Private scratch directory of the run (made on first read, removed afterwards). */
+  readonly scratchDir: string;
   registry: PluginRegistry;
   options: EngineOptions;
 }
 
-/** The StageContext handed to a plugin: its limits, scratch space, progress within the current stage. */
+/**
+ * The StageContext handed to a plugin: its limits, scratch space, progress within the current
+ * stage. `workDir` defaults to the run's scratch directory, read (and so made) only if the plugin
+ * reads it.
+ */
 export function toStageContext(
   ctx: RunContext,
   plugin: Plugin,
-  workDir: string = ctx.scratchDir,
+  workDir?: string,
 ): StageContext & { metered: Set<string> } {
   const metered = new Set<string>();
   return {
     metered,
     signal: ctx.signal,
     limits: ctx.registry.limitsOf(plugin),
-    workDir,
+    get workDir() {
+      return workDir ?? ctx.scratchDir;
+    },
     progress: (percent, detail) => ctx.progress.within(percent, detail ?? null),
     warn: (code, detail) => ctx.recorder.warn(code, detail),
     meter: (unit, quantity) => {

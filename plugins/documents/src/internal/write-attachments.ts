@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExtractedAttachment } from '@transmute/plugin-sdk';
 import type { ReadContext } from './format-reader.js';
@@ -40,7 +40,7 @@ function toPart(name: string, taken: Set<string>): string {
 }
 
 /**
- * Writes embedded files into `ctx.outputDir` for the engine to read as child documents. A file is
+ * Writes embedded files into `ctx.outputDir` (made here, before the first file) for the engine to read as child documents. A file is
  * named by its position and a sanitized copy of its name (`003-report.docx`), never by the name as
  * given, and never overwrites one. Past `maximum_attachments` or `maximum_attachment_bytes` (total)
  * a file is listed only, with an `attachment_not_converted` warning; so is one whose bytes cannot
@@ -81,6 +81,8 @@ export async function writeAttachments(
       continue;
     }
     totalBytes += bytes.byteLength;
+    // Made before the first file, not by the plugin up front: most documents embed none.
+    if (written.length === 0) await mkdir(outputDir, { recursive: true });
     const path = join(outputDir, `${String(index + 1).padStart(3, '0')}-${toSafeFileName(file.name)}`);
     await writeFile(path, bytes, { flag: 'wx' });
     written.push({
