@@ -12,7 +12,7 @@ import { qualityFacts, scoreQuality, type QualityReport } from './internal/quali
 import { readWithReadability, type Article } from './internal/readability.js';
 import { proseWords, readMissedArticle } from './internal/second-opinion.js';
 import { visibleText, visibleTextOf } from './internal/visible-text.js';
-import { countWordCharacters } from './internal/word-characters.js';
+import { countWordCharacters, lowerCaseWords } from './internal/word-characters.js';
 
 /** Options of {@link convertHtml}. */
 export interface ConvertHtmlOptions {
@@ -245,15 +245,11 @@ const IN_REGION_SHARE = 0.5;
  * not the page's content.
  */
 function readsChrome(read: Article | null, region: MainRegion): boolean {
-  const words = wordsOf(read?.textContent ?? '');
+  const words = lowerCaseWords(read?.textContent ?? '');
   if (words.length === 0) return false;
-  const inRegion = new Set(wordsOf(visibleTextOf(region.element)));
+  const inRegion = new Set(lowerCaseWords(visibleTextOf(region.element)));
   const found = words.filter((word) => inRegion.has(word)).length;
   return found < IN_REGION_SHARE * words.length;
-}
-
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Readability's reading (its title, byline, dates) with the main region as its content. */

@@ -304,6 +304,11 @@ function outputsPending(eb: JobsWhere) {
   );
 }
 
+/** The lease column as it is while an output of the updated job is pending, else null. */
+function leaseWhilePending(eb: JobsWhere, column: 'locked_by' | 'lease_expires_at') {
+  return eb.case().when(outputsPending(eb)).then(eb.ref(column)).else(null).end();
+}
+
 /**
  * Lets go of the run's lease when the job has no output left to render (every one ended): the
  * test and the write are one statement. True when it let go (the commit wakes the workers).
@@ -375,13 +380,8 @@ export async function endJobRow(
       ...(release === undefined
         ? { work_pending: workPending }
         : {
-            locked_by: eb.case().when(outputsPending(eb)).then(eb.ref('jobs.locked_by')).else(null).end(),
-            lease_expires_at: eb
-              .case()
-              .when(outputsPending(eb))
-              .then(eb.ref('jobs.lease_expires_at'))
-              .else(null)
-              .end(),
+            locked_by: leaseWhilePending(eb, 'locked_by'),
+            lease_expires_at: leaseWhilePending(eb, 'lease_expires_at'),
             work_pending: eb.case().when(outputsPending(eb)).then(workPending).else(0).end(),
           }),
     }))

@@ -1,5 +1,6 @@
 import type { Paragraph, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import { lowerCaseWords } from './word-characters.js';
 
 /** What a page's JSON-LD says of the product it sells (schema.org `Product`). */
 export interface ProductFacts {
@@ -111,21 +112,17 @@ const MISSING_SHARE = 0.5;
 export function addMissingProduct(root: Root, product: ProductFacts | undefined): boolean {
   const description = product?.description;
   if (description === undefined) return false;
-  const wanted = wordsOf(description);
+  const wanted = lowerCaseWords(description);
   if (wanted.length < MIN_DESCRIPTION_WORDS) return false;
-  const present = new Set(wordsOf(toString(root)));
+  const present = new Set(lowerCaseWords(toString(root)));
   const found = wanted.filter((word) => present.has(word)).length;
   if (found >= MISSING_SHARE * wanted.length) return false;
   const paragraphs: Paragraph[] = description
     .split('\n')
     .map((line) => ({ type: 'paragraph', children: [{ type: 'text', value: line }] }));
-  if (product?.price !== undefined && !present.has(wordsOf(product.price)[0] ?? '')) {
+  if (product?.price !== undefined && !present.has(lowerCaseWords(product.price)[0] ?? '')) {
     paragraphs.push({ type: 'paragraph', children: [{ type: 'text', value: `Price: ${product.price}` }] });
   }
   root.children.push(...paragraphs);
   return true;
-}
-
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }

@@ -1,6 +1,6 @@
 import { nodesUnder } from './dom-walk.js';
 import { visibleTextOf } from './visible-text.js';
-import { countWordCharacters } from './word-characters.js';
+import { countWordCharacters, lowerCaseWords } from './word-characters.js';
 
 /** Elements that are a page's chrome wherever they stand outside an `<article>`. */
 const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'dialog', 'menu']);
@@ -169,14 +169,14 @@ export function narrowToProduct(
   product: { name: string | undefined; description: string | undefined },
 ): MainRegion {
   const probes = [product.name, product.description].map((text) =>
-    wordsOf(text ?? '')
+    lowerCaseWords(text ?? '')
       .slice(0, PRODUCT_PROBE_WORDS)
       .join(' '),
   );
   if (probes.some((probe) => probe === '')) return region;
   const holdsBoth = (element: Element): boolean => {
     if (INVISIBLE.has(element.localName)) return false;
-    const text = wordsOf(visibleTextOf(element)).join(' ');
+    const text = lowerCaseWords(visibleTextOf(element)).join(' ');
     return probes.every((probe) => text.includes(probe));
   };
   if (!holdsBoth(region.element)) return region;
@@ -188,8 +188,4 @@ export function narrowToProduct(
   }
   if (block === region.element) return region;
   return { element: block, characters: textCharacters(block), repeatedShare: 0 };
-}
-
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }

@@ -33,3 +33,8 @@ export function countWordCharacters(text: string): number {
   }
   return count;
 }
+
+/** The words of a text (runs of letters and digits), lower-cased: for comparing texts word by word. */
+export function lowerCaseWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
