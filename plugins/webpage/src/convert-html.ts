@@ -3,11 +3,13 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
+import { dropOtherProducts } from './internal/other-products.js';
+import { isProductPage } from './internal/product-page.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
-import { addMissingProduct } from './internal/json-ld-product.js';
+import { addMissingProduct, type ProductFacts } from './internal/json-ld-product.js';
 import { qualityFacts, scoreQuality, type QualityReport } from './internal/quality.js';
 import { readWithReadability, type Article } from './internal/readability.js';
 import { proseWords, readMissedArticle } from './internal/second-opinion.js';
@@ -144,6 +146,8 @@ async function readArticle(
   const facts = readPageFacts(document, url);
   const pageText = visibleText(document);
   const pageCharacters = countWordCharacters(pageText);
+  const productPage = isProductPage(document, facts.product);
+  if (productPage) dropOtherProducts(document.body);
   const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
   const second = await readMissedArticle({
@@ -156,15 +160,11 @@ async function readArticle(
   });
   const read = second ?? first;
   const readCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  const wholeRegion = await regionInstead({ html, dom, url }, read, pageCharacters, {
+  const region = await regionInstead({ html, dom, url }, read, pageCharacters, {
     thread,
-    productPage: facts.product !== undefined,
+    productPage,
+    product: productPage ? (facts.product ?? shownProduct(facts)) : undefined,
   });
-  // On a product's page, the product's own block of the region (not its reviews and other products).
-  const region =
-    wholeRegion !== null && facts.product !== undefined
-      ? narrowToProduct(wholeRegion, facts.product)
-      : wholeRegion;
   const parsed = region === null ? read : toRegionArticle(read, region);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =
@@ -199,6 +199,15 @@ function isArticle(read: Article | null): boolean {
   return prose >= SHORT_ARTICLE_PROSE_WORDS && prose >= ARTICLE_PROSE_SHARE * words;
 }
 
+function isLongArticle(read: Article | null): boolean {
+  return read !== null && proseWords(read.content) >= ARTICLE_PROSE_WORDS;
+}
+
+/** A product page without JSON-LD: its heading (or title) and its meta description name the product. */
+function shownProduct(facts: PageFacts): ProductFacts {
+  return { name: facts.headline ?? facts.title, description: facts.description, price: undefined };
+}
+
 /** Readability's article is suspect when it holds less than this share of the page's text. */
 const SUSPECT_ARTICLE_SHARE = 0.5;
 /** A page whose repeated items hold this share of its main region's text is a page of items. */
@@ -222,17 +231,26 @@ async function regionInstead(
   { html, dom, url }: { html: string; dom: DomImplementation; url: string | undefined },
   read: Article | null,
   pageCharacters: number,
-  page: { thread: boolean; productPage: boolean },
+  page: { thread: boolean; productPage: boolean; product: ProductFacts | undefined },
 ): Promise<MainRegion | null> {
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
   if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return null;
-  const region = readMainRegion(await loadDom(html, dom, url));
+  const fresh = await loadDom(html, dom, url);
+  if (page.productPage) dropOtherProducts(fresh.body);
+  const region = readMainRegion(fresh);
   if (region === null || region.characters < REGION_GAIN * articleCharacters) return null;
+  // On a product's page, the product's own block of the region (not its reviews and other products).
+  const block = page.product === undefined ? region : narrowToProduct(region, page.product);
+  // A product's short description read alone: the block showing it with the product's name holds
+  // the rest of the product (price, details, specifications).
+  if (block !== region && block.characters >= REGION_GAIN * articleCharacters && !isLongArticle(read)) {
+    return block;
+  }
   // An article stays Readability's, unless the page is mostly repeated items (a thread's posts).
   // An article that is chrome (a cookie banner) is not the page's, on any page.
   const itemsPage = !page.productPage && (page.thread || region.repeatedShare >= ITEMS_PAGE_SHARE);
   if (isArticle(read) && !itemsPage && !readsChrome(read, region)) return null;
-  return region;
+  return block;
 }
 
 /** Readability's article is chrome when less than this share of its words occur in the main region. */

@@ -1,0 +1,111 @@
+import { nodesUnder } from './dom-walk.js';
+
+/**
+ * A product page's blocks that are not its product: the shop's other products (related, similar,
+ * recently viewed, bought together, accessories, the seller's other items) and its customers'
+ * reviews and ratings. A reader of a product page reads the product's name, price, description and
+ * specifications; these blocks sit beside them in the same main region, under the same template.
+ */
+
+/** A class or id token naming a block of other products or of reviews: `product-related-products`, `js-product-reviews-preview`. */
+const OTHER_PRODUCTS_NAME =
+  /(?:^|[-_])(?:related|similar|recommend(?:ed|ations?)?|recently[-_]?viewed|upsells?|cross[-_]?sells?|crosssells?|alternative[-_]products|also[-_]?(?:bought|viewed)|reviews?|ratings?|testimonials?)(?:$|[-_])/i;
+
+/** The heading of a block of other products: "Customers who viewed this item also viewed", "You may also like". */
+const OTHER_PRODUCTS_HEADING = new RegExp(
+  [
+    String.raw`\b(?:customers|people|shoppers) (?:who )?(?:also )?(?:viewed|bought|purchased)\b`,
+    String.raw`\byou (?:may|might|will) (?:also )?(?:like|love|need)\b`,
+    String.raw`\b(?:similar|related|recommended|sponsored|matching) (?:items|products|searches|brands)\b`,
+    String.raw`\bproducts related to\b`,
+    String.raw`\bfrequently bought together\b`,
+    String.raw`\brecently viewed\b`,
+    String.raw`\bexplore related\b`,
+    String.raw`\bother items\b`,
+    String.raw`\bcomplete (?:your|the) (?:order|look)\b`,
+    String.raw`\baccessories (?:&|and) (?:matching|related)\b`,
+    String.raw`\brecommended accessories\b`,
+    String.raw`\bmore to explore\b`,
+    String.raw`^bundles? (?:&|and) (?:offers|save)\b`,
+    String.raw`\bshop similar\b`,
+  ].join('|'),
+  'i',
+);
+
+/** The heading of a block of reviews: "Customer reviews", "10 Customer ratings", "Reviews (1)". */
+const REVIEWS_HEADING =
+  /^(?:\d[\d,.]*\s+)?(?:customer |user |product |top |verified |guest )?(?:reviews?|ratings?)\b(?!.{40})/i;
+
+/** Elements that head a block: headings, and elements a template names a title or headline. */
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TITLE_NAME = /(?:^|[-_])(?:title|headline|heading)(?:$|[-_])/i;
+/** A heading is at most this many characters. */
+const MAX_HEADING_LENGTH = 80;
+
+/**
+ * Removes from a product page's region (`root`, a fresh parse the caller owns) the blocks of other
+ * products and of reviews: elements whose class or id names them, and blocks headed by such a
+ * heading (the heading's outermost container that begins with it; a heading first in no container
+ * takes its following siblings up to the next heading). A block that holds the page's `<h1>` (the
+ * product's name) is the product's and stays. Returns the number of blocks removed.
+ */
+export function dropOtherProducts(root: Element): number {
+  const found: Element[] = [];
+  for (const node of nodesUnder(root, 'elements', () => false)) {
+    const element = node as Element;
+    if (isNamedOtherProducts(element) || isOtherProductsHeading(element)) found.push(element);
+  }
+  let removed = 0;
+  for (const element of found) {
+    if (!element.isConnected || !root.contains(element)) continue;
+    const blocks = isHeading(element) ? sectionOf(element, root) : [element];
+    if (blocks.some((block) => block.querySelector('h1') !== null || block.localName === 'h1')) continue;
+    for (const block of blocks) block.remove();
+    removed += 1;
+  }
+  return removed;
+}
+
+function isNamedOtherProducts(element: Element): boolean {
+  if (!element.hasAttributes()) return false;
+  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.trim();
+  return names !== '' && names.split(/\s+/).some((name) => OTHER_PRODUCTS_NAME.test(name));
+}
+
+function isHeading(element: Element): boolean {
+  if (HEADING_TAGS.has(element.localName)) return true;
+  const className = element.getAttribute('class') ?? '';
+  return className.split(/\s+/).some((name) => TITLE_NAME.test(name));
+}
+
+function isOtherProductsHeading(element: Element): boolean {
+  if (element.localName === 'h1' || !isHeading(element)) return false;
+  const text = textOf(element);
+  if (text === '' || text.length > MAX_HEADING_LENGTH) return false;
+  return OTHER_PRODUCTS_HEADING.test(text) || REVIEWS_HEADING.test(text);
+}
+
+/**
+ * The block a heading heads: its outermost ancestor (below `root`) whose text begins with the
+ * heading's; or, when no container begins with it, the heading and its following siblings up to
+ * the next heading.
+ */
+function sectionOf(heading: Element, root: Element): Element[] {
+  const text = textOf(heading);
+  let block = heading;
+  for (let parent = block.parentElement; parent !== null && parent !== root; parent = parent.parentElement) {
+    if (!textOf(parent).startsWith(text)) break;
+    block = parent;
+  }
+  if (block !== heading) return [block];
+  const section = [heading];
+  for (let next = heading.nextElementSibling; next !== null; next = next.nextElementSibling) {
+    if (isHeading(next) || next.querySelector('h1, h2, h3, h4, h5, h6') !== null) break;
+    section.push(next);
+  }
+  return section;
+}
+
+function textOf(element: Element): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
