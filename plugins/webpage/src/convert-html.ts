@@ -159,6 +159,10 @@ async function readArticle(
     article: first,
   });
   const read = second ?? first;
+  // A second reading parsed the page again, with the other products in it.
+  if (productPage && read?.content && dropOtherProducts(read.content) > 0) {
+    read.textContent = read.content.textContent ?? '';
+  }
   const readCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
   const region = await regionInstead({ html, dom, url }, read, pageCharacters, {
     thread,

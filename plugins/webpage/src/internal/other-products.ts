@@ -1,4 +1,6 @@
 import { nodesUnder } from './dom-walk.js';
+import { visibleTextOf } from './visible-text.js';
+import { countWordCharacters } from './word-characters.js';
 
 /**
  * A product page's blocks that are not its product: the shop's other products (related, similar,
@@ -36,6 +38,9 @@ const OTHER_PRODUCTS_HEADING = new RegExp(
 const REVIEWS_HEADING =
   /^(?:\d[\d,.]*\s+)?(?:customer |user |product |top |verified |guest )?(?:reviews?|ratings?)\b(?!.{40})/i;
 
+/** A block holding more than this share of the region's text is the product's own (its wrapper). */
+const MAX_BLOCK_SHARE = 0.5;
+
 /** Elements that head a block: headings, and elements a template names a title or headline. */
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TITLE_NAME = /(?:^|[-_])(?:title|headline|heading)(?:$|[-_])/i;
@@ -47,7 +52,7 @@ const MAX_HEADING_LENGTH = 80;
  * products and of reviews: elements whose class or id names them, and blocks headed by such a
  * heading (the heading's outermost container that begins with it; a heading first in no container
  * takes its following siblings up to the next heading). A block that holds the page's `<h1>` (the
- * product's name) is the product's and stays. Returns the number of blocks removed.
+ * product's name) or more than half the region's text is the product's and stays. Returns the number of blocks removed.
  */
 export function dropOtherProducts(root: Element): number {
   const found: Element[] = [];
@@ -55,11 +60,16 @@ export function dropOtherProducts(root: Element): number {
     const element = node as Element;
     if (isNamedOtherProducts(element) || isOtherProductsHeading(element)) found.push(element);
   }
+  const rootCharacters = countWordCharacters(visibleTextOf(root));
+  const isProducts = (block: Element): boolean =>
+    block.localName !== 'h1' &&
+    block.querySelector('h1') === null &&
+    countWordCharacters(visibleTextOf(block)) <= MAX_BLOCK_SHARE * rootCharacters;
   let removed = 0;
   for (const element of found) {
-    if (!element.isConnected || !root.contains(element)) continue;
+    if (!root.contains(element)) continue;
     const blocks = isHeading(element) ? sectionOf(element, root) : [element];
-    if (blocks.some((block) => block.querySelector('h1') !== null || block.localName === 'h1')) continue;
+    if (!blocks.every(isProducts)) continue;
     for (const block of blocks) block.remove();
     removed += 1;
   }
@@ -92,20 +102,34 @@ function isOtherProductsHeading(element: Element): boolean {
  */
 function sectionOf(heading: Element, root: Element): Element[] {
   const text = textOf(heading);
+  const rank = headingRank(heading);
+  const peers = Array.from(root.querySelectorAll(HEADINGS)).filter(
+    (other) => other !== heading && headingRank(other) <= rank,
+  );
   let block = heading;
   for (let parent = block.parentElement; parent !== null && parent !== root; parent = parent.parentElement) {
     if (!textOf(parent).startsWith(text)) break;
+    // A container holding another heading of its rank holds that heading's section too.
+    if (peers.some((other) => parent.contains(other))) break;
     block = parent;
   }
   if (block !== heading) return [block];
   const section = [heading];
   for (let next = heading.nextElementSibling; next !== null; next = next.nextElementSibling) {
-    if (isHeading(next) || next.querySelector('h1, h2, h3, h4, h5, h6') !== null) break;
+    if (isHeading(next) || next.querySelector(HEADINGS) !== null) break;
     section.push(next);
   }
   return section;
 }
 
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+/** 1 for `<h1>` … 6 for `<h6>`; 6 for an element named a title (it ranks with the lowest). */
+function headingRank(element: Element): number {
+  const level = /^h([1-6])$/.exec(element.localName)?.[1];
+  return level === undefined ? 6 : Number(level);
+}
+
 function textOf(element: Element): string {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return visibleTextOf(element).replace(/\s+/g, ' ').trim();
 }
