@@ -3,6 +3,7 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
+import { isCatalogue } from './internal/catalogue.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { isProductPage } from './internal/product-page.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
@@ -252,7 +253,9 @@ async function regionInstead(
   }
   // An article stays Readability's, unless the page is mostly repeated items (a thread's posts).
   // An article that is chrome (a cookie banner) is not the page's, on any page.
-  const itemsPage = !page.productPage && (page.thread || region.repeatedShare >= ITEMS_PAGE_SHARE);
+  const itemsPage =
+    !page.productPage &&
+    (page.thread || region.repeatedShare >= ITEMS_PAGE_SHARE || (!isLongArticle(read) && isCatalogue(region.element)));
   if (isArticle(read) && !itemsPage && !readsChrome(read, region)) return null;
   return block;
 }

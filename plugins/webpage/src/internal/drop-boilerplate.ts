@@ -230,6 +230,7 @@ function boilerplateVerdict(
   // Judged with its items, as when they are kept: a page's list of items inside a block named
   // `related` is that block's content.
   if (named && size.words + size.itemWords <= total * MAX_NAMED_SHARE) return 'drop';
+  if (isMenu(element, size)) return 'drop';
   if (size.words === 0) return 'keep';
   const item = keepItems ? 'keep' : 'item';
   if ((element.tagName === 'ul' || element.tagName === 'ol') && isLinkList(element, size)) {
@@ -248,6 +249,21 @@ function boilerplateVerdict(
   if (!linkLine) return 'keep';
   // On a page of items, a linked heading is an item's name.
   return /^h[1-6]$/.test(element.tagName) ? item : 'drop';
+}
+
+/** A menu's text is at least this share link text. */
+const MENU_LINK_DENSITY = 0.8;
+
+/**
+ * A site's menu, whatever its size: a `<nav>` (or `role=navigation`) that is nearly all links. A
+ * shop's mega-menu can outweigh the category it heads, and Readability's article then takes it in.
+ */
+function isMenu(element: Element, size: Size): boolean {
+  const role = element.properties['role'];
+  if (element.tagName !== 'nav' && role !== 'navigation') return false;
+  // Its lists of links are set aside as items (not counted in `words`): they are links too.
+  const words = size.words + size.itemWords;
+  return words > 0 && size.linkWords + size.itemWords >= MENU_LINK_DENSITY * words;
 }
 
 /** A JSON object printed as text: `{ "js_modules": [{"name": …}], "assetid": "2162867", … }`. */

@@ -11,7 +11,10 @@ import { countWordCharacters } from './word-characters.js';
 
 /** A class or id token naming a block of other products or of reviews: `product-related-products`, `js-product-reviews-preview`. */
 const OTHER_PRODUCTS_NAME =
-  /(?:^|[-_])(?:related|similar|recommend(?:ed|ations?)?|recently[-_]?viewed|upsells?|cross[-_]?sells?|crosssells?|alternative[-_]products|also[-_]?(?:bought|viewed)|reviews?|ratings?|testimonials?)(?:$|[-_])/i;
+  /(?:^|[-_])(?:related|similar|recommend(?:ed|ations?)?|recently[-_]?viewed|upsells?|cross[-_]?sells?|crosssells?|alternative[-_]products|also[-_]?(?:bought|viewed)|reviews?|ratings?)(?:$|[-_])/i;
+
+/** Blocks of testimonials: `testimonial-wr`, `home-testimonial`. */
+const TESTIMONIALS = '[class*="testimonial" i], [id*="testimonial" i]';
 
 /** The heading of a block of other products: "Customers who viewed this item also viewed", "You may also like". */
 const OTHER_PRODUCTS_HEADING = new RegExp(
@@ -79,7 +82,9 @@ export function dropOtherProducts(root: Element): number {
 function isNamedOtherProducts(element: Element): boolean {
   if (!element.hasAttributes()) return false;
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.trim();
-  return names !== '' && names.split(/\s+/).some((name) => OTHER_PRODUCTS_NAME.test(name));
+  if (names === '' || !names.split(/\s+/).some((name) => OTHER_PRODUCTS_NAME.test(name))) return false;
+  // A business's testimonials are its page's content (a service's customers quoted), not reviews of a product.
+  return element.closest(TESTIMONIALS) === null;
 }
 
 function isHeading(element: Element): boolean {

@@ -1,9 +1,12 @@
+import { nodesUnder } from './dom-walk.js';
 import type { ProductFacts } from './json-ld-product.js';
 
 /** An Open Graph type of one product: `product`, `product.item`, `ebay-objects:item`; not `product.group`. */
 const PRODUCT_OG_TYPE = /^(?:product(?:\.item)?|[\w-]+:(?:item|product))$/i;
-/** A microdata scope of a schema.org `Product`. */
-const PRODUCT_MICRODATA = '[itemscope][itemtype$="schema.org/Product" i]';
+/** The microdata type of a schema.org `Product`. */
+const PRODUCT_ITEMTYPE = /schema\.org\/Product$/i;
+/** Elements whose content holds no meta or microdata of the page. */
+const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'svg']);
 
 /**
  * True when the page sells one product: its JSON-LD names a schema.org `Product` (`product`), its
@@ -12,7 +15,17 @@ const PRODUCT_MICRODATA = '[itemscope][itemtype$="schema.org/Product" i]';
  */
 export function isProductPage(document: Document, product: ProductFacts | undefined): boolean {
   if (product !== undefined) return true;
-  const ogType = document.querySelector('meta[property="og:type"]')?.getAttribute('content')?.trim() ?? '';
-  if (PRODUCT_OG_TYPE.test(ogType)) return true;
-  return document.querySelectorAll(PRODUCT_MICRODATA).length === 1;
+  let products = 0;
+  // One walk, not selectors: linkedom matches a selector against every element of the page.
+  for (const node of nodesUnder(document, 'elements', (element) => SKIPPED.has(element.localName))) {
+    const element = node as Element;
+    const tag = element.localName;
+    if (tag === 'meta') {
+      if (element.getAttribute('property') !== 'og:type') continue;
+      if (PRODUCT_OG_TYPE.test(element.getAttribute('content')?.trim() ?? '')) return true;
+    } else if (element.hasAttribute('itemscope') && PRODUCT_ITEMTYPE.test(element.getAttribute('itemtype') ?? '')) {
+      products += 1;
+    }
+  }
+  return products === 1;
 }

@@ -1,0 +1,22 @@
+import { visibleTextOf } from './visible-text.js';
+
+/** A price as shops print it: `$12.99`, `£88`, `1 299,00 €`, `EUR 355.58`, `49.95 USD`. */
+const PRICE =
+  /(?:[$£€¥₹]|\b(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|INR)\s?)\s?\d[\d.,\u00a0 ]*\d?|\b\d[\d.,\u00a0 ]*\s?(?:€|zł|kr|(?:USD|EUR|GBP|CHF)\b)/g;
+/** A page showing at least this many prices is a catalogue (a shop's category, a search of its items). */
+const CATALOGUE_PRICES = 4;
+
+/**
+ * True when a region shows the prices of several items: a shop's category or catalogue page, whose
+ * content is its grid of items (names, prices, short descriptions), not the one paragraph of prose
+ * Readability finds among them.
+ */
+export function isCatalogue(region: Element): boolean {
+  const text = visibleTextOf(region);
+  let prices = 0;
+  for (const _ of text.matchAll(PRICE)) {
+    prices += 1;
+    if (prices >= CATALOGUE_PRICES) return true;
+  }
+  return false;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { parseWithLinkedom } from './load-dom.js';
+import { dropOtherProducts } from './other-products.js';
+import { visibleTextOf } from './visible-text.js';
+
+const DESCRIPTION = '<p>Alder body, maple neck, rosewood fingerboard, three single-coil pickups and a tremolo.</p>';
+
+function afterDrop(body: string): string {
+  const document = parseWithLinkedom(`<!DOCTYPE html><html><body>${body}</body></html>`);
+  dropOtherProducts(document.body);
+  return visibleTextOf(document.body);
+}
+
+describe('dropOtherProducts', () => {
+  it('drops blocks named related products and reviews (thomann-like names)', () => {
+    const text = afterDrop(
+      `<main><h1>Player II Strat</h1>${DESCRIPTION.repeat(3)}` +
+        '<div id="related_products_carousel" class="product-related-products"><h2>Accessories</h2><p>Guitar case $89</p></div>' +
+        '<div class="js-product-reviews-preview"><p>I owned a Player I and sold it after a year.</p></div></main>',
+    );
+    expect(text).toContain('rosewood fingerboard');
+    expect(text).not.toContain('Guitar case');
+    expect(text).not.toContain('sold it after a year');
+  });
+
+  it("drops a block headed by the shop's other products, and only that block (its peers stay)", () => {
+    const text = afterDrop(
+      `<main><h1>Ladies top</h1>${DESCRIPTION.repeat(3)}<div class="panel">` +
+        '<div class="river"><h2>People who viewed this item also viewed</h2><ul><li>Floral blouse £23</li><li>Tunic £12</li></ul></div>' +
+        '<h2>About this item</h2><p>Seller assumes all responsibility for this listing.</p></div></main>',
+    );
+    expect(text).not.toContain('Floral blouse');
+    expect(text).not.toContain('also viewed');
+    expect(text).toContain('Seller assumes all responsibility');
+  });
+
+  it('takes a heading first in no container with its following siblings up to the next heading', () => {
+    const text = afterDrop(
+      `<main><h1>Sandals</h1>${DESCRIPTION.repeat(3)}<h3>Customer reviews</h3><p>Great fit, five stars.</p>` +
+        '<p>Ran small for me.</p><h3>Materials</h3><p>Vibram sole and cotton cord.</p></main>',
+    );
+    expect(text).not.toContain('five stars');
+    expect(text).not.toContain('Ran small');
+    expect(text).toContain('Vibram sole');
+  });
+
+  it("keeps a block that holds the product's name or most of the page (a template naming its wrapper)", () => {
+    const text = afterDrop(
+      `<div class="product-reviews-enabled"><h1>Mug</h1>${DESCRIPTION}</div>` +
+        `<div class="ratings-wrapper"><p>${'Handmade stoneware, glazed inside, holds twelve ounces. '.repeat(8)}</p></div>` +
+        '<div class="similar"><p>Other mug</p></div>',
+    );
+    expect(text).toContain('Mug');
+    expect(text).toContain('Handmade stoneware');
+    expect(text).not.toContain('Other mug');
+  });
+
+  it("keeps a business's testimonials (a service page's quoted customers)", () => {
+    const text = afterDrop(
+      `<main><h1>Pest control</h1>${DESCRIPTION.repeat(2)}<section class="home-testimonial-wr">` +
+        '<div class="review-card">We had a serious ant problem in our kitchen.</div></section></main>',
+    );
+    expect(text).toContain('serious ant problem');
+  });
+});
