@@ -12,11 +12,15 @@ const CATALOGUE_PRICES = 4;
  * Readability finds among them.
  */
 export function isCatalogue(region: Element): boolean {
-  const text = visibleTextOf(region);
+  return countPrices(visibleTextOf(region), CATALOGUE_PRICES) >= CATALOGUE_PRICES;
+}
+
+/** The prices printed in a text, counted up to `atMost`. */
+export function countPrices(text: string, atMost: number): number {
   let prices = 0;
   for (const _ of text.matchAll(PRICE)) {
     prices += 1;
-    if (prices >= CATALOGUE_PRICES) return true;
+    if (prices >= atMost) break;
   }
-  return false;
+  return prices;
 }

@@ -1,4 +1,5 @@
 import { nodesUnder } from './dom-walk.js';
+import { countPrices } from './catalogue.js';
 import { visibleTextOf } from './visible-text.js';
 import { countWordCharacters } from './word-characters.js';
 
@@ -41,6 +42,9 @@ const OTHER_PRODUCTS_HEADING = new RegExp(
 const REVIEWS_HEADING =
   /^(?:\d[\d,.]*\s+)?(?:customer |user |product |top |verified |guest )?(?:reviews?|ratings?)\b(?!.{40})/i;
 
+/** Elements whose text no reader sees. */
+const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
+
 /** A block holding more than this share of the region's text is the product's own (its wrapper). */
 const MAX_BLOCK_SHARE = 0.5;
 
@@ -76,7 +80,50 @@ export function dropOtherProducts(root: Element): number {
     for (const block of blocks) block.remove();
     removed += 1;
   }
+  return removed + dropProductCards(root);
+}
+
+/** A run of other products has at least this many cards. */
+const MIN_CARDS = 3;
+
+/**
+ * Removes the runs of product cards: at least three siblings of one tag and class that each link
+ * somewhere and show a price (the shop's other products, sponsored items, the seller's other
+ * listings). A product page's own blocks (its description, specifications, variants) do not each
+ * link away with a price.
+ */
+function dropProductCards(root: Element): number {
+  const runs: Element[][] = [];
+  for (const node of nodesUnder(root, 'elements', (element) => INVISIBLE.has(element.localName))) {
+    const parent = node as Element;
+    if (parent.childElementCount < MIN_CARDS) continue;
+    const groups = new Map<string, Element[]>();
+    for (const child of Array.from(parent.children)) {
+      const key = `${child.localName}.${child.getAttribute('class') ?? ''}`;
+      const group = groups.get(key) ?? [];
+      group.push(child);
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      if (group.length >= MIN_CARDS && group.every(isProductCard)) runs.push(group);
+    }
+  }
+  // Cards that are most of the page are its content: a category page that names a Product.
+  const cards = runs.flat().filter((card) => !runs.flat().some((other) => other !== card && other.contains(card)));
+  const cardCharacters = cards.reduce((sum, card) => sum + countWordCharacters(visibleTextOf(card)), 0);
+  if (cardCharacters > MAX_BLOCK_SHARE * countWordCharacters(visibleTextOf(root))) return 0;
+  let removed = 0;
+  for (const run of runs) {
+    if (!run.every((card) => root.contains(card))) continue;
+    for (const card of run) card.remove();
+    removed += 1;
+  }
   return removed;
+}
+
+function isProductCard(element: Element): boolean {
+  if (element.localName !== 'a' && element.querySelector('a[href]') === null) return false;
+  return countPrices(visibleTextOf(element), 1) === 1;
 }
 
 function isNamedOtherProducts(element: Element): boolean {
