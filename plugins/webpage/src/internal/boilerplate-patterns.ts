@@ -1,3 +1,4 @@
+import { countPrices } from './catalogue.js';
 /**
  * What marks a block inside an article as boilerplate rather than article text: the class, id,
  * itemprop and role names that page templates give captions, credits, bylines, dates, tag lists,
@@ -255,9 +256,11 @@ export function isBoilerplateLine(text: string): boolean {
   if (line.split(' ').every((part) => /^[#@]\S/.test(part))) return true;
   if (BOILERPLATE_LINES.some((pattern) => pattern.test(line))) return true;
   if (words.length <= 12 && /^(?:by|posted by|written by|words by|story by)\s+\S/i.test(line)) return true;
+  // Counters and tool labels (`12 Share`), but not a price (`$259.95`): its digits are a product's.
   if (
     words.length <= 15 &&
-    words.every((word) => TOOL_WORDS.has(word.replace(/\d+$/, '')) || /^\d+$/.test(word))
+    words.every((word) => TOOL_WORDS.has(word.replace(/\d+$/, '')) || /^\d+$/.test(word)) &&
+    countPrices(line, 1) === 0
   ) {
     return true;
   }
