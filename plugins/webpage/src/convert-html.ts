@@ -255,7 +255,9 @@ async function regionInstead(
   // An article that is chrome (a cookie banner) is not the page's, on any page.
   const itemsPage =
     !page.productPage &&
-    (page.thread || region.repeatedShare >= ITEMS_PAGE_SHARE || (!isLongArticle(read) && isCatalogue(region.element)));
+    (page.thread ||
+      region.repeatedShare >= ITEMS_PAGE_SHARE ||
+      (!isLongArticle(read) && isCatalogue(region.element)));
   if (isArticle(read) && !itemsPage && !readsChrome(read, region)) return null;
   return block;
 }

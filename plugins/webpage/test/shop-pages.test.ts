@@ -8,7 +8,15 @@ async function markdownOf(html: string): Promise<string> {
   return toMarkdown(root);
 }
 
-const DEPARTMENTS = ['Tents', 'Backpacks', 'Hiking boots', 'Rain jackets', 'Camp stoves', 'Climbing ropes', 'Bike helmets'];
+const DEPARTMENTS = [
+  'Tents',
+  'Backpacks',
+  'Hiking boots',
+  'Rain jackets',
+  'Camp stoves',
+  'Climbing ropes',
+  'Bike helmets',
+];
 const MENU = `<header><nav><ul>${DEPARTMENTS.flatMap((name) => ['Men', 'Women', 'Kids', 'Sale'].map((group) => `<li><a href="/${name}">${group}'s ${name}</a></li>`)).join('')}</ul></nav></header>`;
 const FOOTER = '<footer><p>Free returns within 30 days. Members earn rewards on every purchase.</p></footer>';
 
@@ -68,7 +76,9 @@ describe('shop pages: a catalogue', () => {
     ['Flicker 20 Quilt', '$259.95'],
     ['Backcountry Bed 30', '$189.95'],
   ]
-    .map(([name, price]) => `<div class="tile"><a href="/p">${name ?? ''}</a><span>${price ?? ''}</span></div>`)
+    .map(
+      ([name, price]) => `<div class="tile"><a href="/p">${name ?? ''}</a><span>${price ?? ''}</span></div>`,
+    )
     .join('');
   const filters = `<div class="facets"><h3>Filter by</h3><p>${'Brand Shape Weight Temperature Insulation Gender '.repeat(6)}</p></div>`;
   const html = `<!DOCTYPE html><html><head><title>Sleeping Bags | Outdoor Shop</title></head><body>${MENU}
@@ -84,7 +94,10 @@ describe('shop pages: a catalogue', () => {
 
 describe('shop pages: a menu inside the article', () => {
   it("drops a site's menu (a <nav> nearly all links) even when it outweighs the text", () => {
-    const links = Array.from({ length: 40 }, (_, index) => `<li><a href="/c${String(index)}">Category number ${String(index)}</a></li>`);
+    const links = Array.from(
+      { length: 40 },
+      (_, index) => `<li><a href="/c${String(index)}">Category number ${String(index)}</a></li>`,
+    );
     const markdown = toMarkdown(
       toMdast(
         articleElement(

@@ -16,6 +16,8 @@ describe('isCatalogue', () => {
 
   it('is no catalogue with fewer prices, or with prices only in scripts', () => {
     expect(isCatalogue(bodyOf('<p>The ticket costs $12 and the parking $5.</p>'))).toBe(false);
-    expect(isCatalogue(bodyOf('<script>var p = ["$1", "$2", "$3", "$4"];</script><p>Welcome</p>'))).toBe(false);
+    expect(isCatalogue(bodyOf('<script>var p = ["$1", "$2", "$3", "$4"];</script><p>Welcome</p>'))).toBe(
+      false,
+    );
   });
 });

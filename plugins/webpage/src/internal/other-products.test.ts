@@ -3,7 +3,8 @@ import { parseWithLinkedom } from './load-dom.js';
 import { dropOtherProducts } from './other-products.js';
 import { visibleTextOf } from './visible-text.js';
 
-const DESCRIPTION = '<p>Alder body, maple neck, rosewood fingerboard, three single-coil pickups and a tremolo.</p>';
+const DESCRIPTION =
+  '<p>Alder body, maple neck, rosewood fingerboard, three single-coil pickups and a tremolo.</p>';
 
 function afterDrop(body: string): string {
   const document = parseWithLinkedom(`<!DOCTYPE html><html><body>${body}</body></html>`);

@@ -109,7 +109,9 @@ function dropProductCards(root: Element): number {
     }
   }
   // Cards that are most of the page are its content: a category page that names a Product.
-  const cards = runs.flat().filter((card) => !runs.flat().some((other) => other !== card && other.contains(card)));
+  const cards = runs
+    .flat()
+    .filter((card) => !runs.flat().some((other) => other !== card && other.contains(card)));
   const cardCharacters = cards.reduce((sum, card) => sum + countWordCharacters(visibleTextOf(card)), 0);
   if (cardCharacters > MAX_BLOCK_SHARE * countWordCharacters(visibleTextOf(root))) return 0;
   let removed = 0;

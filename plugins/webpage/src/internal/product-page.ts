@@ -23,7 +23,10 @@ export function isProductPage(document: Document, product: ProductFacts | undefi
     if (tag === 'meta') {
       if (element.getAttribute('property') !== 'og:type') continue;
       if (PRODUCT_OG_TYPE.test(element.getAttribute('content')?.trim() ?? '')) return true;
-    } else if (element.hasAttribute('itemscope') && PRODUCT_ITEMTYPE.test(element.getAttribute('itemtype') ?? '')) {
+    } else if (
+      element.hasAttribute('itemscope') &&
+      PRODUCT_ITEMTYPE.test(element.getAttribute('itemtype') ?? '')
+    ) {
       products += 1;
     }
   }
