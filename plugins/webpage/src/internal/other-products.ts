@@ -58,8 +58,9 @@ const MAX_HEADING_LENGTH = 80;
  * Removes from a product page's region (`root`, a fresh parse the caller owns) the blocks of other
  * products and of reviews: elements whose class or id names them, and blocks headed by such a
  * heading (the heading's outermost container that begins with it; a heading first in no container
- * takes its following siblings up to the next heading). A block that holds the page's `<h1>` (the
- * product's name) or more than half the region's text is the product's and stays. Returns the number of blocks removed.
+ * takes its following siblings up to the next heading), and runs of linked, priced product cards
+ * while they are the lesser part. A block that holds the page's `<h1>` (the product's name) or more
+ * than half the region's text is the product's and stays. Returns the number of blocks removed.
  */
 export function dropOtherProducts(root: Element): number {
   const found: Element[] = [];
@@ -151,7 +152,7 @@ function isOtherProductsHeading(element: Element): boolean {
 
 /**
  * The block a heading heads: its outermost ancestor (below `root`) whose text begins with the
- * heading's; or, when no container begins with it, the heading and its following siblings up to
+ * heading's and that holds no other heading of its rank; or, when no container begins with it, the heading and its following siblings up to
  * the next heading.
  */
 function sectionOf(heading: Element, root: Element): Element[] {
