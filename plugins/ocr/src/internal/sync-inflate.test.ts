@@ -87,7 +87,8 @@ describe('the synchronous DecompressionStream of pdf.js workers', () => {
     };
     try {
       const data = new Uint8Array(readFileSync(join(CORPORA, 'pdf/tracemonkey.pdf')));
-      const document = await pdfjs.getDocument({ data, worker: await pdfjsWorker(), ...pdfjsAssets() }).promise;
+      const document = await pdfjs.getDocument({ data, worker: await pdfjsWorker(), ...pdfjsAssets() })
+        .promise;
       const page = await document.getPage(1);
       const text = await page.getTextContent();
       await document.loadingTask.destroy();
