@@ -26,7 +26,7 @@ let document: PdfDocument | undefined;
  * operator list is read for rulings: about a quarter of pdf.js's time on the tables corpus. Nor
  * does it need glyph outlines or font programs (`textOnlyFontOptions`). A document is opened for
  * text (without its images unless it may use Type3 fonts, whose glyphs can be images that pdf.js
- * measures them by), and reopened to render at its first page to render.
+ * measures them by), and reopened at the first page to render for OCR.
  */
 let opened: { path: string; toRender: boolean } | undefined;
 /** Documents with form fields: only their pages' annotations are read (for filled-in values). */
