@@ -22,6 +22,43 @@ const tables = (nodes: RootContent[]): (Table | Html)[] =>
   nodes.filter((node): node is Table | Html => node.data?.table !== undefined);
 
 describe.runIf(existsSync(corpus))('ruled tables read from the page drawing', () => {
+  it('reads a ruled table whose lines of text sit on boxes of their own as one cell each (copy_text, mode 1)', async () => {
+    // Every line of text there is painted on a filled box inside its cell: the boxes' edges split
+    // the cells into pieces, and the table was read as loose paragraphs, one column after another.
+    const nodes = await read('copy_text.pdf');
+    const found = tables(nodes);
+    expect(found).toHaveLength(1);
+    const data = found[0]?.data?.table;
+    expect(data?.columns).toEqual([
+      'Sl. No.',
+      'Name of State/UT',
+      'Name of District',
+      'Disease/ Illness',
+      'No. of Cases',
+      'No. of Deaths',
+      'Date of start of outbreak',
+      'Date of reporting',
+      'Current Status',
+      'Comments/ Action taken',
+    ]);
+    expect(data?.rows).toHaveLength(6);
+    expect(data?.rows[1]?.slice(0, 9)).toEqual([
+      '2',
+      'Maharashtra',
+      'Beed',
+      'ii. Dengue & Chikungun ya',
+      '11',
+      '0',
+      '03/01/14',
+      '04/01/14',
+      'Under control',
+    ]);
+    expect(String(data?.rows[1]?.[9])).toMatch(/^Cases of fever reported .* IEC done\.$/);
+    const spanning = data?.cells?.find((cell) => cell.text === 'West Bengal');
+    expect(spanning).toMatchObject({ rowSpan: 3, colSpan: 1 });
+    expect(nodes.some((node) => node.type === 'heading' && toString(node) === 'Kerala')).toBe(false);
+  });
+
   it('keeps a header spanning two columns as one cell over them, not as a heading (column_span_1)', async () => {
     const nodes = await read('column_span_1.pdf');
     const [table, ...others] = tables(nodes);
