@@ -105,6 +105,24 @@ const gridOf = (table: Table | Html | undefined): string[][] => {
 };
 
 describe.runIf(existsSync(corpus))('borderless tables read from the alignment of their text', () => {
+  it('finds a small table of figures in one column of a two-column page, its header of two lines whole (table_areas, modes 2, 3, 6)', async () => {
+    // Page 1: each row shares its baseline with a line of the other column's prose, so the rows
+    // were read across both columns (prose, label, value) and no table was found: one paragraph per cell.
+    const found = tables(await read('table_areas.pdf'));
+    expect(found).toHaveLength(2);
+    const [first, second] = found.map(gridOf);
+    expect(first?.[0]).toEqual(['Payroll Period', 'One Withholding Allowance']);
+    expect(first?.[1]).toEqual(['Weekly', '$ 71.15']);
+    expect(first?.at(-1)).toEqual(['Daily or Miscellaneous (each day of the payroll period)', '14.23']);
+    expect(first).toHaveLength(9);
+    // Page 2: "$ 40.40" is a value, so "Weekly" is a body row and not a second line of the header.
+    expect(second?.slice(0, 2)).toEqual([
+      ['Payroll Period', 'Add Additional'],
+      ['Weekly', '$ 40.40'],
+    ]);
+    expect(second?.at(-1)).toEqual(['Daily or Miscellaneous (each day of the payroll period)', '8.10']);
+  });
+
   it('reads a borderless numeric table as rows of cells, not a paragraph per column (district_health)', async () => {
     const nodes = await read('stream__district_health__district_health.pdf');
     const found = tables(nodes);
