@@ -105,6 +105,20 @@ const gridOf = (table: Table | Html | undefined): string[][] => {
 };
 
 describe.runIf(existsSync(corpus))('borderless tables read from the alignment of their text', () => {
+  it('keeps a table of figures set with open rows whole across its section labels (edge_tol, mode 4)', async () => {
+    // Its rows stand 22 pt apart and a section label 33 pt below the last row: more than three
+    // lines of 9 pt text, so the table was cut into four at "Class B", "Total for the Fund"...
+    const nodes = await read('edge_tol.pdf');
+    const found = tables(nodes);
+    expect(found).toHaveLength(1);
+    const grid = gridOf(found[0]);
+    const labels = grid.map((row) => row[0]);
+    expect(labels).toContain('Class B');
+    expect(labels).toContain('Investment result per unit2');
+    expect(grid.at(-1)).toEqual(['Total investment result per unit', '3.78']);
+    expect(nodes.some((node) => node.type === 'heading' && toString(node) === 'Class B')).toBe(false);
+  });
+
   it('finds a small table of figures in one column of a two-column page, its header of two lines whole (table_areas, modes 2, 3, 6)', async () => {
     // Page 1: each row shares its baseline with a line of the other column's prose, so the rows
     // were read across both columns (prose, label, value) and no table was found: one paragraph per cell.

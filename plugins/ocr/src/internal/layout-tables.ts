@@ -55,7 +55,7 @@ export function findTables(rows: Row[]): FoundTable[] {
   for (const row of rows) {
     const last = pending.at(-1) ?? run.at(-1);
     const size = row.segments[0]?.size ?? 10;
-    if (last !== undefined && row.y - last.y > 3 * size) flush();
+    if (last !== undefined && row.y - last.y > 3 * size && !opensSection(row, run, last)) flush();
     // Above the first row of values, lines of one segment under the run's cells are header lines.
     const header = run.length > 0 && !run.some(holdsValues);
     if (row.segments.length >= 2) {
@@ -117,6 +117,22 @@ function topsHeaderCell(line: Row, row: Row): boolean {
     segment.text.length <= MAX_MEDIAN_CELL_CHARS &&
     !over(first) &&
     later.some(over)
+  );
+}
+
+/**
+ * Whether a line after a wider gap than three lines of text is the label of the next section of the
+ * same table of figures ("Class B" between groups of rows): alone in the first column, and no
+ * further below the last row than twice the table's usual distance between rows (a table set with
+ * open rows leaves that much room above a section label).
+ */
+function opensSection(row: Row, run: readonly Row[], last: Row): boolean {
+  const steps = run.slice(1).map((one, index) => one.y - (run[index]?.y ?? one.y));
+  return (
+    row.segments.length === 1 &&
+    run.some(holdsValues) &&
+    staysInFirstColumn(row, [...run]) &&
+    row.y - last.y <= 2 * median(steps)
   );
 }
 
