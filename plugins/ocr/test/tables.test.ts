@@ -22,6 +22,17 @@ const tables = (nodes: RootContent[]): (Table | Html)[] =>
   nodes.filter((node): node is Table | Html => node.data?.table !== undefined);
 
 describe.runIf(existsSync(corpus))('ruled tables read from the page drawing', () => {
+  it('keeps two ruled tables one above the other apart, though their borders stand in line (twotables_1)', async () => {
+    // Borders at the same x, 35 pt apart, were merged into one line through the gap: the two
+    // tables made one grid, which was no table at all.
+    const found = tables(await read('twotables_1.pdf'));
+    const first = found[0]?.data?.table;
+    expect(first?.columns).toContain('Date of start of outbreak');
+    expect(first?.rows).toHaveLength(2);
+    expect(first?.rows[0]?.slice(1, 5)).toEqual(['West Bengal', 'Bankura', 'xix. Acute Diarrhoeal Disease', '46']);
+    expect(first?.cells?.find((cell) => cell.text === 'West Bengal')?.rowSpan).toBe(2);
+  });
+
   it('reads a ruled table whose lines of text sit on boxes of their own as one cell each (copy_text, mode 1)', async () => {
     // Every line of text there is painted on a filled box inside its cell: the boxes' edges split
     // the cells into pieces, and the table was read as loose paragraphs, one column after another.

@@ -67,26 +67,27 @@ export function toRuledGrids(rulings: readonly Ruling[]): { h: Ruling[]; v: Ruli
   return toComponents(horizontal, vertical);
 }
 
-/** Collinear lines that overlap or touch merged into one, per axis. */
+/**
+ * Collinear lines that overlap or touch merged into one, per axis: the lines within the tolerance
+ * of one height, taken along their length. (Taken by height alone, a line could join one further
+ * along that it does not reach, and the border of a table ran on through the gap into the next.)
+ */
 function mergeCollinear(lines: Ruling[]): Ruling[] {
-  const sorted = [...lines].sort((a, b) => a.at - b.at || a.from - b.from);
+  const sorted = [...lines].sort((a, b) => a.at - b.at);
   const merged: Ruling[] = [];
-  for (const line of sorted) {
-    let match: Ruling | undefined;
-    // Only the lines merged last can be at the same height (sorted by height).
-    for (let k = merged.length - 1; k >= 0; k -= 1) {
-      const other = merged[k];
-      if (other === undefined || line.at - other.at > TOLERANCE) break;
-      if (line.from <= other.to + TOLERANCE) {
-        match = other;
-        break;
+  for (let start = 0; start < sorted.length;) {
+    const at = sorted[start]?.at ?? 0;
+    let end = start + 1;
+    while (end < sorted.length && (sorted[end]?.at ?? at) - at <= TOLERANCE) end += 1;
+    let current: Ruling | undefined;
+    for (const line of sorted.slice(start, end).sort((a, b) => a.from - b.from)) {
+      if (current !== undefined && line.from <= current.to + TOLERANCE) current.to = Math.max(current.to, line.to);
+      else {
+        current = { ...line, at };
+        merged.push(current);
       }
     }
-    if (match === undefined) merged.push({ ...line });
-    else {
-      match.from = Math.min(match.from, line.from);
-      match.to = Math.max(match.to, line.to);
-    }
+    start = end;
   }
   return merged;
 }
