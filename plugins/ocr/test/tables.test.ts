@@ -29,7 +29,12 @@ describe.runIf(existsSync(corpus))('ruled tables read from the page drawing', ()
     const first = found[0]?.data?.table;
     expect(first?.columns).toContain('Date of start of outbreak');
     expect(first?.rows).toHaveLength(2);
-    expect(first?.rows[0]?.slice(1, 5)).toEqual(['West Bengal', 'Bankura', 'xix. Acute Diarrhoeal Disease', '46']);
+    expect(first?.rows[0]?.slice(1, 5)).toEqual([
+      'West Bengal',
+      'Bankura',
+      'xix. Acute Diarrhoeal Disease',
+      '46',
+    ]);
     expect(first?.cells?.find((cell) => cell.text === 'West Bengal')?.rowSpan).toBe(2);
   });
 

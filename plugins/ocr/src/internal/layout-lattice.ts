@@ -81,7 +81,8 @@ function mergeCollinear(lines: Ruling[]): Ruling[] {
     while (end < sorted.length && (sorted[end]?.at ?? at) - at <= TOLERANCE) end += 1;
     let current: Ruling | undefined;
     for (const line of sorted.slice(start, end).sort((a, b) => a.from - b.from)) {
-      if (current !== undefined && line.from <= current.to + TOLERANCE) current.to = Math.max(current.to, line.to);
+      if (current !== undefined && line.from <= current.to + TOLERANCE)
+        current.to = Math.max(current.to, line.to);
       else {
         current = { ...line, at };
         merged.push(current);
@@ -189,8 +190,14 @@ function toLattice(h: Ruling[], v: Ruling[], runs: TextRun[]): LatticeTable | un
   const cellOfSlot = new Map<number, (typeof cells)[number]>();
   const ranges = slots.map((group) => toSlotRange(group, columns));
   // Stops no cell ends at (the edges of a box inside a cell) are no column or row boundary.
-  const xAt = toUsedStops(xs.length, ranges.flatMap((range) => [range.col, range.lastCol + 1]));
-  const yAt = toUsedStops(ys.length, ranges.flatMap((range) => [range.row, range.lastRow + 1]));
+  const xAt = toUsedStops(
+    xs.length,
+    ranges.flatMap((range) => [range.col, range.lastCol + 1]),
+  );
+  const yAt = toUsedStops(
+    ys.length,
+    ranges.flatMap((range) => [range.row, range.lastRow + 1]),
+  );
   let rectangles = 0;
   slots.forEach((group, index) => {
     const slotRange = ranges[index] ?? toSlotRange(group, columns);
@@ -233,7 +240,12 @@ function toLattice(h: Ruling[], v: Ruling[], runs: TextRun[]): LatticeTable | un
   }
   if (rectangles < 0.75 * cells.length) return undefined;
   const kept = withoutEdgeRows(cells, xAt.size - 1);
-  return kept === undefined ? undefined : toTable(kept, [...xAt.keys()].map((stop) => xs[stop] ?? 0));
+  return kept === undefined
+    ? undefined
+    : toTable(
+        kept,
+        [...xAt.keys()].map((stop) => xs[stop] ?? 0),
+      );
 }
 
 /** The stops some cell starts or ends at, each with its index among them (the others dropped). */
