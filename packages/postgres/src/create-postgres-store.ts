@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { createKyselyStore, type Database, type Store } from '@transmute/service';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { NamedStatementClient } from './named-statement-client.js';
 
 /** Options of {@link createPostgresStore}. */
 export interface PostgresStoreOptions {
@@ -25,6 +26,13 @@ export interface PostgresStoreOptions {
    * transaction of the store is a few statements with no other I/O inside; 0 turns the bound off.
    */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * Prepare each distinct statement once per connection and only bind and run it afterwards
+   * (default true): the server skips parsing and mostly planning, about a third of its CPU per
+   * job. Turn off behind a pooler that cannot keep named statements (PgBouncer in transaction
+   * mode before 1.21, or without `max_prepared_statements`).
+   */
+  prepareStatements?: boolean;
 }
 
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
@@ -190,6 +198,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     Math.floor(options.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS),
   );
   const pool = new pg.Pool({
+    ...(options.prepareStatements === false ? {} : { Client: NamedStatementClient }),
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
     types,
