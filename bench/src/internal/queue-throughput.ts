@@ -22,6 +22,30 @@ if (kind === 'postgres') {
 // Imported after the URL is set: the bench's connection string is read when its module loads.
 const { startTinyJobService } = await import('./tiny-job-service.js');
 
+// QUEUE_STATEMENTS=1: each kind of statement's round trips, summed per job (a lock's wait shows here).
+const byStatement = new Map<string, { count: number; ms: number }>();
+let counting = false;
+if (process.env.QUEUE_STATEMENTS === '1') {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 70);
+    const at = performance.now();
+    const result = original.apply(this, args);
+    if (counting && result instanceof Promise)
+      void result.then(
+        () => {
+          const entry = byStatement.get(text) ?? { count: 0, ms: 0 };
+          entry.count += 1;
+          entry.ms += performance.now() - at;
+          byStatement.set(text, entry);
+        },
+        () => undefined,
+      );
+    return result;
+  };
+}
+
 const { service, store, caller, close } = await startTinyJobService(kind, WORKERS);
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
@@ -37,7 +61,10 @@ async function serverCpuMs(): Promise<number> {
     let ticks = 0;
     for (const { pid } of rows) {
       try {
-        const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        const fields =
+          readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+            .split(') ')[1]
+            ?.split(' ') ?? [];
         ticks += Number(fields[11]) + Number(fields[12]);
       } catch {
         // gone
@@ -94,7 +121,10 @@ async function batch(jobs: number): Promise<number[]> {
         const index = next++;
         const t0 = performance.now();
         const job = await service.createJob(caller, {
-          source: { type: 'text', content: `# Note ${String(index)}\n\nA tiny job.\n\nIts second paragraph.\n` },
+          source: {
+            type: 'text',
+            content: `# Note ${String(index)}\n\nA tiny job.\n\nIts second paragraph.\n`,
+          },
           output: { profile: 'raw_source' },
         });
         await done(job.id);
@@ -108,6 +138,7 @@ async function batch(jobs: number): Promise<number[]> {
 await batch(50); // warm-up
 const server0 = await serverCpuMs();
 const cpu0 = process.cpuUsage();
+counting = true;
 const t0 = performance.now();
 const latencies = await batch(count);
 const wall = performance.now() - t0;
@@ -129,6 +160,8 @@ console.log(
     load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
   }),
 );
+for (const [text, { count: n, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+  console.log(`${(ms / count).toFixed(2).padStart(7)} ms/job ${(n / count).toFixed(2).padStart(5)}×  ${text}`);
 clearInterval(timer);
 unsubscribe();
 await close();

@@ -224,11 +224,18 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     notify: notifier.notify,
     // A transaction's wake-ups travel inside it, in the COMMIT's round trip (one simple query):
     // PostgreSQL delivers them at commit, to every process listening (this one too), and drops
-    // them on rollback.
-    commitNotifying: (channels) =>
-      [...channels.map((channel) => `notify ${channelName(channel)}, '${notifier.self}'`), 'commit'].join(
-        '; ',
-      ),
+    // them on rollback. The commit itself never waits for the disk while holding its locks (a
+    // PostgreSQL commit lets its row locks go only after its flush, so every createJob and claim
+    // of one account queued behind the previous one's fsync); a durable one is then flushed by a
+    // transaction of its own in the same round trip, which takes a transaction id so its commit
+    // writes a record and waits for the log up to it, this commit's record included.
+    commitNotifying: (channels, mode) =>
+      [
+        'set local synchronous_commit = off',
+        ...channels.map((channel) => `notify ${channelName(channel)}, '${notifier.self}'`),
+        'commit',
+        ...(mode === 'durable' ? ['select pg_current_xact_id()'] : []),
+      ].join('; '),
     wakeHere: notifier.wakeHere,
     subscribe: notifier.subscribe,
     onClose: notifier.close,
