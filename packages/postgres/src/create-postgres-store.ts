@@ -67,6 +67,31 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * A statement whose own transaction writes a log record and so, at its commit, waits until the log
+ * is on disk up to it, every earlier commit's record included. (A transaction that only takes an
+ * id writes nothing before its commit record, and PostgreSQL does not wait for that one.)
+ */
+const FLUSH_LOG = "select pg_logical_emit_message(true, 'transmute', '')";
+
+/**
+ * Whether commits may let their locks go before the disk flush. A PostgreSQL commit releases its
+ * row locks only after its log flush (3-4 ms on an ordinary disk), so every createJob and claim of
+ * one account, and every job end updating its usage totals, queued behind the previous one's
+ * fsync. Instead the commit runs with `synchronous_commit = off` (locks let go at once) and, in the
+ * same round trip, {@link FLUSH_LOG} waits for the disk: a durable transaction still returns only
+ * once it is on disk, but nobody waits for its flush while blocked on its locks. Needs EXECUTE on
+ * `pg_logical_emit_message` (PUBLIC by default); without it, commits wait for the disk as usual.
+ */
+async function canFlushAfterCommit(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query(FLUSH_LOG);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function ensureSchema(connectionString: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
@@ -216,6 +241,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     });
   });
   pool.on('error', () => undefined);
+  const flushAfter = await canFlushAfterCommit(pool);
   const notifier = createNotifier(pool, options.connectionString, onConnectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return createKyselyStore({
@@ -224,17 +250,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     notify: notifier.notify,
     // A transaction's wake-ups travel inside it, in the COMMIT's round trip (one simple query):
     // PostgreSQL delivers them at commit, to every process listening (this one too), and drops
-    // them on rollback. The commit itself never waits for the disk while holding its locks (a
-    // PostgreSQL commit lets its row locks go only after its flush, so every createJob and claim
-    // of one account queued behind the previous one's fsync); a durable one is then flushed by a
-    // transaction of its own in the same round trip, which takes a transaction id so its commit
-    // writes a record and waits for the log up to it, this commit's record included.
+    // them on rollback. See flushAfterCommit for the rest of that round trip.
     commitNotifying: (channels, mode) =>
       [
-        'set local synchronous_commit = off',
+        ...(flushAfter || mode === 'lazy' ? ['set local synchronous_commit = off'] : []),
         ...channels.map((channel) => `notify ${channelName(channel)}, '${notifier.self}'`),
         'commit',
-        ...(mode === 'durable' ? ['select pg_current_xact_id()'] : []),
+        ...(flushAfter && mode === 'durable' ? [FLUSH_LOG] : []),
       ].join('; '),
     wakeHere: notifier.wakeHere,
     subscribe: notifier.subscribe,
