@@ -7,6 +7,7 @@
  *   node --conditions=development --import tsx bench/src/internal/queue-throughput.ts postgres 600
  */
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 
 const kind = process.argv[2] === 'sqlite' ? 'sqlite' : 'postgres';
@@ -27,7 +28,10 @@ const byStatement = new Map<string, { count: number; ms: number }>();
 let counting = false;
 if (process.env.QUEUE_STATEMENTS === '1') {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  (pg.Client.prototype as unknown as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
+  (pg.Client.prototype as unknown as { query: unknown }).query = function (
+    this: unknown,
+    ...args: unknown[]
+  ) {
     const first = args[0] as string | { text: string };
     const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 70);
     const at = performance.now();
@@ -139,9 +143,23 @@ await batch(50); // warm-up
 const server0 = await serverCpuMs();
 const cpu0 = process.cpuUsage();
 counting = true;
+// Where a tail could come from: the event loop's stalls and the garbage collector's pauses.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+const gc = { count: 0, ms: 0, longest: 0 };
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.count += 1;
+    gc.ms += entry.duration;
+    gc.longest = Math.max(gc.longest, entry.duration);
+  }
+});
+gcObserver.observe({ entryTypes: ['gc'] });
 const t0 = performance.now();
 const latencies = await batch(count);
 const wall = performance.now() - t0;
+loopDelay.disable();
+gcObserver.disconnect();
 const cpu = process.cpuUsage(cpu0);
 const server = (await serverCpuMs()) - server0;
 const sorted = [...latencies].sort((a, b) => a - b);
@@ -157,11 +175,17 @@ console.log(
     nodeCpuPerJob: +((cpu.user + cpu.system) / 1000 / count).toFixed(2),
     serverCpuPerJob: +(server / count).toFixed(2),
     elu: +elu.utilization.toFixed(2),
+    loopDelayP99: +(loopDelay.percentile(99) / 1e6).toFixed(1),
+    loopDelayMax: +(loopDelay.max / 1e6).toFixed(1),
+    gcPerJob: +(gc.ms / count).toFixed(2),
+    gcLongest: +gc.longest.toFixed(1),
     load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
   }),
 );
 for (const [text, { count: n, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
-  console.log(`${(ms / count).toFixed(2).padStart(7)} ms/job ${(n / count).toFixed(2).padStart(5)}×  ${text}`);
+  console.log(
+    `${(ms / count).toFixed(2).padStart(7)} ms/job ${(n / count).toFixed(2).padStart(5)}×  ${text}`,
+  );
 clearInterval(timer);
 unsubscribe();
 await close();
