@@ -7,7 +7,7 @@
  *   node --conditions=development --import tsx bench/src/internal/queue-throughput.ts postgres 600
  */
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 
 const kind = process.argv[2] === 'sqlite' ? 'sqlite' : 'postgres';
@@ -22,6 +22,7 @@ if (kind === 'postgres') {
 }
 // Imported after the URL is set: the bench's connection string is read when its module loads.
 const { startTinyJobService } = await import('./tiny-job-service.js');
+const { createJobEndWaiter } = await import('./job-end-waiter.js');
 
 // QUEUE_STATEMENTS=1: each kind of statement's round trips, summed per job (a lock's wait shows here).
 const byStatement = new Map<string, { count: number; ms: number }>();
@@ -80,41 +81,7 @@ async function serverCpuMs(): Promise<number> {
   }
 }
 
-const waiting = new Map<string, () => void>();
-let checking = false;
-let again = false;
-const check = (): void => {
-  if (checking || waiting.size === 0) {
-    again ||= checking;
-    return;
-  }
-  checking = true;
-  void store.db
-    .selectFrom('jobs')
-    .select(['id', 'status'])
-    .where('id', 'in', [...waiting.keys()])
-    .where('status', 'in', ['succeeded', 'failed'])
-    .execute()
-    .then((rows) => {
-      for (const row of rows) waiting.get(row.id)?.();
-    })
-    .finally(() => {
-      checking = false;
-      if (again) {
-        again = false;
-        check();
-      }
-    });
-};
-const unsubscribe = store.subscribe('transmute_jobs', check);
-const timer = setInterval(check, 20);
-const done = (jobId: string) =>
-  new Promise<void>((resolve) =>
-    waiting.set(jobId, () => {
-      waiting.delete(jobId);
-      resolve();
-    }),
-  );
+const waiter = createJobEndWaiter(store);
 
 async function batch(jobs: number): Promise<number[]> {
   const latencies: number[] = [];
@@ -131,7 +98,7 @@ async function batch(jobs: number): Promise<number[]> {
           },
           output: { profile: 'raw_source' },
         });
-        await done(job.id);
+        await waiter.ended(job.id);
         latencies.push(performance.now() - t0);
       }
     }),
@@ -142,6 +109,7 @@ async function batch(jobs: number): Promise<number[]> {
 await batch(50); // warm-up
 const server0 = await serverCpuMs();
 const cpu0 = process.cpuUsage();
+const elu0 = performance.eventLoopUtilization();
 counting = true;
 // Where a tail could come from: the event loop's stalls and the garbage collector's pauses.
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
@@ -164,7 +132,7 @@ const cpu = process.cpuUsage(cpu0);
 const server = (await serverCpuMs()) - server0;
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
-const elu = performance.eventLoopUtilization();
+const elu = performance.eventLoopUtilization(elu0);
 console.log(
   JSON.stringify({
     kind,
@@ -186,6 +154,5 @@ for (const [text, { count: n, ms }] of [...byStatement].sort((a, b) => b[1].ms -
   console.log(
     `${(ms / count).toFixed(2).padStart(7)} ms/job ${(n / count).toFixed(2).padStart(5)}×  ${text}`,
   );
-clearInterval(timer);
-unsubscribe();
+waiter.close();
 await close();
