@@ -18,6 +18,7 @@
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import type { Caller, Service } from '@transmute/service';
+import { createJobEndWaiter } from './internal/job-end-waiter.js';
 import { startTinyJobService, type QueueBackend } from './internal/tiny-job-service.js';
 import { median, recordResults, runIfMain, type BenchCheck, type BenchReport } from './bench-report.js';
 
@@ -50,51 +51,17 @@ interface Queue {
 
 async function openQueue(backend: Backend, workers: number): Promise<Queue> {
   const { service, store, caller, close } = await startTinyJobService(backend, workers);
-  const waiting = new Map<string, () => void>();
-  let checking = false;
-  let again = false;
-  // One statement for every job waited on, never more than one at a time.
-  const check = (): void => {
-    if (checking || waiting.size === 0) {
-      again ||= checking;
-      return;
-    }
-    checking = true;
-    void store.db
-      .selectFrom('jobs')
-      .select(['id', 'status'])
-      .where('id', 'in', [...waiting.keys()])
-      .where('status', 'in', ['succeeded', 'failed'])
-      .execute()
-      .then((rows) => {
-        for (const row of rows) waiting.get(row.id)?.();
-      })
-      .finally(() => {
-        checking = false;
-        if (again) {
-          again = false;
-          check();
-        }
-      });
-  };
-  const unsubscribe = store.subscribe('transmute_jobs', check);
-  const timer = setInterval(check, 20);
+  const waiter = createJobEndWaiter(store);
   return {
     service,
     caller,
     async done(jobId) {
-      await new Promise<void>((resolve) => {
-        waiting.set(jobId, () => {
-          waiting.delete(jobId);
-          resolve();
-        });
-      });
+      await waiter.ended(jobId);
       const job = await service.getJob(caller, jobId);
       if (job.status !== 'succeeded') throw new Error(`job ${jobId} ${job.status}`);
     },
     async close() {
-      clearInterval(timer);
-      unsubscribe();
+      waiter.close();
       await close();
     },
   };

@@ -133,7 +133,7 @@ interface Cut {
 function cut(t0: number, created: number, seen: number, log: Mark[]): Cut {
   const sorted = [...log].sort((a, b) => a.at - b.at);
   const first = (test: (m: Mark) => boolean): Mark | undefined => sorted.find(test);
-  const isCommit = (m: Mark): boolean => /(^|; )commit$/i.test(m.what);
+  const isCommit = (m: Mark): boolean => /(^|; )commit(;|$)/i.test(m.what);
   const claimAt = first((m) => m.at >= created && m.what.includes('"work_pending" ='))?.at ?? Number.NaN;
   const prepare = first((m) => m.what === 'engine.prepare');
   const render = first((m) => m.what === 'engine.render');

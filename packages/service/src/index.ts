@@ -9,7 +9,7 @@ export type {
   ReadinessCheck,
   TransmuteService,
 } from './kernel/service-types.js';
-export type { Store, StoreDialect, Database } from './storage/store.js';
+export type { CommitMode, Store, StoreDialect, Database, TransactionOptions } from './storage/store.js';
 export type {
   BlobStore,
   BlobInfo,

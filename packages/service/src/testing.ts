@@ -8,6 +8,7 @@ import { CHANNELS } from './storage/channels.js';
 import { claimJob } from './worker/claim-job.js';
 import { createCoreContext, type CoreContext } from './kernel/context.js';
 import { writeEvent } from './tables/events.js';
+import { lockAccountClaims } from './tables/accounts.js';
 import { newId } from './kernel/ids.js';
 import { runIdempotent } from './tables/idempotency.js';
 import { dbTimeIn } from './storage/db-clock.js';
@@ -503,8 +504,8 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         .select('id')
         .where('id', 'not in', [oldest.id, newer.id])
         .execute();
-      // Another claim is under way: it holds the oldest job and the account (PostgreSQL row locks;
-      // on SQLite its transaction holds the database).
+      // Another claim is under way: it holds the oldest job (a PostgreSQL row lock) and the
+      // account's claim lock (on SQLite its transaction holds the database).
       let entered = (): void => undefined;
       const inside = new Promise<void>((resolve) => (entered = resolve));
       let open = (): void => undefined;
@@ -512,8 +513,8 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       const other = store.transaction(async (trx) => {
         if (store.dialect === 'postgres') {
           await sql`select id from jobs where id = ${oldest.id} for update`.execute(trx);
-          await sql`select id from accounts where id = ${account.id} for update`.execute(trx);
         }
+        await lockAccountClaims(trx, ctx, account.id);
         entered();
         await gate;
       });

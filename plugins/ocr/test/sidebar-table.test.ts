@@ -52,7 +52,7 @@ describe.runIf(existsSync(report))('the last line of a header cell of three line
     const document = await source.extract(toSourceFile(report, 'application/pdf'), ctx);
     const nodes = document.root.children;
     const table = nodes.find((node) => node.data?.table !== undefined)?.data?.table;
-    expect(table?.rows[0]).toContain('start of outbreak');
+    expect(table?.columns).toContain('Date of start of outbreak');
     expect(nodes.filter((node) => node.type === 'paragraph').map((node) => toString(node))).not.toContain(
       'outbreak',
     );

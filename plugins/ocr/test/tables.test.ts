@@ -22,6 +22,59 @@ const tables = (nodes: RootContent[]): (Table | Html)[] =>
   nodes.filter((node): node is Table | Html => node.data?.table !== undefined);
 
 describe.runIf(existsSync(corpus))('ruled tables read from the page drawing', () => {
+  it('keeps two ruled tables one above the other apart, though their borders stand in line (twotables_1)', async () => {
+    // Borders at the same x, 35 pt apart, were merged into one line through the gap: the two
+    // tables made one grid, which was no table at all.
+    const found = tables(await read('twotables_1.pdf'));
+    const first = found[0]?.data?.table;
+    expect(first?.columns).toContain('Date of start of outbreak');
+    expect(first?.rows).toHaveLength(2);
+    expect(first?.rows[0]?.slice(1, 5)).toEqual([
+      'West Bengal',
+      'Bankura',
+      'xix. Acute Diarrhoeal Disease',
+      '46',
+    ]);
+    expect(first?.cells?.find((cell) => cell.text === 'West Bengal')?.rowSpan).toBe(2);
+  });
+
+  it('reads a ruled table whose lines of text sit on boxes of their own as one cell each (copy_text, mode 1)', async () => {
+    // Every line of text there is painted on a filled box inside its cell: the boxes' edges split
+    // the cells into pieces, and the table was read as loose paragraphs, one column after another.
+    const nodes = await read('copy_text.pdf');
+    const found = tables(nodes);
+    expect(found).toHaveLength(1);
+    const data = found[0]?.data?.table;
+    expect(data?.columns).toEqual([
+      'Sl. No.',
+      'Name of State/UT',
+      'Name of District',
+      'Disease/ Illness',
+      'No. of Cases',
+      'No. of Deaths',
+      'Date of start of outbreak',
+      'Date of reporting',
+      'Current Status',
+      'Comments/ Action taken',
+    ]);
+    expect(data?.rows).toHaveLength(6);
+    expect(data?.rows[1]?.slice(0, 9)).toEqual([
+      '2',
+      'Maharashtra',
+      'Beed',
+      'ii. Dengue & Chikungun ya',
+      '11',
+      '0',
+      '03/01/14',
+      '04/01/14',
+      'Under control',
+    ]);
+    expect(String(data?.rows[1]?.[9])).toMatch(/^Cases of fever reported .* IEC done\.$/);
+    const spanning = data?.cells?.find((cell) => cell.text === 'West Bengal');
+    expect(spanning).toMatchObject({ rowSpan: 3, colSpan: 1 });
+    expect(nodes.some((node) => node.type === 'heading' && toString(node) === 'Kerala')).toBe(false);
+  });
+
   it('keeps a header spanning two columns as one cell over them, not as a heading (column_span_1)', async () => {
     const nodes = await read('column_span_1.pdf');
     const [table, ...others] = tables(nodes);
@@ -68,6 +121,38 @@ const gridOf = (table: Table | Html | undefined): string[][] => {
 };
 
 describe.runIf(existsSync(corpus))('borderless tables read from the alignment of their text', () => {
+  it('keeps a table of figures set with open rows whole across its section labels (edge_tol, mode 4)', async () => {
+    // Its rows stand 22 pt apart and a section label 33 pt below the last row: more than three
+    // lines of 9 pt text, so the table was cut into four at "Class B", "Total for the Fund"...
+    const nodes = await read('edge_tol.pdf');
+    const found = tables(nodes);
+    expect(found).toHaveLength(1);
+    const grid = gridOf(found[0]);
+    const labels = grid.map((row) => row[0]);
+    expect(labels).toContain('Class B');
+    expect(labels).toContain('Investment result per unit2');
+    expect(grid.at(-1)).toEqual(['Total investment result per unit', '3.78']);
+    expect(nodes.some((node) => node.type === 'heading' && toString(node) === 'Class B')).toBe(false);
+  });
+
+  it('finds a small table of figures in one column of a two-column page, its header of two lines whole (table_areas, modes 2, 3, 6)', async () => {
+    // Page 1: each row shares its baseline with a line of the other column's prose, so the rows
+    // were read across both columns (prose, label, value) and no table was found: one paragraph per cell.
+    const found = tables(await read('table_areas.pdf'));
+    expect(found).toHaveLength(2);
+    const [first, second] = found.map(gridOf);
+    expect(first?.[0]).toEqual(['Payroll Period', 'One Withholding Allowance']);
+    expect(first?.[1]).toEqual(['Weekly', '$ 71.15']);
+    expect(first?.at(-1)).toEqual(['Daily or Miscellaneous (each day of the payroll period)', '14.23']);
+    expect(first).toHaveLength(9);
+    // Page 2: "$ 40.40" is a value, so "Weekly" is a body row and not a second line of the header.
+    expect(second?.slice(0, 2)).toEqual([
+      ['Payroll Period', 'Add Additional'],
+      ['Weekly', '$ 40.40'],
+    ]);
+    expect(second?.at(-1)).toEqual(['Daily or Miscellaneous (each day of the payroll period)', '8.10']);
+  });
+
   it('reads a borderless numeric table as rows of cells, not a paragraph per column (district_health)', async () => {
     const nodes = await read('stream__district_health__district_health.pdf');
     const found = tables(nodes);

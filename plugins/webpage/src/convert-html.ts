@@ -10,7 +10,10 @@ import { narrowToProduct, readMainRegion, type MainRegion } from './internal/mai
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
+import { readsFragment } from './internal/article-fragment.js';
+import type { DeclaredKind } from './internal/declared-kind.js';
 import { addMissingProduct, type ProductFacts } from './internal/json-ld-product.js';
+import { markupTextCharacters } from './internal/markup-text.js';
 import { qualityFacts, scoreQuality, type QualityReport } from './internal/quality.js';
 import { readWithReadability, type Article } from './internal/readability.js';
 import { proseWords, readMissedArticle } from './internal/second-opinion.js';
@@ -80,7 +83,12 @@ export async function convertHtml(
     }
   }
   let usedDom = dom;
-  if ('error' in read || (read.foundNothing && read.pageCharacters > 0) || read.markupAsText) {
+  if (
+    'error' in read ||
+    (read.foundNothing && read.pageCharacters > 0) ||
+    read.markupAsText ||
+    missedText(read, html)
+  ) {
     if (dom === 'linkedom' && options.jsdomFallback !== false) {
       read = await readArticle(html, 'jsdom', options.url);
       usedDom = 'jsdom';
@@ -123,6 +131,19 @@ export async function convertHtml(
   finishTree(root, { title: metadata.title, headline: facts.headline, fileId: options.fileId });
   metadata.facts = { ...metadata.facts, ...qualityFacts(quality) };
   return { root, metadata, warnings, quality, mainContentFound, dom: usedDom };
+}
+
+/**
+ * True when the DOM found no article and saw (almost) no text on a page whose markup holds text
+ * between its tags: the parse went wrong (linkedom read an unclosed `<![CDATA[` as hiding the rest
+ * of the page). A page whose article was read stays as read, even when its text count is off.
+ */
+function missedText(read: ReadResult, html: string): boolean {
+  return (
+    read.foundNothing &&
+    read.pageCharacters < NOSCRIPT_PAGE_CHARACTERS &&
+    markupTextCharacters(html) >= NOSCRIPT_PAGE_CHARACTERS
+  );
 }
 
 interface ReadResult {
@@ -169,6 +190,8 @@ async function readArticle(
     thread,
     productPage,
     product: productPage ? (facts.product ?? shownProduct(facts)) : undefined,
+    declaredKind: facts.declaredKind,
+    productOnSale: facts.product?.price !== undefined,
   });
   const parsed = region === null ? read : toRegionArticle(read, region);
   const articleCharacters = region?.characters ?? readCharacters;
@@ -230,13 +253,22 @@ const REGION_GAIN = 1.5;
  * {@link markNamedBoilerplate}) Readability's article is the opening story, not the page. On a
  * product's page (`productPage`: its JSON-LD names a schema.org `Product`) the repeated items are
  * its reviews and the other products it offers, not its content: an article stays Readability's.
- * Read from a fresh parse (Readability has rewritten the first one).
+ * An article under 35 % of the region on a page that does not say it is one is a fragment
+ * ({@link readsFragment}), except on the page of a product on sale (its JSON-LD gives an offer's
+ * price; a service's page may name itself a `Product` for its rating). Read from a fresh parse
+ * (Readability has rewritten the first one).
  */
 async function regionInstead(
   { html, dom, url }: { html: string; dom: DomImplementation; url: string | undefined },
   read: Article | null,
   pageCharacters: number,
-  page: { thread: boolean; productPage: boolean; product: ProductFacts | undefined },
+  page: {
+    thread: boolean;
+    productPage: boolean;
+    product: ProductFacts | undefined;
+    productOnSale: boolean;
+    declaredKind: DeclaredKind | undefined;
+  },
 ): Promise<MainRegion | null> {
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
   if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return null;
@@ -251,14 +283,23 @@ async function regionInstead(
   if (block !== region && block.characters >= REGION_GAIN * articleCharacters && !isLongArticle(read)) {
     return block;
   }
-  // An article stays Readability's, unless the page is mostly repeated items (a thread's posts).
-  // An article that is chrome (a cookie banner) is not the page's, on any page.
+  // An article stays Readability's, unless the page is mostly repeated items (a thread's posts, a
+  // catalogue's grid) or it is one block of a page that is no article (a service page's section, a
+  // thread's first post). An article that is chrome (a cookie banner) is not the page's, on any page.
   const itemsPage =
     !page.productPage &&
     (page.thread ||
       region.repeatedShare >= ITEMS_PAGE_SHARE ||
       (!isLongArticle(read) && isCatalogue(region.element)));
-  if (isArticle(read) && !itemsPage && !readsChrome(read, region)) return null;
+  const fragment = readsFragment({
+    articleCharacters,
+    regionCharacters: region.characters,
+    declaredKind: page.declaredKind,
+    hasByline: Boolean(read?.byline?.trim()),
+  });
+  if (isArticle(read) && !itemsPage && !(fragment && !page.productOnSale) && !readsChrome(read, region)) {
+    return null;
+  }
   return block;
 }
 

@@ -170,6 +170,17 @@ describe('createWebpageSource', () => {
     for (const document of documents) expect(document.root.children.length).toBeGreaterThan(0);
   });
 
+  it('recycles workers under many concurrent pages: every page still converts', async () => {
+    const source = create({ maxThreads: 2, workerRecycleHeapMb: 1 });
+    const file = await page(
+      'recycled-many.html',
+      `<html><body><article>${'<p>Every page converts while its workers come and go, one after another.</p>'.repeat(20)}</article></body></html>`,
+    );
+    const pages = Array.from({ length: 12 }, () => source.extract(file, createTestContext()));
+    const documents = await Promise.all(pages);
+    for (const document of documents) expect(document.root.children.length).toBeGreaterThan(0);
+  });
+
   it('resolves links against the file base URL and reports the page metadata', async () => {
     const file = await page(
       'meta.html',

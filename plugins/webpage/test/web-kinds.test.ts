@@ -164,6 +164,16 @@ describe('pages that are not articles', () => {
     },
   );
 
+  it(
+    "reads a service page's every section, not the one run of prose Readability took (getbellhops.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0302');
+      expect(truth.with?.length).toBeGreaterThan(1);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+    },
+  );
+
   it.each([
     ['2967', 'aljazeera.com', 'you rely on al jazeera for truth and transparency'],
     ['2968', 'arstechnica.com', 'we and our partners use cookies and similar methods'],

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
-import type { Store, StoreDialect } from './store.js';
+import type { CommitMode, Store, StoreDialect, TransactionOptions } from './store.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations.js';
 import { collectWakes } from './wake-on-commit.js';
@@ -13,12 +13,12 @@ export interface KyselyStoreOptions {
   notify?: (channel: string) => Promise<void>;
   subscribe?: (channel: string, listener: () => void) => () => void;
   /**
-   * The SQL that commits a transaction and sends its wake-ups inside it (PostgreSQL: `NOTIFY …;
-   * COMMIT` in one round trip; a NOTIFY is delivered at commit, never on rollback, and not lost if
-   * the process dies right after committing). When omitted, `notify` runs for each channel once
-   * the commit is done.
+   * The SQL that commits a transaction in the given {@link CommitMode} and sends its wake-ups
+   * inside it (PostgreSQL: `NOTIFY …; COMMIT` in one round trip; a NOTIFY is delivered at commit,
+   * never on rollback, and not lost if the process dies right after committing). When omitted,
+   * `COMMIT`, and `notify` runs for each channel once the commit is done.
    */
-  commitNotifying?: (channels: readonly string[]) => string;
+  commitNotifying?: (channels: readonly string[], mode: CommitMode) => string;
   /**
    * With `commitNotifying`: wakes this process's listeners of `channel` as soon as the commit
    * returns, without waiting for the NOTIFY to come back from the server (which then skips them).
@@ -49,12 +49,12 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
   const { commitNotifying } = options;
   // One connection, BEGIN … COMMIT by hand (SQLite: BEGIN IMMEDIATE takes the write lock up front,
   // busy_timeout waits; PostgreSQL: the wake-ups travel in the COMMIT's round trip).
-  const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>) =>
+  const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>, mode: CommitMode) =>
     db.connection().execute(async (conn) => {
       await sql.raw(dialect === 'postgres' ? 'begin' : 'begin immediate').execute(conn);
       try {
         const done = await collectWakes(conn, fn);
-        await sql.raw(commitNotifying?.([...done.channels]) ?? 'commit').execute(conn);
+        await sql.raw(commitNotifying?.([...done.channels], mode) ?? 'commit').execute(conn);
         return done;
       } catch (error) {
         await sql`rollback`.execute(conn).catch(() => undefined);
@@ -62,8 +62,11 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
       }
     });
   // The outbox wakes its own listeners: the channels the writes touched, once the commit is done.
-  const transaction = async <T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {
-    const { result, channels } = await commit(fn);
+  const transaction = async <T>(
+    fn: (trx: Kysely<Database>) => Promise<T>,
+    transactionOptions?: TransactionOptions,
+  ): Promise<T> => {
+    const { result, channels } = await commit(fn, transactionOptions?.commit ?? 'durable');
     if (commitNotifying === undefined) for (const channel of channels) await notify(channel);
     else for (const channel of channels) options.wakeHere?.(channel);
     return result;

@@ -6,6 +6,7 @@ import type { Store } from './store.js';
 import type { Database } from './schema.js';
 import { createKyselyStore } from './create-kysely-store.js';
 import { withStatementCache } from './statement-cache.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
 
 /** Options of {@link createSqliteStore}. */
 export interface SqliteStoreOptions {
@@ -17,7 +18,8 @@ export interface SqliteStoreOptions {
 
 /**
  * The embedded default store: SQLite through better-sqlite3 in WAL mode with a busy timeout;
- * migrations applied at start; each distinct statement is prepared once. Several processes may
+ * migrations applied at start; each distinct statement is prepared once; the log checkpointed by
+ * a worker thread. Several processes may
  * share one file.
  *
  * @example
@@ -33,6 +35,14 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
+  // The log is checkpointed by a worker thread (startSqliteCheckpointer), not inside commits.
+  database.pragma(`wal_autocheckpoint = ${String(FALLBACK_AUTOCHECKPOINT_PAGES)}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return createKyselyStore({ db, dialect: 'sqlite' });
+  const stopCheckpointer = startSqliteCheckpointer(options.path);
+  try {
+    return await createKyselyStore({ db, dialect: 'sqlite', onClose: stopCheckpointer });
+  } catch (error) {
+    await stopCheckpointer();
+    throw error;
+  }
 }

@@ -7,6 +7,28 @@ export type { Database } from './schema.js';
 export type StoreDialect = 'sqlite' | 'postgres';
 
 /**
+ * How a transaction's commit meets the disk (PostgreSQL; SQLite in WAL mode with `synchronous =
+ * NORMAL` commits the same way for both).
+ *
+ * - `durable` (the default): the transaction returns once its commit is on disk. Its locks are let
+ *   go before that wait (PostgreSQL: the commit does not wait for its flush; a flush that covers it
+ *   follows in the same round trip), so transactions queued on the same rows (an account's lock)
+ *   do not queue behind the disk as well.
+ * - `lazy`: the transaction returns without waiting for the disk; its commit becomes durable with
+ *   the next durable commit of any session (the log is flushed in order) or within the server's
+ *   WAL writer delay. A crash of the database server in between forgets it: only for writes
+ *   that undo themselves when lost (a claim: the job stays claimable, the claimer's fenced writes
+ *   fail).
+ */
+export type CommitMode = 'durable' | 'lazy';
+
+/** Options of {@link Store.transaction}. */
+export interface TransactionOptions {
+  /** Default `durable`. */
+  commit?: CommitMode;
+}
+
+/**
  * The service's persistence: one schema and one set of Kysely queries over SQLite or PostgreSQL.
  * Create one with `createSqliteStore` (this package) or `createPostgresStore` (@transmute/postgres).
  */
@@ -20,7 +42,7 @@ export interface Store {
    * wakes the channels its writes named (`wakeOnCommit`; PostgreSQL sends the NOTIFY inside the
    * transaction, delivered at commit); a rollback wakes none.
    */
-  transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Wakes listeners of `channel` (PostgreSQL NOTIFY reaches every process; SQLite this process).
    * `transaction` calls it for the channels its writes touched; the service never calls it after

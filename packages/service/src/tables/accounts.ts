@@ -1,6 +1,6 @@
 import { hash as hashOnce, timingSafeEqual } from 'node:crypto';
 import { TransmuteError, type AccountStatus, type Plan } from '@transmute/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Account } from '../kernel/service-types.js';
 import type { PlanLimits } from '../kernel/plans.js';
 import type { CoreContext } from '../kernel/context.js';
@@ -81,9 +81,29 @@ const lockedAccountRead = (forUpdate: boolean) =>
 const accountForUpdate = lockedAccountRead(true);
 const accountInWriteLock = lockedAccountRead(false);
 
+/** The advisory-lock class of an account's claims (the key's first half; the second, its id hashed). */
+const CLAIM_LOCK_CLASS = 0x7472_6d63; // 'trmc'
+
 /**
- * In a transaction: the account row, locked so that its quota and concurrency decisions serialize
- * across processes (PostgreSQL `FOR UPDATE`; SQLite's transaction already holds the write lock);
+ * The account row and whether it has endpoints, taking the account's claim lock (a transaction-
+ * scoped advisory lock) as the row is read. The row comes from the statement's snapshot, taken
+ * before the lock's wait: only what a claim needs that does not move with claims (plan, limits).
+ */
+const accountWithClaimLock = preparedQuery((db, accountId: string) =>
+  db
+    .selectFrom('accounts')
+    .selectAll('accounts')
+    .select((eb) => accountHasEndpoints(eb).as('has_endpoints'))
+    .select(
+      sql<string>`pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${accountId}))::text`.as('claim_lock'),
+    )
+    .where('accounts.id', '=', accountId),
+);
+
+/**
+ * In a transaction: the account row, locked so that its quota decisions serialize across processes
+ * (PostgreSQL `FOR UPDATE`; SQLite's transaction already holds the write lock; job claims serialize
+ * on a lock of their own, {@link lockAccountClaims});
  * `undefined` when unknown. The same statement tells whether the account has endpoints receiving
  * events: when it has none, the events of this transaction skip reading them (events.ts).
  */
@@ -96,6 +116,27 @@ export async function lockAccount(
   const [found] = await lock(trx, accountId);
   if (found === undefined) return undefined;
   const { has_endpoints: hasEndpoints, ...row } = found;
+  if (!hasEndpoints) noteNoEndpoints(trx, accountId);
+  return row;
+}
+
+/**
+ * In a transaction: the account row, holding the lock its job claims serialize on, so that each
+ * claim counts the account's leases after the previous claim committed (per-account concurrency)
+ * and takes the oldest free job; `undefined` when unknown. On PostgreSQL that is an advisory lock
+ * of the account's claims, not the row's `FOR UPDATE`: a claim and a createJob of one account do
+ * not wait for each other (createJob's lock guards its quota, which claims do not change); SQLite's
+ * transaction holds the write lock. The lease count must be read by a later statement.
+ */
+export async function lockAccountClaims(
+  trx: Kysely<Database>,
+  ctx: Pick<CoreContext, 'store'>,
+  accountId: string,
+): Promise<AccountsTable | undefined> {
+  if (ctx.store.dialect !== 'postgres') return lockAccount(trx, ctx, accountId);
+  const [found] = await accountWithClaimLock(trx, accountId);
+  if (found === undefined) return undefined;
+  const { has_endpoints: hasEndpoints, claim_lock: _lock, ...row } = found;
   if (!hasEndpoints) noteNoEndpoints(trx, accountId);
   return row;
 }

@@ -1,4 +1,4 @@
-import { limitsOf, lockAccount } from '../tables/accounts.js';
+import { limitsOf, lockAccountClaims } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { claimJobRow, countLeasedJobs, findClaimableJobs, lockClaimableJob } from '../tables/job-row.js';
@@ -15,47 +15,54 @@ export const MAX_ATTEMPTS = 5;
  * expired by the database's clock put work back here. `exclude` lists the jobs this process is
  * still running (a blocked event loop may have let their lease lapse: renewing it is theirs to do).
  *
- * The account is locked before its job is chosen: concurrent claims for one account queue on that
- * lock, and each then takes the account's oldest free job. (Locking a job first let a claim that
+ * The account's claim lock is taken before its job is chosen (`lockAccountClaims`): concurrent
+ * claims for one account queue on that lock, and each then counts the account's leases and takes
+ * its oldest free job. (Locking a job first let a claim that
  * waited for the account take a newer job while another claim, about to find the account full,
  * held the oldest: a crashed worker's jobs, the oldest, were passed over for fresh ones.)
  */
 export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promise<JobsTable | null> {
   // A cheap read first: an idle poll should not take SQLite's write lock. Its accounts are the
-  // ones tried, oldest job first; each account's job is then chosen under the account's lock (an
+  // ones tried, oldest job first; each account's job is then chosen under the account's claim lock (an
   // account whose work came after this read is woken by that work's own commit).
   const candidates = await findClaimableJobs(ctx.store.db, ctx.store.dialect, exclude);
   if (candidates.length === 0) return null;
   const accounts = new Set(candidates.map((j) => j.account_id));
-  return ctx.store.transaction(async (trx) => {
-    const now = ctx.nowIso();
-    for (const accountId of accounts) {
-      const account = await lockAccount(trx, ctx, accountId);
-      if (account === undefined) continue;
-      const leased = await countLeasedJobs(trx, ctx.store.dialect, accountId);
-      if (leased >= limitsOf(ctx, account).concurrency) continue;
-      for (;;) {
-        const row = await lockClaimableJob(trx, ctx, { accountId, exclude });
-        if (row === null) break;
-        if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {
-          await endJob(trx, ctx, row, {
-            status: row.status === 'canceling' ? 'canceled' : 'failed',
-            detail: 'internal_error: The job stopped repeatedly while processing.',
-            warnings: ['internal_error: The job stopped repeatedly while processing.'],
-          });
-          continue;
+  // A lazy commit: a claim lost to a crash of the database server undoes itself (see CommitMode),
+  // and the account's claim lock is let go without waiting for the disk.
+  return ctx.store.transaction(
+    async (trx) => {
+      const now = ctx.nowIso();
+      for (const accountId of accounts) {
+        const account = await lockAccountClaims(trx, ctx, accountId);
+        if (account === undefined) continue;
+        const leased = await countLeasedJobs(trx, ctx.store.dialect, accountId);
+        if (leased >= limitsOf(ctx, account).concurrency) continue;
+        for (;;) {
+          const row = await lockClaimableJob(trx, ctx, { accountId, exclude });
+          if (row === null) break;
+          if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {
+            await endJob(trx, ctx, row, {
+              status: row.status === 'canceling' ? 'canceled' : 'failed',
+              detail: 'internal_error: The job stopped repeatedly while processing.',
+              warnings: ['internal_error: The job stopped repeatedly while processing.'],
+            });
+            continue;
+          }
+          const claimed = await claimJobRow(trx, ctx, { row, now });
+          if (row.status === 'queued') {
+            await writeEvent(trx, ctx, {
+              accountId: row.account_id,
+              type: 'job.processing',
+              object: toJob(claimed.row, claimed.outputIds),
+            });
+          }
+          return claimed.row;
         }
-        const claimed = await claimJobRow(trx, ctx, { row, now });
-        if (row.status === 'queued') {
-          await writeEvent(trx, ctx, {
-            accountId: row.account_id,
-            type: 'job.processing',
-            object: toJob(claimed.row, claimed.outputIds),
-          });
-        }
-        return claimed.row;
       }
-    }
-    return null;
-  });
+      return null;
+      // A claim lost to a crash of the database server undoes itself (see CommitMode).
+    },
+    { commit: 'lazy' },
+  );
 }

@@ -1,6 +1,7 @@
 import { joinLine } from './layout-blocks.js';
 import { toRows } from './layout-rows.js';
 import { findTables } from './layout-tables.js';
+import { toSlotGroups, toSlotRange } from './lattice-slots.js';
 import type { Box, Ruling, TableBlock, TableCell, TextRun } from './layout-types.js';
 
 /** How far apart (page units) two lines may be and still meet or be one. */
@@ -66,26 +67,28 @@ export function toRuledGrids(rulings: readonly Ruling[]): { h: Ruling[]; v: Ruli
   return toComponents(horizontal, vertical);
 }
 
-/** Collinear lines that overlap or touch merged into one, per axis. */
+/**
+ * Collinear lines that overlap or touch merged into one, per axis: the lines within the tolerance
+ * of one height, taken along their length. (Taken by height alone, a line could join one further
+ * along that it does not reach, and the border of a table ran on through the gap into the next.)
+ */
 function mergeCollinear(lines: Ruling[]): Ruling[] {
-  const sorted = [...lines].sort((a, b) => a.at - b.at || a.from - b.from);
+  const sorted = [...lines].sort((a, b) => a.at - b.at);
   const merged: Ruling[] = [];
-  for (const line of sorted) {
-    let match: Ruling | undefined;
-    // Only the lines merged last can be at the same height (sorted by height).
-    for (let k = merged.length - 1; k >= 0; k -= 1) {
-      const other = merged[k];
-      if (other === undefined || line.at - other.at > TOLERANCE) break;
-      if (line.from <= other.to + TOLERANCE) {
-        match = other;
-        break;
+  for (let start = 0; start < sorted.length;) {
+    const at = sorted[start]?.at ?? 0;
+    let end = start + 1;
+    while (end < sorted.length && (sorted[end]?.at ?? at) - at <= TOLERANCE) end += 1;
+    let current: Ruling | undefined;
+    for (const line of sorted.slice(start, end).sort((a, b) => a.from - b.from)) {
+      if (current !== undefined && line.from <= current.to + TOLERANCE)
+        current.to = Math.max(current.to, line.to);
+      else {
+        current = { ...line, at };
+        merged.push(current);
       }
     }
-    if (match === undefined) merged.push({ ...line });
-    else {
-      match.from = Math.min(match.from, line.from);
-      match.to = Math.max(match.to, line.to);
-    }
+    start = end;
   }
   return merged;
 }
@@ -156,70 +159,77 @@ export function slotOf(stops: number[], value: number): number {
   return low;
 }
 
+/** The slot a run's middle falls in, if inside the grid. */
+function slotOfRun(xs: number[], ys: number[], run: TextRun): { row: number; col: number } | undefined {
+  const col = slotOf(xs, run.x + run.width / 2);
+  const row = slotOf(ys, run.y - run.size * 0.35);
+  return col < 0 || row < 0 ? undefined : { row, col };
+}
+
 function toLattice(h: Ruling[], v: Ruling[], runs: TextRun[]): LatticeTable | undefined {
   const xs = toStops(v.map((line) => line.at));
   const ys = toStops(h.map((line) => line.at));
   const columns = xs.length - 1;
   const rowCount = ys.length - 1;
   if (columns < 2 || rowCount < 2) return undefined;
-  const parent = Array.from({ length: rowCount * columns }, (_, index) => index);
-  const find = (index: number): number => {
-    let root = index;
-    while (parent[root] !== root) root = parent[root] ?? root;
-    parent[index] = root;
-    return root;
-  };
-  for (let r = 0; r < rowCount; r += 1) {
-    for (let c = 0; c < columns; c += 1) {
-      const [top = 0, bottom = 0, left = 0, right = 0] = [ys[r], ys[r + 1], xs[c], xs[c + 1]];
-      if (c + 1 < columns && !covers(v, right, top, bottom))
-        parent[find(r * columns + c + 1)] = find(r * columns + c);
-      if (r + 1 < rowCount && !covers(h, bottom, left, right))
-        parent[find((r + 1) * columns + c)] = find(r * columns + c);
-    }
+  const occupied = new Set<number>();
+  for (const run of runs) {
+    const slot = run.str.trim() === '' ? undefined : slotOfRun(xs, ys, run);
+    if (slot !== undefined) occupied.add(slot.row * columns + slot.col);
   }
-  const slots = new Map<number, number[]>();
-  for (let index = 0; index < parent.length; index += 1) {
-    const root = find(index);
-    const group = slots.get(root);
-    if (group === undefined) slots.set(root, [index]);
-    else group.push(index);
-  }
+  const slots = toSlotGroups(
+    {
+      rowCount,
+      columns,
+      opensRight: (r, c) => !covers(v, xs[c + 1] ?? 0, ys[r] ?? 0, ys[r + 1] ?? 0),
+      opensDown: (r, c) => !covers(h, ys[r + 1] ?? 0, xs[c] ?? 0, xs[c + 1] ?? 0),
+    },
+    occupied,
+  );
   const cells: (TableCell & { runs: TextRun[] })[] = [];
   const cellOfSlot = new Map<number, (typeof cells)[number]>();
+  const ranges = slots.map((group) => toSlotRange(group, columns));
+  // Stops no cell ends at (the edges of a box inside a cell) are no column or row boundary.
+  const xAt = toUsedStops(
+    xs.length,
+    ranges.flatMap((range) => [range.col, range.lastCol + 1]),
+  );
+  const yAt = toUsedStops(
+    ys.length,
+    ranges.flatMap((range) => [range.row, range.lastRow + 1]),
+  );
   let rectangles = 0;
-  for (const group of slots.values()) {
-    const rows = group.map((index) => Math.floor(index / columns));
-    const cols = group.map((index) => index % columns);
-    const [row, lastRow, col, lastCol] = [
-      Math.min(...rows),
-      Math.max(...rows),
-      Math.min(...cols),
-      Math.max(...cols),
+  slots.forEach((group, index) => {
+    const slotRange = ranges[index] ?? toSlotRange(group, columns);
+    const { row: firstRow, lastRow, col: firstCol, lastCol } = slotRange;
+    if ((lastRow - firstRow + 1) * (lastCol - firstCol + 1) === group.length) rectangles += 1;
+    const [row = 0, end = 0, col = 0, right = 0] = [
+      yAt.get(firstRow),
+      yAt.get(lastRow + 1),
+      xAt.get(firstCol),
+      xAt.get(lastCol + 1),
     ];
-    if ((lastRow - row + 1) * (lastCol - col + 1) === group.length) rectangles += 1;
     const box = {
-      x0: xs[col] ?? 0,
+      x0: xs[firstCol] ?? 0,
       x1: xs[lastCol + 1] ?? 0,
-      top: ys[row] ?? 0,
+      top: ys[firstRow] ?? 0,
       bottom: ys[lastRow + 1] ?? 0,
     };
     const cell = {
       row,
       col,
-      rowSpan: lastRow - row + 1,
-      colSpan: lastCol - col + 1,
+      rowSpan: end - row,
+      colSpan: right - col,
       text: '',
       box,
       runs: [],
     };
     cells.push(cell);
-    for (const index of group) cellOfSlot.set(index, cell);
-  }
+    for (const slot of group) cellOfSlot.set(slot, cell);
+  });
   for (const run of runs) {
-    const c = slotOf(xs, run.x + run.width / 2);
-    const r = slotOf(ys, run.y - run.size * 0.35);
-    const cell = c < 0 || r < 0 ? undefined : cellOfSlot.get(r * columns + c);
+    const slot = slotOfRun(xs, ys, run);
+    const cell = slot === undefined ? undefined : cellOfSlot.get(slot.row * columns + slot.col);
     if (cell === undefined) continue;
     cell.runs.push(run);
   }
@@ -229,8 +239,19 @@ function toLattice(h: Ruling[], v: Ruling[], runs: TextRun[]): LatticeTable | un
       .reduce(joinLine, '');
   }
   if (rectangles < 0.75 * cells.length) return undefined;
-  const kept = withoutEdgeRows(cells, columns);
-  return kept === undefined ? undefined : toTable(kept, xs);
+  const kept = withoutEdgeRows(cells, xAt.size - 1);
+  return kept === undefined
+    ? undefined
+    : toTable(
+        kept,
+        [...xAt.keys()].map((stop) => xs[stop] ?? 0),
+      );
+}
+
+/** The stops some cell starts or ends at, each with its index among them (the others dropped). */
+function toUsedStops(count: number, used: number[]): Map<number, number> {
+  const kept = [...new Set(used)].filter((stop) => stop >= 0 && stop < count).sort((a, b) => a - b);
+  return new Map(kept.map((stop, index) => [stop, index]));
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { GridRow } from './layout-table-grid.js';
 
 /** A value cell: a number (with thousands separators, a sign, a percent, a footnote mark) or a filler. */
-const NUMERIC = /^(?:[-–—+±(]?[$€£¥]?\d[\d,.\s]*%?\)?\s*[*a-z†‡]?|NA|N\/A|n\.a\.|[-–—…]|\.{2,}|\*+|x)$/i;
+const NUMERIC = /^(?:[-–—+±(]?[$€£¥]?\s?\d[\d,.\s]*%?\)?\s*[*a-z†‡]?|NA|N\/A|n\.a\.|[-–—…]|\.{2,}|\*+|x)$/i;
 /** Most header rows a borderless table may have above its first row of values. */
 const MAX_HEADER_ROWS = 6;
 /** A line that ends this way goes on in the next line ("Offenses against the family and"). */
 const OPEN_END = /(?:\b(?:and|or|of|the|for|to|in|with|by|on|at|from|per|a|an)|[,&(/–-])$/i;
+
+/** A line that starts in lowercase, or with a parenthesis before lowercase, carries on the text above it. */
+export const CARRIES_ON = /^\(?\p{Ll}/u;
 
 /** Whether a cell holds a value (a number or a filler such as "NA" or "–"). */
 export function isValue(text: string): boolean {
@@ -83,14 +86,14 @@ export function joinWrappedLabels(rows: readonly GridRow[]): GridRow[] {
     const alone = label !== '' && filledCount(row) === 1;
     const nextLabel = next?.cells[0] ?? '';
     if (alone && next !== undefined && nextLabel !== '' && filledCount(next) > 1) {
-      if (OPEN_END.test(label) || /^\p{Ll}/u.test(nextLabel)) {
+      if (OPEN_END.test(label) || CARRIES_ON.test(nextLabel)) {
         joined.push({ ...next, cells: [`${label} ${nextLabel}`, ...next.cells.slice(1)] });
         index += 1;
         continue;
       }
     }
     const previous = joined.at(-1);
-    if (alone && previous !== undefined && filledCount(previous) > 1 && /^\p{Ll}/u.test(label)) {
+    if (alone && previous !== undefined && filledCount(previous) > 1 && CARRIES_ON.test(label)) {
       previous.cells[0] = `${previous.cells[0] ?? ''} ${label}`.trim();
       continue;
     }
@@ -103,7 +106,7 @@ export function joinWrappedLabels(rows: readonly GridRow[]): GridRow[] {
       previous !== undefined &&
       filledCount(previous) > 1 &&
       (previous.cells[only] ?? '') !== '' &&
-      /^\p{Ll}/u.test(carried)
+      CARRIES_ON.test(carried)
     ) {
       previous.cells[only] = `${previous.cells[only] ?? ''} ${carried}`;
       continue;

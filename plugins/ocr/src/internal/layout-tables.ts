@@ -1,14 +1,15 @@
 import type { Row } from './layout-rows.js';
 import { medianSize, toBoundaries, toExtents, toGridRow, type GridRow } from './layout-table-grid.js';
 import {
+  CARRIES_ON,
   countHeaderRows,
   filledCount,
   isValue,
   joinHeaderLines,
   joinWrappedLabels,
 } from './layout-table-rows.js';
-import type { Box, TableBlock, TableCell } from './layout-types.js';
-import { withoutOtherColumns } from './table-other-columns.js';
+import type { Box, Segment, TableBlock, TableCell } from './layout-types.js';
+import { toPageColumns, withoutOtherColumns } from './table-other-columns.js';
 
 /** Longest median cell (characters) a column after the first may have: longer cells are prose. */
 const MAX_MEDIAN_CELL_CHARS = 32;
@@ -39,20 +40,28 @@ export function findTables(rows: Row[]): FoundTable[] {
   const found: FoundTable[] = [];
   let run: Row[] = [];
   let pending: Row[] = [];
+  // The last line of one segment read outside a table: it may be the top line of a header cell.
+  let before: Row | undefined;
   const flush = (): void => {
     run.push(...continuedLines(pending, run.at(-1)));
     const table = toTable(withoutOtherColumns(run));
+    // Rows read across the two columns of a page: a table may stand in one of them.
+    const columns = table === undefined ? toPageColumns(run) : undefined;
     if (table !== undefined) found.push(table);
+    else if (columns !== undefined) found.push(...columns.flatMap(findTables).filter(holdsFigures));
     run = [];
     pending = [];
   };
   for (const row of rows) {
     const last = pending.at(-1) ?? run.at(-1);
     const size = row.segments[0]?.size ?? 10;
-    if (last !== undefined && row.y - last.y > 3 * size) flush();
+    if (last !== undefined && row.y - last.y > 3 * size && !opensSection(row, run, last)) flush();
     // Above the first row of values, lines of one segment under the run's cells are header lines.
     const header = run.length > 0 && !run.some(holdsValues);
     if (row.segments.length >= 2) {
+      if (run.length === 0 && before !== undefined && !holdsValues(row) && topsHeaderCell(before, row))
+        run.push(before);
+      before = undefined;
       // Lines that do not lead into the row (prose of the next column between a small table's
       // rows) stay text; the table goes on.
       const belongs = pending.every((one) => leadsInto([one], row) || (header && staysUnder(one, run)));
@@ -67,6 +76,7 @@ export function findTables(rows: Row[]): FoundTable[] {
     } else {
       pending.push(row); // it may still carry on a cell of the last row (continuedLines)
       flush();
+      before = row;
     }
   }
   flush();
@@ -74,21 +84,66 @@ export function findTables(rows: Row[]): FoundTable[] {
 }
 
 /**
- * The lines after a table's last row that carry on one of its cells after the first (a type cell of
- * three lines under "boolean"): each alone on its line, starting in lowercase where a cell of that
- * row starts and ending short of the next. Lines of the page's other column between them stay text.
+ * The lines after a table's last row that carry on one of its cells: each alone on its line,
+ * starting in lowercase (or with a parenthesis) where a cell of that row starts and ending short of
+ * the next ("(each day of the payroll period)" under its label). Lines of the page's other column
+ * between them stay text.
  */
 function continuedLines(pending: Row[], last: Row | undefined): Row[] {
   if (last === undefined) return [];
-  const cells = last.segments.slice(1);
+  const cells = last.segments;
   return pending.filter((row) => {
     const [line] = row.segments;
-    if (line === undefined || row.segments.length !== 1 || !/^\p{Ll}/u.test(line.text)) return false;
-    // Set where a cell of the last row starts, and short of the next cell.
+    if (line === undefined || row.segments.length !== 1 || !CARRIES_ON.test(line.text)) return false;
+    // Set where a cell of the last row starts (a label's own line may be indented), and short of the next cell.
     const index = cells.findIndex((cell) => Math.abs(cell.x0 - line.x0) <= line.size);
     const next = cells[index + 1];
     return index >= 0 && (next === undefined || line.x1 < next.x0);
   });
+}
+
+/**
+ * Whether a line of one segment just above a row of cells is the top line of one of its header
+ * cells after the first ("One Withholding" over "Allowance"): short, right above the row, over a
+ * later cell of it and clear of its first.
+ */
+function topsHeaderCell(line: Row, row: Row): boolean {
+  const [segment] = line.segments;
+  const [first, ...later] = row.segments;
+  if (segment === undefined || first === undefined || line.segments.length !== 1) return false;
+  const over = (cell: Segment): boolean => cell.x0 < segment.x1 && cell.x1 > segment.x0;
+  return (
+    row.y - line.y <= 1.5 * segment.size &&
+    segment.text.length <= MAX_MEDIAN_CELL_CHARS &&
+    !over(first) &&
+    later.some(over)
+  );
+}
+
+/**
+ * Whether a line after a wider gap than three lines of text is the label of the next section of the
+ * same table of figures ("Class B" between groups of rows): alone in the first column, and no
+ * further below the last row than twice the table's usual distance between rows (a table set with
+ * open rows leaves that much room above a section label).
+ */
+function opensSection(row: Row, run: readonly Row[], last: Row): boolean {
+  const steps = run.slice(1).map((one, index) => one.y - (run[index]?.y ?? one.y));
+  return (
+    row.segments.length === 1 &&
+    run.some(holdsValues) &&
+    staysInFirstColumn(row, [...run]) &&
+    row.y - last.y <= 2 * median(steps)
+  );
+}
+
+/**
+ * Whether most body rows of a table found in one column of a two-column page hold values after
+ * their first cell (a small table of figures there; a code listing with line numbers is none).
+ */
+function holdsFigures(found: FoundTable): boolean {
+  const body = found.table.rows.slice(found.table.headerRows ?? 1);
+  const valued = body.filter((row) => row.some((cell, column) => column > 0 && isValue(cell))).length;
+  return valued * 2 >= body.length;
 }
 
 /** Whether a row holds a value after its first segment. */

@@ -21,13 +21,14 @@ import { isZapfDingbatsName } from './zapf-dingbats.js';
 
 let document: PdfDocument | undefined;
 /**
- * The open document's path, and whether it was opened with its images. Text layout never needs
- * image pixels, yet pdf.js decodes (and clones across its fake-worker port) every image of a page
- * whose operator list is read for rulings: about a quarter of pdf.js's time on the tables corpus.
- * A document is opened without them unless it may use Type3 fonts (whose glyphs can be images
- * that pdf.js measures them by), and reopened with them at its first page to render.
+ * The open document's path, and whether it was opened to render. Text layout never needs image
+ * pixels, yet pdf.js decodes (and clones across its fake-worker port) every image of a page whose
+ * operator list is read for rulings: about a quarter of pdf.js's time on the tables corpus. Nor
+ * does it need glyph outlines or font programs (`textOnlyFontOptions`). A document is opened for
+ * text (without its images unless it may use Type3 fonts, whose glyphs can be images that pdf.js
+ * measures them by), and reopened at the first page to render for OCR.
  */
-let opened: { path: string; images: boolean } | undefined;
+let opened: { path: string; toRender: boolean } | undefined;
 /** Documents with form fields: only their pages' annotations are read (for filled-in values). */
 const withFormFields = new WeakSet<PdfDocument>();
 /**
@@ -37,20 +38,20 @@ const withFormFields = new WeakSet<PdfDocument>();
  */
 let prefetched: { document: PdfDocument; page: number; layout: Promise<PageLayout> } | undefined;
 
-async function open(path: string, images = false): Promise<PdfInfo> {
+async function open(path: string, toRender = false): Promise<PdfInfo> {
   await closeDocument();
   const pdfjs = await loadPdfjs();
   // Synchronous on purpose: this thread does nothing else meanwhile, and a thread-pool hop per file costs more.
   const data = new Uint8Array(readFileSync(path));
-  const withImages = images || mayUseType3Fonts(data);
+  const withImages = toRender || mayUseType3Fonts(data);
   const assets = pdfjsAssets();
   const task = pdfjs.getDocument({
     data,
     worker: await pdfjsWorker(),
     ...assets,
     cMapPacked: true,
-    // Rendering (and Type3 glyphs, which can be images) needs font programs and glyph outlines; text alone does not.
-    ...(withImages ? { disableFontFace: true } : textOnlyFontOptions()),
+    // Rendering needs font programs and glyph outlines; text alone does not (Type3 glyphs neither: they have no program).
+    ...(toRender ? { disableFontFace: true } : textOnlyFontOptions()),
     // Keeps a font's name on the loaded font, so a ZapfDingbats font can be told (findDingbatFonts).
     fontExtraProperties: true,
     useSystemFonts: false,
@@ -59,7 +60,7 @@ async function open(path: string, images = false): Promise<PdfInfo> {
     ...(withImages ? {} : { maxImageSize: 0 }),
   });
   document = await task.promise;
-  opened = { path, images: withImages };
+  opened = { path, toRender };
   // Both asked at once: each is a round trip to pdf.js's worker side.
   const [fields, metadata] = await Promise.all([
     document.getFieldObjects().catch(() => null),
@@ -128,7 +129,7 @@ async function handle(request: AskedRequest): Promise<HandleResult> {
       const result: PageResult = {};
       if (request.text) result.layout = await takeLayout(document, request.page);
       if (request.renderDpi !== undefined) {
-        const page = await (await documentWithImages()).getPage(request.page);
+        const page = await (await documentToRender()).getPage(request.page);
         try {
           result.image = await render(page, request.renderDpi, request.maxPixels ?? 40_000_000);
         } finally {
@@ -140,9 +141,9 @@ async function handle(request: AskedRequest): Promise<HandleResult> {
   }
 }
 
-/** The open document, reopened with its images first if it was opened without them. */
-async function documentWithImages(): Promise<PdfDocument> {
-  if (opened !== undefined && !opened.images) await open(opened.path, true);
+/** The open document, reopened to render first if it was opened for text. */
+async function documentToRender(): Promise<PdfDocument> {
+  if (opened !== undefined && !opened.toRender) await open(opened.path, true);
   if (document === undefined) throw new Error('no document is open');
   return document;
 }

@@ -1,23 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { loadPdfjs, pdfjsAssets, pdfjsWorker } from './pdfjs-loader.js';
 import { MAX_SYNC_INFLATED_BYTES, SyncDecompressionStream } from './sync-inflate.js';
 
-type Stream = { readable: AsyncIterable<Uint8Array>; writable: WritableStream<Uint8Array> };
+const CORPORA = join(import.meta.dirname, '../../../../../shared/corpora');
 
-/** What pdf.js does with a `DecompressionStream` (`asyncGetBytesFromDecompressionStream`). */
+type Stream = {
+  readable: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }> } };
+  writable: { getWriter(): { write(chunk: Uint8Array): Promise<void>; close(): Promise<void> } };
+};
+
+/** What pdf.js 6 does with a `DecompressionStream` (`asyncGetBytesFromDecompressionStream`). */
 async function inflateAsPdfjs(stream: Stream, bytes: Uint8Array): Promise<string> {
   try {
     const writer = stream.writable.getWriter();
-    await writer.ready;
-    writer
-      .write(bytes)
-      .then(async () => {
-        await writer.ready;
-        await writer.close();
-      })
-      .catch(() => undefined);
+    writer.write(bytes).catch(() => undefined);
+    writer.close().catch(() => undefined);
     const chunks: Uint8Array[] = [];
-    for await (const chunk of stream.readable) chunks.push(chunk);
+    const reader = stream.readable.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      if (value !== undefined) chunks.push(value);
+    }
     return Buffer.concat(chunks).toString('latin1');
   } catch {
     return 'failed'; // pdf.js then inflates with its own decoder
@@ -50,5 +57,45 @@ describe('the synchronous DecompressionStream of pdf.js workers', () => {
 
   it('refuses formats other than deflate, so pdf.js uses its own decoder', () => {
     expect(() => new SyncDecompressionStream('brotli')).toThrow(TypeError);
+  });
+
+  it('is what pdf.js inflates a real page’s content stream and font programs with', async () => {
+    const pdfjs = await loadPdfjs(); // installs it
+    let inflated = 0;
+    const scope = globalThis as { DecompressionStream?: unknown };
+    const installed = scope.DecompressionStream;
+    expect(installed).toBe(SyncDecompressionStream);
+    // Counts the streams pdf.js got bytes for from it (none when pdf.js cannot read it and falls back).
+    scope.DecompressionStream = class Counting {
+      readonly writable: SyncDecompressionStream['writable'];
+      readonly readable: SyncDecompressionStream['readable'];
+
+      constructor(format: string) {
+        const stream = new SyncDecompressionStream(format);
+        const reader = stream.readable.getReader();
+        this.writable = stream.writable;
+        this.readable = {
+          getReader: () => ({
+            read: async () => {
+              const result = await reader.read();
+              if (!result.done) inflated += 1;
+              return result;
+            },
+          }),
+        };
+      }
+    };
+    try {
+      const data = new Uint8Array(readFileSync(join(CORPORA, 'pdf/tracemonkey.pdf')));
+      const document = await pdfjs.getDocument({ data, worker: await pdfjsWorker(), ...pdfjsAssets() })
+        .promise;
+      const page = await document.getPage(1);
+      const text = await page.getTextContent();
+      await document.loadingTask.destroy();
+      expect(text.items.length).toBeGreaterThan(20);
+      expect(inflated).toBeGreaterThan(1); // the page's content and its embedded Type1 fonts
+    } finally {
+      scope.DecompressionStream = installed;
+    }
   });
 });

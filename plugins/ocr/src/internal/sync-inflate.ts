@@ -20,7 +20,7 @@ export const MAX_SYNC_INFLATED_BYTES = 64 * 1024 * 1024;
 
 export class SyncDecompressionStream {
   readonly writable: { getWriter(): SyncWriter };
-  readonly readable: AsyncIterable<Uint8Array>;
+  readonly readable: { getReader(): SyncReader };
 
   constructor(format: string) {
     if (format !== 'deflate') throw new TypeError(`Unsupported compression format: ${format}`);
@@ -33,16 +33,30 @@ export class SyncDecompressionStream {
       },
       close: () => Promise.resolve(),
     };
-    this.writable = { getWriter: () => writer };
-    this.readable = {
-      async *[Symbol.asyncIterator]() {
-        await Promise.resolve(); // as a web stream: the writer's first chunk is in before reading
+    let done = false;
+    // pdf.js writes and closes without waiting, then reads until done (`getReader().read()`).
+    const reader: SyncReader = {
+      read: async () => {
+        await Promise.resolve(); // as a web stream: the writer's chunks are in before the first read
+        if (done) return { done: true, value: undefined };
+        done = true;
         const [only] = written;
         const input = written.length === 1 && only !== undefined ? only : Buffer.concat(written);
-        yield inflateSync(input, { rejectGarbageAfterEnd: true, maxOutputLength: MAX_SYNC_INFLATED_BYTES });
+        const value = inflateSync(input, {
+          rejectGarbageAfterEnd: true,
+          maxOutputLength: MAX_SYNC_INFLATED_BYTES,
+        });
+        return { done: false, value };
       },
     };
+    this.writable = { getWriter: () => writer };
+    this.readable = { getReader: () => reader };
   }
+}
+
+/** The part of a web stream reader pdf.js uses. */
+interface SyncReader {
+  read(): Promise<{ done: false; value: Uint8Array } | { done: true; value: undefined }>;
 }
 
 interface SyncWriter {

@@ -1,4 +1,5 @@
 import type { Row } from './layout-rows.js';
+import type { Segment } from './layout-types.js';
 import { isValue } from './layout-table-rows.js';
 
 /** How far beside the rest of the table, in its widest gap between neighbouring cells, text must stand to be another column's. */
@@ -37,4 +38,40 @@ export function withoutOtherColumns(run: Row[]): Row[] {
     );
     return kept.length === row.segments.length || kept.length === 0 ? row : { ...row, segments: kept };
   });
+}
+
+/** Characters past which a segment is a line of prose (no cell of a borderless table is that long). */
+const PROSE_CHARS = 32;
+/** Lines of prose each column needs for a run of rows to be taken for two columns of a page. */
+const MIN_PROSE_LINES = 3;
+
+/**
+ * A run of rows read across both columns of a two-column page, cut into each column's rows: a
+ * table set in one column (rows of label and value among the lines of prose) is looked for in that
+ * column alone. The cut is the widest gap no segment crosses, with at least
+ * {@link MIN_PROSE_LINES} lines of prose on either side (text beside a figure's labels is no second
+ * column of prose). None when there is no such gap.
+ */
+export function toPageColumns(run: readonly Row[]): [Row[], Row[]] | undefined {
+  const spans = run
+    .flatMap((row) => row.segments.map((segment) => [segment.x0, segment.x1] as const))
+    .sort((a, b) => a[0] - b[0]);
+  let gutter: { from: number; to: number } | undefined;
+  let reach = spans[0]?.[1] ?? 0;
+  for (const [x0, x1] of spans) {
+    if (x0 > reach && (gutter === undefined || x0 - reach > gutter.to - gutter.from))
+      gutter = { from: reach, to: x0 };
+    reach = Math.max(reach, x1);
+  }
+  if (gutter === undefined) return undefined;
+  const { from, to } = gutter;
+  const side = (keep: (segment: Segment) => boolean): Row[] =>
+    run
+      .map((row) => ({ ...row, segments: row.segments.filter(keep) }))
+      .filter((row) => row.segments.length > 0);
+  const left = side((segment) => segment.x1 <= from);
+  const right = side((segment) => segment.x0 >= to);
+  const prose = (rows: Row[]): number =>
+    rows.filter((row) => row.segments.some((segment) => segment.text.length > PROSE_CHARS)).length;
+  return prose(left) >= MIN_PROSE_LINES && prose(right) >= MIN_PROSE_LINES ? [left, right] : undefined;
 }

@@ -12,6 +12,12 @@
  * names without embedding (Foxit and Liberation, parsed and translated once per document): they
  * are drawn with, but a glyph's width comes from the PDF's `Widths` or pdf.js's own metrics and its
  * text from the font's encoding, so text positions stay the same.
+ *
+ * Nor does pdf.js build an OpenType program from each embedded font (`textOnlyFonts`, our patch of
+ * pdf.js): it still parses the program for what text needs (a Type1 or CFF font's built-in
+ * encoding, a TrueType font's metrics, names and cmap), with every check that can make it fall back
+ * to a substitute, but skips sanitizing hints and glyph outlines and writing the tables that only a
+ * font face would read (about a fifth of pdf.js's text content on a one-page PDF).
  */
 import type { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
@@ -19,7 +25,9 @@ type GetDocumentOptions = Exclude<
   Parameters<typeof getDocument>[0],
   string | URL | ArrayBuffer | ArrayLike<number> | undefined
 >;
-type TextOnlyFontOptions = Required<Pick<GetDocumentOptions, 'disableFontFace' | 'ownerDocument'>> &
+type TextOnlyFontOptions = Required<
+  Pick<GetDocumentOptions, 'disableFontFace' | 'ownerDocument' | 'textOnlyFonts'>
+> &
   Pick<GetDocumentOptions, 'standardFontDataUrl'>;
 
 /** What pdf.js asks of a font face: a family name and a promise that it loaded. */
@@ -39,8 +47,8 @@ class DiscardedFontFace {
 const discardingFontSet = { add: (): void => undefined, delete: (): boolean => true };
 
 /**
- * `getDocument` options under which pdf.js builds no glyph outlines and loads no substitute font
- * programs (they override `pdfjsAssets()`'s standard font folder). Installs the `FontFace`
+ * `getDocument` options under which pdf.js builds no glyph outlines, no OpenType programs and loads
+ * no substitute font programs (they override `pdfjsAssets()`'s standard font folder). Installs the `FontFace`
  * constructor pdf.js calls for each embedded font, in this worker thread only, where nothing
  * renders with it.
  */
@@ -52,5 +60,6 @@ export function textOnlyFontOptions(): TextOnlyFontOptions {
     // pdf.js reads only `fonts` of the document it is given when it has nothing to render.
     ownerDocument: { fonts: discardingFontSet } as unknown as TextOnlyFontOptions['ownerDocument'],
     standardFontDataUrl: undefined,
+    textOnlyFonts: true,
   };
 }

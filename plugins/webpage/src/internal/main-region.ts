@@ -1,3 +1,4 @@
+import { isConsentBox } from './consent-box.js';
 import { nodesUnder } from './dom-walk.js';
 import { visibleTextOf } from './visible-text.js';
 import { countWordCharacters, lowerCaseWords } from './word-characters.js';
@@ -57,7 +58,7 @@ export function readMainRegion(document: Document): MainRegion | null {
   const regionCharacters = region === body ? bodyCharacters : (main?.characters ?? 0);
   for (const element of chromeOf(region)) {
     if (!element.isConnected) continue;
-    if (textCharacters(element) > MAX_CHROME_SHARE * regionCharacters) continue;
+    if (textCharacters(element) > MAX_CHROME_SHARE * regionCharacters && !isConsentBox(element)) continue;
     element.remove();
   }
   const characters = textCharacters(region);

@@ -1,3 +1,4 @@
+import { declaredKind, type DeclaredKind } from './declared-kind.js';
 import { nodesUnder } from './dom-walk.js';
 import { readJsonLdProduct, type ProductFacts } from './json-ld-product.js';
 import { toAbsolute } from './prepare-hast.js';
@@ -20,6 +21,8 @@ export interface PageFacts {
   direction: string | undefined;
   /** The product of the page's JSON-LD (schema.org `Product`), when it has one. */
   product: ProductFacts | undefined;
+  /** What the page says it is ({@link declaredKind}): `og:type`, JSON-LD or microdata. */
+  declaredKind: DeclaredKind | undefined;
 }
 
 /**
@@ -50,6 +53,11 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
     ),
     direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
     product: readJsonLdProduct(found.jsonLd.map((script) => script.textContent ?? '')),
+    declaredKind: declaredKind({
+      ogType: meta(['og:type']),
+      jsonLd: found.jsonLd.map((script) => script.textContent ?? ''),
+      itemTypes: found.itemTypes,
+    }),
   };
 }
 
@@ -114,13 +122,17 @@ interface FactElements {
   headings: Element[];
   /** Every `<script type="application/ld+json">`, in page order. */
   jsonLd: Element[];
+  /** Every `itemtype` attribute (microdata), in page order. */
+  itemTypes: string[];
 }
 
 /** Finds the base, title and meta elements in one walk over the page's elements. */
 function findFactElements(document: Document): FactElements {
-  const found: FactElements = { base: null, title: null, metas: [], headings: [], jsonLd: [] };
+  const found: FactElements = { base: null, title: null, metas: [], headings: [], jsonLd: [], itemTypes: [] };
   for (const node of nodesUnder(document, 'elements', () => false)) {
     const element = node as Element;
+    const itemType = element.getAttribute('itemtype');
+    if (itemType !== null) found.itemTypes.push(itemType);
     switch (element.localName) {
       case 'base':
         if (found.base === null && element.hasAttribute('href')) found.base = element;

@@ -101,14 +101,7 @@ export function createPagePool(options: PagePoolOptions): PagePool {
   return {
     async run(input, { signal, timeoutMs }) {
       const task = { ...input, recycleHeapBytes, key: randomUUID() };
-      let result: ExtractPageResult;
-      try {
-        result = await runOnce(task, signal, timeoutMs);
-      } catch (error) {
-        // A task handed to a worker that was recycling itself is run once more on a fresh one.
-        if (!isRecycledWorker(error)) throw error;
-        result = await runOnce(task, signal, timeoutMs);
-      }
+      const result = await runOnFreshWorkerWhenRecycled(() => runOnce(task, signal, timeoutMs));
       if (!result.ok) throw new TransmuteError(result.code, result.detail);
       const { ok: _ok, ...converted } = result;
       return converted;
@@ -121,9 +114,33 @@ export function createPagePool(options: PagePoolOptions): PagePool {
 
 class RecycledWorkerError extends Error {}
 
-function isRecycledWorker(error: unknown): boolean {
-  return error instanceof RecycledWorkerError;
+/**
+ * A worker past its soft heap bound ends itself a moment after its page; a page handed to it in
+ * that moment dies with it, through no fault of its own. Such a page runs again: piscina replaces
+ * the worker, but the retry may meet another worker ending the same way when all of them are heavy,
+ * so it is tried up to {@link RECYCLED_ATTEMPTS} times before it fails as `extraction_failed`.
+ */
+async function runOnFreshWorkerWhenRecycled(
+  run: () => Promise<ExtractPageResult>,
+): Promise<ExtractPageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof RecycledWorkerError)) throw error;
+      if (attempt === RECYCLED_ATTEMPTS) {
+        throw new TransmuteError(
+          'extraction_failed',
+          `The extraction worker ended ${RECYCLED_ATTEMPTS} times while converting the page.`,
+          { cause: error },
+        );
+      }
+    }
+  }
 }
+
+/** How many workers ending themselves a page may meet before it fails. */
+const RECYCLED_ATTEMPTS = 8;
 
 function toWorkerFailure(error: unknown, heapLimitMb: number): Error {
   const code = (error as { code?: unknown } | null)?.code;

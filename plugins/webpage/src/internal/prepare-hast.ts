@@ -1,6 +1,7 @@
 import { toCellLines } from '@transmute/plugin-sdk';
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
+import { withOrphanRowsInTables } from './orphan-rows.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
@@ -61,7 +62,7 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
     resolveUrls(child, options.baseUrl);
     if (child.tagName === 'pre') markCodeLanguage(child);
-    child.children = cleanChildren(child.children, options) as Element['children'];
+    child.children = cleanChildren(withOrphanRowsInTables(child), options) as Element['children'];
     if (child.tagName === 'table' && isLayoutTable(child)) {
       kept.push(unwrapLayoutTable(child));
       continue;

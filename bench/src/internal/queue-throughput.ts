@@ -1,0 +1,158 @@
+/*
+ * Profiling aid for issue 27: the queue bench's throughput phase alone (N tiny jobs, 16 in flight,
+ * 4 workers, one process), with the CPU it costs per job: this process's (user + system) and, on
+ * PostgreSQL, the server backends' serving it (read from /proc by the pids pg_stat_activity gives
+ * for this run's application_name). CPU per job is less swayed by a loaded machine than jobs/s.
+ *
+ *   node --conditions=development --import tsx bench/src/internal/queue-throughput.ts postgres 600
+ */
+import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import pg from 'pg';
+
+const kind = process.argv[2] === 'sqlite' ? 'sqlite' : 'postgres';
+const count = Number(process.argv[3] ?? 300);
+const IN_FLIGHT = 16;
+const WORKERS = 4;
+const appName = `queue_throughput_${String(process.pid)}`;
+if (kind === 'postgres') {
+  const url = new URL(process.env.TRANSMUTE_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  url.searchParams.set('application_name', appName);
+  process.env.TRANSMUTE_BENCH_POSTGRES_URL = url.toString();
+}
+// Imported after the URL is set: the bench's connection string is read when its module loads.
+const { startTinyJobService } = await import('./tiny-job-service.js');
+const { createJobEndWaiter } = await import('./job-end-waiter.js');
+
+// QUEUE_STATEMENTS=1: each kind of statement's round trips, summed per job (a lock's wait shows here).
+const byStatement = new Map<string, { count: number; ms: number }>();
+let counting = false;
+if (process.env.QUEUE_STATEMENTS === '1') {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as { query: unknown }).query = function (
+    this: unknown,
+    ...args: unknown[]
+  ) {
+    const first = args[0] as string | { text: string };
+    const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 70);
+    const at = performance.now();
+    const result = original.apply(this, args);
+    if (counting && result instanceof Promise)
+      void result.then(
+        () => {
+          const entry = byStatement.get(text) ?? { count: 0, ms: 0 };
+          entry.count += 1;
+          entry.ms += performance.now() - at;
+          byStatement.set(text, entry);
+        },
+        () => undefined,
+      );
+    return result;
+  };
+}
+
+const { service, store, caller, close } = await startTinyJobService(kind, WORKERS);
+
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+async function serverCpuMs(): Promise<number> {
+  if (kind !== 'postgres') return 0;
+  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where application_name = $1',
+      [appName],
+    );
+    let ticks = 0;
+    for (const { pid } of rows) {
+      try {
+        const fields =
+          readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+            .split(') ')[1]
+            ?.split(' ') ?? [];
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // gone
+      }
+    }
+    return ticks * TICK_MS;
+  } finally {
+    await client.end();
+  }
+}
+
+const waiter = createJobEndWaiter(store);
+
+async function batch(jobs: number): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < jobs) {
+        const index = next++;
+        const t0 = performance.now();
+        const job = await service.createJob(caller, {
+          source: {
+            type: 'text',
+            content: `# Note ${String(index)}\n\nA tiny job.\n\nIts second paragraph.\n`,
+          },
+          output: { profile: 'raw_source' },
+        });
+        await waiter.ended(job.id);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return latencies;
+}
+
+await batch(50); // warm-up
+const server0 = await serverCpuMs();
+const cpu0 = process.cpuUsage();
+const elu0 = performance.eventLoopUtilization();
+counting = true;
+// Where a tail could come from: the event loop's stalls and the garbage collector's pauses.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+const gc = { count: 0, ms: 0, longest: 0 };
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.count += 1;
+    gc.ms += entry.duration;
+    gc.longest = Math.max(gc.longest, entry.duration);
+  }
+});
+gcObserver.observe({ entryTypes: ['gc'] });
+const t0 = performance.now();
+const latencies = await batch(count);
+const wall = performance.now() - t0;
+loopDelay.disable();
+gcObserver.disconnect();
+const cpu = process.cpuUsage(cpu0);
+const server = (await serverCpuMs()) - server0;
+const sorted = [...latencies].sort((a, b) => a - b);
+const pct = (p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
+const elu = performance.eventLoopUtilization(elu0);
+console.log(
+  JSON.stringify({
+    kind,
+    jobs: count,
+    perSecond: +(count / (wall / 1000)).toFixed(1),
+    p50: +pct(0.5).toFixed(1),
+    p99: +pct(0.99).toFixed(1),
+    nodeCpuPerJob: +((cpu.user + cpu.system) / 1000 / count).toFixed(2),
+    serverCpuPerJob: +(server / count).toFixed(2),
+    elu: +elu.utilization.toFixed(2),
+    loopDelayP99: +(loopDelay.percentile(99) / 1e6).toFixed(1),
+    loopDelayMax: +(loopDelay.max / 1e6).toFixed(1),
+    gcPerJob: +(gc.ms / count).toFixed(2),
+    gcLongest: +gc.longest.toFixed(1),
+    load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
+  }),
+);
+for (const [text, { count: n, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+  console.log(
+    `${(ms / count).toFixed(2).padStart(7)} ms/job ${(n / count).toFixed(2).padStart(5)}×  ${text}`,
+  );
+waiter.close();
+await close();
