@@ -5,10 +5,6 @@ import {
   Document,
   HeadingLevel,
   ImageRun,
-  Math as OfficeMath,
-  MathRun,
-  MathSuperScript,
-  MathFraction,
   Packer,
   Paragraph,
   Table,
@@ -22,6 +18,7 @@ import pptxgenjs from 'pptxgenjs';
 import { DOCUMENT_MEDIA_TYPES } from '@transmute/engine';
 import { packageOf, XML_PROLOG } from './package-of.js';
 import { FIXTURE_INSTANT } from './run-deterministically.js';
+import { docxOf } from '../support/docx-of.js';
 import { msgOf } from '../support/msg-of.js';
 
 // pptxgenjs runs as ESM (its default export is the class) but is typed as CommonJS.
@@ -146,45 +143,32 @@ export function writePaperDocx(commented: boolean): Promise<Buffer> {
   return Packer.toBuffer(document);
 }
 
-/** `equations.docx`: an inline formula m=1 in a sentence, and display formulas on their own lines. */
+const mathRun = (text: string): string =>
+  `<m:r><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/></w:rPr><m:t>${text}</m:t></m:r>`;
+const wordRun = (text: string): string => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
+const displayMath = (omml: string): string =>
+  `<w:p><m:oMathPara><m:oMathParaPr><m:jc m:val="center"/></m:oMathParaPr><m:oMath>${omml}</m:oMath></m:oMathPara></w:p>`;
+
+/**
+ * `equations.docx`: an inline formula m=1 in a sentence and display formulas (`m:oMathPara`, as
+ * Word writes an equation on its own line), by hand: the `docx` library writes no `m:oMathPara`.
+ */
 export function writeEquationsDocx(): Promise<Buffer> {
-  const document = new Document({
-    sections: [
-      {
-        children: [
-          new Paragraph({ text: 'Equations', heading: HeadingLevel.HEADING_1 }),
-          new Paragraph({
-            children: [
-              new TextRun('The mass is set to '),
-              new OfficeMath({ children: [new MathRun('m=1')] }),
-              new TextRun(' for the whole experiment.'),
-            ],
-          }),
-          new Paragraph({
-            children: [
-              new OfficeMath({
-                children: [
-                  new MathRun('E=m'),
-                  new MathSuperScript({ children: [new MathRun('c')], superScript: [new MathRun('2')] }),
-                ],
-              }),
-            ],
-          }),
-          new Paragraph({
-            children: [
-              new OfficeMath({
-                children: [
-                  new MathRun('y='),
-                  new MathFraction({ numerator: [new MathRun('a')], denominator: [new MathRun('b')] }),
-                ],
-              }),
-            ],
-          }),
-        ],
-      },
-    ],
+  return docxOf({
+    styles:
+      '<w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style>',
+    body:
+      '<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' + wordRun('Equations') + '</w:p>' +
+      '<w:p>' + wordRun('The mass is set to ') + `<m:oMath>${mathRun('m=1')}</m:oMath>` +
+      wordRun(' for the whole experiment.') + '</w:p>' +
+      displayMath(`${mathRun('E=m')}<m:sSup><m:e>${mathRun('c')}</m:e><m:sup>${mathRun('2')}</m:sup></m:sSup>`) +
+      '<w:p>' + wordRun('and the sum of the first n numbers is') + '</w:p>' +
+      displayMath(
+        `<m:nary><m:naryPr><m:chr m:val="∑"/></m:naryPr><m:sub>${mathRun('i=1')}</m:sub><m:sup>${mathRun('n')}</m:sup>` +
+          `<m:e>${mathRun('i')}</m:e></m:nary>${mathRun('=')}` +
+          `<m:f><m:num>${mathRun('n(n+1)')}</m:num><m:den>${mathRun('2')}</m:den></m:f>`,
+      ),
   });
-  return Packer.toBuffer(document);
 }
 
 /** `test.xlsx`: a sheet named by a GUID cut at 31 characters, and a second sheet. */
@@ -215,24 +199,31 @@ export async function writeGuidDeck(): Promise<Buffer> {
   const deck = new PptxGenJS();
   deck.title = facts.title;
   deck.author = 'Ada Example';
-  const cover = deck.addSlide();
-  cover.addText(facts.title, { placeholder: 'title', x: 0.5, y: 0.5, w: 9, h: 1.2, fontSize: 28 });
+  // Slides as PowerPoint makes them: titles in the layout's title placeholder.
+  deck.defineSlideMaster({
+    title: 'TITLED',
+    objects: [
+      { placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } },
+    ],
+  });
+  const cover = deck.addSlide({ masterName: 'TITLED' });
+  cover.addText(facts.title, { placeholder: 'title' });
   cover.addText(facts.slideGuids[0], { x: 0.5, y: 2, w: 9, h: 0.6 });
   cover.addNotes(`Speaker note with the tag ${facts.slideGuids[3]}.`);
-  const picture = deck.addSlide();
-  picture.addText('Agents at work', { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 24 });
-  picture.addText(`Figure tag ${facts.slideGuids[1]}`, { x: 0.5, y: 1.2, w: 9, h: 0.6 });
+  const picture = deck.addSlide({ masterName: 'TITLED' });
+  picture.addText('Agents at work', { placeholder: 'title' });
+  picture.addText(`Figure tag ${facts.slideGuids[1]}`, { x: 0.5, y: 1.4, w: 9, h: 0.6 });
   picture.addImage({
     data: `image/jpeg;base64,${JPEG_BASE64}`,
     x: 1,
-    y: 2,
+    y: 2.2,
     w: 3,
     h: 2,
     altText: facts.caption,
     objectName: 'Picture 4',
   });
-  const table = deck.addSlide();
-  table.addText('Results', { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 24 });
+  const table = deck.addSlide({ masterName: 'TITLED' });
+  table.addText('Results', { placeholder: 'title' });
   table.addTable(
     [
       [{ text: 'Task' }, { text: 'Tag' }],
@@ -241,12 +232,12 @@ export async function writeGuidDeck(): Promise<Buffer> {
     ],
     { x: 0.5, y: 1.5, w: 9 },
   );
-  const chart = deck.addSlide();
-  chart.addText('Growth', { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 24 });
+  const chart = deck.addSlide({ masterName: 'TITLED' });
+  chart.addText('Growth', { placeholder: 'title' });
   chart.addChart(
     deck.ChartType.bar,
     [{ name: 'Sales', labels: ['2001', '2002', '2003'], values: [2001, 2002, 2003] }],
-    { x: 1, y: 1.2, w: 8, h: 4, showTitle: true, title: facts.chartTitle },
+    { x: 1, y: 1.4, w: 8, h: 4, showTitle: true, title: facts.chartTitle },
   );
   return (await deck.write({ outputType: 'nodebuffer' })) as Buffer;
 }
