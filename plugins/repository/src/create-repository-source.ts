@@ -27,7 +27,11 @@ import { readZip } from './internal/read-zip.js';
 export interface RepositorySourceOptions {
   limits?: Partial<
     Record<
-      'maximum_entries' | 'maximum_uncompressed_bytes' | 'maximum_compression_ratio' | 'maximum_file_bytes' | 'maximum_document_bytes',
+      | 'maximum_entries'
+      | 'maximum_uncompressed_bytes'
+      | 'maximum_compression_ratio'
+      | 'maximum_file_bytes'
+      | 'maximum_document_bytes',
       number
     >
   >;
@@ -153,7 +157,11 @@ async function extract(
 }
 
 /** Media types the engine would not sniff from the bytes alone; others are sniffed (`application/octet-stream`). */
-const DECLARED_TYPES: Record<string, string> = { html: 'text/html', htm: 'text/html', xhtml: 'application/xhtml+xml' };
+const DECLARED_TYPES: Record<string, string> = {
+  html: 'text/html',
+  htm: 'text/html',
+  xhtml: 'application/xhtml+xml',
+};
 
 /**
  * Writes the archive's documents into the work directory for the engine to read as child

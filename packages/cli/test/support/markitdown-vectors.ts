@@ -126,7 +126,11 @@ export const MARKITDOWN_VECTORS: readonly MarkItDownVector[] = [
   {
     file: 'test_wikipedia.html',
     mustInclude: WIKIPEDIA,
-    mustNotInclude: ['You are encouraged to create an account and log in', '154 languages', 'move to sidebar'],
+    mustNotInclude: [
+      'You are encouraged to create an account and log in',
+      '154 languages',
+      'move to sidebar',
+    ],
   },
   {
     file: 'test_serp.html',
@@ -191,8 +195,14 @@ export const MARKITDOWN_VECTORS: readonly MarkItDownVector[] = [
         ours: 'Author: Test Author',
         why: 'facts are `Label: value` lines; one author is an Author',
       },
-      '* A bullet point': { ours: '- A bullet point', why: 'bullets are `-` (`*` for a list right after a list)' },
-      '* Another point': { ours: '- Another point', why: 'bullets are `-` (`*` for a list right after a list)' },
+      '* A bullet point': {
+        ours: '- A bullet point',
+        why: 'bullets are `-` (`*` for a list right after a list)',
+      },
+      '* Another point': {
+        ours: '- Another point',
+        why: 'bullets are `-` (`*` for a list right after a list)',
+      },
     },
   },
 ];

@@ -46,7 +46,9 @@ function bookHeader(opf: PackageDocument): RootContent[] {
  */
 function namesSamePart(heading: string, label: string): boolean {
   const [shorter, longer] = heading.length <= label.length ? [heading, label] : [label, heading];
-  return longer === shorter || (longer.startsWith(shorter) && /^[^\p{L}\p{N}]/u.test(longer.slice(shorter.length)));
+  return (
+    longer === shorter || (longer.startsWith(shorter) && /^[^\p{L}\p{N}]/u.test(longer.slice(shorter.length)))
+  );
 }
 
 /**

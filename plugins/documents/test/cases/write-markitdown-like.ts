@@ -158,11 +158,20 @@ export function writeEquationsDocx(): Promise<Buffer> {
     styles:
       '<w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style>',
     body:
-      '<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' + wordRun('Equations') + '</w:p>' +
-      '<w:p>' + wordRun('The mass is set to ') + `<m:oMath>${mathRun('m=1')}</m:oMath>` +
-      wordRun(' for the whole experiment.') + '</w:p>' +
-      displayMath(`${mathRun('E=m')}<m:sSup><m:e>${mathRun('c')}</m:e><m:sup>${mathRun('2')}</m:sup></m:sSup>`) +
-      '<w:p>' + wordRun('and the sum of the first n numbers is') + '</w:p>' +
+      '<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' +
+      wordRun('Equations') +
+      '</w:p>' +
+      '<w:p>' +
+      wordRun('The mass is set to ') +
+      `<m:oMath>${mathRun('m=1')}</m:oMath>` +
+      wordRun(' for the whole experiment.') +
+      '</w:p>' +
+      displayMath(
+        `${mathRun('E=m')}<m:sSup><m:e>${mathRun('c')}</m:e><m:sup>${mathRun('2')}</m:sup></m:sSup>`,
+      ) +
+      '<w:p>' +
+      wordRun('and the sum of the first n numbers is') +
+      '</w:p>' +
       displayMath(
         `<m:nary><m:naryPr><m:chr m:val="∑"/></m:naryPr><m:sub>${mathRun('i=1')}</m:sub><m:sup>${mathRun('n')}</m:sup>` +
           `<m:e>${mathRun('i')}</m:e></m:nary>${mathRun('=')}` +

@@ -220,10 +220,7 @@ export function buildDigest(
 }
 
 /** The list of documents converted after the digest, each with its size. */
-function toDocumentNodes(
-  documents: DigestEntry[],
-  provenance: (path?: string) => Provenance,
-): RootContent[] {
+function toDocumentNodes(documents: DigestEntry[], provenance: (path?: string) => Provenance): RootContent[] {
   return [
     {
       type: 'heading',

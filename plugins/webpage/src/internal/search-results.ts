@@ -35,7 +35,7 @@ function toResult(document: Document, item: Element): Element[] {
   if (title === null) return [];
   const heading = document.createElement('h2');
   heading.append(linkTo(document, title));
-  const blocks = [heading];
+  const blocks: Element[] = [heading];
   const snippet = item.querySelector('.b_caption p');
   if (snippet !== null) {
     const paragraph = snippet.cloneNode(true) as Element;
