@@ -14,15 +14,12 @@ import {
   type ParagraphChild,
 } from 'docx';
 import ExcelJS from 'exceljs';
-import pptxgenjs from 'pptxgenjs';
 import { DOCUMENT_MEDIA_TYPES } from '@transmute/engine';
 import { packageOf, XML_PROLOG } from './package-of.js';
 import { FIXTURE_INSTANT } from './run-deterministically.js';
+import { titledDeck } from './write-office.js';
 import { docxOf } from '../support/docx-of.js';
 import { msgOf } from '../support/msg-of.js';
-
-// pptxgenjs runs as ESM (its default export is the class) but is typed as CommonJS.
-const PptxGenJS = pptxgenjs as unknown as typeof pptxgenjs.default;
 
 /**
  * The content facts of MarkItDown's test files (`packages/markitdown/tests/_test_vectors.py`,
@@ -205,16 +202,8 @@ export async function writeGuidWorkbook(): Promise<Buffer> {
 /** `test.pptx`: a title slide, a picture with its caption as alt text, a table, a chart, speaker notes. */
 export async function writeGuidDeck(): Promise<Buffer> {
   const facts = MARKITDOWN_FACTS;
-  const deck = new PptxGenJS();
-  deck.title = facts.title;
-  deck.author = 'Ada Example';
   // Slides as PowerPoint makes them: titles in the layout's title placeholder.
-  deck.defineSlideMaster({
-    title: 'TITLED',
-    objects: [
-      { placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } },
-    ],
-  });
+  const deck = titledDeck(facts.title, 'Ada Example');
   const cover = deck.addSlide({ masterName: 'TITLED' });
   cover.addText(facts.title, { placeholder: 'title' });
   cover.addText(facts.slideGuids[0], { x: 0.5, y: 2, w: 9, h: 0.6 });
