@@ -121,6 +121,17 @@ describe('epub', () => {
     expect(markdown).toContain('## The first chapter\n\nIt was');
   });
 
+  it('keeps one heading for a chapter whose own heading is a fuller form of its outline label', async () => {
+    const nav = NAV.replace('>The First Chapter<', '>Chapter 1<');
+    const chapter = XHTML('<h1>Chapter 1: The First Chapter</h1><p>It was a dark night.</p>');
+    const { document } = await read(
+      await book({ 'OEBPS/nav.xhtml': nav, 'OEBPS/Text/chapter 1.xhtml': chapter }),
+    );
+    const markdown = markdownOf(document.root);
+    expect(markdown).toContain('### Chapter 1: The First Chapter\n\nIt was a dark night.');
+    expect(markdown).not.toMatch(/#+ Chapter 1\n/);
+  });
+
   it('refuses DRM (encryption.xml naming content), but reads a book whose fonts are obfuscated', async () => {
     const encryption = (uri: string): string => `<?xml version="1.0"?>
 <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">

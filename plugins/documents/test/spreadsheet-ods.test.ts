@@ -43,6 +43,8 @@ describe('ods', () => {
     const { document, markdown, warnings } = await readSheet(bytes, ODS);
     expect(markdown).toBe(
       [
+        '# Budget',
+        '',
         '## Costs',
         '',
         '| Item           | Share | Price     | Due        |',
@@ -61,7 +63,7 @@ describe('ods', () => {
     );
     expect(warnings).toEqual(['sheet_hidden: The sheet "Hidden" is hidden and was skipped.']);
     expect(document.metadata).toEqual({ title: 'Budget', author: 'Grace Hopper' });
-    expect(document.root.children[1]?.data).toEqual({
+    expect(document.root.children.find((block) => block.type === 'table')?.data).toEqual({
       provenance: { sheet: 'Costs', cellRange: 'A3:D4' },
       table: {
         columns: ['Item', 'Share', 'Price', 'Due'],
@@ -76,7 +78,10 @@ describe('ods', () => {
       `<table:table table:name="Bomb"><table:table-row table:number-rows-repeated="1000000000">${cell('boom', 'table:number-columns-repeated="3"')}</table:table-row></table:table>`,
     );
     const { document, warnings } = await readSheet(bytes, ODS, { maximum_rows: 50 });
-    expect(document.root.children[1]?.data?.provenance).toEqual({ sheet: 'Bomb', cellRange: 'A1:C50' });
+    expect(document.root.children.find((block) => block.type === 'table')?.data?.provenance).toEqual({
+      sheet: 'Bomb',
+      cellRange: 'A1:C50',
+    });
     expect(warnings).toEqual([
       'sheet_truncated: The workbook reached its limits (maximum_rows 50, maximum_cells 2000000); 999999950 more rows with values in "Bomb" were left out.',
     ]);
@@ -89,9 +94,16 @@ describe('ods', () => {
     );
     const { markdown, warnings } = await readSheet(bytes, ODS);
     expect(markdown).toBe(
-      ['## Calc', '', '| Sum |              |', '| --- | ------------ |', '| 3   | =SUM(\\[.A2]) |', ''].join(
-        '\n',
-      ),
+      [
+        '# Budget',
+        '',
+        '## Calc',
+        '',
+        '| Sum |              |',
+        '| --- | ------------ |',
+        '| 3   | =SUM(\\[.A2]) |',
+        '',
+      ].join('\n'),
     );
     expect(warnings).toEqual([
       'formula_without_value: The sheet "Calc" has 1 formula cells without a cached value; their formula text is shown.',

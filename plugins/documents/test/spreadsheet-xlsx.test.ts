@@ -67,6 +67,8 @@ describe('xlsx', () => {
     const { document, markdown, warnings } = await readSheet(bytes, XLSX);
     expect(markdown).toBe(
       [
+        '# Quarterly figures',
+        '',
         '## Sales',
         '',
         '| Item | Share | Price     | Date       | Total |',
@@ -84,7 +86,7 @@ describe('xlsx', () => {
     );
     expect(warnings).toEqual(['sheet_hidden: The sheet "Secret" is hidden and was skipped.']);
     expect(document.metadata).toEqual({ title: 'Quarterly figures', author: 'Ada Lovelace' });
-    const table = document.root.children[1];
+    const table = document.root.children.find((block) => block.type === 'table');
     expect(table?.data).toEqual({
       provenance: { sheet: 'Sales', cellRange: 'B2:F3' },
       table: {
@@ -152,7 +154,11 @@ describe('xlsx', () => {
       workbook.addWorksheet('Third').addRow(['never']);
     });
     const { markdown, warnings } = await readSheet(bytes, XLSX, { maximum_cells: 7 });
-    expect(markdown).toBe(['## First', '', '| a | b | c |', '| - | - | - |', '| a | b | c |', ''].join('\n'));
+    expect(markdown).toBe(
+      ['# Quarterly figures', '', '## First', '', '| a | b | c |', '| - | - | - |', '| a | b | c |', ''].join(
+        '\n',
+      ),
+    );
     expect(warnings).toEqual([
       'sheet_truncated: The workbook reached its limits (maximum_rows 100000, maximum_cells 7); 3 more rows with values in "First" were left out; the sheets "Second", "Third" were not read.',
     ]);
@@ -170,7 +176,7 @@ describe('xlsx', () => {
     expect(warnings).toEqual([
       'sheet_truncated: The workbook reached its limits (maximum_rows 1000, maximum_cells 2000000); 199000 more rows with values in "Hand" were left out.',
     ]);
-    const table = document.root.children[1];
+    const table = document.root.children.find((block) => block.type === 'table');
     expect(table?.data?.provenance).toEqual({ sheet: 'Hand', cellRange: 'A1:B1000' });
     expect(table?.data?.table?.rows).toHaveLength(999);
   });

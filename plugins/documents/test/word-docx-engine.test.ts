@@ -209,7 +209,7 @@ describe('docx through the engine and the CLI', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^# Quarterly report\n/);
     expect(run.stdout).toContain('1. Hire');
-    expect(run.stdout).toContain('| North  | 120   |');
+    expect(run.stdout).toContain('| North | 120 |');
     expect(run.stdout).not.toContain('```');
   }, 60_000);
 });

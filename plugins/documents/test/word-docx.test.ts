@@ -194,7 +194,7 @@ describe('docx structures', () => {
       '<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rId9"/></pic:blipFill></pic:pic></a:graphicData></a:graphic>' +
       '</wp:inline></w:drawing></w:r></w:p>';
     expect(await markdownOf({ body, relationships: { rId9: 'media/image1.png' } })).toBe(
-      'Mean is $\\frac{a+b}{2}$.\n\n$$\n\\sum_{i=1}^n x^2=\\sqrt{\\pi}\n$$\n\n![Sales by region](image1.png)\n',
+      'Mean is $\\frac{a+b}{2}$.\n\n$$\\sum_{i=1}^n x^2=\\sqrt{\\pi}$$\n\n![Sales by region](image1.png)\n',
     );
   });
 

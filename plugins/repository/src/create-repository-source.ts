@@ -1,4 +1,6 @@
-import { basename } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import {
   TransmuteError,
   assertWithinByteLimit,
@@ -7,6 +9,7 @@ import {
   readFileHead,
   resolveByteLimit,
   toFailedInspection,
+  type ExtractedAttachment,
   type ExtractedDocument,
   type FileInspection,
   type SourceAdapter,
@@ -15,7 +18,7 @@ import {
 } from '@transmute/plugin-sdk';
 import { toString } from 'mdast-util-to-string';
 import { sniffArchive, type ArchiveLimits, type ArchiveListing } from './internal/archive-types.js';
-import { buildDigest } from './internal/build-digest.js';
+import { buildDigest, type DigestDocument } from './internal/build-digest.js';
 import { createRepositoryManifest } from './internal/manifest.js';
 import { readTar } from './internal/read-tar.js';
 import { readZip } from './internal/read-zip.js';
@@ -24,7 +27,11 @@ import { readZip } from './internal/read-zip.js';
 export interface RepositorySourceOptions {
   limits?: Partial<
     Record<
-      'maximum_entries' | 'maximum_uncompressed_bytes' | 'maximum_compression_ratio' | 'maximum_file_bytes',
+      | 'maximum_entries'
+      | 'maximum_uncompressed_bytes'
+      | 'maximum_compression_ratio'
+      | 'maximum_file_bytes'
+      | 'maximum_document_bytes',
       number
     >
   >;
@@ -36,6 +43,7 @@ function toLimits(limits: Record<string, number>, read: boolean): ArchiveLimits 
     maximumUncompressedBytes: limits['maximum_uncompressed_bytes'] ?? 536_870_912,
     maximumCompressionRatio: limits['maximum_compression_ratio'] ?? 100,
     maximumFileBytes: read ? (limits['maximum_file_bytes'] ?? 1_048_576) : 0,
+    maximumDocumentBytes: read ? (limits['maximum_document_bytes'] ?? 33_554_432) : 0,
   };
 }
 
@@ -116,12 +124,13 @@ async function extract(
   const digestOptions = {
     name,
     maximumDigestCharacters: ctx.limits['maximum_digest_characters'] ?? 20_000_000,
+    maximumInlineBytes: ctx.limits['maximum_file_bytes'] ?? 1_048_576,
   };
-  const { root, stats } = buildDigest(
+  const { root, stats, documents } = buildDigest(
     listing.entries,
     file.fileId === undefined ? digestOptions : { ...digestOptions, fileId: file.fileId },
   );
-  if (stats.inlined === 0 && stats.summarized === 0)
+  if (stats.inlined === 0 && stats.summarized === 0 && stats.converted === 0)
     throw new TransmuteError('empty_content', 'The archive holds no files.');
   if (stats.links > 0)
     ctx.warn('archive_links_skipped', `${stats.links} symbolic or hard links were listed, not followed.`);
@@ -130,6 +139,7 @@ async function extract(
   ctx.progress(100, `${stats.inlined} files inlined, ${stats.summarized} summarized`);
   return {
     root,
+    attachments: await writeDocuments(documents, ctx.workDir),
     metadata: {
       title: name,
       mediaType: file.mediaType,
@@ -138,9 +148,41 @@ async function extract(
         files: stats.files,
         inlined_files: stats.inlined,
         summarized_files: stats.summarized,
+        converted_files: stats.converted,
         ignored_files: stats.ignored,
         uncompressed_bytes: listing.uncompressedBytes,
       },
     },
   };
+}
+
+/** Media types the engine would not sniff from the bytes alone; others are sniffed (`application/octet-stream`). */
+const DECLARED_TYPES: Record<string, string> = {
+  html: 'text/html',
+  htm: 'text/html',
+  xhtml: 'application/xhtml+xml',
+};
+
+/**
+ * Writes the archive's documents into the work directory for the engine to read as child
+ * documents, each named by its position and extension (never by its path in the archive).
+ */
+async function writeDocuments(documents: DigestDocument[], workDir: string): Promise<ExtractedAttachment[]> {
+  if (documents.length === 0) return [];
+  const directory = join(workDir, `repository-${randomUUID()}`);
+  await mkdir(directory, { recursive: true });
+  const attachments: ExtractedAttachment[] = [];
+  for (const [index, document] of documents.entries()) {
+    const extension = /\.([a-z0-9]{1,10})$/i.exec(document.path)?.[1]?.toLowerCase() ?? 'bin';
+    const path = join(directory, `${String(index).padStart(4, '0')}.${extension}`);
+    await writeFile(path, document.content);
+    attachments.push({
+      name: document.path,
+      path,
+      sizeBytes: document.content.length,
+      mediaType: DECLARED_TYPES[extension] ?? 'application/octet-stream',
+      part: document.path,
+    });
+  }
+  return attachments;
 }

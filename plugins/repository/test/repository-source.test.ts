@@ -57,6 +57,7 @@ describe('createRepositorySource', () => {
       'maximum_bytes',
       'maximum_compression_ratio',
       'maximum_digest_characters',
+      'maximum_document_bytes',
       'maximum_entries',
       'maximum_file_bytes',
       'maximum_uncompressed_bytes',

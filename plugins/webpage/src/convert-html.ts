@@ -16,6 +16,7 @@ import { addMissingProduct, type ProductFacts } from './internal/json-ld-product
 import { markupTextCharacters } from './internal/markup-text.js';
 import { qualityFacts, scoreQuality, type QualityReport } from './internal/quality.js';
 import { readWithReadability, type Article } from './internal/readability.js';
+import { readSearchResults } from './internal/search-results.js';
 import { proseWords, readMissedArticle } from './internal/second-opinion.js';
 import { visibleText, visibleTextOf } from './internal/visible-text.js';
 import { countWordCharacters, lowerCaseWords } from './internal/word-characters.js';
@@ -168,6 +169,16 @@ async function readArticle(
   const facts = readPageFacts(document, url);
   const pageText = visibleText(document);
   const pageCharacters = countWordCharacters(pageText);
+  const results = readSearchResults(document);
+  if (results !== null)
+    return {
+      facts,
+      article: toRegionArticle(null, results),
+      pageCharacters,
+      foundNothing: false,
+      markupAsText: false,
+      fromRegion: true,
+    };
   const productPage = isProductPage(document, facts.product);
   if (productPage) dropOtherProducts(document.body);
   const thread = markNamedBoilerplate(document);
@@ -193,7 +204,7 @@ async function readArticle(
     declaredKind: facts.declaredKind,
     productOnSale: facts.product?.price !== undefined,
   });
-  const parsed = region === null ? read : toRegionArticle(read, region);
+  const parsed = region === null ? read : toRegionArticle(read, region.element);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =
     articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, pageCharacters);
@@ -320,10 +331,10 @@ function readsChrome(read: Article | null, region: MainRegion): boolean {
   return found < IN_REGION_SHARE * words.length;
 }
 
-/** Readability's reading (its title, byline, dates) with the main region as its content. */
-function toRegionArticle(read: Article | null, region: MainRegion): Article {
+/** Readability's reading (its title, byline, dates) with a region of the page as its content. */
+function toRegionArticle(read: Article | null, region: Element): Article {
   // Its visible text: a region's scripts would read as markup printed as text (isMarkupAsText).
-  const textContent = visibleTextOf(region.element);
+  const textContent = visibleTextOf(region);
   return {
     title: read?.title ?? null,
     byline: read?.byline ?? null,
@@ -333,7 +344,7 @@ function toRegionArticle(read: Article | null, region: MainRegion): Article {
     siteName: read?.siteName ?? null,
     publishedTime: read?.publishedTime ?? null,
     length: textContent.length,
-    content: region.element,
+    content: region,
     textContent,
   };
 }

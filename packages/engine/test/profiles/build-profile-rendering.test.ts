@@ -127,7 +127,7 @@ describe('buildProfileRendering on the real engine', () => {
       page: null,
       time: null,
     });
-    expect(raw.markdown).toContain('| Lyon  | 1200   | 4.5         | true       | 2019-05-01 |');
+    expect(raw.markdown).toContain('| Lyon | 1200 | 4.5 | true | 2019-05-01 |');
     const dataset = await build(document, 'dataset_markdown');
     expect(dataset.records).toHaveLength(document.chunks.length);
     expect(Object.keys(dataset.records[0] ?? {})).toEqual([

@@ -40,15 +40,28 @@ function bookHeader(opf: PackageDocument): RootContent[] {
 }
 
 /**
+ * True when a chapter's heading and its table-of-contents label name the same part: equal, or one
+ * the other's start (`Chapter 1` for `Chapter 1: Test Content`, a label cut short or a heading
+ * without its subtitle).
+ */
+function namesSamePart(heading: string, label: string): boolean {
+  const [shorter, longer] = heading.length <= label.length ? [heading, label] : [label, heading];
+  return (
+    longer === shorter || (longer.startsWith(shorter) && /^[^\p{L}\p{N}]/u.test(longer.slice(shorter.length)))
+  );
+}
+
+/**
  * A chapter's blocks under its table-of-contents heading: the navigation's entry for the part is
  * the outline, so its label becomes a heading (depth = its level + 1, under the book's title)
- * unless the chapter already opens with that heading, which then takes the outline's depth.
+ * unless the chapter already opens with that heading (or a fuller one, {@link namesSamePart}),
+ * which then takes the outline's depth.
  */
 function underOutline(blocks: RootContent[], entry: NavEntry | undefined): RootContent[] {
   if (entry === undefined) return blocks;
   const depth = Math.min(6, entry.level + 1) as Heading['depth'];
   const first = blocks[0];
-  if (first?.type === 'heading' && normalized(toString(first)) === normalized(entry.label)) {
+  if (first?.type === 'heading' && namesSamePart(normalized(toString(first)), normalized(entry.label))) {
     first.depth = depth;
     return blocks;
   }

@@ -83,6 +83,16 @@ export class WorkbookWriter {
     if (this.blocks.length === 0) {
       throw new TransmuteError('empty_content', 'The workbook has no sheet with values.');
     }
-    return { root: { type: 'root', children: this.blocks }, metadata };
+    // Sheets are sections of the workbook (`##`), under its title when it has one: levels as marked,
+    // so a workbook without a title keeps its sheets at `##` rather than having them raised to `#`.
+    const title: RootContent[] =
+      metadata.title === undefined
+        ? []
+        : [{ type: 'heading', depth: 1, children: [{ type: 'text', value: metadata.title }] }];
+    return {
+      root: { type: 'root', children: [...title, ...this.blocks] },
+      metadata,
+      headingLevelsAsMarked: true,
+    };
   }
 }

@@ -144,8 +144,9 @@ class BlockReader {
     }
     this.closeList();
     const only = content.length === 1 ? content[0] : undefined;
+    // A display formula alone is a block of its own, `$$…$$` on one line as every reader writes it.
     if (only?.type === 'html' && only.value.startsWith('$$')) {
-      this.push({ type: 'html', value: `$$\n${only.value.slice(2, -2)}\n$$` }, page);
+      this.push(only, page);
       return;
     }
     if (style?.caption === true) this.captionImageAbove(plain.trim());

@@ -138,20 +138,28 @@ export async function writeXlsxWorkbook(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/**
- * A deck written by pptxgenjs: a title slide with speaker notes, a bullet slide nested one level,
- * a slide with a table and a bar chart, and a closing slide.
- */
-export async function writePptxDeck(): Promise<Buffer> {
+type Deck = InstanceType<typeof PptxGenJS>;
+
+/** A pptxgenjs deck whose slides (`addSlide({ masterName: 'TITLED' })`) have PowerPoint's title placeholder. */
+export function titledDeck(title: string, author: string): Deck {
   const pptx = new PptxGenJS();
-  pptx.title = 'Apiary season review';
-  pptx.author = 'Ana Lima';
+  pptx.title = title;
+  pptx.author = author;
   pptx.defineSlideMaster({
     title: 'TITLED',
     objects: [
       { placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.2, w: 9, h: 1 }, text: '' } },
     ],
   });
+  return pptx;
+}
+
+/**
+ * A deck written by pptxgenjs: a title slide with speaker notes, a bullet slide nested one level,
+ * a slide with a table and a bar chart, and a closing slide.
+ */
+export async function writePptxDeck(): Promise<Buffer> {
+  const pptx = titledDeck('Apiary season review', 'Ana Lima');
   const opening = pptx.addSlide({ masterName: 'TITLED' });
   opening.addText('Apiary season review', { placeholder: 'title' });
   opening.addText('Twelve hives, one valley, forty kilograms of honey.', { x: 1, y: 1.5, w: 8, h: 1 });

@@ -1,3 +1,5 @@
+import { isDocumentPath, isWebPagePath } from './classify.js';
+
 /** Archive formats the repository source reads. */
 export type ArchiveKind = 'zip' | 'tar' | 'tar.gz';
 
@@ -18,6 +20,20 @@ export interface ArchiveLimits {
   maximumCompressionRatio: number;
   /** Files larger than this are listed, not read. 0 reads nothing (inspection). */
   maximumFileBytes: number;
+  /** The same for documents and web pages ({@link isConvertiblePath}), which are converted, not inlined. */
+  maximumDocumentBytes: number;
+}
+
+/** True for a file read to be converted as a child document: an office file, a PDF, an e-book, mail, a web page. */
+export function isConvertiblePath(path: string): boolean {
+  return isDocumentPath(path) || isWebPagePath(path);
+}
+
+/** Whether the walk reads this file's bytes (its size within the limit of its kind; nothing when inspecting). */
+export function shouldRead(item: ArchiveEntry, limits: ArchiveLimits): boolean {
+  if (item.kind !== 'file' || limits.maximumFileBytes <= 0) return false;
+  const limit = isConvertiblePath(item.path) ? limits.maximumDocumentBytes : limits.maximumFileBytes;
+  return item.size <= limit;
 }
 
 /** What walking an archive yields. */

@@ -1,7 +1,15 @@
 import type { Code, Heading, List, Paragraph, Root, RootContent } from 'mdast';
 import type { Provenance } from '@transmute/plugin-sdk';
 import type { ArchiveEntry } from './archive-types.js';
-import { classifyContent, classifyPath, toLanguage, type SummaryReason } from './classify.js';
+import {
+  classifyContent,
+  classifyPath,
+  isDocumentPath,
+  isSourceCode,
+  isWebPagePath,
+  toLanguage,
+  type SummaryReason,
+} from './classify.js';
 import { toIgnoreTest } from './gitignore.js';
 
 /** Options of {@link buildDigest}. */
@@ -10,6 +18,8 @@ export interface DigestOptions {
   fileId?: string;
   /** Stop inlining files once this many characters are inlined. */
   maximumDigestCharacters: number;
+  /** A text file larger than this is listed, not inlined (documents are read up to a larger bound). */
+  maximumInlineBytes: number;
 }
 
 /** What the digest is made of, counted for the metadata. */
@@ -19,6 +29,14 @@ export interface DigestStats {
   summarized: number;
   ignored: number;
   links: number;
+  /** Documents and web pages left to be converted as child documents. */
+  converted: number;
+}
+
+/** A file of the archive to convert as a child document, with its path in the digest. */
+export interface DigestDocument {
+  path: string;
+  content: Buffer;
 }
 
 interface Summary {
@@ -62,14 +80,31 @@ function isReadme(path: string): boolean {
 }
 
 /**
+ * The files of an archive that are converted as child documents: documents another source reads
+ * (office files, PDF, e-books, mail) in any archive, and web pages in an archive without source
+ * code (a folder of documents, not a site's or an app's sources).
+ */
+function toConvertedTest(files: ArchiveEntry[]): (entry: ArchiveEntry) => entry is DigestEntry {
+  const withoutCode = !files.some((entry) => isSourceCode(entry.path));
+  return (entry): entry is DigestEntry =>
+    entry.kind === 'file' &&
+    entry.content !== undefined &&
+    (isDocumentPath(entry.path) || (withoutCode && isWebPagePath(entry.path)));
+}
+
+type DigestEntry = ArchiveEntry & { content: Buffer };
+
+/**
  * Builds the markdown digest of a repository: the file tree, the README first, then every text
  * file in a fenced block with its language; binary, vendored, generated and lock files (and files
- * past the size limits) are listed with their size and reason instead of inlined.
+ * past the size limits) are listed with their size and reason instead of inlined. Documents
+ * ({@link toConvertedTest}) are listed as converted and returned, for the engine to read as child
+ * documents after the digest.
  */
 export function buildDigest(
   entries: ArchiveEntry[],
   options: DigestOptions,
-): { root: Root; stats: DigestStats } {
+): { root: Root; stats: DigestStats; documents: DigestDocument[] } {
   const root = commonRoot(entries);
   const files = entries
     .filter((entry) => entry.kind === 'file' || entry.kind === 'link')
@@ -112,14 +147,21 @@ export function buildDigest(
   const summaries: Summary[] = [];
   let budget = options.maximumDigestCharacters;
   const fileNodes: RootContent[] = [];
+  const isConverted = toConvertedTest(kept);
+  const documents: DigestEntry[] = [];
   for (const entry of ordered) {
     const reason =
       entry.kind === 'link' ? 'link' : isReadme(entry.path) ? undefined : classifyPath(entry.path);
+    // A document is converted unless it is vendored or generated (a package's bundled PDFs).
+    if ((reason === undefined || reason === 'binary') && isConverted(entry)) {
+      documents.push(entry);
+      continue;
+    }
     if (reason !== undefined) {
       summaries.push({ path: entry.path, size: entry.size, reason });
       continue;
     }
-    if (entry.content === undefined) {
+    if (entry.content === undefined || entry.size > options.maximumInlineBytes) {
       summaries.push({ path: entry.path, size: entry.size, reason: 'too large' });
       continue;
     }
@@ -160,6 +202,7 @@ export function buildDigest(
       ...fileNodes,
     );
   }
+  if (documents.length > 0) children.push(...toDocumentNodes(documents, provenance));
   if (summaries.length > 0) children.push(...toSummaryNodes(summaries, provenance));
   const stats: DigestStats = {
     files: files.length,
@@ -167,31 +210,63 @@ export function buildDigest(
     summarized: summaries.length,
     ignored: files.length - kept.length,
     links: files.filter((entry) => entry.kind === 'link').length,
+    converted: documents.length,
   };
-  return { root: { type: 'root', children }, stats };
+  return {
+    root: { type: 'root', children },
+    stats,
+    documents: documents.map(({ path, content }) => ({ path, content })),
+  };
 }
 
-function toSummaryNodes(summaries: Summary[], provenance: (path?: string) => Provenance): RootContent[] {
-  const list: List = {
+/** The list of documents converted after the digest, each with its size. */
+function toDocumentNodes(documents: DigestEntry[], provenance: (path?: string) => Provenance): RootContent[] {
+  return [
+    {
+      type: 'heading',
+      depth: 2,
+      children: [{ type: 'text', value: 'Documents' }],
+      data: { provenance: provenance() },
+    },
+    toPathList(
+      documents.map(({ path, size }) => ({ path, note: `${formatBytes(size)}, converted below` })),
+      provenance,
+    ),
+  ];
+}
+
+/** A list of paths, each with a note in parentheses. */
+function toPathList(
+  items: { path: string; note: string }[],
+  provenance: (path?: string) => Provenance,
+): List {
+  return {
     type: 'list',
     ordered: false,
     spread: false,
-    children: summaries.map((summary) => ({
+    children: items.map(({ path, note }) => ({
       type: 'listItem',
       spread: false,
       children: [
         {
           type: 'paragraph',
           children: [
-            { type: 'inlineCode', value: summary.path },
-            { type: 'text', value: ` (${formatBytes(summary.size)}, ${summary.reason})` },
+            { type: 'inlineCode', value: path },
+            { type: 'text', value: ` (${note})` },
           ],
         },
       ],
-      data: { provenance: provenance(summary.path) },
+      data: { provenance: provenance(path) },
     })),
     data: { provenance: provenance() },
   };
+}
+
+function toSummaryNodes(summaries: Summary[], provenance: (path?: string) => Provenance): RootContent[] {
+  const list = toPathList(
+    summaries.map(({ path, size, reason }) => ({ path, note: `${formatBytes(size)}, ${reason}` })),
+    provenance,
+  );
   return [
     {
       type: 'heading',

@@ -136,6 +136,33 @@ export function toLanguage(path: string): string {
   return LANGUAGE_BY_NAME[name] ?? LANGUAGES[extname(name).toLowerCase()] ?? '';
 }
 
+/**
+ * Documents another source of the engine reads (office files, PDF, e-books, mail): in any archive
+ * they are converted as child documents of the archive, not listed as binary files.
+ */
+const DOCUMENT_EXTENSIONS = new Set(
+  'docx docm dotx doc pptx pptm ppt xlsx xlsm xls odt ods odp rtf epub pdf msg eml'.split(' '),
+);
+/** Fence languages of text that is not source code: an archive of only these is not a code repository. */
+const NOT_CODE = new Set(['html', 'json', 'markdown', 'mdx', 'text', 'csv', 'xml', 'yaml', 'rst', 'latex']);
+const WEB_PAGE = /\.(html?|xhtml)$/i;
+
+/** True for a document another source reads ({@link DOCUMENT_EXTENSIONS}). */
+export function isDocumentPath(path: string): boolean {
+  return DOCUMENT_EXTENSIONS.has(extname(path).slice(1).toLowerCase());
+}
+
+/** True for a web page (`.html`, `.htm`, `.xhtml`): a document in an archive without source code. */
+export function isWebPagePath(path: string): boolean {
+  return WEB_PAGE.test(path);
+}
+
+/** True for a file of source code (a fence language that is not markup, data or prose). */
+export function isSourceCode(path: string): boolean {
+  const language = toLanguage(path);
+  return language !== '' && !NOT_CODE.has(language);
+}
+
 /** Why a file should be summarized rather than inlined, from its path alone (undefined: read it). */
 export function classifyPath(path: string): SummaryReason | undefined {
   const name = basename(path);

@@ -27,6 +27,7 @@ export function createRepositoryManifest(): PluginManifest {
       maximum_uncompressed_bytes: 536_870_912,
       maximum_compression_ratio: 100,
       maximum_file_bytes: 1_048_576,
+      maximum_document_bytes: 33_554_432,
       maximum_digest_characters: 20_000_000,
     },
     qualityThreshold: 0.8,

@@ -5,6 +5,7 @@ import tar from 'tar-stream';
 import { checkArchiveTotals } from '@transmute/plugin-sdk/zip';
 import {
   RATIO_FLOOR_BYTES,
+  shouldRead,
   type ArchiveEntry,
   type ArchiveLimits,
   type ArchiveListing,
@@ -77,8 +78,7 @@ export async function readTar(
       };
       uncompressed += item.size;
       checkArchiveTotals(uncompressed, fileBytes, totalsLimits, 'archive');
-      const read =
-        item.kind === 'file' && item.size <= limits.maximumFileBytes && limits.maximumFileBytes > 0;
+      const read = shouldRead(item, limits);
       const chunks: Buffer[] = [];
       for await (const chunk of entry as AsyncIterable<Buffer>) if (read) chunks.push(chunk);
       if (read) item.content = Buffer.concat(chunks);

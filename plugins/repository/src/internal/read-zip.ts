@@ -2,6 +2,7 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import { openZip, type ZipEntry } from '@transmute/plugin-sdk/zip';
 import {
   RATIO_FLOOR_BYTES,
+  shouldRead,
   type ArchiveEntry,
   type ArchiveLimits,
   type ArchiveListing,
@@ -51,11 +52,7 @@ export async function readZip(
         );
       }
       const item: ArchiveEntry = { path: safe, kind: kindOf(entry), size: entry.uncompressedSize };
-      if (
-        item.kind === 'file' &&
-        entry.uncompressedSize <= limits.maximumFileBytes &&
-        limits.maximumFileBytes > 0
-      ) {
+      if (shouldRead(item, limits)) {
         if (entry.isEncrypted()) throw new TransmuteError('encrypted_document', 'The archive is encrypted.');
         item.content = await zip.readBytes(entry, entry.uncompressedSize);
       }

@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { liftWrappedHeadings } from './lift-headings.js';
 
 /**
  * Tags linkedom's tokenizer (htmlparser2) takes for `<xmp>`, `<title>` or `<textarea>` because it
@@ -11,7 +12,7 @@ const RAW_TEXT_LOOKALIKE = /<(\/?)(tmp|xitle|xextarea)(?=[\s/>])/gi;
 export type DomImplementation = 'linkedom' | 'jsdom';
 
 /**
- * Parses a page into a DOM document. linkedom is the default (about 8× faster than jsdom with a
+ * Parses a page into a DOM document, its wrapped headings lifted ({@link liftWrappedHeadings}). linkedom is the default (about 8× faster than jsdom with a
  * fifth of the memory); jsdom is loaded on first use only, as the slower, more exact fallback.
  */
 export async function loadDom(
@@ -26,7 +27,9 @@ export async function loadDom(
       const { JSDOM, VirtualConsole } = await import('jsdom');
       // No scripts, no resource loading, no console noise: the page is only read.
       const options = url === undefined ? {} : { url };
-      return new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window.document;
+      const { document } = new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window;
+      liftWrappedHeadings(document);
+      return document;
     }
   }
 }
@@ -34,10 +37,12 @@ export async function loadDom(
 /** Parses a page with linkedom (synchronously; {@link loadDom} with `linkedom`). */
 export function parseWithLinkedom(html: string): Document {
   const source = html.replace(RAW_TEXT_LOOKALIKE, '<$1transmute-$2');
-  const { document } = parseHTML(source);
-  if (isWholeDocument(document)) return document;
+  let { document } = parseHTML(source);
   // linkedom builds a broken tree from a fragment (text or elements before <html>): wrap it.
-  return parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
+  if (!isWholeDocument(document))
+    document = parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
+  liftWrappedHeadings(document);
+  return document;
 }
 
 function isWholeDocument(document: Document): boolean {

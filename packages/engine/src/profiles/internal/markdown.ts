@@ -1,12 +1,13 @@
 import type { Nodes, Root } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown as stringify, type Options } from 'mdast-util-to-markdown';
+import { compactTable } from './compact-table.js';
 import { minimalEscapesText } from './minimal-escapes.js';
 
 // mdast-util-to-markdown with the GFM extension is what remark-stringify with remark-gfm runs; called
 // directly, a conversion does not load micromark's parser (remark-gfm's syntax half) just to write.
 const extensions = [gfmToMarkdown()];
-const handlers = { text: minimalEscapesText };
+const handlers = { text: minimalEscapesText, table: compactTable };
 const options: Options = { bullet: '-', fences: true, handlers, rule: '-', extensions };
 // A list right after another list is written with the other bullet, or the two would read as one.
 const otherBullets: Options = { ...options, bullet: '*', bulletOrdered: ')' };
