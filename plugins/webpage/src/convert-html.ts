@@ -5,7 +5,6 @@ import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/l
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { isCatalogue } from './internal/catalogue.js';
 import { dropOtherProducts } from './internal/other-products.js';
-import { isProductPage } from './internal/product-page.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
@@ -179,7 +178,7 @@ async function readArticle(
       markupAsText: false,
       fromRegion: true,
     };
-  const productPage = isProductPage(document, facts.product);
+  const productPage = facts.productPage;
   if (productPage) dropOtherProducts(document.body);
   const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);

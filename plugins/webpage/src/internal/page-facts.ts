@@ -2,6 +2,7 @@ import { declaredKind, type DeclaredKind } from './declared-kind.js';
 import { nodesUnder } from './dom-walk.js';
 import { readJsonLdProduct, type ProductFacts } from './json-ld-product.js';
 import { toAbsolute } from './prepare-hast.js';
+import { isProductPage } from './product-page.js';
 
 /** Facts read from a page before Readability rewrites its DOM. */
 export interface PageFacts {
@@ -23,6 +24,8 @@ export interface PageFacts {
   product: ProductFacts | undefined;
   /** What the page says it is ({@link declaredKind}): `og:type`, JSON-LD or microdata. */
   declaredKind: DeclaredKind | undefined;
+  /** The page sells one product ({@link isProductPage}). */
+  productPage: boolean;
 }
 
 /**
@@ -37,6 +40,9 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
   const root = document.documentElement as Element | null;
   const metas = readMetas(found.metas);
   const meta = (names: readonly string[]) => firstMeta(metas, names);
+  const jsonLd = found.jsonLd.map((script) => script.textContent ?? '');
+  const product = readJsonLdProduct(jsonLd);
+  const ogType = meta(['og:type']);
   return {
     baseUrl,
     title: meta(['og:title', 'twitter:title']) ?? text(found.title),
@@ -52,12 +58,9 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
         meta(['og:locale', 'language']),
     ),
     direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
-    product: readJsonLdProduct(found.jsonLd.map((script) => script.textContent ?? '')),
-    declaredKind: declaredKind({
-      ogType: meta(['og:type']),
-      jsonLd: found.jsonLd.map((script) => script.textContent ?? ''),
-      itemTypes: found.itemTypes,
-    }),
+    product,
+    declaredKind: declaredKind({ ogType, jsonLd, itemTypes: found.itemTypes }),
+    productPage: isProductPage({ product, ogType, itemTypes: found.itemTypes }),
   };
 }
 
