@@ -38,6 +38,31 @@ describe.runIf(existsSync(corpus))('ruled tables read from the page drawing', ()
     expect(first?.cells?.find((cell) => cell.text === 'West Bengal')?.rowSpan).toBe(2);
   });
 
+  it('reads a ruled table whose shaded header cells hold boxes of the shading colour (twotables_1, mode 1)', async () => {
+    // Each header cell's lines sit on boxes of the header's own light blue: they draw nothing, but
+    // their edges cut the cells, and the second table came out as loose paragraphs.
+    const found = tables(await read('twotables_1.pdf'));
+    expect(found).toHaveLength(2);
+    const second = found[1]?.data?.table;
+    expect(second?.columns).toEqual([
+      'Sl. No',
+      'Name of State/UT',
+      'Name of District',
+      'Disease/ Illness',
+      'Cases',
+      'Deaths',
+      'Date of start of outbreak',
+      'Current Status',
+      'Comments/ Action taken',
+    ]);
+    expect(second?.rows.map((row) => row.slice(2, 6))).toEqual([
+      ['Madhubani', 'xxi. Acute Diarrhoeal Disease', '69', '0'],
+      ['Madhubani', 'xxii. Acute Diarrhoeal Disease', '30', '1'],
+      ['Katihar', 'xxiii. Acute Diarrhoeal Disease', '13', '3'],
+    ]);
+    expect(second?.cells?.find((cell) => cell.text === 'Bihar')?.rowSpan).toBe(3);
+  });
+
   it('reads a ruled table whose lines of text sit on boxes of their own as one cell each (copy_text, mode 1)', async () => {
     // Every line of text there is painted on a filled box inside its cell: the boxes' edges split
     // the cells into pieces, and the table was read as loose paragraphs, one column after another.
