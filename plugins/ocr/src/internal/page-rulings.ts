@@ -157,12 +157,16 @@ function isBox(points: [number, number][]): boolean {
   const first = points[0];
   const last = points[points.length - 1];
   if (first === undefined || last === undefined || points.length !== 5) return false;
-  if (Math.abs(first[0] - last[0]) >= STRAIGHT || Math.abs(first[1] - last[1]) >= STRAIGHT) return false;
-  return points.every(([x, y], i) => {
+  const closed = Math.abs(first[0] - last[0]) < STRAIGHT && Math.abs(first[1] - last[1]) < STRAIGHT;
+  return closed && isUpright(points);
+}
+
+/** Whether every side of a path runs level or plumb, within {@link STRAIGHT}. */
+const isUpright = (points: [number, number][]): boolean =>
+  points.every(([x, y], i) => {
     const next = points[i + 1];
     return next === undefined || Math.abs(next[0] - x) < STRAIGHT || Math.abs(next[1] - y) < STRAIGHT;
   });
-}
 
 /** The straight subpaths of a path (a subpath with a curve is dropped), closed ones ending at their start. */
 function toSubpaths(data: Float32Array): [number, number][][] {
@@ -206,11 +210,7 @@ function addPath(rulings: Ruling[], points: [number, number][], stroked: boolean
   const x1 = Math.max(...xs);
   const top = Math.min(...ys);
   const bottom = Math.max(...ys);
-  const straight = points.every(([x, y], i) => {
-    const next = points[i + 1];
-    return next === undefined || Math.abs(next[0] - x) < STRAIGHT || Math.abs(next[1] - y) < STRAIGHT;
-  });
-  if (!straight) return;
+  if (!isUpright(points)) return;
   if (!stroked && (bottom - top < THIN || x1 - x0 < THIN)) {
     // A thin filled rectangle: one line along its length.
     if (bottom - top < THIN && x1 - x0 >= THIN)
