@@ -178,7 +178,10 @@ async function readArticle(
       markupAsText: false,
       fromRegion: true,
     };
-  const productPage = facts.productPage;
+  // A shop's template may call every page a product (`og:type`): a page that says nothing else and
+  // shows a grid of priced items is its catalogue, whose cards are its content, not other products.
+  const productPage =
+    facts.productPage && !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
   if (productPage) dropOtherProducts(document.body);
   const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);

@@ -135,3 +135,23 @@ describe("shop pages: a category's own long text beside its grid", () => {
     expect(markdown).not.toContain('model 17');
   });
 });
+
+describe('shop pages: a catalogue its template calls a product', () => {
+  const cards = Array.from(
+    { length: 10 },
+    (_, index) =>
+      `<div class="thumb"><a href="/pot${String(index)}"><span class="item-name">Terracotta pot number ${String(index)}</span></a><span class="item-sku">SKU: S5949${String(index)}</span><div class="prices-wrap"><span class="price">$${String(20 + index)}.00</span></div></div>`,
+  ).join('');
+  const groups = ['Perennials', 'Annuals', 'Bulbs', 'Shrubs', 'Roses', 'Vegetables', 'Herbs', 'Houseplants'];
+  const megaMenu = `<header><nav><ul>${groups.flatMap((group) => ['Full sun', 'Partial shade', 'Deer resistant', 'New this year', 'Best sellers'].map((kind) => `<li><a href="/${group}">${group}: ${kind} varieties</a></li>`)).join('')}</ul></nav></header>`;
+  const html = `<!DOCTYPE html><html><head><title>Indoor Pots | Garden Shop</title>
+<meta property="og:type" content="product"></head><body>${megaMenu}<main><h1>Indoor Pots</h1>
+<p>Indoor containers bring color and warmth to interiors in every season; choose from traditional and modern styles.</p>
+<div class="grid">${cards}</div></main>${FOOTER}</body></html>`;
+
+  it("reads its grid of priced items, not taking them for a product's other products", async () => {
+    const markdown = await markdownOf(html);
+    expect(markdown).toContain('Terracotta pot number 7');
+    expect(markdown).toContain('$27.00');
+  });
+});
