@@ -3,7 +3,7 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
-import { isCatalogue } from './internal/catalogue.js';
+import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
@@ -178,7 +178,10 @@ async function readArticle(
       markupAsText: false,
       fromRegion: true,
     };
-  const productPage = facts.productPage;
+  // A shop's template may call every page a product (`og:type`): a page that says nothing else and
+  // shows a grid of priced items is its catalogue, whose cards are its content, not other products.
+  const productPage =
+    facts.productPage && !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
   if (productPage) dropOtherProducts(document.body);
   const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
@@ -301,12 +304,18 @@ async function regionInstead(
     (page.thread ||
       region.repeatedShare >= ITEMS_PAGE_SHARE ||
       (!isLongArticle(read) && isCatalogue(region.element)));
-  const fragment = readsFragment({
-    articleCharacters,
-    regionCharacters: region.characters,
-    declaredKind: page.declaredKind,
-    hasByline: Boolean(read?.byline?.trim()),
-  });
+  // A shop's category page whose own text Readability read at length (150 prose words): the grid of
+  // priced items beside it is no service page's sections. On a product's page the prices are its
+  // variants and other products, and the product page's own rules decide.
+  const categoryText = !page.productPage && isLongArticle(read) && showsPriceGrid(region.element);
+  const fragment =
+    !categoryText &&
+    readsFragment({
+      articleCharacters,
+      regionCharacters: region.characters,
+      declaredKind: page.declaredKind,
+      hasByline: Boolean(read?.byline?.trim()),
+    });
   if (isArticle(read) && !itemsPage && !(fragment && !page.productOnSale) && !readsChrome(read, region)) {
     return null;
   }

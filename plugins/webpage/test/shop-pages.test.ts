@@ -110,3 +110,48 @@ describe('shop pages: a menu inside the article', () => {
     expect(markdown).toContain('sits level on your head');
   });
 });
+
+describe("shop pages: a category's own long text beside its grid", () => {
+  const paragraphs = [
+    'Our sleeping bags keep you warm from summer campgrounds to winter summits, and each one is rated by the same laboratory test so you can compare them fairly.',
+    'Down bags pack smaller and weigh less for the warmth they give, while synthetic bags stay warm when damp and cost less, which suits wet climates and first trips.',
+    'A mummy shape saves weight and heat; a rectangular bag gives your knees and elbows room, and a quilt is lightest of all for sleepers who move around at night.',
+    'Choose a rating about ten degrees below the coldest night you expect, and remember that a good sleeping pad matters as much as the bag for staying warm on the ground.',
+    'Every bag we sell can be returned within a year if it does not keep you warm, and our staff test them on their own trips before they appear in this catalogue.',
+  ];
+  const cards = Array.from(
+    { length: 40 },
+    (_, index) =>
+      `<div class="tile"><a href="/p${String(index)}">Trail sleeping bag model ${String(index)}, regular length, left zip</a><span>$${String(100 + index)}.95</span><span>Ships in two days</span></div>`,
+  ).join('');
+  const html = `<!DOCTYPE html><html><head><title>Sleeping Bags | Outdoor Shop</title>
+<meta property="og:type" content="website"></head><body>${MENU}
+<main><h1>Sleeping Bags</h1><div class="grid">${cards}</div>
+<div class="category-text">${paragraphs.map((text) => `<p>${text}</p>`).join('')}</div></main>${FOOTER}</body></html>`;
+
+  it('keeps the text Readability read and leaves the grid of priced items (no service page section)', async () => {
+    const markdown = await markdownOf(html);
+    expect(markdown).toContain('a good sleeping pad matters');
+    expect(markdown).not.toContain('model 17');
+  });
+});
+
+describe('shop pages: a catalogue its template calls a product', () => {
+  const cards = Array.from(
+    { length: 10 },
+    (_, index) =>
+      `<div class="thumb"><a href="/pot${String(index)}"><span class="item-name">Terracotta pot number ${String(index)}</span></a><span class="item-sku">SKU: S5949${String(index)}</span><div class="prices-wrap"><span class="price">$${String(20 + index)}.00</span></div></div>`,
+  ).join('');
+  const groups = ['Perennials', 'Annuals', 'Bulbs', 'Shrubs', 'Roses', 'Vegetables', 'Herbs', 'Houseplants'];
+  const megaMenu = `<header><nav><ul>${groups.flatMap((group) => ['Full sun', 'Partial shade', 'Deer resistant', 'New this year', 'Best sellers'].map((kind) => `<li><a href="/${group}">${group}: ${kind} varieties</a></li>`)).join('')}</ul></nav></header>`;
+  const html = `<!DOCTYPE html><html><head><title>Indoor Pots | Garden Shop</title>
+<meta property="og:type" content="product"></head><body>${megaMenu}<main><h1>Indoor Pots</h1>
+<p>Indoor containers bring color and warmth to interiors in every season; choose from traditional and modern styles.</p>
+<div class="grid">${cards}</div></main>${FOOTER}</body></html>`;
+
+  it("reads its grid of priced items, not taking them for a product's other products", async () => {
+    const markdown = await markdownOf(html);
+    expect(markdown).toContain('Terracotta pot number 7');
+    expect(markdown).toContain('$27.00');
+  });
+});

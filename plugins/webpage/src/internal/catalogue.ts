@@ -2,7 +2,7 @@ import { visibleTextOf } from './visible-text.js';
 
 /** A price as shops print it: `$12.99`, `£88`, `1 299,00 €`, `EUR 355.58`, `49.95 USD`. */
 const PRICE =
-  /(?:[$£€¥₹]|\b(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|INR)\s?)\s?\d[\d.,\u00a0 ]*\d?|\b\d[\d.,\u00a0 ]*\s?(?:€|zł|kr|(?:USD|EUR|GBP|CHF)\b)/g;
+  /(?:[$£€¥₹₽₩₺₴]|лв|\b(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|INR)\s?)\s?\d[\d.,\u00a0 ]*\d?|\b\d[\d.,\u00a0 ]*\s?(?:€|zł|kr|лв|Kč|₽|(?:USD|EUR|GBP|CHF)\b)/g;
 /** A page showing at least this many prices is a catalogue (a shop's category, a search of its items). */
 const CATALOGUE_PRICES = 4;
 
@@ -13,6 +13,18 @@ const CATALOGUE_PRICES = 4;
  */
 export function isCatalogue(region: Element): boolean {
   return countPrices(visibleTextOf(region), CATALOGUE_PRICES) >= CATALOGUE_PRICES;
+}
+
+/** A region showing at least this many prices shows a grid of items (two rows of four cards). */
+const GRID_PRICES = 8;
+
+/**
+ * True when a region shows a grid of priced items (eight prices or more): a shop's category page,
+ * beside which even a long text of its own is the category's introduction, not a service page's
+ * one section among many. A service's pricing table shows a few packages' prices, not eight.
+ */
+export function showsPriceGrid(region: Element): boolean {
+  return countPrices(visibleTextOf(region), GRID_PRICES) >= GRID_PRICES;
 }
 
 /** The prices printed in a text, counted up to `atMost`. */

@@ -2,7 +2,7 @@ import { declaredKind, type DeclaredKind } from './declared-kind.js';
 import { nodesUnder } from './dom-walk.js';
 import { readJsonLdProduct, type ProductFacts } from './json-ld-product.js';
 import { toAbsolute } from './prepare-hast.js';
-import { isProductPage } from './product-page.js';
+import { productSign, type ProductSign } from './product-page.js';
 
 /** Facts read from a page before Readability rewrites its DOM. */
 export interface PageFacts {
@@ -24,8 +24,10 @@ export interface PageFacts {
   product: ProductFacts | undefined;
   /** What the page says it is ({@link declaredKind}): `og:type`, JSON-LD or microdata. */
   declaredKind: DeclaredKind | undefined;
-  /** The page sells one product ({@link isProductPage}). */
+  /** The page sells one product ({@link productSign}). */
   productPage: boolean;
+  /** What says so: its JSON-LD, its microdata, or only its `og:type`. */
+  productSign: ProductSign | undefined;
 }
 
 /**
@@ -43,6 +45,7 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
   const jsonLd = found.jsonLd.map((script) => script.textContent ?? '');
   const product = readJsonLdProduct(jsonLd);
   const ogType = meta(['og:type']);
+  const sign = productSign({ product, ogType, itemTypes: found.itemTypes });
   return {
     baseUrl,
     title: meta(['og:title', 'twitter:title']) ?? text(found.title),
@@ -60,7 +63,8 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
     direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
     product,
     declaredKind: declaredKind({ ogType, jsonLd, itemTypes: found.itemTypes }),
-    productPage: isProductPage({ product, ogType, itemTypes: found.itemTypes }),
+    productPage: sign !== undefined,
+    productSign: sign,
   };
 }
 

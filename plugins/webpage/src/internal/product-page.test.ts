@@ -31,3 +31,19 @@ describe('isProductPage', () => {
     expect(isProductPage('', CARD('Strat') + CARD('Tele') + CARD('Jazzmaster'))).toBe(false);
   });
 });
+
+describe('productSign', () => {
+  const signOf = (head: string, body = '') =>
+    readPageFacts(
+      parseWithLinkedom(`<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`),
+      undefined,
+    ).productSign;
+
+  it("names the page's data first, its og:type only when nothing else says so", () => {
+    const ogProduct = '<meta property="og:type" content="product">';
+    expect(signOf(ogProduct + MUG)).toBe('json-ld');
+    expect(signOf(ogProduct, CARD('Mug'))).toBe('microdata');
+    expect(signOf(ogProduct)).toBe('og:type');
+    expect(signOf('<meta property="og:type" content="website">')).toBeUndefined();
+  });
+});

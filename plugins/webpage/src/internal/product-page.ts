@@ -15,13 +15,22 @@ export interface ProductPageInput {
   itemTypes: readonly string[];
 }
 
+/** What says a page sells one product: its JSON-LD, its microdata, or only its Open Graph type. */
+export type ProductSign = 'json-ld' | 'microdata' | 'og:type';
+
 /**
  * True when the page sells one product: its JSON-LD names a schema.org `Product` (`product`), its
  * Open Graph type is a product's (`og:type` `product`, `product.item`), or its microdata holds
- * exactly one schema.org `Product` (a catalogue's cards are a Product each).
+ * exactly one schema.org `Product` (a catalogue's cards are one each).
  */
 export function isProductPage(input: ProductPageInput): boolean {
-  if (input.product !== undefined) return true;
-  if (PRODUCT_OG_TYPE.test(input.ogType?.trim() ?? '')) return true;
-  return input.itemTypes.filter((type) => PRODUCT_ITEMTYPE.test(type.trim())).length === 1;
+  return productSign(input) !== undefined;
+}
+
+/** Which of {@link isProductPage}'s signs the page gives, the page's data first; none when it sells none. */
+export function productSign(input: ProductPageInput): ProductSign | undefined {
+  if (input.product !== undefined) return 'json-ld';
+  if (input.itemTypes.filter((type) => PRODUCT_ITEMTYPE.test(type.trim())).length === 1) return 'microdata';
+  if (PRODUCT_OG_TYPE.test(input.ogType?.trim() ?? '')) return 'og:type';
+  return undefined;
 }
