@@ -181,7 +181,7 @@ async function readArticle(
   // A shop's template may call every page a product (`og:type`): a page that says nothing else and
   // shows a grid of priced items is its catalogue, whose cards are its content, not other products.
   const productPage =
-    facts.productPage && !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
+    facts.productSign !== undefined && !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
   if (productPage) dropOtherProducts(document.body);
   const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
@@ -204,7 +204,6 @@ async function readArticle(
     productPage,
     product: productPage ? (facts.product ?? shownProduct(facts)) : undefined,
     declaredKind: facts.declaredKind,
-    productOnSale: facts.product?.price !== undefined,
   });
   const parsed = region === null ? read : toRegionArticle(read, region.element);
   const articleCharacters = region?.characters ?? readCharacters;
@@ -279,7 +278,6 @@ async function regionInstead(
     thread: boolean;
     productPage: boolean;
     product: ProductFacts | undefined;
-    productOnSale: boolean;
     declaredKind: DeclaredKind | undefined;
   },
 ): Promise<MainRegion | null> {
@@ -316,7 +314,12 @@ async function regionInstead(
       declaredKind: page.declaredKind,
       hasByline: Boolean(read?.byline?.trim()),
     });
-  if (isArticle(read) && !itemsPage && !(fragment && !page.productOnSale) && !readsChrome(read, region)) {
+  if (
+    isArticle(read) &&
+    !itemsPage &&
+    !(fragment && page.product?.price === undefined) &&
+    !readsChrome(read, region)
+  ) {
     return null;
   }
   return block;

@@ -1,3 +1,5 @@
+import { classAndIdNames } from './element-names.js';
+
 /** Words of a class or id (split at `-` and `_`) that name a cookie or consent box. */
 const CONSENT_NAME_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'onetrust', 'cookiebot']);
 /** What a consent box never holds: the page's content. */
@@ -11,7 +13,7 @@ const CONTENT = 'h1, main, article, [role="main"]';
  * otherwise taken for the content's wrapper.
  */
 export function isConsentBox(element: Element): boolean {
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.toLowerCase();
-  if (!names.split(/[\s_-]+/).some((word) => CONSENT_NAME_WORDS.has(word))) return false;
+  const words = classAndIdNames(element).flatMap((name) => name.toLowerCase().split(/[_-]+/));
+  if (!words.some((word) => CONSENT_NAME_WORDS.has(word))) return false;
   return element.querySelector(CONTENT) === null;
 }

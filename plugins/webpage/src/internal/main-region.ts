@@ -1,5 +1,6 @@
 import { isConsentBox } from './consent-box.js';
 import { nodesUnder } from './dom-walk.js';
+import { classAndIdNames } from './element-names.js';
 import { visibleTextOf } from './visible-text.js';
 import { countWordCharacters, lowerCaseWords } from './word-characters.js';
 
@@ -126,19 +127,14 @@ function isChrome(element: Element): boolean {
   if (!element.hasAttributes()) return false;
   const role = element.getAttribute('role');
   if (role !== null && CHROME_ROLES.has(role.trim().toLowerCase())) return true;
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  if (names.trim() === '') return false;
-  return names
-    .toLowerCase()
-    .split(/\s+/)
-    .some((name) =>
-      name
-        .split(/[_-]+/)
-        .some(
-          (word, index, words) =>
-            CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
-        ),
-    );
+  return classAndIdNames(element).some((name) =>
+    name
+      .toLowerCase()
+      .split(/[_-]+/)
+      .some(
+        (word, index, words) => CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
+      ),
+  );
 }
 
 /**

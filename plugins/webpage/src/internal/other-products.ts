@@ -1,3 +1,4 @@
+import { classAndIdNames } from './element-names.js';
 import { nodesUnder } from './dom-walk.js';
 import { countPrices } from './catalogue.js';
 import { visibleTextOf } from './visible-text.js';
@@ -130,9 +131,7 @@ function isProductCard(element: Element): boolean {
 }
 
 function isNamedOtherProducts(element: Element): boolean {
-  if (!element.hasAttributes()) return false;
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.trim();
-  if (names === '' || !names.split(/\s+/).some((name) => OTHER_PRODUCTS_NAME.test(name))) return false;
+  if (!classAndIdNames(element).some((name) => OTHER_PRODUCTS_NAME.test(name))) return false;
   // A business's testimonials are its page's content (a service's customers quoted), not reviews of a product.
   return element.closest(TESTIMONIALS) === null;
 }

@@ -24,9 +24,7 @@ export interface PageFacts {
   product: ProductFacts | undefined;
   /** What the page says it is ({@link declaredKind}): `og:type`, JSON-LD or microdata. */
   declaredKind: DeclaredKind | undefined;
-  /** The page sells one product ({@link productSign}). */
-  productPage: boolean;
-  /** What says so: its JSON-LD, its microdata, or only its `og:type`. */
+  /** What says the page sells one product ({@link productSign}); none when it sells none. */
   productSign: ProductSign | undefined;
 }
 
@@ -45,7 +43,6 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
   const jsonLd = found.jsonLd.map((script) => script.textContent ?? '');
   const product = readJsonLdProduct(jsonLd);
   const ogType = meta(['og:type']);
-  const sign = productSign({ product, ogType, itemTypes: found.itemTypes });
   return {
     baseUrl,
     title: meta(['og:title', 'twitter:title']) ?? text(found.title),
@@ -63,8 +60,7 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
     direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
     product,
     declaredKind: declaredKind({ ogType, jsonLd, itemTypes: found.itemTypes }),
-    productPage: sign !== undefined,
-    productSign: sign,
+    productSign: productSign({ product, ogType, itemTypes: found.itemTypes }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { classAndIdNames } from './element-names.js';
 import { visibleTextOf } from './visible-text.js';
 import { countWordCharacters } from './word-characters.js';
 
@@ -15,8 +16,7 @@ export function isPostContainer(element: Element): boolean {
   // linkedom keeps an attribute's name as written (`itemType`).
   const itemtype = element.getAttribute('itemtype') ?? element.getAttribute('itemType');
   if (itemtype !== null && POST_TYPE.test(itemtype.trim())) return true;
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-  return names.split(/\s+/).some((name) => name !== '' && COMMENT_NAME.test(name));
+  return classAndIdNames(element).some((name) => COMMENT_NAME.test(name));
 }
 
 /**

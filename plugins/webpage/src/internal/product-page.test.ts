@@ -5,7 +5,7 @@ import { readPageFacts } from './page-facts.js';
 /** Whether a page of this head and body reads as a product page, through the page facts' walk. */
 function isProductPage(head: string, body = ''): boolean {
   const document = parseWithLinkedom(`<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`);
-  return readPageFacts(document, undefined).productPage;
+  return readPageFacts(document, undefined).productSign !== undefined;
 }
 
 const MUG =

@@ -5,7 +5,7 @@ const PRODUCT_OG_TYPE = /^(?:product(?:\.item)?|[\w-]+:(?:item|product))$/i;
 /** The microdata type of a schema.org `Product`. */
 const PRODUCT_ITEMTYPE = /schema\.org\/Product$/i;
 
-/** What {@link isProductPage} reads, all of it gathered by the page facts' one walk. */
+/** What {@link productSign} reads, all of it gathered by the page facts' one walk. */
 export interface ProductPageInput {
   /** The product of the page's JSON-LD. */
   product: ProductFacts | undefined;
@@ -19,15 +19,11 @@ export interface ProductPageInput {
 export type ProductSign = 'json-ld' | 'microdata' | 'og:type';
 
 /**
- * True when the page sells one product: its JSON-LD names a schema.org `Product` (`product`), its
- * Open Graph type is a product's (`og:type` `product`, `product.item`), or its microdata holds
- * exactly one schema.org `Product` (a catalogue's cards are one each).
+ * What says the page sells one product, the page's data first: its JSON-LD names a schema.org
+ * `Product`, its microdata holds exactly one schema.org `Product` (a catalogue's cards are one
+ * each), or its Open Graph type is a product's (`og:type` `product`, `product.item`); none when it
+ * sells none.
  */
-export function isProductPage(input: ProductPageInput): boolean {
-  return productSign(input) !== undefined;
-}
-
-/** Which of {@link isProductPage}'s signs the page gives, the page's data first; none when it sells none. */
 export function productSign(input: ProductPageInput): ProductSign | undefined {
   if (input.product !== undefined) return 'json-ld';
   if (input.itemTypes.filter((type) => PRODUCT_ITEMTYPE.test(type.trim())).length === 1) return 'microdata';
