@@ -114,8 +114,15 @@ export async function lockAccount(
 ): Promise<AccountsTable | undefined> {
   const lock = ctx.store.dialect === 'postgres' ? accountForUpdate : accountInWriteLock;
   const [found] = await lock(trx, accountId);
-  if (found === undefined) return undefined;
-  const { has_endpoints: hasEndpoints, ...row } = found;
+  return found === undefined ? undefined : noteEndpoints(trx, accountId, found);
+}
+
+/** The account row of a locked read, noting for this transaction when it has no endpoints (events.ts). */
+function noteEndpoints(
+  trx: Kysely<Database>,
+  accountId: string,
+  { has_endpoints: hasEndpoints, ...row }: AccountsTable & { has_endpoints: unknown },
+): AccountsTable {
   if (!hasEndpoints) noteNoEndpoints(trx, accountId);
   return row;
 }
@@ -136,9 +143,8 @@ export async function lockAccountClaims(
   if (ctx.store.dialect !== 'postgres') return lockAccount(trx, ctx, accountId);
   const [found] = await accountWithClaimLock(trx, accountId);
   if (found === undefined) return undefined;
-  const { has_endpoints: hasEndpoints, claim_lock: _lock, ...row } = found;
-  if (!hasEndpoints) noteNoEndpoints(trx, accountId);
-  return row;
+  const { claim_lock: _lock, ...read } = found;
+  return noteEndpoints(trx, accountId, read);
 }
 
 /** Loads an account row; `not_found` when unknown. */

@@ -61,7 +61,6 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
         }
       }
       return null;
-      // A claim lost to a crash of the database server undoes itself (see CommitMode).
     },
     { commit: 'lazy' },
   );
