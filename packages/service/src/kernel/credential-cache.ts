@@ -72,7 +72,10 @@ export function createCredentialCache(options: { ttlMs: number; now: () => numbe
  * After a key was revoked or an account changed (committed): clears this process's cache and
  * tells the other processes on the store to clear theirs.
  */
-export async function invalidateCredentials(ctx: { store: Store; credentials: CredentialCache }): Promise<void> {
+export async function invalidateCredentials(ctx: {
+  store: Store;
+  credentials: CredentialCache;
+}): Promise<void> {
   ctx.credentials.clear();
   await ctx.store.notify(CHANNELS.credentials);
 }
