@@ -55,6 +55,36 @@ describe.each(MOUNTS)('%s mount', (mount) => {
     expect((await fetch(`${server.url}/v1/capabilities`, { headers: AUTH })).status).toBe(200);
   });
 
+  it('reads a chunked JSON body without Content-Length, and answers 413 once one passes the limit', async () => {
+    // A body of several chunks, sent chunked (no Content-Length).
+    const streamOf = (...parts: (string | Uint8Array)[]): ReadableStream<Uint8Array> =>
+      new ReadableStream({
+        start(controller) {
+          for (const part of parts)
+            controller.enqueue(typeof part === 'string' ? new TextEncoder().encode(part) : part);
+          controller.close();
+        },
+      });
+    const post = (path: string, body: ReadableStream<Uint8Array>, key: string): Promise<Response> =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json', 'idempotency-key': key },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    const job = JSON.stringify({
+      source: { type: 'text', content: 'Hi.' },
+      output: { profile: 'raw_source' },
+    });
+    const small = await post('/v1/jobs', streamOf(job.slice(0, 20), job.slice(20)), 'k3');
+    expect(small.status).toBe(201);
+    const filler = Array.from({ length: 10 }, () => new Uint8Array(10_000).fill(120));
+    const big = await post('/v1/upload-intents', streamOf('{"name":"', ...filler, '"}'), 'k4');
+    expect(big.status).toBe(413);
+    // The connection stays usable after an early answer.
+    expect((await fetch(`${server.url}/v1/capabilities`, { headers: AUTH })).status).toBe(200);
+  });
+
   it('streams uploads and artifact ranges', async () => {
     const bytes = new Uint8Array(300_000).fill(65);
     const upload = await fetch(`${server.url}/uploads/tok_upload`, {

@@ -17,6 +17,7 @@ import { writeEvent } from './tables/events.js';
 import { newId } from './kernel/ids.js';
 import type { AccountsTable, Database } from './storage/schema.js';
 import { accrueAccountStorage } from './billing/storage-usage.js';
+import { invalidateCredentials } from './kernel/credential-cache.js';
 import { computeUsage, costOf } from './billing/usage.js';
 
 /** Options of {@link createAdmin}. */
@@ -93,6 +94,8 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
       });
       return next;
     });
+    // The plan and status of cached credentials must not outlive the change (credential-cache.ts).
+    await invalidateCredentials(ctx);
     return toAccount(row);
   };
 
@@ -189,7 +192,10 @@ export function createAdminFromContext(ctx: CoreContext): TransmuteAdmin {
         .where(column, '=', value)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const revoked = Number(result.numUpdatedRows) > 0;
+      // Before answering: no request after this one may pass on a cached copy of the key.
+      if (revoked) await invalidateCredentials(ctx);
+      return revoked;
     },
     async setPlan(accountId, plan, limits?: Partial<PlanLimits>) {
       if (!(plan in ctx.plans)) throw new TransmuteError('validation_failed', `Unknown plan ${plan}.`);

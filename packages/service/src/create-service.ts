@@ -26,6 +26,7 @@ import { createReadinessCheck } from './operations/check-readiness.js';
 import { countBlobErrors } from './kernel/count-blob-errors.js';
 import { resolveBatchSettings } from './kernel/batch-settings.js';
 import { createServiceMetrics } from './kernel/service-metrics.js';
+import { listenForCredentialChanges } from './kernel/credential-cache.js';
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
@@ -105,6 +106,8 @@ export function createService(options: ServiceOptions): Service {
   let shuttingDown = false;
   const orphans = createOrphanCollector(ctx);
   const readiness = createReadinessCheck(ctx, { pool, closing: () => shuttingDown || closed });
+  // Another process's revocation or account change clears this process's cached credentials.
+  const stopListening = listenForCredentialChanges(ctx.store, ctx.credentials);
   const sweep = async (): Promise<void> => {
     await sweepRetention(ctx).catch((error: unknown) =>
       ctx.logger.warn('retention sweep failed', { error: String(error) }),
@@ -182,6 +185,7 @@ export function createService(options: ServiceOptions): Service {
       await pool.close();
       await dispatcher?.stop();
       await validations.close();
+      stopListening();
       await ctx.store.close();
     },
   };

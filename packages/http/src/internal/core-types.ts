@@ -13,6 +13,12 @@ export interface CoreRequest {
   header(name: string): string | null;
   /** The body stream (null when the request has none); called at most once. */
   body(): ReadableStream<Uint8Array> | null;
+  /**
+   * The whole body at once (empty when there is none), or null as soon as it passes `maxBytes`
+   * (the rest is left unread); instead of {@link CoreRequest.body}, never besides it. Mounts that
+   * can read their body without a Web stream offer it (node:http: a JSON body on every createJob).
+   */
+  bytes?(maxBytes: number): Promise<Uint8Array | null>;
 }
 
 /** What the handler answers; `body` is a string (JSON), raw bytes, a stream, or nothing. */

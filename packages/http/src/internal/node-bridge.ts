@@ -44,6 +44,35 @@ export function toWebStream(message: IncomingMessage): ReadableStream<Uint8Array
   );
 }
 
+/**
+ * The whole body read straight from the message, without a Web stream; null once it passes
+ * `maxBytes` (reading stops: handleNodeRequest drains the rest after the answer). A connection
+ * that breaks off mid-body fails with a `malformed_request` error, as {@link toWebStream} does.
+ */
+function readWholeBody(message: IncomingMessage, maxBytes: number): Promise<Uint8Array | null> {
+  if (!hasBody(message)) return Promise.resolve(new Uint8Array(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer): void => {
+      total += chunk.byteLength;
+      if (total <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      message.off('data', onData);
+      message.pause();
+      resolve(null);
+    };
+    message.on('data', onData);
+    // Settling twice is a no-op: an end or error after the limit was passed changes nothing.
+    message.once('end', () =>
+      resolve(chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, total)),
+    );
+    message.once('error', (error) => reject(toBrokenBodyError(error)));
+  });
+}
+
 function hasBody(message: IncomingMessage): boolean {
   const length = message.headers['content-length'];
   if (length !== undefined) return length !== '0';
@@ -80,6 +109,7 @@ export function toCoreRequest(
       return Array.isArray(value) ? value.join(', ') : value;
     },
     body: () => (hasBody(message) ? toWebStream(message) : null),
+    bytes: (maxBytes) => readWholeBody(message, maxBytes),
   };
 }
 

@@ -33,6 +33,11 @@ export function assertJsonContentType(request: CoreRequest, allowMergePatch: boo
 export async function readBodyBytes(request: CoreRequest, maxBytes: number): Promise<Uint8Array> {
   const declared = request.header('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  if (request.bytes !== undefined) {
+    const whole = await request.bytes(maxBytes);
+    if (whole === null) throw tooLarge(maxBytes);
+    return whole;
+  }
   const stream = request.body();
   if (stream === null) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];

@@ -8,6 +8,11 @@ import type { RetentionConfig, ServiceConfig, ServiceLogger } from './service-co
 import type { Store } from '../storage/store.js';
 import type { BatchSettings } from './batch-settings.js';
 import { randomBase62 } from './ids.js';
+import {
+  createCredentialCache,
+  DEFAULT_CREDENTIAL_CACHE_MS,
+  type CredentialCache,
+} from './credential-cache.js';
 import { createTokenSigner, type TokenSigner } from './tokens.js';
 
 /** What every internal module needs without the engine (admin, billing, usage). */
@@ -23,6 +28,8 @@ export interface CoreContext {
   leaseMs: number;
   cancelGraceMs: number;
   downloadUrlTtlMs: number;
+  /** API keys verified lately (credential-cache.ts); cleared by every revocation or account change. */
+  credentials: CredentialCache;
   now(): Date;
   /** `now()` as ISO 8601 with ms and Z. */
   nowIso(): string;
@@ -83,6 +90,10 @@ export function createCoreContext(store: Store, config: ServiceConfig): CoreCont
     leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS,
     cancelGraceMs: config.cancelGraceMs ?? 60_000,
     downloadUrlTtlMs: config.downloadUrlTtlMs ?? DAY,
+    credentials: createCredentialCache({
+      ttlMs: config.credentialCacheMs ?? DEFAULT_CREDENTIAL_CACHE_MS,
+      now: Date.now,
+    }),
     now,
     nowIso: () => now().toISOString(),
   };

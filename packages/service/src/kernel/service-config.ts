@@ -65,6 +65,13 @@ export interface ServiceConfig {
   cancelGraceMs?: number;
   /** On close(), how long running jobs may finish before their leases are released (default 10 s). */
   shutdownGraceMs?: number;
+  /**
+   * A verified API key is trusted this long without reading it again (default 1 s; 0 reads it on
+   * every request). A revocation or account change made through this process applies at once, one
+   * made by another process on PostgreSQL as soon as its notification arrives; this is the bound
+   * when none can (another process on the same SQLite file).
+   */
+  credentialCacheMs?: number;
   /** Signed artifact download URLs stay valid this long (default 24 h). */
   downloadUrlTtlMs?: number;
   retention?: Partial<RetentionConfig>;

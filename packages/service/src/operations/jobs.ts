@@ -14,7 +14,7 @@ import { fetchNewestFirst, toPage, type CursorScope } from './cursor.js';
 import { deleteJobRow, requestCancel } from '../tables/job-row.js';
 import { endJob } from '../worker/end-job.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
-import { artifactsOf, jobWithOutputs, loadJob, toJob } from '../tables/resources.js';
+import { artifactsOf, jobWithOutputs, loadJob, readJob, toJob } from '../tables/resources.js';
 import { closeStorageMeters } from '../billing/storage-usage.js';
 import { deleteTasks } from '../tables/task-row.js';
 import { deleteCheckpoints } from '../tables/checkpoint-row.js';
@@ -23,7 +23,7 @@ import { deleteArtifacts } from '../tables/artifact-row.js';
 
 /** getJob. */
 export async function getJob(ctx: ServiceContext, caller: Caller, jobId: string): Promise<Job> {
-  return (await loadJob(ctx.store.db, caller.accountId, jobId)).job;
+  return readJob(ctx.store.db, caller.accountId, jobId);
 }
 
 /** listJobs: newest first, keyset cursor, optional status filter. */

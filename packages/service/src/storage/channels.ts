@@ -1,6 +1,7 @@
 /**
  * The store's wake-up channels, one constant each. A transaction names the ones its writes touch
- * ({@link wakeOnCommit}) and the store notifies them when it commits.
+ * ({@link wakeOnCommit}) and the store notifies them when it commits; `credentials` is notified
+ * after the write that changes a credential (credential-cache.ts).
  */
 export const CHANNELS = {
   /** A job has work for a worker (queued, more outputs, or a lease let go). */
@@ -9,6 +10,8 @@ export const CHANNELS = {
   tasks: 'transmute_tasks',
   /** Webhook deliveries are due (an event written, a replay queued, an endpoint resumed). */
   webhooks: 'transmute_webhooks',
+  /** An API key was revoked or an account changed: cached credentials are dropped (credential-cache.ts). */
+  credentials: 'transmute_credentials',
 } as const;
 
 /** One of {@link CHANNELS}. */

@@ -48,14 +48,22 @@ const accountByKeyHash = preparedQuery((db, hash: string) =>
     .where('api_keys.key_hash', '=', hash),
 );
 
-/** Resolves an API key to its active (not revoked) account, comparing hashes in constant time. */
+/**
+ * Resolves an API key to its active (not revoked) account, comparing hashes in constant time; a key
+ * verified lately is answered from `ctx.credentials` (credential-cache.ts says how long it may be).
+ */
 export async function authenticateApiKey(ctx: CoreContext, apiKey: string): Promise<Account | null> {
   if (!API_KEY.test(apiKey)) return null;
   const hash = hashApiKey(apiKey);
+  const cached = ctx.credentials.get(hash);
+  if (cached !== undefined) return cached;
+  const generation = ctx.credentials.generation();
   const [row] = await accountByKeyHash(ctx.store.db, hash);
   if (row === undefined || row.revoked_at !== null) return null;
   if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
-  return toAccount(row);
+  const account = toAccount(row);
+  ctx.credentials.set(hash, account, generation);
+  return account;
 }
 
 /** The account, or null when unknown (`getAccount` of the service and of the admin). */

@@ -47,8 +47,29 @@ export function toFileResource(row: FilesTable): FileResource {
   };
 }
 
+/** The columns of a jobs row the wire Job is made of (a getJob reads these only, not the source). */
+const JOB_WIRE_COLUMNS = [
+  'jobs.id',
+  'jobs.status',
+  'jobs.stage',
+  'jobs.percent',
+  'jobs.detail',
+  'jobs.source_type',
+  'jobs.warnings_json',
+  'jobs.created_at',
+  'jobs.updated_at',
+  'jobs.expires_at',
+  'jobs.usage_estimate_json',
+] as const;
+
+/** What {@link toJob} reads of a jobs row. */
+type JobWireRow = Pick<
+  JobsTable,
+  (typeof JOB_WIRE_COLUMNS)[number] extends `jobs.${infer Column extends keyof JobsTable}` ? Column : never
+>;
+
 /** Jobs row (+ its output ids) → wire Job. */
-export function toJob(row: JobsTable, outputIds: string[]): Job {
+export function toJob(row: JobWireRow, outputIds: string[]): Job {
   return {
     id: row.id,
     status: row.status as JobStatus,
@@ -80,6 +101,31 @@ const jobWithOutputIds = preparedQuery((db, jobId: string, accountId: string) =>
     .orderBy('outputs.position', 'asc'),
 );
 
+/** {@link jobWithOutputIds} with the wire columns only: a text job's source may be megabytes. */
+const jobViewWithOutputIds = preparedQuery((db, jobId: string, accountId: string) =>
+  db
+    .selectFrom('jobs')
+    .leftJoin('outputs', 'outputs.job_id', 'jobs.id')
+    .select(JOB_WIRE_COLUMNS)
+    .select('outputs.id as output_id')
+    .where('jobs.id', '=', jobId)
+    .where('jobs.account_id', '=', accountId)
+    .orderBy('outputs.position', 'asc'),
+);
+
+/** The row of a job read with its output ids (one row per output), and the ids in order. */
+function withOutputIds<Row>(rows: readonly (Row & { output_id: string | null })[]): {
+  row: Row;
+  outputIds: string[];
+} {
+  const first = rows[0];
+  if (first === undefined) throw new TransmuteError('not_found', 'No such job.');
+  const { output_id: _outputId, ...row } = first;
+  const outputIds: string[] = [];
+  for (const { output_id } of rows) if (output_id !== null) outputIds.push(output_id);
+  return { row: row as Row, outputIds };
+}
+
 const outputIdsOfJob = preparedQuery((db, jobId: string) =>
   db.selectFrom('outputs').select('id').where('job_id', '=', jobId).orderBy('position', 'asc'),
 );
@@ -90,13 +136,14 @@ export async function loadJob(
   accountId: string,
   jobId: string,
 ): Promise<{ row: JobsTable; job: Job }> {
-  const rows = await jobWithOutputIds(db, jobId, accountId);
-  const first = rows[0];
-  if (first === undefined) throw new TransmuteError('not_found', 'No such job.');
-  const { output_id: _outputId, ...row } = first;
-  const outputIds: string[] = [];
-  for (const { output_id } of rows) if (output_id !== null) outputIds.push(output_id);
+  const { row, outputIds } = withOutputIds<JobsTable>(await jobWithOutputIds(db, jobId, accountId));
   return { row, job: toJob(row, outputIds) };
+}
+
+/** The wire Job of a job of the account (getJob: one statement, no source read); `not_found` otherwise. */
+export async function readJob(db: Kysely<Database>, accountId: string, jobId: string): Promise<Job> {
+  const { row, outputIds } = withOutputIds<JobWireRow>(await jobViewWithOutputIds(db, jobId, accountId));
+  return toJob(row, outputIds);
 }
 
 /** Wire Job of a row, reading its output ids. */
