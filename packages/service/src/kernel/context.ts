@@ -93,6 +93,7 @@ export function createCoreContext(store: Store, config: ServiceConfig): CoreCont
     credentials: createCredentialCache({
       ttlMs: config.credentialCacheMs ?? DEFAULT_CREDENTIAL_CACHE_MS,
       now: Date.now,
+      writesElsewhere: store.writesElsewhere?.bind(store),
     }),
     now,
     nowIso: () => now().toISOString(),

@@ -42,4 +42,16 @@ describe('createCredentialCache', () => {
     cache.set('hash', ACCOUNT, cache.generation());
     expect(cache.get('hash')).toBeUndefined();
   });
+
+  it('forgets every entry once another connection committed (writesElsewhere moved)', () => {
+    let elsewhere = 7;
+    const cache = createCredentialCache({ ttlMs: 60_000, now: () => 0, writesElsewhere: () => elsewhere });
+    const startedIn = cache.generation();
+    cache.set('hash', ACCOUNT, startedIn);
+    expect(cache.get('hash')).toEqual(ACCOUNT);
+    elsewhere = 8;
+    expect(cache.get('hash')).toBeUndefined();
+    cache.set('late', ACCOUNT, startedIn);
+    expect(cache.get('late')).toBeUndefined();
+  });
 });

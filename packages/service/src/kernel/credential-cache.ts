@@ -21,8 +21,10 @@ interface Entry {
  *   ({@link invalidateCredentials}), and a read that started before the change is not kept
  *   (the generation it started in has passed);
  * - in other processes, the change is announced on the store's `credentials` channel (PostgreSQL
- *   NOTIFY), and every entry also lapses after `ttlMs`: the bound when a notification cannot arrive
- *   (SQLite files shared by processes, a listening connection being re-opened).
+ *   NOTIFY); on a SQLite file shared by processes, any commit by another connection
+ *   (`writesElsewhere`, SQLite's `data_version`) clears the cache before it answers; and every entry
+ *   also lapses after `ttlMs`: the bound when a notification cannot arrive (a listening connection
+ *   being re-opened).
  */
 export interface CredentialCache {
   /** The account of a key hash still fresh, or undefined. */
@@ -41,18 +43,37 @@ export interface CredentialCache {
  * @example
  * const cache = createCredentialCache({ ttlMs: 1000, now: Date.now });
  */
-export function createCredentialCache(options: { ttlMs: number; now: () => number }): CredentialCache {
+export function createCredentialCache(options: {
+  ttlMs: number;
+  now: () => number;
+  /** The store's count of other connections' commits ({@link Store.writesElsewhere}), when it has one. */
+  writesElsewhere?: (() => number) | undefined;
+}): CredentialCache {
   const entries = new Map<string, Entry>();
   let generation = 0;
+  let seenElsewhere = options.writesElsewhere?.();
+  /** Clears the cache when another connection committed since it last looked. */
+  const catchUp = (): void => {
+    if (options.writesElsewhere === undefined) return;
+    const now = options.writesElsewhere();
+    if (now === seenElsewhere) return;
+    seenElsewhere = now;
+    generation += 1;
+    entries.clear();
+  };
   return {
     get(keyHash) {
+      catchUp();
       const entry = entries.get(keyHash);
       if (entry === undefined) return undefined;
       if (entry.until > options.now()) return entry.account;
       entries.delete(keyHash);
       return undefined;
     },
-    generation: () => generation,
+    generation() {
+      catchUp();
+      return generation;
+    },
     set(keyHash, account, startedIn) {
       if (options.ttlMs <= 0 || startedIn !== generation) return;
       if (entries.size >= CAPACITY) {

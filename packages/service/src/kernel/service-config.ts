@@ -68,8 +68,8 @@ export interface ServiceConfig {
   /**
    * A verified API key is trusted this long without reading it again (default 1 s; 0 reads it on
    * every request). A revocation or account change made through this process applies at once, one
-   * made by another process on PostgreSQL as soon as its notification arrives; this is the bound
-   * when none can (another process on the same SQLite file).
+   * made by another process on PostgreSQL as soon as its notification arrives, on SQLite at the
+   * next request; this is the bound when a notification is lost (a listening connection re-opened).
    */
   credentialCacheMs?: number;
   /** Signed artifact download URLs stay valid this long (default 24 h). */

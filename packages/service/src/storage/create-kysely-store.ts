@@ -26,6 +26,8 @@ export interface KyselyStoreOptions {
   wakeHere?: (channel: string) => void;
   /** Extra cleanup after `db.destroy()`. */
   onClose?: () => Promise<void>;
+  /** {@link Store.writesElsewhere}, where the backend has it (SQLite). */
+  writesElsewhere?: () => number;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
         emitter.on(channel, listener);
         return () => emitter.off(channel, listener);
       }),
+    ...(options.writesElsewhere === undefined ? {} : { writesElsewhere: options.writesElsewhere }),
     close: async () => {
       await db.destroy();
       await options.onClose?.();

@@ -39,8 +39,15 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   database.pragma(`wal_autocheckpoint = ${String(FALLBACK_AUTOCHECKPOINT_PAGES)}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   const stopCheckpointer = startSqliteCheckpointer(options.path);
+  // Changes whenever another connection committed (the checkpointer commits nothing).
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
   try {
-    return await createKyselyStore({ db, dialect: 'sqlite', onClose: stopCheckpointer });
+    return await createKyselyStore({
+      db,
+      dialect: 'sqlite',
+      onClose: stopCheckpointer,
+      writesElsewhere: () => dataVersion.get() as number,
+    });
   } catch (error) {
     await stopCheckpointer();
     throw error;

@@ -51,6 +51,12 @@ export interface Store {
   notify(channel: string): Promise<void>;
   /** Listens on `channel`; returns the unsubscribe function. */
   subscribe(channel: string, listener: () => void): () => void;
+  /**
+   * A number that changes whenever another connection (another process on the same SQLite file)
+   * committed: SQLite's `data_version`. Absent where other processes' changes are announced
+   * instead (PostgreSQL NOTIFY). Caches of rows another process may change compare it.
+   */
+  writesElsewhere?(): number;
   /** Closes the connections. */
   close(): Promise<void>;
 }
