@@ -7,6 +7,7 @@ import { preparedInsert } from '../storage/prepared-query.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import type { StoreDialect } from '../storage/store.js';
 import { wakeOnCommit } from '../storage/wake-on-commit.js';
+import { accountHasEndpoints, noteNoEndpoints } from './events.js';
 
 // Every write to the `jobs` row, one named function per state change (the way pg-boss keeps one
 // SQL builder per state change in one file). Workers, `runJob`, the sweep and the API operations
@@ -61,7 +62,8 @@ export const LEASE_LOST = Symbol('lease lost');
 
 /**
  * Runs `fn` in one transaction on the job's row, only while the run holds its lease; otherwise
- * answers {@link LEASE_LOST} without writing. The fence: the row is locked while the lease is
+ * answers {@link LEASE_LOST} without writing. The same read tells whether the job's account has
+ * endpoints receiving events (when it has none, the events `fn` writes skip reading them). The fence: the row is locked while the lease is
  * checked (PostgreSQL `FOR UPDATE`; SQLite's writer holds the database), so no claim can take the
  * job between the check and the commit, and a claim that took it first makes the check fail.
  */
@@ -71,9 +73,16 @@ export async function withLease<T>(
   fn: (trx: Kysely<Database>, row: JobsTable) => Promise<T>,
 ): Promise<T | typeof LEASE_LOST> {
   return ctx.store.transaction(async (trx) => {
-    const query = trx.selectFrom('jobs').selectAll().where(leaseHeld(lease));
-    const row = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-    return row === undefined ? LEASE_LOST : fn(trx, row);
+    const query = trx
+      .selectFrom('jobs')
+      .selectAll()
+      .select(accountHasEndpoints('jobs.account_id').as('has_endpoints'))
+      .where(leaseHeld(lease));
+    const found = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    if (found === undefined) return LEASE_LOST;
+    const { has_endpoints: hasEndpoints, ...row } = found;
+    if (!hasEndpoints) noteNoEndpoints(trx, row.account_id);
+    return fn(trx, row);
   });
 }
 
@@ -140,37 +149,42 @@ function claimable(db: Kysely<Database>, dialect: StoreDialect) {
     .where(leaseFree(dialect));
 }
 
+/** The account's oldest claimable job and how many of its jobs hold a live lease. */
+export interface ClaimableJob {
+  row: JobsTable;
+  /** The account's jobs holding a live lease as the row was locked (its plan's concurrency is counted here). */
+  leased: number;
+}
+
 /**
  * The account's oldest claimable job, in the claiming transaction (`exclude`: jobs this process
- * runs); on PostgreSQL it locks the row, skipping rows other claims hold (SQLite's writer holds
- * the database lock already).
+ * runs), with the account's live leases counted by the same statement (one round trip for both;
+ * after the account's claim lock, so the count sees every claim before this one); on PostgreSQL it
+ * locks the row, skipping rows other claims hold (SQLite's writer holds the database lock already).
  */
 export async function lockClaimableJob(
   trx: Kysely<Database>,
   ctx: CoreContext,
   input: { accountId: string; exclude: string[] },
-): Promise<JobsTable | null> {
-  let query = claimable(trx, ctx.store.dialect).where('account_id', '=', input.accountId);
+): Promise<ClaimableJob | null> {
+  const { dialect } = ctx.store;
+  let query = claimable(trx, dialect)
+    .select((eb) =>
+      eb
+        .selectFrom('jobs as leased')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .where('leased.account_id', '=', input.accountId)
+        .where('leased.locked_by', 'is not', null)
+        .where('leased.lease_expires_at', '>=', dbTimeIn(dialect))
+        .as('leased_count'),
+    )
+    .where('account_id', '=', input.accountId);
   if (input.exclude.length > 0) query = query.where('id', 'not in', input.exclude);
   query = query.orderBy('created_at', 'asc').limit(1);
-  if (ctx.store.dialect !== 'postgres') return (await query.executeTakeFirst()) ?? null;
-  return (await query.forUpdate().skipLocked().executeTakeFirst()) ?? null;
-}
-
-/** How many of the account's jobs hold a live lease (its plan's concurrency is counted here). */
-export async function countLeasedJobs(
-  trx: Kysely<Database>,
-  dialect: StoreDialect,
-  accountId: string,
-): Promise<number> {
-  const row = await trx
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('locked_by', 'is not', null)
-    .where('lease_expires_at', '>=', dbTimeIn(dialect))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const found = await (dialect === 'postgres' ? query.forUpdate().skipLocked() : query).executeTakeFirst();
+  if (found === undefined) return null;
+  const { leased_count: leased, ...row } = found;
+  return { row, leased: Number(leased ?? 0) };
 }
 
 /**
