@@ -58,7 +58,7 @@ export async function openLoop(perSecond: number, seconds: number, runJob: RunJo
   const ends: number[] = [];
   const running: Promise<void>[] = [];
   const started = performance.now();
-  for (let index = 0; index < jobs; ) {
+  for (let index = 0; index < jobs;) {
     // Sends every job already due (a late timer catches up), then sleeps until the next one.
     while (index < jobs && started + index * interval <= performance.now()) {
       const due = started + index * interval;

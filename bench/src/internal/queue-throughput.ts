@@ -95,7 +95,8 @@ const runJob = async (index: number): Promise<void> => {
 // QUEUE_RATE=150: jobs offered in an open loop at that rate (count / rate seconds), as the bench's target does.
 const rate = Number(process.env.QUEUE_RATE ?? 0);
 const batch = async (jobs: number): Promise<number[]> =>
-  (rate > 0 ? await openLoop(rate, jobs / rate, runJob) : await closedLoop(jobs, IN_FLIGHT, runJob)).latencies;
+  (rate > 0 ? await openLoop(rate, jobs / rate, runJob) : await closedLoop(jobs, IN_FLIGHT, runJob))
+    .latencies;
 
 await batch(50); // warm-up
 const server0 = await serverCpuMs();
@@ -126,7 +127,8 @@ const elu = performance.eventLoopUtilization(elu0);
 console.log(
   JSON.stringify({
     kind,
-    load: rate > 0 ? `open loop, ${String(rate)} jobs/s offered` : `closed loop, ${String(IN_FLIGHT)} in flight`,
+    load:
+      rate > 0 ? `open loop, ${String(rate)} jobs/s offered` : `closed loop, ${String(IN_FLIGHT)} in flight`,
     jobs: count,
     perSecond: +(count / (wall / 1000)).toFixed(1),
     p50: +pct(0.5).toFixed(1),

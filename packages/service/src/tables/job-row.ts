@@ -3,7 +3,7 @@ import type { CoreContext } from '../kernel/context.js';
 import { CHANNELS } from '../storage/channels.js';
 import { dbTimeIn } from '../storage/db-clock.js';
 import { randomBase62 } from '../kernel/ids.js';
-import { preparedInsert } from '../storage/prepared-query.js';
+import { preparedInsert, preparedQuery } from '../storage/prepared-query.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import type { StoreDialect } from '../storage/store.js';
 import { wakeOnCommit } from '../storage/wake-on-commit.js';
@@ -57,6 +57,19 @@ export async function findLeasedJob(db: Kysely<Database>, lease: HeldLease): Pro
   return db.selectFrom('jobs').selectAll().where(leaseHeld(lease)).executeTakeFirst();
 }
 
+/** The leased row and whether its account has endpoints receiving events, locked on PostgreSQL. */
+const leasedRowRead = (forUpdate: boolean) =>
+  preparedQuery((db, jobId: string, holder: string) => {
+    const query = db
+      .selectFrom('jobs')
+      .selectAll()
+      .select(accountHasEndpoints('jobs.account_id').as('has_endpoints'))
+      .where(leaseHeld({ jobId, holder }));
+    return forUpdate ? query.forUpdate() : query;
+  });
+const leasedRowForUpdate = leasedRowRead(true);
+const leasedRowInWriteLock = leasedRowRead(false);
+
 /** What {@link withLease} answers when the lease was lost: nothing ran. */
 export const LEASE_LOST = Symbol('lease lost');
 
@@ -73,12 +86,8 @@ export async function withLease<T>(
   fn: (trx: Kysely<Database>, row: JobsTable) => Promise<T>,
 ): Promise<T | typeof LEASE_LOST> {
   return ctx.store.transaction(async (trx) => {
-    const query = trx
-      .selectFrom('jobs')
-      .selectAll()
-      .select(accountHasEndpoints('jobs.account_id').as('has_endpoints'))
-      .where(leaseHeld(lease));
-    const found = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    const read = ctx.store.dialect === 'postgres' ? leasedRowForUpdate : leasedRowInWriteLock;
+    const [found] = await read(trx, lease.jobId, lease.holder);
     if (found === undefined) return LEASE_LOST;
     const { has_endpoints: hasEndpoints, ...row } = found;
     if (!hasEndpoints) noteNoEndpoints(trx, row.account_id);

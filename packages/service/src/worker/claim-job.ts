@@ -50,7 +50,11 @@ export async function claimNextJob(ctx: CoreContext, exclude: string[] = []): Pr
 }
 
 /** Claims the oldest job it may of the candidates' accounts (see {@link claimJob}). */
-async function claimAmong(ctx: CoreContext, candidates: JobsTable[], exclude: string[]): Promise<JobsTable | null> {
+async function claimAmong(
+  ctx: CoreContext,
+  candidates: JobsTable[],
+  exclude: string[],
+): Promise<JobsTable | null> {
   const accounts = new Set(candidates.map((j) => j.account_id));
   // A lazy commit: a claim lost to a crash of the database server undoes itself (see CommitMode),
   // and the account's claim lock is let go without waiting for the disk.
