@@ -388,34 +388,78 @@ export async function endJobRow(
   const release = ending.releaseWhenDone;
   if (release !== undefined && release.jobId !== row.id)
     throw new Error(`lease of ${release.jobId} on ${row.id}`);
-  const ended = await trx
-    .updateTable('jobs')
-    .set((eb) => ({
-      status: ending.status,
-      stage: null,
-      percent: ending.status === 'succeeded' ? 100 : Number(row.percent),
-      detail: ending.detail,
-      warnings_json: JSON.stringify(ending.warnings),
-      updated_at: ending.now,
-      ended_at: ending.now,
-      expires_at: ending.expiresAt,
-      ...(ending.documentKey === undefined ? {} : { document_key: ending.documentKey }),
-      ...(release === undefined
-        ? { work_pending: workPending }
-        : {
-            locked_by: leaseWhilePending(eb, 'locked_by'),
-            lease_expires_at: leaseWhilePending(eb, 'lease_expires_at'),
-            work_pending: eb.case().when(outputsPending(eb)).then(workPending).else(0).end(),
-          }),
-    }))
-    .where(release === undefined ? (eb: JobsWhere) => eb('jobs.id', '=', row.id) : leaseHeld(release))
-    .returningAll()
-    .returning((eb) => [outputIdsColumn(eb)])
-    .executeTakeFirstOrThrow()
-    .then(splitOutputIds);
+  const write =
+    jobEndWrites[ending.documentKey === undefined ? 'kept' : 'document'][
+      release === undefined ? 'held' : 'released'
+    ];
+  const [found] = await write(
+    trx,
+    row.id,
+    release?.holder ?? '',
+    ending.status,
+    ending.status === 'succeeded' ? 100 : Number(row.percent),
+    ending.detail,
+    JSON.stringify(ending.warnings),
+    ending.now,
+    ending.expiresAt,
+    ending.documentKey ?? null,
+    workPending,
+  );
+  if (found === undefined) throw new Error(`job ${row.id} not found`);
+  const ended = splitOutputIds(found);
   if (release !== undefined && ended.row.locked_by === null) wakeOnCommit(trx, CHANNELS.jobs);
   return ended;
 }
+
+/**
+ * The job end's write, compiled once per shape: with or without the document key, and with the
+ * lease kept or let go once no output is pending (see {@link endJobRow}).
+ */
+function jobEndWrite(withDocument: boolean, releasing: boolean) {
+  return preparedQuery(
+    (
+      db,
+      jobId: string,
+      holder: string,
+      status: string,
+      percent: number,
+      detail: string | null,
+      warningsJson: string,
+      now: string,
+      expiresAt: string | null,
+      documentKey: string | null,
+      workPending: number,
+    ) =>
+      db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status,
+          stage: null,
+          percent,
+          detail,
+          warnings_json: warningsJson,
+          updated_at: now,
+          ended_at: now,
+          expires_at: expiresAt,
+          ...(withDocument ? { document_key: documentKey } : {}),
+          ...(releasing
+            ? {
+                locked_by: leaseWhilePending(eb, 'locked_by'),
+                lease_expires_at: leaseWhilePending(eb, 'lease_expires_at'),
+                work_pending: eb.case().when(outputsPending(eb)).then(workPending).else(0).end(),
+              }
+            : { work_pending: workPending }),
+        }))
+        .where(releasing ? leaseHeld({ jobId, holder }) : (eb: JobsWhere) => eb('jobs.id', '=', jobId))
+        .returningAll()
+        .returning((eb) => [outputIdsColumn(eb)]),
+  );
+}
+
+const jobEndWrites = {
+  kept: { held: jobEndWrite(false, false), released: jobEndWrite(false, true) },
+  document: { held: jobEndWrite(true, false), released: jobEndWrite(true, true) },
+};
 
 /** Ended jobs past their expiry that no worker holds (up to 200). */
 export async function findExpiredJobs(
