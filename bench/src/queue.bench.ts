@@ -19,6 +19,8 @@
  * A job's end is seen through the store's `jobs` wake-up (its last commit lets go of the lease),
  * with a 20 ms poll behind it (one statement for all the jobs waited on), so the latency is not rounded up to a client's poll interval.
  *
+ * `BENCH_QUEUE_STORES=postgres` measures one store.
+ *
  *   node --conditions=development --import tsx bench/src/queue.bench.ts
  */
 import { createEngine } from '@transmute/engine';
@@ -42,6 +44,10 @@ const RATES = [
   .filter((rate) => rate > 0)
   .sort((a, b) => a - b);
 const SECONDS = Number(process.env.BENCH_QUEUE_SECONDS ?? 4);
+/** The stores measured (`BENCH_QUEUE_STORES=postgres` for one). */
+const BACKENDS = (process.env.BENCH_QUEUE_STORES ?? 'sqlite,postgres')
+  .split(',')
+  .filter((name): name is Backend => name === 'sqlite' || name === 'postgres');
 /** A queue that keeps up drains what it is offered, give or take the measure's own jitter. */
 const KEEPS_UP = 0.98;
 
@@ -147,7 +153,7 @@ async function loaded(backend: Backend): Promise<Loaded> {
 export async function run(): Promise<BenchReport> {
   const rows: (string | number)[][] = [];
   const checks: BenchCheck[] = [];
-  for (const backend of ['sqlite', 'postgres'] as const) {
+  for (const backend of BACKENDS) {
     const serial = await oneAtATime(backend);
     const engineMs = median(serial.engine);
     const p50 = median(serial.queue);
