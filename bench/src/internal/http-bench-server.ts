@@ -88,7 +88,8 @@ async function main(): Promise<void> {
       config: {
         baseUrl: `http://127.0.0.1:${port}`,
         signingSecret: 'bench-signing-secret-0123456789abcdef',
-        workerConcurrency: workers ? 2 : 0,
+        // BENCH_HTTP_WORKERS: another worker count, to see what bounds the end-to-end row.
+        workerConcurrency: workers ? Number(process.env.BENCH_HTTP_WORKERS ?? 2) : 0,
         webhooks: { enabled: false },
       },
     });

@@ -1,6 +1,6 @@
 /*
  * Profiling aid for issue 27: the queue bench's throughput phase alone (N tiny jobs, 16 in flight,
- * 4 workers, one process), with the CPU it costs per job: this process's (user + system) and, on
+ * or offered at QUEUE_RATE a second; 4 workers, one process), with the CPU it costs per job: this process's (user + system) and, on
  * PostgreSQL, the server backends' serving it (read from /proc by the pids pg_stat_activity gives
  * for this run's application_name). CPU per job is less swayed by a loaded machine than jobs/s.
  *
@@ -23,6 +23,7 @@ if (kind === 'postgres') {
 // Imported after the URL is set: the bench's connection string is read when its module loads.
 const { startTinyJobService } = await import('./tiny-job-service.js');
 const { createJobEndWaiter } = await import('./job-end-waiter.js');
+const { closedLoop, openLoop, percentile } = await import('./job-load.js');
 
 // QUEUE_STATEMENTS=1: each kind of statement's round trips, summed per job (a lock's wait shows here).
 const byStatement = new Map<string, { count: number; ms: number }>();
@@ -34,7 +35,7 @@ if (process.env.QUEUE_STATEMENTS === '1') {
     ...args: unknown[]
   ) {
     const first = args[0] as string | { text: string };
-    const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 70);
+    const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 110);
     const at = performance.now();
     const result = original.apply(this, args);
     if (counting && result instanceof Promise)
@@ -83,28 +84,19 @@ async function serverCpuMs(): Promise<number> {
 
 const waiter = createJobEndWaiter(store);
 
-async function batch(jobs: number): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < jobs) {
-        const index = next++;
-        const t0 = performance.now();
-        const job = await service.createJob(caller, {
-          source: {
-            type: 'text',
-            content: `# Note ${String(index)}\n\nA tiny job.\n\nIts second paragraph.\n`,
-          },
-          output: { profile: 'raw_source' },
-        });
-        await waiter.ended(job.id);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return latencies;
-}
+const runJob = async (index: number): Promise<void> => {
+  const job = await service.createJob(caller, {
+    source: { type: 'text', content: `# Note ${String(index)}\n\nA tiny job.\n\nIts second paragraph.\n` },
+    output: { profile: 'raw_source' },
+  });
+  await waiter.ended(job.id);
+};
+
+// QUEUE_RATE=150: jobs offered in an open loop at that rate (count / rate seconds), as the bench's target does.
+const rate = Number(process.env.QUEUE_RATE ?? 0);
+const batch = async (jobs: number): Promise<number[]> =>
+  (rate > 0 ? await openLoop(rate, jobs / rate, runJob) : await closedLoop(jobs, IN_FLIGHT, runJob))
+    .latencies;
 
 await batch(50); // warm-up
 const server0 = await serverCpuMs();
@@ -130,12 +122,13 @@ loopDelay.disable();
 gcObserver.disconnect();
 const cpu = process.cpuUsage(cpu0);
 const server = (await serverCpuMs()) - server0;
-const sorted = [...latencies].sort((a, b) => a - b);
-const pct = (p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
+const pct = (p: number): number => percentile(latencies, p);
 const elu = performance.eventLoopUtilization(elu0);
 console.log(
   JSON.stringify({
     kind,
+    load:
+      rate > 0 ? `open loop, ${String(rate)} jobs/s offered` : `closed loop, ${String(IN_FLIGHT)} in flight`,
     jobs: count,
     perSecond: +(count / (wall / 1000)).toFixed(1),
     p50: +pct(0.5).toFixed(1),
@@ -147,10 +140,20 @@ console.log(
     loopDelayMax: +(loopDelay.max / 1e6).toFixed(1),
     gcPerJob: +(gc.ms / count).toFixed(2),
     gcLongest: +gc.longest.toFixed(1),
-    load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
+    loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
   }),
 );
-for (const [text, { count: n, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+if (byStatement.size > 0) {
+  // The bench's own reads (the job-end waiter's, this script's pid lookup) are not the queue's.
+  const ours = (text: string): boolean =>
+    text.startsWith('select "id", "status" from "jobs" where "id" in') || text.includes('pg_stat_activity');
+  const queue = [...byStatement].filter(([text]) => !ours(text));
+  const total = queue.reduce((sum, [, entry]) => sum + entry.count, 0);
+  console.log(
+    `${(total / count).toFixed(1)} statements (round trips) per job, the bench's own reads left out`,
+  );
+}
+for (const [text, { count: n, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms))
   console.log(
     `${(ms / count).toFixed(2).padStart(7)} ms/job ${(n / count).toFixed(2).padStart(5)}×  ${text}`,
   );

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAdminFromContext } from './create-admin.js';
 import type { Store } from './storage/store.js';
 import { CHANNELS } from './storage/channels.js';
-import { claimJob } from './worker/claim-job.js';
+import { claimJob, claimNextJob } from './worker/claim-job.js';
 import { createCoreContext, type CoreContext } from './kernel/context.js';
 import { writeEvent } from './tables/events.js';
 import { lockAccountClaims } from './tables/accounts.js';
@@ -313,6 +313,34 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         .where('status', '=', 'processing')
         .execute();
       expect(processing.length).toBe(2);
+    });
+
+    it('tells the worker pool whether its claim saw other claimable jobs', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount({ plan: 'team' });
+      const base = Date.now();
+      for (let i = 0; i < 2; i += 1) {
+        await store.db
+          .insertInto('jobs')
+          .values(jobRow(account.id, new Date(base + i).toISOString()))
+          .execute();
+      }
+      // Earlier tests' jobs are passed over as if this process ran them.
+      const others = await store.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('account_id', '!=', account.id)
+        .execute();
+      const running = others.map((row) => row.id);
+      const worker = context(store, 'pool');
+      const first = await claimNextJob(worker, running);
+      expect(first.job?.account_id).toBe(account.id);
+      expect(first.othersSeen).toBe(true);
+      running.push(first.job?.id ?? '');
+      const second = await claimNextJob(worker, running);
+      expect(second.job?.account_id).toBe(account.id);
+      expect(second.othersSeen).toBe(false);
+      running.push(second.job?.id ?? '');
+      expect(await claimNextJob(worker, running)).toEqual({ job: null, othersSeen: false });
     });
 
     it('puts back work whose lease expired', async () => {

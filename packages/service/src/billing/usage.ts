@@ -198,6 +198,15 @@ export async function insertUsageEstimate(
   );
 }
 
+/** A job's usage records but its storage ones (read by every metering, compiled once). */
+const meteredRecordsOf = preparedQuery((db, jobId: string) =>
+  db
+    .selectFrom('usage_records')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .where('unit', '!=', 'stored_gigabyte_days'),
+);
+
 /**
  * Adds what a job really consumed to its usage records; `finalized` once the job ended (later
  * outputs of a succeeded job add to finalized records). Metering follows a change of what the job
@@ -216,12 +225,7 @@ export async function meterJob(
   const period = periodOf(new Date(job.created_at));
   const deltaOf = (unit: string): number => (unit === 'jobs' ? 0 : (deltas[unit as UsageUnit] ?? 0));
   // Storage records (storage-usage.ts) are billed and finalized by the sweep, never here.
-  const existing = await trx
-    .selectFrom('usage_records')
-    .selectAll()
-    .where('job_id', '=', job.id)
-    .where('unit', '!=', 'stored_gigabyte_days')
-    .execute();
+  const existing = await meteredRecordsOf(trx, job.id);
   const changes: UsageChange[] = existing.map((row) => ({
     before: row,
     // The same addition the update below makes, so the totals move by exactly what the records do.

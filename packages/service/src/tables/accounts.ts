@@ -82,7 +82,7 @@ const lockedAccountRead = (forUpdate: boolean) =>
     const query = db
       .selectFrom('accounts')
       .selectAll('accounts')
-      .select((eb) => accountHasEndpoints(eb).as('has_endpoints'))
+      .select(accountHasEndpoints('accounts.id').as('has_endpoints'))
       .where('accounts.id', '=', accountId);
     return forUpdate ? query.forUpdate() : query;
   });
@@ -101,7 +101,7 @@ const accountWithClaimLock = preparedQuery((db, accountId: string) =>
   db
     .selectFrom('accounts')
     .selectAll('accounts')
-    .select((eb) => accountHasEndpoints(eb).as('has_endpoints'))
+    .select(accountHasEndpoints('accounts.id').as('has_endpoints'))
     .select(
       sql<string>`pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${accountId}))::text`.as('claim_lock'),
     )

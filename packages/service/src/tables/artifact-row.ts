@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ArtifactsTable, Database } from '../storage/schema.js';
 import { newId } from '../kernel/ids.js';
+import { preparedStatement } from '../storage/prepared-query.js';
 
 // Every write to `artifacts`, one named function per change (as output-row.ts does for
 // `outputs`): a rendered output stores its files (inserted with the job's current expiry); the
@@ -48,12 +49,16 @@ export async function holdJobArtifactsUntil(
   jobId: string,
   expiresAt: string | null,
 ): Promise<void> {
-  await trx
+  await artifactsHeldUntil(trx, jobId, expiresAt);
+}
+
+/** The write of {@link holdJobArtifactsUntil}, compiled once (every job's end runs it). */
+const artifactsHeldUntil = preparedStatement((db, jobId: string, expiresAt: string | null) =>
+  db
     .updateTable('artifacts')
     .set({ expires_at: expiresAt })
-    .where('output_id', 'in', trx.selectFrom('outputs').select('id').where('job_id', '=', jobId))
-    .execute();
-}
+    .where('output_id', 'in', db.selectFrom('outputs').select('id').where('job_id', '=', jobId)),
+);
 
 /** Retention ended these jobs: their artifacts let go of their bytes (the caller releases the blobs). */
 export async function dropJobArtifactBytes(trx: Kysely<Database>, jobIds: readonly string[]): Promise<void> {

@@ -1,5 +1,5 @@
 import type { EventEnvelope, EventType } from '@transmute/contract';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
 import type { CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { preparedInsert } from '../storage/prepared-query.js';
@@ -49,16 +49,18 @@ interface EndpointChoice {
 const RECEIVING = ['active', 'paused'];
 
 /**
- * Whether the account (the row of `accounts` in the query) has an endpoint that may receive events:
- * selected with the account's lock (`lockAccount`), so an account without any skips the endpoint
- * read of its events (see {@link noteNoEndpoints}).
+ * Whether the account of the query's row (`accounts.id`, or a job's `jobs.account_id`) has an
+ * endpoint that may receive events: selected with the account's lock (`lockAccount`) or the job's
+ * (`withLease`), so an account without any skips the endpoint read of its events (see
+ * {@link noteNoEndpoints}).
  */
-export function accountHasEndpoints(eb: ExpressionBuilder<Database, 'accounts'>) {
+export function accountHasEndpoints(accountId: 'accounts.id' | 'jobs.account_id') {
+  const eb = expressionBuilder<Database, never>();
   return eb.exists(
     eb
       .selectFrom('webhook_endpoints')
       .select('webhook_endpoints.id')
-      .whereRef('webhook_endpoints.account_id', '=', 'accounts.id')
+      .where('webhook_endpoints.account_id', '=', sql.ref<string>(accountId))
       .where('webhook_endpoints.deleted_at', 'is', null)
       .where('webhook_endpoints.status', 'in', RECEIVING),
   );

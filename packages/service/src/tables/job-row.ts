@@ -3,10 +3,11 @@ import type { CoreContext } from '../kernel/context.js';
 import { CHANNELS } from '../storage/channels.js';
 import { dbTimeIn } from '../storage/db-clock.js';
 import { randomBase62 } from '../kernel/ids.js';
-import { preparedInsert } from '../storage/prepared-query.js';
+import { preparedInsert, preparedQuery } from '../storage/prepared-query.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import type { StoreDialect } from '../storage/store.js';
 import { wakeOnCommit } from '../storage/wake-on-commit.js';
+import { accountHasEndpoints, noteNoEndpoints } from './events.js';
 
 // Every write to the `jobs` row, one named function per state change (the way pg-boss keeps one
 // SQL builder per state change in one file). Workers, `runJob`, the sweep and the API operations
@@ -56,12 +57,26 @@ export async function findLeasedJob(db: Kysely<Database>, lease: HeldLease): Pro
   return db.selectFrom('jobs').selectAll().where(leaseHeld(lease)).executeTakeFirst();
 }
 
+/** The leased row and whether its account has endpoints receiving events, locked on PostgreSQL. */
+const leasedRowRead = (forUpdate: boolean) =>
+  preparedQuery((db, jobId: string, holder: string) => {
+    const query = db
+      .selectFrom('jobs')
+      .selectAll()
+      .select(accountHasEndpoints('jobs.account_id').as('has_endpoints'))
+      .where(leaseHeld({ jobId, holder }));
+    return forUpdate ? query.forUpdate() : query;
+  });
+const leasedRowForUpdate = leasedRowRead(true);
+const leasedRowInWriteLock = leasedRowRead(false);
+
 /** What {@link withLease} answers when the lease was lost: nothing ran. */
 export const LEASE_LOST = Symbol('lease lost');
 
 /**
  * Runs `fn` in one transaction on the job's row, only while the run holds its lease; otherwise
- * answers {@link LEASE_LOST} without writing. The fence: the row is locked while the lease is
+ * answers {@link LEASE_LOST} without writing. The same read tells whether the job's account has
+ * endpoints receiving events (when it has none, the events `fn` writes skip reading them). The fence: the row is locked while the lease is
  * checked (PostgreSQL `FOR UPDATE`; SQLite's writer holds the database), so no claim can take the
  * job between the check and the commit, and a claim that took it first makes the check fail.
  */
@@ -71,9 +86,12 @@ export async function withLease<T>(
   fn: (trx: Kysely<Database>, row: JobsTable) => Promise<T>,
 ): Promise<T | typeof LEASE_LOST> {
   return ctx.store.transaction(async (trx) => {
-    const query = trx.selectFrom('jobs').selectAll().where(leaseHeld(lease));
-    const row = await (ctx.store.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-    return row === undefined ? LEASE_LOST : fn(trx, row);
+    const read = ctx.store.dialect === 'postgres' ? leasedRowForUpdate : leasedRowInWriteLock;
+    const [found] = await read(trx, lease.jobId, lease.holder);
+    if (found === undefined) return LEASE_LOST;
+    const { has_endpoints: hasEndpoints, ...row } = found;
+    if (!hasEndpoints) noteNoEndpoints(trx, row.account_id);
+    return fn(trx, row);
   });
 }
 
@@ -140,37 +158,42 @@ function claimable(db: Kysely<Database>, dialect: StoreDialect) {
     .where(leaseFree(dialect));
 }
 
+/** The account's oldest claimable job and how many of its jobs hold a live lease. */
+export interface ClaimableJob {
+  row: JobsTable;
+  /** The account's jobs holding a live lease as the row was locked (its plan's concurrency is counted here). */
+  leased: number;
+}
+
 /**
  * The account's oldest claimable job, in the claiming transaction (`exclude`: jobs this process
- * runs); on PostgreSQL it locks the row, skipping rows other claims hold (SQLite's writer holds
- * the database lock already).
+ * runs), with the account's live leases counted by the same statement (one round trip for both;
+ * after the account's claim lock, so the count sees every claim before this one); on PostgreSQL it
+ * locks the row, skipping rows other claims hold (SQLite's writer holds the database lock already).
  */
 export async function lockClaimableJob(
   trx: Kysely<Database>,
   ctx: CoreContext,
   input: { accountId: string; exclude: string[] },
-): Promise<JobsTable | null> {
-  let query = claimable(trx, ctx.store.dialect).where('account_id', '=', input.accountId);
+): Promise<ClaimableJob | null> {
+  const { dialect } = ctx.store;
+  let query = claimable(trx, dialect)
+    .select((eb) =>
+      eb
+        .selectFrom('jobs as leased')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .where('leased.account_id', '=', input.accountId)
+        .where('leased.locked_by', 'is not', null)
+        .where('leased.lease_expires_at', '>=', dbTimeIn(dialect))
+        .as('leased_count'),
+    )
+    .where('account_id', '=', input.accountId);
   if (input.exclude.length > 0) query = query.where('id', 'not in', input.exclude);
   query = query.orderBy('created_at', 'asc').limit(1);
-  if (ctx.store.dialect !== 'postgres') return (await query.executeTakeFirst()) ?? null;
-  return (await query.forUpdate().skipLocked().executeTakeFirst()) ?? null;
-}
-
-/** How many of the account's jobs hold a live lease (its plan's concurrency is counted here). */
-export async function countLeasedJobs(
-  trx: Kysely<Database>,
-  dialect: StoreDialect,
-  accountId: string,
-): Promise<number> {
-  const row = await trx
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('locked_by', 'is not', null)
-    .where('lease_expires_at', '>=', dbTimeIn(dialect))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const found = await (dialect === 'postgres' ? query.forUpdate().skipLocked() : query).executeTakeFirst();
+  if (found === undefined) return null;
+  const { leased_count: leased, ...row } = found;
+  return { row, leased: Number(leased ?? 0) };
 }
 
 /**
@@ -365,34 +388,78 @@ export async function endJobRow(
   const release = ending.releaseWhenDone;
   if (release !== undefined && release.jobId !== row.id)
     throw new Error(`lease of ${release.jobId} on ${row.id}`);
-  const ended = await trx
-    .updateTable('jobs')
-    .set((eb) => ({
-      status: ending.status,
-      stage: null,
-      percent: ending.status === 'succeeded' ? 100 : Number(row.percent),
-      detail: ending.detail,
-      warnings_json: JSON.stringify(ending.warnings),
-      updated_at: ending.now,
-      ended_at: ending.now,
-      expires_at: ending.expiresAt,
-      ...(ending.documentKey === undefined ? {} : { document_key: ending.documentKey }),
-      ...(release === undefined
-        ? { work_pending: workPending }
-        : {
-            locked_by: leaseWhilePending(eb, 'locked_by'),
-            lease_expires_at: leaseWhilePending(eb, 'lease_expires_at'),
-            work_pending: eb.case().when(outputsPending(eb)).then(workPending).else(0).end(),
-          }),
-    }))
-    .where(release === undefined ? (eb: JobsWhere) => eb('jobs.id', '=', row.id) : leaseHeld(release))
-    .returningAll()
-    .returning((eb) => [outputIdsColumn(eb)])
-    .executeTakeFirstOrThrow()
-    .then(splitOutputIds);
+  const write =
+    jobEndWrites[ending.documentKey === undefined ? 'kept' : 'document'][
+      release === undefined ? 'held' : 'released'
+    ];
+  const [found] = await write(
+    trx,
+    row.id,
+    release?.holder ?? '',
+    ending.status,
+    ending.status === 'succeeded' ? 100 : Number(row.percent),
+    ending.detail,
+    JSON.stringify(ending.warnings),
+    ending.now,
+    ending.expiresAt,
+    ending.documentKey ?? null,
+    workPending,
+  );
+  if (found === undefined) throw new Error(`job ${row.id} not found`);
+  const ended = splitOutputIds(found);
   if (release !== undefined && ended.row.locked_by === null) wakeOnCommit(trx, CHANNELS.jobs);
   return ended;
 }
+
+/**
+ * The job end's write, compiled once per shape: with or without the document key, and with the
+ * lease kept or let go once no output is pending (see {@link endJobRow}).
+ */
+function jobEndWrite(withDocument: boolean, releasing: boolean) {
+  return preparedQuery(
+    (
+      db,
+      jobId: string,
+      holder: string,
+      status: string,
+      percent: number,
+      detail: string | null,
+      warningsJson: string,
+      now: string,
+      expiresAt: string | null,
+      documentKey: string | null,
+      workPending: number,
+    ) =>
+      db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status,
+          stage: null,
+          percent,
+          detail,
+          warnings_json: warningsJson,
+          updated_at: now,
+          ended_at: now,
+          expires_at: expiresAt,
+          ...(withDocument ? { document_key: documentKey } : {}),
+          ...(releasing
+            ? {
+                locked_by: leaseWhilePending(eb, 'locked_by'),
+                lease_expires_at: leaseWhilePending(eb, 'lease_expires_at'),
+                work_pending: eb.case().when(outputsPending(eb)).then(workPending).else(0).end(),
+              }
+            : { work_pending: workPending }),
+        }))
+        .where(releasing ? leaseHeld({ jobId, holder }) : (eb: JobsWhere) => eb('jobs.id', '=', jobId))
+        .returningAll()
+        .returning((eb) => [outputIdsColumn(eb)]),
+  );
+}
+
+const jobEndWrites = {
+  kept: { held: jobEndWrite(false, false), released: jobEndWrite(false, true) },
+  document: { held: jobEndWrite(true, false), released: jobEndWrite(true, true) },
+};
 
 /** Ended jobs past their expiry that no worker holds (up to 200). */
 export async function findExpiredJobs(

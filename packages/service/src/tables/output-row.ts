@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { preparedInsert } from '../storage/prepared-query.js';
+import { preparedInsert, preparedQuery } from '../storage/prepared-query.js';
 import type { Database, OutputsTable } from '../storage/schema.js';
 
 // Every write to `outputs`, one named function per change (as job-row.ts does for `jobs`): an
@@ -62,13 +62,29 @@ export async function succeedOutput(
   warnings: readonly string[],
   now: string,
 ): Promise<OutputsTable> {
-  return trx
-    .updateTable('outputs')
-    .set({ status: 'succeeded', warnings_json: JSON.stringify(warnings), updated_at: now, completed_at: now })
-    .where('id', '=', outputId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await outputSucceeded(trx, outputId, JSON.stringify(warnings), now);
+  if (row === undefined) throw new Error(`output ${outputId} not found`);
+  return row;
 }
+
+/** A job's outputs still queued or rendering, in position order (what its run renders next). */
+export const pendingOutputs = preparedQuery((db, jobId: string) =>
+  db
+    .selectFrom('outputs')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .where('status', 'in', ['queued', 'processing'])
+    .orderBy('position', 'asc'),
+);
+
+/** The write of {@link succeedOutput}, compiled once (every output's end runs it). */
+const outputSucceeded = preparedQuery((db, outputId: string, warningsJson: string, now: string) =>
+  db
+    .updateTable('outputs')
+    .set({ status: 'succeeded', warnings_json: warningsJson, updated_at: now, completed_at: now })
+    .where('id', '=', outputId)
+    .returningAll(),
+);
 
 /** The columns of a `failed` output: the failure is its one warning. */
 function failed(warning: string, now: string) {

@@ -4,6 +4,7 @@ import type { CoreContext } from '../kernel/context.js';
 import { CHANNELS } from '../storage/channels.js';
 import { dbTimeIn } from '../storage/db-clock.js';
 import { randomBase62 } from '../kernel/ids.js';
+import { preparedStatement } from '../storage/prepared-query.js';
 import type { Database, JobTasksTable } from '../storage/schema.js';
 import { wakeOnCommit } from '../storage/wake-on-commit.js';
 
@@ -58,8 +59,13 @@ export async function insertTasks(
 
 /** Removes a job's tasks (its document is stored, or it ended); running helpers find theirs gone. */
 export async function deleteTasks(trx: Kysely<Database>, jobId: string): Promise<void> {
-  await trx.deleteFrom('job_tasks').where('job_id', '=', jobId).execute();
+  await tasksDeleted(trx, jobId);
 }
+
+/** The delete of {@link deleteTasks}, compiled once (every job's end runs it). */
+const tasksDeleted = preparedStatement((db, jobId: string) =>
+  db.deleteFrom('job_tasks').where('job_id', '=', jobId),
+);
 
 /**
  * Up to 16 queued tasks no worker holds (never leased, let go, or the lease lapsed by the

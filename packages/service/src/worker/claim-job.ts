@@ -1,7 +1,7 @@
 import { limitsOf, lockAccountClaims } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
-import { claimJobRow, countLeasedJobs, findClaimableJobs, lockClaimableJob } from '../tables/job-row.js';
+import { claimJobRow, findClaimableJobs, lockClaimableJob } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
 import { toJob } from '../tables/resources.js';
 import type { JobsTable } from '../storage/schema.js';
@@ -17,16 +17,44 @@ export const MAX_ATTEMPTS = 5;
  *
  * The account's claim lock is taken before its job is chosen (`lockAccountClaims`): concurrent
  * claims for one account queue on that lock, and each then counts the account's leases and takes
- * its oldest free job. (Locking a job first let a claim that
+ * its oldest free job, in one statement (a full account's oldest job is locked, and let go at
+ * the commit). (Locking a job first let a claim that
  * waited for the account take a newer job while another claim, about to find the account full,
  * held the oldest: a crashed worker's jobs, the oldest, were passed over for fresh ones.)
  */
 export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promise<JobsTable | null> {
+  return (await claimNextJob(ctx, exclude)).job;
+}
+
+/** What {@link claimNextJob} answers. */
+export interface Claim {
+  /** The job claimed, or null. */
+  job: JobsTable | null;
+  /**
+   * Whether the claim's first read saw a claimable job other than the one claimed: when it saw
+   * none, work that comes later is announced by its own commit, so claiming again at once would
+   * only read an empty queue.
+   */
+  othersSeen: boolean;
+}
+
+/** {@link claimJob}, telling the worker pool whether to claim again at once. */
+export async function claimNextJob(ctx: CoreContext, exclude: string[] = []): Promise<Claim> {
   // A cheap read first: an idle poll should not take SQLite's write lock. Its accounts are the
   // ones tried, oldest job first; each account's job is then chosen under the account's claim lock (an
   // account whose work came after this read is woken by that work's own commit).
   const candidates = await findClaimableJobs(ctx.store.db, ctx.store.dialect, exclude);
-  if (candidates.length === 0) return null;
+  if (candidates.length === 0) return { job: null, othersSeen: false };
+  const job = await claimAmong(ctx, candidates, exclude);
+  return { job, othersSeen: job === null || candidates.some((candidate) => candidate.id !== job.id) };
+}
+
+/** Claims the oldest job it may of the candidates' accounts (see {@link claimJob}). */
+async function claimAmong(
+  ctx: CoreContext,
+  candidates: JobsTable[],
+  exclude: string[],
+): Promise<JobsTable | null> {
   const accounts = new Set(candidates.map((j) => j.account_id));
   // A lazy commit: a claim lost to a crash of the database server undoes itself (see CommitMode),
   // and the account's claim lock is let go without waiting for the disk.
@@ -36,11 +64,11 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
       for (const accountId of accounts) {
         const account = await lockAccountClaims(trx, ctx, accountId);
         if (account === undefined) continue;
-        const leased = await countLeasedJobs(trx, ctx.store.dialect, accountId);
-        if (leased >= limitsOf(ctx, account).concurrency) continue;
+        const { concurrency } = limitsOf(ctx, account);
         for (;;) {
-          const row = await lockClaimableJob(trx, ctx, { accountId, exclude });
-          if (row === null) break;
+          const found = await lockClaimableJob(trx, ctx, { accountId, exclude });
+          if (found === null || found.leased >= concurrency) break;
+          const { row } = found;
           if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {
             await endJob(trx, ctx, row, {
               status: row.status === 'canceling' ? 'canceled' : 'failed',

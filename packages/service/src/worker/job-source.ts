@@ -4,7 +4,7 @@ import type { CheckpointStore, ConvertSource } from '../kernel/engine.js';
 import type { ServiceContext } from '../kernel/context.js';
 import type { JobLease } from './job-lease.js';
 import { LEASE_LOST, withLease } from '../tables/job-row.js';
-import { saveCheckpoint } from '../tables/checkpoint-row.js';
+import { jobCheckpointKeys, saveCheckpoint } from '../tables/checkpoint-row.js';
 import type { JobsTable } from '../storage/schema.js';
 import { stringifyInParts } from '../kernel/json-in-parts.js';
 import { jobFiles } from '../tables/job-inputs.js';
@@ -55,12 +55,9 @@ export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): Che
   let keys: Promise<Map<string, string>> | null = null;
   return {
     async load(stage) {
-      keys ??= ctx.store.db
-        .selectFrom('job_checkpoints')
-        .select(['stage', 'blob_key'])
-        .where('job_id', '=', jobId)
-        .execute()
-        .then((rows) => new Map(rows.map((row) => [row.stage, row.blob_key])));
+      keys ??= jobCheckpointKeys(ctx.store.db, jobId).then(
+        (rows) => new Map(rows.map((row) => [row.stage, row.blob_key])),
+      );
       const key = (await keys).get(stage);
       if (key === undefined) return undefined;
       try {

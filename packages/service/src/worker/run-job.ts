@@ -26,7 +26,13 @@ import {
   type HeldLease,
 } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
-import { failOutputRow, failPendingOutputs, startOutput, succeedOutput } from '../tables/output-row.js';
+import {
+  failOutputRow,
+  failPendingOutputs,
+  pendingOutputs,
+  startOutput,
+  succeedOutput,
+} from '../tables/output-row.js';
 import { toOutput } from '../tables/resources.js';
 import { insertArtifact, newArtifactRow } from '../tables/artifact-row.js';
 import type { Database, JobsTable, OutputsTable } from '../storage/schema.js';
@@ -320,13 +326,7 @@ async function renderPending(
       .selectAll()
       .where('id', '=', claimed.id)
       .executeTakeFirstOrThrow();
-    const outputs = await ctx.store.db
-      .selectFrom('outputs')
-      .selectAll()
-      .where('job_id', '=', claimed.id)
-      .where('status', 'in', ['queued', 'processing'])
-      .orderBy('position', 'asc')
-      .execute();
+    const outputs = await pendingOutputs(ctx.store.db, claimed.id);
     if (outputs.length === 0) {
       if (unsaved !== null) await commitDocument(ctx, lease, unsaved);
       unsaved = null;

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { claimJob } from './claim-job.js';
+import { claimNextJob } from './claim-job.js';
 import { CHANNELS } from '../storage/channels.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { JobLease } from './job-lease.js';
@@ -76,7 +76,7 @@ export class WorkerPool {
   private async fill(): Promise<void> {
     while (!this.stopping && this.running.size < this.options.concurrency) {
       const claimSentAt = performance.now();
-      const claimed = await claimJob(this.ctx, [...this.running.keys()]);
+      const { job: claimed, othersSeen } = await claimNextJob(this.ctx, [...this.running.keys()]);
       this.claimError = null;
       if (claimed === null) {
         if (!(await this.helpWithTask())) return;
@@ -104,6 +104,10 @@ export class WorkerPool {
           this.wake();
         });
       this.running.set(claimed.id, { lease, done });
+      // The queue held nothing else: work queued since wakes this pool (a commit's wake-up while
+      // it claims sets `refill`), so it does not read the empty queue again now; a split job's
+      // free task is still helped with, as after an empty claim.
+      if (!othersSeen && !(await this.helpWithTask())) return;
     }
   }
 
