@@ -56,7 +56,11 @@ async function inheritedPositions(
   return positions;
 }
 
-/** The speaker notes' body placeholder text, as blocks. */
+/**
+ * The speaker notes as blocks: the notes page's body placeholder, and text boxes written on the
+ * page that are no placeholder (LibreOffice writes a notes frame without its class as one); the
+ * slide image, header, date and number placeholders are not notes.
+ */
 async function notesBlocks(
   pkg: OfficePackage,
   slideRels: Map<string, Relationship>,
@@ -68,7 +72,7 @@ async function notesBlocks(
   if (tree === undefined) return [];
   const rels = await readRelationships(pkg, notes.target);
   return flattenShapeTree(tree)
-    .filter((shape) => shape.placeholder === 'body')
+    .filter((shape) => shape.placeholder === 'body' || shape.placeholder === undefined)
     .flatMap((shape) => textShapeBlocks({ ...shape, placeholder: 'notes' }, rels));
 }
 
