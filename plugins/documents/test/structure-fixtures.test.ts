@@ -16,7 +16,8 @@ async function markdownOfFixture(reader: FormatReader, name: string, mediaType: 
   return markdownOf(document.root);
 }
 
-const headingsOf = (markdown: string): string[] => markdown.split('\n').filter((line) => line.startsWith('#'));
+const headingsOf = (markdown: string): string[] =>
+  markdown.split('\n').filter((line) => line.startsWith('#'));
 
 const HANDBOOK_HEADINGS = [
   '# Hive management handbook',
@@ -37,11 +38,17 @@ describe('documents with the structure of real files', () => {
     );
     expect(headingsOf(markdown)).toEqual(HANDBOOK_HEADINGS);
     expect(markdown).toContain('<td>Queen marked blue<br>Eight frames of brood</td>');
-    expect(markdown).toContain('<table><tr><th>Brood</th><th>9</th></tr><tr><td>Super</td><td>6</td></tr></table>');
+    expect(markdown).toContain(
+      '<table><tr><th>Brood</th><th>9</th></tr><tr><td>Super</td><td>6</td></tr></table>',
+    );
   });
 
   it('drops the bold LibreOffice sets on a whole heading (odt), keeping the heading', async () => {
-    const markdown = await markdownOfFixture(readOdt, 'handbook.odt', 'application/vnd.oasis.opendocument.text');
+    const markdown = await markdownOfFixture(
+      readOdt,
+      'handbook.odt',
+      'application/vnd.oasis.opendocument.text',
+    );
     expect(headingsOf(markdown)).toEqual(HANDBOOK_HEADINGS);
     expect(markdown).not.toContain('# **');
   });

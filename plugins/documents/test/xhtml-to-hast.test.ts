@@ -59,7 +59,9 @@ const LEFT_TO_PARSE5: Record<string, string> = {
   'MathML annotation-xml (an HTML integration point)': xhtml(
     '<p><math><semantics><mi>x</mi><annotation-xml encoding="text/html"><span>x</span></annotation-xml></semantics></math></p>',
   ),
-  'MathML straight in a table row (moved out by HTML)': xhtml('<table><tr><math><mi>x</mi></math></tr></table>'),
+  'MathML straight in a table row (moved out by HTML)': xhtml(
+    '<table><tr><math><mi>x</mi></math></tr></table>',
+  ),
   'a script (raw text)': xhtml('<p>x</p><script>if (a &amp;&amp; b) {}</script>'),
   'an end tag br (a second break to HTML)': xhtml('<p>a<br></br>b</p>'),
   'a link in a link': xhtml('<p><a href="a">x <a href="b">y</a></a></p>'),

@@ -307,7 +307,8 @@ function readBlocks(container: XmlElement, out: RootContent[], ctx: OdtContext):
         const level = resolveOdtStyle(ctx.styles, child.attributes['text:style-name'])?.outlineLevel;
         const depth = Math.min(6, level ?? 0);
         if (!hasContent(content)) break;
-        if (depth > 0) push(out, { type: 'heading', depth: depth as 1, children: headingPhrasing(content) }, page, ctx);
+        if (depth > 0)
+          push(out, { type: 'heading', depth: depth as 1, children: headingPhrasing(content) }, page, ctx);
         else push(out, { type: 'paragraph', children: content }, page, ctx);
         break;
       }

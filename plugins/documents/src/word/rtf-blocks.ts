@@ -24,7 +24,7 @@ function headingDepth(paragraph: RtfParagraph, definitions: RtfDefinitions): num
   const own = paragraph.props.outlineLevel;
   if (own !== undefined) return depthOfOutlineLevel(String(own));
   const seen = new Set<number>();
-  for (let number: number | undefined = paragraph.props.style; number !== undefined && !seen.has(number); ) {
+  for (let number: number | undefined = paragraph.props.style; number !== undefined && !seen.has(number);) {
     seen.add(number);
     const style = definitions.styles.get(number);
     if (style === undefined) return undefined;
@@ -174,7 +174,10 @@ export function toBlocks(items: RtfItem[], definitions: RtfDefinitions): PagedBl
     const depth = headingDepth(paragraph, definitions);
     if (depth !== undefined) {
       stack = [];
-      blocks.push({ block: { type: 'heading', depth: depth as 1, children: headingPhrasing(content) }, page: paragraph.page });
+      blocks.push({
+        block: { type: 'heading', depth: depth as 1, children: headingPhrasing(content) },
+        page: paragraph.page,
+      });
       continue;
     }
     const position = listPosition(paragraph, definitions);

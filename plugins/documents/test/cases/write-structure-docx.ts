@@ -131,15 +131,22 @@ export function writeStructureDocx(): Promise<Buffer> {
           new Paragraph({ text: 'Harvest by season', style: 'SectionHead' }),
           new Table({
             rows: [
-              new TableRow({ children: [cellOf(['Apiary'], { rowSpan: 2 }), cellOf(['Honey (kg)'], { columnSpan: 2 })] }),
+              new TableRow({
+                children: [cellOf(['Apiary'], { rowSpan: 2 }), cellOf(['Honey (kg)'], { columnSpan: 2 })],
+              }),
               new TableRow({ children: [cellOf(['Spring']), cellOf(['Summer'])] }),
               new TableRow({ children: [cellOf(['Valley']), cellOf(['31']), cellOf(['44'])] }),
-              new TableRow({ children: [cellOf(['Ridge']), cellOf(['Lost to swarming'], { columnSpan: 2 })] }),
+              new TableRow({
+                children: [cellOf(['Ridge']), cellOf(['Lost to swarming'], { columnSpan: 2 })],
+              }),
             ],
           }),
           new Paragraph({ text: 'Glossary', style: 'AppendixTitle' }),
           new Paragraph({
-            children: [new TextRun({ text: 'Super', bold: true }), new TextRun(': a box for honey above the brood.')],
+            children: [
+              new TextRun({ text: 'Super', bold: true }),
+              new TextRun(': a box for honey above the brood.'),
+            ],
           }),
         ],
       },

@@ -1,9 +1,6 @@
 import { DOCUMENT_MEDIA_TYPES } from '@transmute/engine';
 import { packageOf, XML_PROLOG } from './package-of.js';
-
-const CONTAINER =
-  `${XML_PROLOG}<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">` +
-  '<rootfiles><rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
+import { epubContainer } from './write-epub.js';
 
 const OPF = `${XML_PROLOG}<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
@@ -95,7 +92,7 @@ const CHECKLIST = xhtml(
  */
 export function writeStructureEpub(): Promise<Buffer> {
   return packageOf(DOCUMENT_MEDIA_TYPES.epub, {
-    'META-INF/container.xml': CONTAINER,
+    'META-INF/container.xml': epubContainer('EPUB/package.opf'),
     'EPUB/package.opf': OPF,
     'EPUB/nav.xhtml': NAV,
     'EPUB/chapters/frames.xhtml': FRAMES,
