@@ -79,7 +79,8 @@ describe('epub', () => {
         '',
         'It was a [dark](http://example.com/) night.',
         '',
-        '### A scene',
+        // The chapter's h2 took the outline's depth (3); its h3 moves with it, one level below.
+        '#### A scene',
         '',
         '![A map](../img/a.png)',
         '',

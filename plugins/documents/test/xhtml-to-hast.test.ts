@@ -38,6 +38,11 @@ const READ_AS_XML: Record<string, string> = {
     '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n',
   ),
   'no DOCTYPE (quirks)': xhtml('<p>Plain</p>', ''),
+  'MathML inline, as a block, in a heading and in a cell (foreign content kept as written)': xhtml(
+    '<h2>The <math><mi>x</mi></math> heading</h2><p>where <math xmlns="http://www.w3.org/1998/Math/MathML"><mi>f</mi></math> is</p>' +
+      '<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">\n  <mfrac linethickness="0"><mrow><mi>a</mi><mo>+</mo><mn>1</mn></mrow><mn>2</mn></mfrac>\n</math>' +
+      '<table><tr><td><math display="inline" alttext="x^2"><semantics><msup><mi>x</mi><mn>2</mn></msup><annotation encoding="application/x-tex">x^2</annotation></semantics></math></td></tr></table>',
+  ),
 };
 
 /** Documents an HTML parser reads otherwise than XML: they must go to parse5. */
@@ -49,7 +54,14 @@ const LEFT_TO_PARSE5: Record<string, string> = {
   'text in a table row (moved out by HTML)': xhtml('<table><tr>stray<td>x</td></tr></table>'),
   'a list item outside a list': xhtml('<li>alone</li>'),
   'a line break in an attribute (a space to XML)': xhtml('<p><img src="a.png" alt="two\nlines"/></p>'),
-  'MathML (foreign content)': xhtml('<p><math><mi>x</mi></math></p>'),
+  'an HTML element in MathML (it breaks out of the math)': xhtml('<p><math><mi>x</mi><b>y</b></math></p>'),
+  'an element in a MathML token (read as HTML there)': xhtml('<p><math><mtext><b>x</b></mtext></math></p>'),
+  'MathML annotation-xml (an HTML integration point)': xhtml(
+    '<p><math><semantics><mi>x</mi><annotation-xml encoding="text/html"><span>x</span></annotation-xml></semantics></math></p>',
+  ),
+  'MathML straight in a table row (moved out by HTML)': xhtml(
+    '<table><tr><math><mi>x</mi></math></tr></table>',
+  ),
   'a script (raw text)': xhtml('<p>x</p><script>if (a &amp;&amp; b) {}</script>'),
   'an end tag br (a second break to HTML)': xhtml('<p>a<br></br>b</p>'),
   'a link in a link': xhtml('<p><a href="a">x <a href="b">y</a></a></p>'),

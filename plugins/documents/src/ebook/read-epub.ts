@@ -51,18 +51,23 @@ function namesSamePart(heading: string, label: string): boolean {
   );
 }
 
+const toDepth = (level: number): Heading['depth'] => Math.max(1, Math.min(6, level)) as Heading['depth'];
+
 /**
  * A chapter's blocks under its table-of-contents heading: the navigation's entry for the part is
  * the outline, so its label becomes a heading (depth = its level + 1, under the book's title)
  * unless the chapter already opens with that heading (or a fuller one, {@link namesSamePart}),
- * which then takes the outline's depth.
+ * which then takes the outline's depth, and the chapter's other headings move with it (its `h2`
+ * sections stay one level below the chapter's `h1`).
  */
 function underOutline(blocks: RootContent[], entry: NavEntry | undefined): RootContent[] {
   if (entry === undefined) return blocks;
-  const depth = Math.min(6, entry.level + 1) as Heading['depth'];
+  const depth = toDepth(entry.level + 1);
   const first = blocks[0];
   if (first?.type === 'heading' && namesSamePart(normalized(toString(first)), normalized(entry.label))) {
-    first.depth = depth;
+    const shift = depth - first.depth;
+    if (shift !== 0)
+      for (const block of blocks) if (block.type === 'heading') block.depth = toDepth(block.depth + shift);
     return blocks;
   }
   return [{ type: 'heading', depth, children: [{ type: 'text', value: entry.label }] }, ...blocks];

@@ -13,7 +13,7 @@ const PROLOG = /^((?:<\?xml[^>]*\?>)?\s*(?:<!--[\s\S]*?-->\s*)*)(<!DOCTYPE\s+htm
  */
 const PARSE5_ONLY = new Set([
   ...['script', 'style', 'noscript', 'template', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes'],
-  ...['plaintext', 'svg', 'math', 'select', 'option', 'optgroup', 'form', 'button', 'input'],
+  ...['plaintext', 'svg', 'select', 'option', 'optgroup', 'form', 'button', 'input'],
   ...['frameset', 'frame', 'image', 'isindex', 'nobr', 'object', 'applet', 'marquee', 'listing'],
   ...['html', 'head', 'body', 'keygen', 'menuitem', 'rb', 'rp', 'rt', 'rtc', 'ruby', 'col', 'colgroup'],
 ]);
@@ -25,6 +25,19 @@ const CLOSES_P = new Set([
   ...['form', 'li', 'dd', 'dt', 'plaintext', 'table', 'hr', 'xmp'],
 ]);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/**
+ * MathML's presentation elements, read by an HTML parser as foreign content that keeps the tree
+ * as written. Not `annotation-xml` (an HTML integration point) and no HTML element, which would
+ * break out of the `math` element.
+ */
+const MATHML = new Set([
+  ...['math', 'mrow', 'mfrac', 'msqrt', 'mroot', 'msub', 'msup', 'msubsup', 'munder', 'mover'],
+  ...['munderover', 'mmultiscripts', 'mprescripts', 'none', 'mtable', 'mtr', 'mtd', 'mlabeledtr'],
+  ...['mstyle', 'mspace', 'mpadded', 'mphantom', 'menclose', 'mfenced', 'merror', 'maction'],
+  ...['semantics', 'annotation', 'mi', 'mo', 'mn', 'ms', 'mtext'],
+]);
+/** MathML's text integration points: an element in one is read as HTML, so only text is kept as written. */
+const MATHML_TEXT = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation']);
 const VOID = new Set([
   'area',
   'base',
@@ -174,16 +187,40 @@ function withImplicitBody(children: ElementContent[]): ElementContent[] {
   return result;
 }
 
-function toHastElement(element: XmlElement, open: Open, parent: string): Element {
-  const { name } = element;
-  checkPlace(name, open, parent);
-  if (VOID.has(name) && element.children.length > 0) notPlain();
+/**
+ * A `math` element, built as parse5 builds foreign content: every element MathML's (lower-case
+ * attribute names), and text only in its token elements.
+ */
+function toHastMath(element: XmlElement): Element {
+  if (!MATHML.has(element.name)) notPlain();
+  const text = MATHML_TEXT.has(element.name);
+  const children: ElementContent[] = [];
+  for (const child of element.children) {
+    if (typeof child === 'string') {
+      if (child !== '') children.push({ type: 'text', value: child });
+    } else if (text) notPlain();
+    else children.push(toHastMath(child));
+  }
+  return h(element.name, propertiesOf(element), children);
+}
+
+/** An element's attributes as hast properties, as HTML names them (else not plain). */
+function propertiesOf(element: XmlElement): Record<string, string> {
   const properties: Record<string, string> = {};
   for (const [attribute, value] of Object.entries(element.attributes)) {
     // HTML lower-cases attribute names; hast-util-from-parse5 skips `Object.prototype`'s names.
     if (attribute !== attribute.toLowerCase() || attribute in Object.prototype) notPlain();
     properties[attribute] = value;
   }
+  return properties;
+}
+
+function toHastElement(element: XmlElement, open: Open, parent: string): Element {
+  const { name } = element;
+  if (name === 'math' && !(parent in TABLE_CHILDREN)) return toHastMath(element);
+  checkPlace(name, open, parent);
+  if (VOID.has(name) && element.children.length > 0) notPlain();
+  const properties = propertiesOf(element);
   count(open, name, 1);
   const children = toHastChildren(element, open);
   count(open, name, -1);

@@ -5,7 +5,7 @@ import type { DocumentFile, FormatReader, ReadContext } from '../internal/format
 import { packageLimitsOf } from '../internal/package-limits.js';
 import { openPackage } from '../internal/open-package.js';
 import type { OfficePackage } from '../internal/open-package.js';
-import { elements, firstElement } from '../internal/parse-xml.js';
+import { descendants, elements, firstElement, textOf } from '../internal/parse-xml.js';
 import { refuseEncryptedOoxml } from '../internal/refuse-encrypted.js';
 import type { XmlElement } from '../internal/parse-xml.js';
 import { metadataOf } from './core-properties.js';
@@ -31,7 +31,7 @@ import {
   shapeTitle,
   textShapeBlocks,
 } from './pptx-shapes.js';
-import type { Point } from './pptx-shapes.js';
+import type { PlacedShape, Point } from './pptx-shapes.js';
 import { slideSection } from './slide-section.js';
 import type { SlideContent } from './slide-section.js';
 
@@ -56,7 +56,18 @@ async function inheritedPositions(
   return positions;
 }
 
-/** The speaker notes' body placeholder text, as blocks. */
+/**
+ * A shape on the notes page that holds notes: the body placeholder, or a text box that is no
+ * placeholder (LibreOffice writes a notes frame without its class as one) with text of its own
+ * runs, not only fields (LibreOffice writes the page number as a free shape holding a `slidenum`
+ * field). The slide image, header, date and number placeholders are not notes.
+ */
+function holdsNotes(shape: PlacedShape): boolean {
+  if (shape.placeholder !== undefined) return shape.placeholder === 'body';
+  return descendants(shape.element, 'a:r').some((run) => textOf(run).trim() !== '');
+}
+
+/** The speaker notes as blocks: the shapes of the notes page that {@link holdsNotes}. */
 async function notesBlocks(
   pkg: OfficePackage,
   slideRels: Map<string, Relationship>,
@@ -68,7 +79,7 @@ async function notesBlocks(
   if (tree === undefined) return [];
   const rels = await readRelationships(pkg, notes.target);
   return flattenShapeTree(tree)
-    .filter((shape) => shape.placeholder === 'body')
+    .filter(holdsNotes)
     .flatMap((shape) => textShapeBlocks({ ...shape, placeholder: 'notes' }, rels));
 }
 

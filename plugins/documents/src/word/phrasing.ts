@@ -56,3 +56,18 @@ export function toPhrasing(segments: Segment[]): PhrasingContent[] {
   }
   return out;
 }
+
+/**
+ * A heading's content without the bold or italic that wraps all of it: a heading set wholly in
+ * bold (LibreOffice writes a heading style's weight as direct formatting) shows how the heading
+ * looks, not a word stressed in it. Emphasis on part of a heading is kept.
+ */
+export function headingPhrasing(content: PhrasingContent[]): PhrasingContent[] {
+  let children = content;
+  for (;;) {
+    const [only, ...rest] = children;
+    if (only === undefined || rest.length > 0 || (only.type !== 'strong' && only.type !== 'emphasis'))
+      return children;
+    children = only.children;
+  }
+}

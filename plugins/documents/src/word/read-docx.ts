@@ -18,6 +18,7 @@ import { readParagraphInline, type InlineContext } from './docx-inline.js';
 import { readNumbering, type Numbering } from './docx-numbering.js';
 import { readPart, readRelationships } from './docx-package-parts.js';
 import { depthOfOutlineLevel, readStyles, type StyleInfo } from './docx-styles.js';
+import { headingPhrasing } from './phrasing.js';
 import { toCellContent, type CellContent } from './cell-content.js';
 import { toTableNode, type GridCell } from './table-node.js';
 import { commentsSection, type CommentNote } from './comments-section.js';
@@ -134,7 +135,7 @@ class BlockReader {
     const depth = headingDepth(paragraph, style);
     if (depth !== undefined) {
       this.closeList();
-      this.push({ type: 'heading', depth: depth as 1, children: content }, page);
+      this.push({ type: 'heading', depth: depth as 1, children: headingPhrasing(content) }, page);
       return;
     }
     const position = listPosition(paragraph, style);

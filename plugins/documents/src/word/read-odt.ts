@@ -18,7 +18,7 @@ import { descendants, elements, firstElement, textOf, type XmlElement } from '..
 import { commentsSection } from './comments-section.js';
 import { readPart } from './docx-package-parts.js';
 import { readOdtStyles, resolveOdtStyle, type OdtStyle } from './odt-styles.js';
-import { toPhrasing, type Marks, type Segment } from './phrasing.js';
+import { headingPhrasing, toPhrasing, type Marks, type Segment } from './phrasing.js';
 import { toCellContent } from './cell-content.js';
 import { formulaNode, objectFolder, readFormulaObjects } from './odf-formulas.js';
 import { toTableNode, type GridCell } from './table-node.js';
@@ -298,7 +298,7 @@ function readBlocks(container: XmlElement, out: RootContent[], ctx: OdtContext):
         const content = paragraphContent(child, ctx);
         const depth = Math.min(6, Math.max(1, Number(child.attributes['text:outline-level'] ?? '1') || 1));
         if (hasContent(content))
-          push(out, { type: 'heading', depth: depth as 1, children: content }, page, ctx);
+          push(out, { type: 'heading', depth: depth as 1, children: headingPhrasing(content) }, page, ctx);
         break;
       }
       case 'text:p': {
@@ -307,7 +307,8 @@ function readBlocks(container: XmlElement, out: RootContent[], ctx: OdtContext):
         const level = resolveOdtStyle(ctx.styles, child.attributes['text:style-name'])?.outlineLevel;
         const depth = Math.min(6, level ?? 0);
         if (!hasContent(content)) break;
-        if (depth > 0) push(out, { type: 'heading', depth: depth as 1, children: content }, page, ctx);
+        if (depth > 0)
+          push(out, { type: 'heading', depth: depth as 1, children: headingPhrasing(content) }, page, ctx);
         else push(out, { type: 'paragraph', children: content }, page, ctx);
         break;
       }

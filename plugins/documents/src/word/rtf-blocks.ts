@@ -1,7 +1,7 @@
 import type { List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { CODE_STYLE, depthOfOutlineLevel, depthOfStyleName } from './docx-styles.js';
-import { toPhrasing } from './phrasing.js';
+import { headingPhrasing, toPhrasing } from './phrasing.js';
 import type { RtfCell, RtfItem, RtfParagraph } from './rtf-body.js';
 import { isNumberMarker, listLevelOf, type RtfDefinitions } from './rtf-definitions.js';
 import { toCellContent, type CellContent } from './cell-content.js';
@@ -15,13 +15,25 @@ export interface PagedBlock {
 
 type Row = Extract<RtfItem, { kind: 'row' }>;
 
+/**
+ * A paragraph's heading depth: its own `\outlinelevelN`, else its style's outline level or
+ * `heading N` / `Title` name, else the same of the style it is based on (`\sbasedonN`, as Word
+ * inherits a custom heading style's outline level from the built-in heading it derives from).
+ */
 function headingDepth(paragraph: RtfParagraph, definitions: RtfDefinitions): number | undefined {
   const own = paragraph.props.outlineLevel;
   if (own !== undefined) return depthOfOutlineLevel(String(own));
-  const style = definitions.styles.get(paragraph.props.style);
-  if (style === undefined) return undefined;
-  if (style.outlineLevel !== undefined) return depthOfOutlineLevel(String(style.outlineLevel));
-  return depthOfStyleName(style.name);
+  const seen = new Set<number>();
+  for (let number: number | undefined = paragraph.props.style; number !== undefined && !seen.has(number);) {
+    seen.add(number);
+    const style = definitions.styles.get(number);
+    if (style === undefined) return undefined;
+    if (style.outlineLevel !== undefined) return depthOfOutlineLevel(String(style.outlineLevel));
+    const named = depthOfStyleName(style.name);
+    if (named !== undefined) return named;
+    number = style.basedOn;
+  }
+  return undefined;
 }
 
 /** Where a paragraph sits in a list (level, numbered or not, start), if it is a list item. */
@@ -162,7 +174,10 @@ export function toBlocks(items: RtfItem[], definitions: RtfDefinitions): PagedBl
     const depth = headingDepth(paragraph, definitions);
     if (depth !== undefined) {
       stack = [];
-      blocks.push({ block: { type: 'heading', depth: depth as 1, children: content }, page: paragraph.page });
+      blocks.push({
+        block: { type: 'heading', depth: depth as 1, children: headingPhrasing(content) },
+        page: paragraph.page,
+      });
       continue;
     }
     const position = listPosition(paragraph, definitions);

@@ -166,11 +166,22 @@ export class RtfBody {
     this.cellParagraphs = [];
   }
 
-  /** `\row`: the row ends (its definition, which Word repeats before `\row`, is the one read last). */
+  /**
+   * `\row`: the row ends (its definition, which Word repeats before `\row`, is the one read last).
+   * Empty cells past the definition's last `\cellx` are no cells of the row: LibreOffice writes a
+   * `\cell` more for each column of a table nested in the row.
+   */
   rowEnd(): void {
     if (this.cellParagraphs.some((paragraph) => paragraph.segments.length > 0))
       this.cells.push({ paragraphs: this.cellParagraphs, definition: {} });
     this.cellParagraphs = [];
+    const defined = this.rowDefinition.length;
+    while (
+      defined > 0 &&
+      this.cells.length > defined &&
+      this.cells.at(-1)?.paragraphs.every((paragraph) => paragraph.segments.length === 0) === true
+    )
+      this.cells.pop();
     this.cells.forEach((cell, index) => {
       cell.definition = this.rowDefinition[index] ?? cell.definition;
     });

@@ -1,7 +1,9 @@
-/** A paragraph style of the stylesheet: its name and outline level. */
+/** A paragraph style of the stylesheet: its name, outline level and the style it is based on. */
 export interface RtfStyle {
   name: string;
   outlineLevel?: number;
+  /** `\sbasedonN`: the style whose properties it inherits when it does not set them. */
+  basedOn?: number;
 }
 
 /** One level of a list table entry: `\levelnfcN` (23 bullet, 255 none, else a number format) and start. */

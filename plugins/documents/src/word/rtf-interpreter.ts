@@ -3,7 +3,7 @@ import { MONOSPACE } from './docx-inline.js';
 import type { Marks } from './phrasing.js';
 import { PLAIN_PARAGRAPH, RtfBody, type PageCounter } from './rtf-body.js';
 import { withParagraphWord } from './rtf-paragraph-words.js';
-import type { RtfDefinitions, RtfListLevel } from './rtf-definitions.js';
+import type { RtfDefinitions, RtfListLevel, RtfStyle } from './rtf-definitions.js';
 import { decoderOf, DEFAULT_CODE_PAGE } from './rtf-encoding.js';
 import { hyperlinkTarget } from './rtf-fields.js';
 import { PLAIN_MARKS, type GroupState, type StyleEntry } from './rtf-state.js';
@@ -210,7 +210,9 @@ export class RtfInterpreter {
   private addStyle(entry: StyleEntry): void {
     if (this.state.destination.kind !== 'style' || entry.other === true) return;
     const name = entry.name.replace(/;[\s\S]*$/, '').trim();
-    const style = entry.outlineLevel === undefined ? { name } : { name, outlineLevel: entry.outlineLevel };
+    const style: RtfStyle = { name };
+    if (entry.outlineLevel !== undefined) style.outlineLevel = entry.outlineLevel;
+    if (entry.basedOn !== undefined && entry.basedOn !== entry.number) style.basedOn = entry.basedOn;
     this.definitions.styles.set(entry.number ?? 0, style);
   }
 

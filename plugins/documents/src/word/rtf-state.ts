@@ -10,6 +10,7 @@ export interface StyleEntry {
   name: string;
   number?: number;
   outlineLevel?: number;
+  basedOn?: number;
   /** A character, section or table style (`\cs`, `\ds`, `\ts`): not a paragraph style. */
   other?: boolean;
 }

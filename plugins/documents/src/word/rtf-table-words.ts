@@ -36,6 +36,7 @@ export function readTableWord(
       else if (name === 'cs' || name === 'ds' || name === 'ts' || name === 'tsrowd')
         destination.entry.other = true;
       else if (name === 'outlinelevel' && param !== undefined) destination.entry.outlineLevel = param;
+      else if (name === 'sbasedon' && param !== undefined) destination.entry.basedOn = param;
       else return false;
       return true;
     case 'list':

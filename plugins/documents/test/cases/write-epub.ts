@@ -1,9 +1,12 @@
 import { DOCUMENT_MEDIA_TYPES } from '@transmute/engine';
 import { packageOf, XML_PROLOG } from './package-of.js';
 
-const CONTAINER =
+/** `META-INF/container.xml` naming the package document at `opfPath`. */
+export const epubContainer = (opfPath: string): string =>
   `${XML_PROLOG}<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">` +
-  '<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
+  `<rootfiles><rootfile full-path="${opfPath}" media-type="application/oebps-package+xml"/></rootfiles></container>`;
+
+const CONTAINER = epubContainer('OEBPS/content.opf');
 
 const OPF = `${XML_PROLOG}<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
