@@ -126,6 +126,31 @@ describe('main content: what the article body is not', () => {
     expect(markdown).toContain('Work on the old docks starts in spring');
   });
 
+  it("keeps a decorator's signature heading its definition: it is no handle (`@functools.cache(user_function)`)", async () => {
+    const markdown = await markdownOf(
+      page(`<dl class="py function"><dt class="sig sig-object py" id="functools.cache"><span class="pre">@</span><span class="pre">functools.</span><span class="sig-name">cache</span>(<em class="sig-param">user_function</em>)<a class="headerlink" href="#functools.cache">¶</a></dt>
+<dd><p>Simple lightweight unbounded function cache. Sometimes called memoize.</p></dd></dl>
+<p>Follow us @harbourgazette</p><p>@harbourgazette @cityhall</p>`),
+    );
+    expect(markdown).toContain('@functools.cache(_user_function_)');
+    expect(markdown).toContain('Simple lightweight unbounded function cache.');
+    expect(markdown).not.toContain('harbourgazette');
+  });
+
+  it("drops a poster's counts, joined date and Quote buttons beside each post of a thread, keeping the posts", async () => {
+    const post = (user: string) =>
+      `<div class="post"><dl class="postprofile"><dt><a href="/u/${user}">${user}</a></dt>
+<dd class="profile-posts"><strong>Posts:</strong> <a href="/s/${user}">2630</a></dd>
+<dd class="profile-joined"><strong>Joined:</strong> Wed Apr 24, 2019 2:19 am</dd></dl>
+<ul class="post-buttons"><li><a href="/q/${user}"><span>Quote</span></a></li></ul><p>${BODY}</p></div>`;
+    const users = ['kestrel_dev', 'voltage_val', 'harbour_fan', 'dock_hand'];
+    const markdown = await markdownOf(`<!DOCTYPE html><html><head><title>Docks become a park</title></head><body>
+<div class="navbar"><a href="/">Board index</a> <a href="/faq">Quick links</a></div>
+<div id="page-body" role="main"><h2>Docks become a park</h2>${users.map(post).join('')}</div></body></html>`);
+    expect(markdown.split('The harbour authority approved the plan').length - 1).toBe(4);
+    expect(markdown).not.toMatch(/Posts:|2630|Joined|2019|Quote/);
+  });
+
   it('keeps a wrapper whose class names boilerplate when it holds most of the article', async () => {
     const html = page('')
       .replace('<article>', '<article><div class="entry-meta">')

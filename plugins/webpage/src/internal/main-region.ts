@@ -79,13 +79,15 @@ const MIN_ITEM_CHARACTERS = 40;
 /** Letters and digits of the largest run of repeated items under `region`. */
 function repeatedItems(region: Element): number {
   let largest = 0;
-  for (const node of nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName))) {
+  // The region's own children too: a thread's posts may stand right under its `role=main`.
+  const parents = [region, ...nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName))];
+  for (const node of parents) {
     const parent = node as Element;
     if (parent.childElementCount < MIN_ITEMS) continue;
     const groups = new Map<string, number[]>();
     for (const child of Array.from(parent.children)) {
       if (!ITEM_TAGS.has(child.localName)) continue;
-      const className = (child.getAttribute('class') ?? '').trim().split(/\s+/).sort().join('.');
+      const className = itemClassKey(child.getAttribute('class'));
       if (className === '' && child.localName !== 'article' && child.localName !== 'li') continue;
       const key = `${child.localName}.${className}`;
       const sizes = groups.get(key) ?? [];
@@ -102,6 +104,23 @@ function repeatedItems(region: Element): number {
     }
   }
   return largest;
+}
+
+/** Classes a template gives every other row of one list (`odd`, `even`, `alt`), or its first or last. */
+const ROW_PLACE_CLASSES = new Set(['odd', 'even', 'alt', 'first', 'last']);
+
+/**
+ * What the classes of an item say about its kind, the same for every item of one list: the
+ * classes without their digits (phpBB's alternating `bg1` / `bg2`, a post's own `post-4398`) and
+ * without the classes of a row's place (`odd`, `even`).
+ */
+function itemClassKey(className: string | null): string {
+  const classes = (className ?? '').trim().split(/\s+/);
+  return classes
+    .map((name) => name.replace(/\d+/g, ''))
+    .filter((name) => name !== '' && !ROW_PLACE_CLASSES.has(name.toLowerCase()))
+    .sort()
+    .join('.');
 }
 
 /** The chrome elements under `region`, outermost first (their descendants are not listed). */
