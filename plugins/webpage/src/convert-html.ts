@@ -65,7 +65,8 @@ function showsContentInNoscript(html: string, pageCharacters: number): boolean {
   if (!NOSCRIPT.test(html)) return false;
   if (pageCharacters < NOSCRIPT_PAGE_CHARACTERS) return true;
   let noscriptCharacters = 0;
-  for (const [, inner] of html.matchAll(NOSCRIPT_ELEMENT)) noscriptCharacters += markupTextCharacters(inner ?? '');
+  for (const [, inner] of html.matchAll(NOSCRIPT_ELEMENT))
+    noscriptCharacters += markupTextCharacters(inner ?? '');
   return noscriptCharacters > pageCharacters;
 }
 

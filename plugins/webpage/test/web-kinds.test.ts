@@ -103,13 +103,24 @@ describe('pages that are not articles', () => {
   );
 
   it(
-    "keeps every post of a phpBB thread, not only the first: its posts stand under role=main, shaded bg1 / bg2 in turn (bogleheads.org)",
+    'keeps every post of a phpBB thread, not only the first: its posts stand under role=main, shaded bg1 / bg2 in turn (bogleheads.org)',
     { timeout: 60_000 },
     async () => {
       const { text, truth } = await convertPage('0538');
       expect(truth.with?.length).toBeGreaterThan(1);
       for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
       for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
+    },
+  );
+
+  it(
+    "keeps a documentation page's code samples in every language tab, not only the open one (twilio.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0681');
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      expect(text).toContain(words('Install the Twilio PHP SDK'));
+      expect(text).toContain(words('Install the Twilio Node.js SDK'));
     },
   );
 

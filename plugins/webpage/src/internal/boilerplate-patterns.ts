@@ -60,6 +60,17 @@ const BOILERPLATE_NAME = new RegExp(
 const OTHER_ARTICLES_NAME =
   /(?:^|[-_])(?:(?:other|more|top|latest|popular|most[-_]?read|most[-_]?popular)[-_]?(?:articles|stories|news|posts|videos|links)|article[-_]?list|most[-_]?(?:read|popular|viewed|shared))(?:$|[-_])/i;
 
+/**
+ * A class or id naming a forum poster's signature, the same lines under each of their posts
+ * (`signature`, `message-signature`, `ipsEntry__signature`); not a `signature-dish`.
+ */
+const SIGNATURE_NAME = /(?:^|[-_])signature$/i;
+
+/** True when a class or id names a forum poster's signature ({@link SIGNATURE_NAME}). */
+export function isSignatureName(name: string): boolean {
+  return SIGNATURE_NAME.test(name);
+}
+
 /** A class or id token naming an attribution line: byline, author, date (see {@link isAttribution}). */
 const ATTRIBUTION_NAME = /(?:^|[-_])(?:byline|authors?|dateline|date|timestamp|published|meta)(?:$|[-_])/i;
 
@@ -107,12 +118,12 @@ export interface ElementNames {
 
 /**
  * True when an element's tag or names mark it as boilerplate: a caption, credit, byline, date,
- * tag list, share bar, related box, comments, newsletter or ad (`photo-credit`, `post_tags`,
+ * tag list, share bar, related box, comments, a poster's signature, newsletter or ad (`photo-credit`, `post_tags`,
  * `itemprop="author"`, `role="complementary"`, `<figcaption>`).
  */
 export function isNamedBoilerplate(element: ElementNames): boolean {
   if (BOILERPLATE_TAGS.has(element.tag)) return true;
-  const named = [BOILERPLATE_NAME, OTHER_ARTICLES_NAME, ATTRIBUTION_NAME];
+  const named = [BOILERPLATE_NAME, OTHER_ARTICLES_NAME, ATTRIBUTION_NAME, SIGNATURE_NAME];
   if (element.names.some((name) => named.some((pattern) => pattern.test(name)))) return true;
   if (element.itemprops.some((value) => METADATA_ITEMPROPS.has(value.toLowerCase()))) return true;
   return element.role !== undefined && NON_CONTENT_ROLES.has(element.role.toLowerCase());

@@ -37,6 +37,20 @@ describe('readMainRegion: repeated items', () => {
     expect(region.repeatedShare).toBeGreaterThan(0.8);
   });
 
+  it("drops a poster's signature under each post, not a block named for a signature dish", () => {
+    const signed = (author: string) =>
+      `<div class="post"><h3>${author}</h3><p>${PROSE}</p>` +
+      `<div id="sig${author.length}" class="signature">All 3 V2 apps for iPad; macOS 10.15</div></div>`;
+    const region = regionOf(
+      `<main>${signed('Alice')}${signed('Bob')}${signed('Carol')}` +
+        `<div class="signature-dish">Our signature dish: smoked harbour trout</div></main>`,
+    );
+    const text = visibleTextOf(region.element);
+    expect(text).not.toContain('All 3 V2 apps');
+    expect(text).toContain('smoked harbour trout');
+    expect(text.split(PROSE).length - 1).toBe(3);
+  });
+
   it('keeps items of different kinds apart (posts are not the cards beside them)', () => {
     const region = regionOf(
       `<main>${post('bg1', 'Alice')}${post('bg2', 'Bob')}` +

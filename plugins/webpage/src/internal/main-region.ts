@@ -1,3 +1,4 @@
+import { isSignatureName } from './boilerplate-patterns.js';
 import { isConsentBox } from './consent-box.js';
 import { nodesUnder } from './dom-walk.js';
 import { classAndIdNames } from './element-names.js';
@@ -43,9 +44,9 @@ export interface MainRegion {
  * a fair share of the page's text, else the body; with its chrome removed in place: navigation,
  * headers, footers, asides and dialogs outside an `<article>`, ARIA landmarks that are not the
  * content (navigation, banner, contentinfo, complementary, search), and elements whose class or id
- * names a menu, breadcrumb, sidebar, cookie banner, modal or newsletter box, unless such an
- * element holds most of the region's text (a template that names the content's wrapper
- * `has-sidebar`). Changes the document: call it on a fresh parse.
+ * names a menu, breadcrumb, sidebar, cookie banner, modal, newsletter box or a forum poster's
+ * signature, unless such an element holds most of the region's text (a template that names the
+ * content's wrapper `has-sidebar`). Changes the document: call it on a fresh parse.
  */
 export function readMainRegion(document: Document): MainRegion | null {
   const body = document.body as Element | null;
@@ -146,13 +147,16 @@ function isChrome(element: Element): boolean {
   if (!element.hasAttributes()) return false;
   const role = element.getAttribute('role');
   if (role !== null && CHROME_ROLES.has(role.trim().toLowerCase())) return true;
-  return classAndIdNames(element).some((name) =>
-    name
-      .toLowerCase()
-      .split(/[_-]+/)
-      .some(
-        (word, index, words) => CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
-      ),
+  return classAndIdNames(element).some(
+    (name) =>
+      isSignatureName(name) ||
+      name
+        .toLowerCase()
+        .split(/[_-]+/)
+        .some(
+          (word, index, words) =>
+            CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
+        ),
   );
 }
 
