@@ -53,6 +53,22 @@ export interface ConvertHtmlResult {
 const NOSCRIPT_PAGE_CHARACTERS = 100;
 const NOSCRIPT = /<noscript\b/i;
 const NOSCRIPT_TAG = /<(\/?)noscript\b/gi;
+const NOSCRIPT_ELEMENT = /<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi;
+
+/**
+ * True when the page keeps its content for readers without scripts: it shows almost no text
+ * outside `<noscript>`, or its `<noscript>` elements hold more text than the rest of the page (a
+ * forum whose app draws the thread, with its loading and error notices outside, and the thread
+ * itself in `<noscript>` for readers and search engines).
+ */
+function showsContentInNoscript(html: string, pageCharacters: number): boolean {
+  if (!NOSCRIPT.test(html)) return false;
+  if (pageCharacters < NOSCRIPT_PAGE_CHARACTERS) return true;
+  let noscriptCharacters = 0;
+  for (const [, inner] of html.matchAll(NOSCRIPT_ELEMENT))
+    noscriptCharacters += markupTextCharacters(inner ?? '');
+  return noscriptCharacters > pageCharacters;
+}
 
 /** An article shorter than this (letters and digits) is no article: the whole body is kept instead. */
 const MINIMUM_ARTICLE_CHARACTERS = 100;
@@ -73,7 +89,7 @@ export async function convertHtml(
   const dom = options.dom ?? 'linkedom';
   const warnings: string[] = [];
   let read = await readArticle(html, dom, options.url).catch((error: unknown) => ({ error }));
-  if (!('error' in read) && read.pageCharacters < NOSCRIPT_PAGE_CHARACTERS && NOSCRIPT.test(html)) {
+  if (!('error' in read) && showsContentInNoscript(html, read.pageCharacters)) {
     const shown = await readArticle(html.replace(NOSCRIPT_TAG, '<$1div'), dom, options.url).catch(() => null);
     if (shown !== null && shown.pageCharacters > read.pageCharacters) {
       read = shown;

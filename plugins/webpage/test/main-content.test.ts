@@ -33,6 +33,29 @@ describe('main content: reading the page', () => {
   });
 });
 
+describe('main content: tabs', () => {
+  it("keeps every tab panel of a page's code samples, though only the open one is shown", async () => {
+    const tab = (language: string, code: string, shown: boolean) =>
+      `<div role="tabpanel" aria-labelledby="tab-${language}"${shown ? '' : ' hidden="" style="display:none"'}>` +
+      `<p>Install the ${language} helper library first, then run the sample below to send your first message.</p>` +
+      `<pre><code>${code}</code></pre></div>`;
+    const html = `<!DOCTYPE html><html><head><title>Send a message</title></head><body><main><article>
+<h1>Send a message</h1><p>${BODY.repeat(3)}</p>
+<div role="tablist"><button role="tab" id="tab-Node.js">Node.js</button><button role="tab" id="tab-PHP">PHP</button></div>
+${tab('Node.js', 'npm install harbour', true)}${tab('PHP', 'composer require harbour/harbour', false)}
+<p>${BODY.repeat(2)}</p><div hidden><p>A panel the page never shows: a template for the error dialog.</p></div>
+<div role="tabpanel" hidden><p>Our experts are a world-class team dedicated to you, free of charge.</p></div>
+</article></main></body></html>`;
+    const markdown = await markdownOf(html);
+    expect(markdown).toContain('npm install harbour');
+    expect(markdown).toContain('composer require harbour/harbour');
+    expect(markdown).toContain('Install the PHP helper library first');
+    expect(markdown).not.toContain('never shows');
+    // A hidden tab of prose stays hidden, as the page shows it.
+    expect(markdown).not.toContain('world-class team');
+  });
+});
+
 describe('main content: a second opinion where Readability is unsure', () => {
   it('reads the article that opens with the page description when Readability took another box', async () => {
     const lead = 'The Red Cross is looking for volunteers to help prepare the county for natural disasters.';
@@ -124,6 +147,32 @@ describe('main content: what the article body is not', () => {
     expect(markdown).not.toMatch(/docks\]|#docks|Tweet|Related|new port|Ferry|history of the docks/);
     expect(markdown).not.toMatch(/Advertisement|Follow Ann|Write to|contributed/);
     expect(markdown).toContain('Work on the old docks starts in spring');
+  });
+
+  it("keeps a decorator's signature heading its definition: it is no handle (`@functools.cache(user_function)`)", async () => {
+    const markdown = await markdownOf(
+      page(`<dl class="py function"><dt class="sig sig-object py" id="functools.cache"><span class="pre">@</span><span class="pre">functools.</span><span class="sig-name">cache</span>(<em class="sig-param">user_function</em>)<a class="headerlink" href="#functools.cache">¶</a></dt>
+<dd><p>Simple lightweight unbounded function cache. Sometimes called memoize.</p></dd></dl>
+<p>Follow us @harbourgazette</p><p>@harbourgazette @cityhall</p>`),
+    );
+    expect(markdown).toContain('@functools.cache(_user_function_)');
+    expect(markdown).toContain('Simple lightweight unbounded function cache.');
+    expect(markdown).not.toContain('harbourgazette');
+  });
+
+  it("drops a poster's counts, joined date and Quote buttons beside each post of a thread, keeping the posts", async () => {
+    const post = (user: string) =>
+      `<div class="post"><dl class="postprofile"><dt><a href="/u/${user}">${user}</a></dt>
+<dd class="profile-posts"><strong>Posts:</strong> <a href="/s/${user}">2630</a></dd>
+<dd class="profile-joined"><strong>Joined:</strong> Wed Apr 24, 2019 2:19 am</dd></dl>
+<ul class="post-buttons"><li><a href="/q/${user}"><span>Quote</span></a></li></ul><p>${BODY}</p></div>`;
+    const users = ['kestrel_dev', 'voltage_val', 'harbour_fan', 'dock_hand'];
+    const markdown =
+      await markdownOf(`<!DOCTYPE html><html><head><title>Docks become a park</title></head><body>
+<div class="navbar"><a href="/">Board index</a> <a href="/faq">Quick links</a></div>
+<div id="page-body" role="main"><h2>Docks become a park</h2>${users.map(post).join('')}</div></body></html>`);
+    expect(markdown.split('The harbour authority approved the plan').length - 1).toBe(4);
+    expect(markdown).not.toMatch(/Posts:|2630|Joined|2019|Quote/);
   });
 
   it('keeps a wrapper whose class names boilerplate when it holds most of the article', async () => {

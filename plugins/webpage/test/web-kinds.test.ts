@@ -92,6 +92,39 @@ describe('pages that are not articles', () => {
   );
 
   it(
+    'reads a thread from its <noscript> when that holds more text than the loading notices around it (Flarum, discuss.flarum.org)',
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0557');
+      expect(truth.with?.length).toBeGreaterThan(0);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
+    },
+  );
+
+  it(
+    'keeps every post of a phpBB thread, not only the first: its posts stand under role=main, shaded bg1 / bg2 in turn (bogleheads.org)',
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0538');
+      expect(truth.with?.length).toBeGreaterThan(1);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
+    },
+  );
+
+  it(
+    "keeps a documentation page's code samples in every language tab, not only the open one (twilio.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0681');
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      expect(text).toContain(words('Install the Twilio PHP SDK'));
+      expect(text).toContain(words('Install the Twilio Node.js SDK'));
+    },
+  );
+
+  it(
     "keeps a forum thread's posts, named `comment-…` by its template, as the page's content (forum.kerbalspaceprogram.com)",
     { timeout: 60_000 },
     async () => {

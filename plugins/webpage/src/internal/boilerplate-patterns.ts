@@ -60,6 +60,17 @@ const BOILERPLATE_NAME = new RegExp(
 const OTHER_ARTICLES_NAME =
   /(?:^|[-_])(?:(?:other|more|top|latest|popular|most[-_]?read|most[-_]?popular)[-_]?(?:articles|stories|news|posts|videos|links)|article[-_]?list|most[-_]?(?:read|popular|viewed|shared))(?:$|[-_])/i;
 
+/**
+ * A class or id naming a forum poster's signature, the same lines under each of their posts
+ * (`signature`, `message-signature`, `ipsEntry__signature`); not a `signature-dish`.
+ */
+const SIGNATURE_NAME = /(?:^|[-_])signature$/i;
+
+/** True when a class or id names a forum poster's signature ({@link SIGNATURE_NAME}). */
+export function isSignatureName(name: string): boolean {
+  return SIGNATURE_NAME.test(name);
+}
+
 /** A class or id token naming an attribution line: byline, author, date (see {@link isAttribution}). */
 const ATTRIBUTION_NAME = /(?:^|[-_])(?:byline|authors?|dateline|date|timestamp|published|meta)(?:$|[-_])/i;
 
@@ -107,12 +118,12 @@ export interface ElementNames {
 
 /**
  * True when an element's tag or names mark it as boilerplate: a caption, credit, byline, date,
- * tag list, share bar, related box, comments, newsletter or ad (`photo-credit`, `post_tags`,
+ * tag list, share bar, related box, comments, a poster's signature, newsletter or ad (`photo-credit`, `post_tags`,
  * `itemprop="author"`, `role="complementary"`, `<figcaption>`).
  */
 export function isNamedBoilerplate(element: ElementNames): boolean {
   if (BOILERPLATE_TAGS.has(element.tag)) return true;
-  const named = [BOILERPLATE_NAME, OTHER_ARTICLES_NAME, ATTRIBUTION_NAME];
+  const named = [BOILERPLATE_NAME, OTHER_ARTICLES_NAME, ATTRIBUTION_NAME, SIGNATURE_NAME];
   if (element.names.some((name) => named.some((pattern) => pattern.test(name)))) return true;
   if (element.itemprops.some((value) => METADATA_ITEMPROPS.has(value.toLowerCase()))) return true;
   return element.role !== undefined && NON_CONTENT_ROLES.has(element.role.toLowerCase());
@@ -151,6 +162,8 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /^(?:write to|to contact the (?:reporter|editor|writer|author)s?|contact the (?:reporter|writer|author))\b/i,
   /\bcan be reached (?:at|by|via)\b/i,
   /^e-?mail (?:the )?(?:author|writer|reporter)\b/i,
+  // A forum poster's counts beside each post: "Posts: 524", "Reaction score: 1,203".
+  /^(?:posts|messages|reaction score|points|reputation|solutions|karma)\s*:?\s*[\d.,]+k?$/i,
   // Legal lines.
   /\bcopyright\b|©|\ball rights reserved\b|\bnot to be reproduced\b|\bdo not reproduce\b/i,
   // Promotions and calls to action.
@@ -205,7 +218,7 @@ const TOOL_WORDS = new Set(
   (
     'email e mail print share tweet tweets comment comments recommend like likes text size font this article ' +
     'story post save close enlarge reprints permalink facebook twitter google linkedin pinterest reddit ' +
-    'whatsapp more plus pin it a and or'
+    'whatsapp more plus pin it a and or reply quote'
   ).split(' '),
 );
 
@@ -216,7 +229,7 @@ const DATE_WORDS = new Set(
     'october nov november dec december mon monday tue tues tuesday wed wednesday thu thur thurs thursday fri friday ' +
     'sat saturday sun sunday am pm a m p gmt bst utc est edt cst cdt mst mdt pst pdt et ct pt cet cest ist ' +
     'hkt jst kst sgt aest aedt awst acst nzst nzdt msk wib ict pht eet eest akst akdt hst ' +
-    'updated update posted published first last modified date on at the of by st nd rd th'
+    'updated update posted published first last modified date joined on at the of by st nd rd th'
   ).split(' '),
 );
 
@@ -252,8 +265,9 @@ export function isBoilerplateLine(text: string): boolean {
   if (words.length <= CAPTION_WORDS && CAPTION_CREDIT_TAIL.test(line)) return true;
   if (words.length > LONG_LINE_WORDS) return false;
   if (BOILERPLATE_EXACT.test(line)) return true;
-  // Hashtag and handle lists: `#docks #harbour @cityhall`.
-  if (line.split(' ').every((part) => /^[#@]\S/.test(part))) return true;
+  // Hashtag and handle lists: `#docks #harbour @cityhall`; not a decorator's signature
+  // (`@functools.cache(user_function)`): a tag or handle is letters, digits, `_`, `.` and `-`.
+  if (line.split(' ').every((part) => /^[#@][\p{L}\p{N}_.-]+$/u.test(part))) return true;
   if (BOILERPLATE_LINES.some((pattern) => pattern.test(line))) return true;
   if (words.length <= 12 && /^(?:by|posted by|written by|words by|story by)\s+\S/i.test(line)) return true;
   // Counters and tool labels (`12 Share`), but not a price (`$259.95`): its digits are a product's.

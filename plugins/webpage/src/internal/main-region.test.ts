@@ -23,6 +23,43 @@ describe('readMainRegion', () => {
   });
 });
 
+describe('readMainRegion: repeated items', () => {
+  const post = (shade: string, author: string) =>
+    `<div id="p${shade}1" class="post has-profile ${shade}"><h3>${author}</h3><p>${PROSE}</p></div>`;
+
+  it("counts a thread's posts that stand right under role=main, their rows shaded bg1 / bg2 in turn", () => {
+    const region = regionOf(
+      '<div class="menu"><a href="/">Board index</a></div>' +
+        `<div id="page-body" role="main"><h2>Portfolio check</h2>` +
+        `${post('bg2', 'Alice')}${post('bg1', 'Bob')}${post('bg2', 'Carol')}${post('bg1', 'Dan')}</div>`,
+    );
+    expect(region.element.getAttribute('id')).toBe('page-body');
+    expect(region.repeatedShare).toBeGreaterThan(0.8);
+  });
+
+  it("drops a poster's signature under each post, not a block named for a signature dish", () => {
+    const signed = (author: string) =>
+      `<div class="post"><h3>${author}</h3><p>${PROSE}</p>` +
+      `<div id="sig${author.length}" class="signature">All 3 V2 apps for iPad; macOS 10.15</div></div>`;
+    const region = regionOf(
+      `<main>${signed('Alice')}${signed('Bob')}${signed('Carol')}` +
+        `<div class="signature-dish">Our signature dish: smoked harbour trout</div></main>`,
+    );
+    const text = visibleTextOf(region.element);
+    expect(text).not.toContain('All 3 V2 apps');
+    expect(text).toContain('smoked harbour trout');
+    expect(text.split(PROSE).length - 1).toBe(3);
+  });
+
+  it('keeps items of different kinds apart (posts are not the cards beside them)', () => {
+    const region = regionOf(
+      `<main>${post('bg1', 'Alice')}${post('bg2', 'Bob')}` +
+        `<div class="card">${PROSE}</div><div class="teaser">${PROSE}</div></main>`,
+    );
+    expect(region.repeatedShare).toBe(0);
+  });
+});
+
 describe('narrowToProduct', () => {
   const product = {
     name: 'Dark Roast Coffee',

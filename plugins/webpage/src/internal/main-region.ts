@@ -1,3 +1,4 @@
+import { isSignatureName } from './boilerplate-patterns.js';
 import { isConsentBox } from './consent-box.js';
 import { nodesUnder } from './dom-walk.js';
 import { classAndIdNames } from './element-names.js';
@@ -43,9 +44,9 @@ export interface MainRegion {
  * a fair share of the page's text, else the body; with its chrome removed in place: navigation,
  * headers, footers, asides and dialogs outside an `<article>`, ARIA landmarks that are not the
  * content (navigation, banner, contentinfo, complementary, search), and elements whose class or id
- * names a menu, breadcrumb, sidebar, cookie banner, modal or newsletter box, unless such an
- * element holds most of the region's text (a template that names the content's wrapper
- * `has-sidebar`). Changes the document: call it on a fresh parse.
+ * names a menu, breadcrumb, sidebar, cookie banner, modal, newsletter box or a forum poster's
+ * signature, unless such an element holds most of the region's text (a template that names the
+ * content's wrapper `has-sidebar`). Changes the document: call it on a fresh parse.
  */
 export function readMainRegion(document: Document): MainRegion | null {
   const body = document.body as Element | null;
@@ -79,13 +80,15 @@ const MIN_ITEM_CHARACTERS = 40;
 /** Letters and digits of the largest run of repeated items under `region`. */
 function repeatedItems(region: Element): number {
   let largest = 0;
-  for (const node of nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName))) {
+  // The region's own children too: a thread's posts may stand right under its `role=main`.
+  const parents = [region, ...nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName))];
+  for (const node of parents) {
     const parent = node as Element;
     if (parent.childElementCount < MIN_ITEMS) continue;
     const groups = new Map<string, number[]>();
     for (const child of Array.from(parent.children)) {
       if (!ITEM_TAGS.has(child.localName)) continue;
-      const className = (child.getAttribute('class') ?? '').trim().split(/\s+/).sort().join('.');
+      const className = itemClassKey(child.getAttribute('class'));
       if (className === '' && child.localName !== 'article' && child.localName !== 'li') continue;
       const key = `${child.localName}.${className}`;
       const sizes = groups.get(key) ?? [];
@@ -102,6 +105,23 @@ function repeatedItems(region: Element): number {
     }
   }
   return largest;
+}
+
+/** Classes a template gives every other row of one list (`odd`, `even`, `alt`), or its first or last. */
+const ROW_PLACE_CLASSES = new Set(['odd', 'even', 'alt', 'first', 'last']);
+
+/**
+ * What the classes of an item say about its kind, the same for every item of one list: the
+ * classes without their digits (phpBB's alternating `bg1` / `bg2`, a post's own `post-4398`) and
+ * without the classes of a row's place (`odd`, `even`).
+ */
+function itemClassKey(className: string | null): string {
+  const classes = (className ?? '').trim().split(/\s+/);
+  return classes
+    .map((name) => name.replace(/\d+/g, ''))
+    .filter((name) => name !== '' && !ROW_PLACE_CLASSES.has(name.toLowerCase()))
+    .sort()
+    .join('.');
 }
 
 /** The chrome elements under `region`, outermost first (their descendants are not listed). */
@@ -127,13 +147,16 @@ function isChrome(element: Element): boolean {
   if (!element.hasAttributes()) return false;
   const role = element.getAttribute('role');
   if (role !== null && CHROME_ROLES.has(role.trim().toLowerCase())) return true;
-  return classAndIdNames(element).some((name) =>
-    name
-      .toLowerCase()
-      .split(/[_-]+/)
-      .some(
-        (word, index, words) => CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
-      ),
+  return classAndIdNames(element).some(
+    (name) =>
+      isSignatureName(name) ||
+      name
+        .toLowerCase()
+        .split(/[_-]+/)
+        .some(
+          (word, index, words) =>
+            CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
+        ),
   );
 }
 

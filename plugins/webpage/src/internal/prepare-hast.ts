@@ -2,6 +2,7 @@ import { toCellLines } from '@transmute/plugin-sdk';
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
+import { isCodeTabPanelHast } from './tab-panel.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
@@ -84,6 +85,7 @@ function isDropped(element: Element, options: PrepareHastOptions): boolean {
 
 function isHidden(element: Element): boolean {
   const { hidden, ariaHidden, style } = element.properties;
+  if (isCodeTabPanelHast(element)) return false;
   if (hidden === true || hidden === '') return true;
   if (ariaHidden === 'true' && element.tagName !== 'img') return true;
   return typeof style === 'string' && /display\s*:\s*none/i.test(style);

@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { nodesUnder } from './dom-walk.js';
 import { linkDensity } from './link-density.js';
+import { isCodeTabPanel } from './tab-panel.js';
 
 /**
  * What a Readability reading gives: the article, or null. Its `content` is the article's element
@@ -40,7 +41,8 @@ const NOT_SPACE = /\S/;
  * element against the selector with css-select: a walk comparing tag names finds the same
  * elements in the same order. Given `reread` (the same page parsed and marked again), the body's
  * HTML is not kept for a second attempt; a page that needs one is read again from `reread()`.
- * An element whose class or id names a pop-up panel ({@link isPopupByName}) counts as hidden.
+ * An element whose class or id names a pop-up panel ({@link isPopupByName}) counts as hidden; a tab
+ * panel of code samples ({@link isCodeTabPanel}) counts as shown, though only its tab shows it.
  */
 export function readWithReadability(document: Document, reread?: () => Document): Article | null {
   const body = document.body as HTMLElement | null;
@@ -89,6 +91,7 @@ function parse(document: Document): Article | null {
   if (typeof isProbablyVisible === 'function') {
     check._isProbablyVisible = function (node) {
       if (typeof node.getAttribute === 'function' && isPopupByName(node)) return false;
+      if (typeof node.getAttribute === 'function' && isCodeTabPanel(node)) return true;
       if (typeof node.hasAttribute === 'function' && !node.hasAttribute('style')) {
         if (node.hasAttribute('hidden')) return false;
         if (node.getAttribute('aria-hidden') !== 'true') return true;
