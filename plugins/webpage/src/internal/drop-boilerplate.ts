@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
 import { dropHighlights } from './highlights.js';
-import { findTeaserCards } from './teaser-cards.js';
+import { findTeaserCards, linksToPage } from './teaser-cards.js';
 import { countWordCharacters } from './word-characters.js';
 
 /**
@@ -97,12 +97,17 @@ export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean }
   dropHighlights(tree);
   // On a page of items (a listing, a collection), its cards and linked headings are its content.
   const keepItems = options.keepItems === true;
-  const rules: CleanRules = { keepItems, items: keepItems ? new Set() : findTeaserCards(tree), itemWords: 0 };
+  const rules: CleanRules = {
+    keepItems,
+    items: keepItems ? new Set() : findTeaserCards(tree),
+    itemWords: 0,
+    repeatedShapes: keepItems ? repeatedShapes(tree) : new Set(),
+  };
   const kept = clean(tree.children, total, false, rules).words;
   // Items are set aside during the pass: whether they are most of the article is known only after.
-  if (rules.items.size > 0 && rules.itemWords <= MAX_ITEMS_SHARE * (kept + rules.itemWords)) {
-    removeElements(tree, rules.items);
-  }
+  const itemsPage = keepItems || rules.itemWords > MAX_ITEMS_SHARE * (kept + rules.itemWords);
+  if (!itemsPage && rules.items.size > 0) removeElements(tree, rules.items);
+  if (itemsPage) dropThumbnailAlt(tree.children, false);
   dropRepeatedAlt(tree);
 }
 
@@ -113,11 +118,56 @@ interface CleanRules {
   items: Set<Element>;
   /** Word characters of {@link CleanRules.items}. */
   itemWords: number;
+  /** On a page of items, the shapes of the blocks it repeats ({@link repeatedShapes}). */
+  repeatedShapes: Set<string>;
+}
+
+/** An element's tag and classes: `dd.list-authors`, `dt`. */
+function shapeOf(element: Element): string {
+  const { className } = element.properties;
+  return Array.isArray(className)
+    ? [element.tagName, ...className.map(String).sort()].join('.')
+    : element.tagName;
+}
+
+/** A block whose shape (tag and classes) occurs at least this often is a line of every item. */
+const MIN_SHAPE_REPEATS = 5;
+
+/**
+ * The shapes (tag and classes) of the blocks that occur five times or more: on a page of items,
+ * the lines every item has (its authors, its category, its links to formats), where a page's
+ * chrome left in the region ("Share: Facebook X", "Sort by date") stands once.
+ */
+function repeatedShapes(tree: HastRoot): Set<string> {
+  const counts = new Map<string, number>();
+  const visit = (nodes: readonly (HastContent | ElementContent)[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      const shape = shapeOf(node);
+      counts.set(shape, (counts.get(shape) ?? 0) + 1);
+      visit(node.children);
+    }
+  };
+  visit(tree.children);
+  return new Set([...counts].filter(([, count]) => count >= MIN_SHAPE_REPEATS).map(([shape]) => shape));
 }
 
 function removeElements(parent: { children: (HastContent | ElementContent)[] }, dropped: Set<Element>): void {
   parent.children = parent.children.filter((child) => child.type !== 'element' || !dropped.has(child));
   for (const child of parent.children) if (child.type === 'element') removeElements(child, dropped);
+}
+
+/**
+ * Clears the alt text of the linked pictures of a page of items (thumbnails): it names the item
+ * its card names already, or describes a photo no reader of the list looks for (`Merrell Moab 3
+ * Mid … 0`, `… 1`, one per slide of a card's carousel).
+ */
+function dropThumbnailAlt(nodes: readonly (HastContent | ElementContent)[], inLink: boolean): void {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue;
+    if (inLink && node.tagName === 'img') node.properties['alt'] = '';
+    dropThumbnailAlt(node.children, inLink || (node.tagName === 'a' && linksToPage(node)));
+  }
 }
 
 /** Slide and gallery counters before an alt text: `1 - `, `3: `. */
@@ -160,7 +210,13 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
       const own = clean(child.children, total, inLink || child.tagName === 'a', rules);
       const verdict = rules.items.has(child)
         ? 'item'
-        : boilerplateVerdict(child, own, total, previousElement(children, index), rules.keepItems);
+        : boilerplateVerdict(child, own, {
+            total,
+            previous: previousElement(children, index),
+            keepItems: rules.keepItems,
+            inLink,
+            repeated: rules.repeatedShapes.has(shapeOf(child)),
+          });
       if (verdict === 'drop') {
         // Its items go with it, whatever is decided about items.
         rules.itemWords -= own.itemWords;
@@ -222,9 +278,7 @@ function dropBoilerplateLines(block: Element): void {
 function boilerplateVerdict(
   element: Element,
   size: Size,
-  total: number,
-  previous: Element | undefined,
-  keepItems: boolean,
+  { total, previous, keepItems, inLink, repeated }: VerdictContext,
 ): 'drop' | 'item' | 'keep' {
   const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
   // Judged with its items, as when they are kept: a page's list of items inside a block named
@@ -247,8 +301,23 @@ function boilerplateVerdict(
   const linkLine =
     wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
   if (!linkLine) return 'keep';
-  // On a page of items, a linked heading is an item's name.
-  return /^h[1-6]$/.test(element.tagName) ? item : 'drop';
+  // On a page of items, a linked heading is an item's name, a block inside a link is a line of a
+  // card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`), and a line
+  // every item repeats is the item's (its authors, its links to formats).
+  return /^h[1-6]$/.test(element.tagName) || inLink || repeated ? item : 'drop';
+}
+
+/** Where {@link boilerplateVerdict} judges an element. */
+interface VerdictContext {
+  /** Word characters of the whole article. */
+  total: number;
+  /** The element's previous sibling element (a heading that introduces it). */
+  previous: Element | undefined;
+  keepItems: boolean;
+  /** The element stands inside a link. */
+  inLink: boolean;
+  /** The element's shape is one the page of items repeats ({@link repeatedShapes}). */
+  repeated: boolean;
 }
 
 /** A menu's text is at least this share link text. */
