@@ -14,7 +14,13 @@ interface ReplacedChecks {
   REGEXPS: { byline: RegExp; hashUrl: RegExp };
   _getLinkDensity(element: Element): number;
   _getAllNodesWithTag(node: Document | Element, tagNames: string[]): ArrayLike<Element>;
-  _hasAncestorTag(node: Element, tagName: string, maxDepth?: number, filter?: unknown): boolean;
+  _hasAncestorTag: (
+    this: ReplacedChecks,
+    node: Element,
+    tagName: string,
+    maxDepth?: number,
+    filter?: unknown,
+  ) => boolean;
   _isValidByline(node: Element, matchString: string): boolean;
   _isProbablyVisible: (this: ReplacedChecks, node: Element) => boolean;
   _isElementWithoutContent: (this: ReplacedChecks, node: Element) => boolean;
