@@ -130,6 +130,17 @@ function shapeOf(element: Element): string {
     : element.tagName;
 }
 
+/** A line of an item's links has at least this many links. */
+const MIN_ITEM_LINE_LINKS = 2;
+
+function countLinks(element: Element): number {
+  let links = 0;
+  for (const child of element.children) {
+    if (child.type === 'element') links += child.tagName === 'a' ? 1 : countLinks(child);
+  }
+  return links;
+}
+
 /** A block whose shape (tag and classes) occurs at least this often is a line of every item. */
 const MIN_SHAPE_REPEATS = 5;
 
@@ -302,9 +313,11 @@ function boilerplateVerdict(
     wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
   if (!linkLine) return 'keep';
   // On a page of items, a linked heading is an item's name, a block inside a link is a line of a
-  // card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`), and a line
-  // every item repeats is the item's (its authors, its links to formats).
-  return /^h[1-6]$/.test(element.tagName) || inLink || repeated ? item : 'drop';
+  // card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`), and a line of
+  // links every item repeats is the item's (its authors, its links to formats, its categories);
+  // a line of one link repeated is a post's author or a footer's entry.
+  const itemLine = repeated && countLinks(element) >= MIN_ITEM_LINE_LINKS;
+  return /^h[1-6]$/.test(element.tagName) || inLink || itemLine ? item : 'drop';
 }
 
 /** Where {@link boilerplateVerdict} judges an element. */

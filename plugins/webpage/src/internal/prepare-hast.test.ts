@@ -60,12 +60,14 @@ describe('HTML → mdast cleaning', () => {
     expect(markdown).not.toContain('colour=lilac');
   });
 
-  it("drops a form of filters and sorting, and keeps a form that wraps the page's text", () => {
+  it('drops a form of filters and sorting, and keeps a form that wraps the page or holds its options', () => {
     const facet = (name: string) => `<label><input type="checkbox" name="brand">${name} (4)</label>`;
     const filters = `<form class="collection-filters"><p>Brand</p>${['Acme', 'Birch', 'Cobalt'].map(facet).join('')}</form>`;
-    const unnamed = `<form><label>From <input name="min"></label><label>To <input name="max"></label></form>`;
-    const markdown = convert(`${filters}${unnamed}<p>Six sleeping bags for summer nights.</p>`);
-    expect(markdown).toBe('Six sleeping bags for summer nights.\n');
+    const sort = '<form id="SortForm"><label>Sort by <select><option>Price</option></select></label></form>';
+    const options =
+      '<form action="/cart"><p>Colour</p><label><input type="radio" name="c">Velvet Cocoa</label></form>';
+    const markdown = convert(`${filters}${sort}<p>Six sleeping bags for summer nights.</p>${options}`);
+    expect(markdown).toBe('Six sleeping bags for summer nights.\n\nColour\n\nVelvet Cocoa\n');
     const page =
       '<form id="aspnetForm"><input type="hidden" name="__VIEWSTATE"><input name="q">' +
       '<p>The harbour authority approved the plan after two years of public hearings and a vote.</p></form>';

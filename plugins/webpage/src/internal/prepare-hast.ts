@@ -2,7 +2,6 @@ import { toCellLines } from '@transmute/plugin-sdk';
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
-import { countWordCharacters } from './word-characters.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
@@ -84,40 +83,18 @@ function isDropped(element: Element, options: PrepareHastOptions): boolean {
   return !['button', 'dialog'].includes(element.tagName);
 }
 
-/**
- * Fields a reader fills in or picks (a hidden input is the form's own state), and their labels
- * (Readability removes the fields and leaves the labels).
- */
-const FIELDS = new Set(['input', 'select', 'textarea', 'label']);
 /** A class or id word naming a form of filters, sorting or search: `FacetFiltersForm`, `sort-by`. */
 const PANEL_NAME = /filter|facet|sort|search|refine/i;
-/** A form with at least this many fields … */
-const PANEL_FIELDS = 2;
-/** … and at most this many letters and digits of text per field is a panel of controls. */
-const PANEL_CHARACTERS_PER_FIELD = 40;
 
 /**
- * A form that is a panel of controls: a listing's filters and sorting (`Brand: Sennheiser (20)`,
- * `Price from … to …`, `Sort by`), a search box, a sign-up box: named so, or two fields or more
- * with little text beside them, the labels of its fields. A page whose template wraps the whole page in a form
- * (ASP.NET) has the page's text in it, far more than its fields' labels.
+ * A form named as a panel of controls: a listing's filters and sorting (`Brand: Sennheiser (20)`,
+ * `Price from … to …`, `Sort by`) or a search box. Other forms stay: a template may wrap the whole
+ * page in one (ASP.NET), and a product's form holds its options (colours, sizes).
  */
 function isControlPanel(form: Element): boolean {
   const { className, id } = form.properties;
-  const names = [...(Array.isArray(className) ? className : []), id].map(String);
-  if (names.some((name) => PANEL_NAME.test(name))) return true;
-  const counts = { fields: 0, characters: 0 };
-  const visit = (nodes: readonly HastContent[]) => {
-    for (const node of nodes) {
-      if (node.type === 'text') counts.characters += countWordCharacters(node.value);
-      if (node.type !== 'element' || node.tagName === 'script' || node.tagName === 'style') continue;
-      if (FIELDS.has(node.tagName) && node.properties['type'] !== 'hidden') counts.fields += 1;
-      // An option's text is the field's value, not text of the page.
-      if (node.tagName !== 'select') visit(node.children);
-    }
-  };
-  visit(form.children);
-  return counts.fields >= PANEL_FIELDS && counts.characters <= PANEL_CHARACTERS_PER_FIELD * counts.fields;
+  const names = [...(Array.isArray(className) ? className : []), id ?? ''].map(String);
+  return names.some((name) => PANEL_NAME.test(name));
 }
 
 function isHidden(element: Element): boolean {
