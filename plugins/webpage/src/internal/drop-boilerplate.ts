@@ -2,7 +2,8 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
 import { dropHighlights } from './highlights.js';
-import { findTeaserCards, linksToPage } from './teaser-cards.js';
+import { dropThumbnailAlt, isItemLine, repeatedShapes } from './item-lines.js';
+import { findTeaserCards } from './teaser-cards.js';
 import { countWordCharacters } from './word-characters.js';
 
 /**
@@ -122,63 +123,9 @@ interface CleanRules {
   repeatedShapes: Set<string>;
 }
 
-/** An element's tag and classes: `dd.list-authors`, `dt`. */
-function shapeOf(element: Element): string {
-  const { className } = element.properties;
-  return Array.isArray(className)
-    ? [element.tagName, ...className.map(String).sort()].join('.')
-    : element.tagName;
-}
-
-/** A line of an item's links has at least this many links. */
-const MIN_ITEM_LINE_LINKS = 2;
-
-function countLinks(element: Element): number {
-  let links = 0;
-  for (const child of element.children) {
-    if (child.type === 'element') links += child.tagName === 'a' ? 1 : countLinks(child);
-  }
-  return links;
-}
-
-/** A block whose shape (tag and classes) occurs at least this often is a line of every item. */
-const MIN_SHAPE_REPEATS = 5;
-
-/**
- * The shapes (tag and classes) of the blocks that occur five times or more: on a page of items,
- * the lines every item has (its authors, its category, its links to formats), where a page's
- * chrome left in the region ("Share: Facebook X", "Sort by date") stands once.
- */
-function repeatedShapes(tree: HastRoot): Set<string> {
-  const counts = new Map<string, number>();
-  const visit = (nodes: readonly (HastContent | ElementContent)[]) => {
-    for (const node of nodes) {
-      if (node.type !== 'element') continue;
-      const shape = shapeOf(node);
-      counts.set(shape, (counts.get(shape) ?? 0) + 1);
-      visit(node.children);
-    }
-  };
-  visit(tree.children);
-  return new Set([...counts].filter(([, count]) => count >= MIN_SHAPE_REPEATS).map(([shape]) => shape));
-}
-
 function removeElements(parent: { children: (HastContent | ElementContent)[] }, dropped: Set<Element>): void {
   parent.children = parent.children.filter((child) => child.type !== 'element' || !dropped.has(child));
   for (const child of parent.children) if (child.type === 'element') removeElements(child, dropped);
-}
-
-/**
- * Clears the alt text of the linked pictures of a page of items (thumbnails): it names the item
- * its card names already, or describes a photo no reader of the list looks for (`Merrell Moab 3
- * Mid … 0`, `… 1`, one per slide of a card's carousel).
- */
-function dropThumbnailAlt(nodes: readonly (HastContent | ElementContent)[], inLink: boolean): void {
-  for (const node of nodes) {
-    if (node.type !== 'element') continue;
-    if (inLink && node.tagName === 'img') node.properties['alt'] = '';
-    dropThumbnailAlt(node.children, inLink || (node.tagName === 'a' && linksToPage(node)));
-  }
 }
 
 /** Slide and gallery counters before an alt text: `1 - `, `3: `. */
@@ -226,7 +173,7 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
             previous: previousElement(children, index),
             keepItems: rules.keepItems,
             inLink,
-            repeated: rules.repeatedShapes.has(shapeOf(child)),
+            repeatedShapes: rules.repeatedShapes,
           });
       if (verdict === 'drop') {
         // Its items go with it, whatever is decided about items.
@@ -289,7 +236,7 @@ function dropBoilerplateLines(block: Element): void {
 function boilerplateVerdict(
   element: Element,
   size: Size,
-  { total, previous, keepItems, inLink, repeated }: VerdictContext,
+  { total, previous, keepItems, inLink, repeatedShapes: shapes }: VerdictContext,
 ): 'drop' | 'item' | 'keep' {
   const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
   // Judged with its items, as when they are kept: a page's list of items inside a block named
@@ -314,10 +261,9 @@ function boilerplateVerdict(
   if (!linkLine) return 'keep';
   // On a page of items, a linked heading is an item's name, a block inside a link is a line of a
   // card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`), and a line of
-  // links every item repeats is the item's (its authors, its links to formats, its categories);
-  // a line of one link repeated is a post's author or a footer's entry.
-  const itemLine = repeated && countLinks(element) >= MIN_ITEM_LINE_LINKS;
-  return /^h[1-6]$/.test(element.tagName) || inLink || itemLine ? item : 'drop';
+  // links every item repeats is the item's ({@link isItemLine}).
+  const itemName = /^h[1-6]$/.test(element.tagName);
+  return itemName || inLink || isItemLine(element, shapes) ? item : 'drop';
 }
 
 /** Where {@link boilerplateVerdict} judges an element. */
@@ -329,8 +275,8 @@ interface VerdictContext {
   keepItems: boolean;
   /** The element stands inside a link. */
   inLink: boolean;
-  /** The element's shape is one the page of items repeats ({@link repeatedShapes}). */
-  repeated: boolean;
+  /** The shapes of the blocks the page of items repeats ({@link repeatedShapes}). */
+  repeatedShapes: ReadonlySet<string>;
 }
 
 /** A menu's text is at least this share link text. */
