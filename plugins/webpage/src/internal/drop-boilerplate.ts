@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
 import { dropHighlights } from './highlights.js';
+import { dropThumbnailAlt, isItemLine, repeatedShapes } from './item-lines.js';
 import { findTeaserCards } from './teaser-cards.js';
 import { countWordCharacters } from './word-characters.js';
 
@@ -97,12 +98,17 @@ export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean }
   dropHighlights(tree);
   // On a page of items (a listing, a collection), its cards and linked headings are its content.
   const keepItems = options.keepItems === true;
-  const rules: CleanRules = { keepItems, items: keepItems ? new Set() : findTeaserCards(tree), itemWords: 0 };
+  const rules: CleanRules = {
+    keepItems,
+    items: keepItems ? new Set() : findTeaserCards(tree),
+    itemWords: 0,
+    repeatedShapes: keepItems ? repeatedShapes(tree) : new Set(),
+  };
   const kept = clean(tree.children, total, false, rules).words;
   // Items are set aside during the pass: whether they are most of the article is known only after.
-  if (rules.items.size > 0 && rules.itemWords <= MAX_ITEMS_SHARE * (kept + rules.itemWords)) {
-    removeElements(tree, rules.items);
-  }
+  const itemsPage = keepItems || rules.itemWords > MAX_ITEMS_SHARE * (kept + rules.itemWords);
+  if (!itemsPage && rules.items.size > 0) removeElements(tree, rules.items);
+  if (itemsPage) dropThumbnailAlt(tree.children, false);
   dropRepeatedAlt(tree);
 }
 
@@ -113,6 +119,8 @@ interface CleanRules {
   items: Set<Element>;
   /** Word characters of {@link CleanRules.items}. */
   itemWords: number;
+  /** On a page of items, the shapes of the blocks it repeats ({@link repeatedShapes}). */
+  repeatedShapes: Set<string>;
 }
 
 function removeElements(parent: { children: (HastContent | ElementContent)[] }, dropped: Set<Element>): void {
@@ -160,7 +168,13 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
       const own = clean(child.children, total, inLink || child.tagName === 'a', rules);
       const verdict = rules.items.has(child)
         ? 'item'
-        : boilerplateVerdict(child, own, total, previousElement(children, index), rules.keepItems);
+        : boilerplateVerdict(child, own, {
+            total,
+            previous: previousElement(children, index),
+            keepItems: rules.keepItems,
+            inLink,
+            repeatedShapes: rules.repeatedShapes,
+          });
       if (verdict === 'drop') {
         // Its items go with it, whatever is decided about items.
         rules.itemWords -= own.itemWords;
@@ -222,9 +236,7 @@ function dropBoilerplateLines(block: Element): void {
 function boilerplateVerdict(
   element: Element,
   size: Size,
-  total: number,
-  previous: Element | undefined,
-  keepItems: boolean,
+  { total, previous, keepItems, inLink, repeatedShapes: shapes }: VerdictContext,
 ): 'drop' | 'item' | 'keep' {
   const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
   // Judged with its items, as when they are kept: a page's list of items inside a block named
@@ -247,8 +259,24 @@ function boilerplateVerdict(
   const linkLine =
     wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
   if (!linkLine) return 'keep';
-  // On a page of items, a linked heading is an item's name.
-  return /^h[1-6]$/.test(element.tagName) ? item : 'drop';
+  // On a page of items, a linked heading is an item's name, a block inside a link is a line of a
+  // card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`), and a line of
+  // links every item repeats is the item's ({@link isItemLine}).
+  const itemName = /^h[1-6]$/.test(element.tagName);
+  return itemName || inLink || isItemLine(element, shapes) ? item : 'drop';
+}
+
+/** Where {@link boilerplateVerdict} judges an element. */
+interface VerdictContext {
+  /** Word characters of the whole article. */
+  total: number;
+  /** The element's previous sibling element (a heading that introduces it). */
+  previous: Element | undefined;
+  keepItems: boolean;
+  /** The element stands inside a link. */
+  inLink: boolean;
+  /** The shapes of the blocks the page of items repeats ({@link repeatedShapes}). */
+  repeatedShapes: ReadonlySet<string>;
 }
 
 /** A menu's text is at least this share link text. */

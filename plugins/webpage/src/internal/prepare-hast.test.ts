@@ -47,4 +47,30 @@ describe('HTML → mdast cleaning', () => {
     // An attribute is decoded once: `&amp;amp;` in the markup is `&amp;` in the URL.
     expect(convert('<a href="https://x.example/?a=1&amp;amp;b=2">L</a>')).toContain('a=1\\&amp;b=2');
   });
+
+  it('reads a link inside a link (a card link around its swatch links) as one link with the text of both', () => {
+    const markdown = convert(
+      '<a href="/cup"><span>Joco Cup 4oz</span> <span><a href="/cup?colour=lilac">Lilac</a></span> <span>$29.95</span></a>',
+      'https://x.example/',
+    );
+    expect(markdown).not.toContain('[[');
+    expect(markdown).toContain('Lilac');
+    expect(markdown).toContain('$29.95');
+    expect(markdown).toContain('(https://x.example/cup)');
+    expect(markdown).not.toContain('colour=lilac');
+  });
+
+  it('drops a form of filters and sorting, and keeps a form that wraps the page or holds its options', () => {
+    const facet = (name: string) => `<label><input type="checkbox" name="brand">${name} (4)</label>`;
+    const filters = `<form class="collection-filters"><p>Brand</p>${['Acme', 'Birch', 'Cobalt'].map(facet).join('')}</form>`;
+    const sort = '<form id="SortForm"><label>Sort by <select><option>Price</option></select></label></form>';
+    const options =
+      '<form action="/cart"><p>Colour</p><label><input type="radio" name="c">Velvet Cocoa</label></form>';
+    const markdown = convert(`${filters}${sort}<p>Six sleeping bags for summer nights.</p>${options}`);
+    expect(markdown).toBe('Six sleeping bags for summer nights.\n\nColour\n\nVelvet Cocoa\n');
+    const page =
+      '<form id="aspnetForm"><input type="hidden" name="__VIEWSTATE"><input name="q">' +
+      '<p>The harbour authority approved the plan after two years of public hearings and a vote.</p></form>';
+    expect(convert(page)).toContain('The harbour authority approved the plan');
+  });
 });

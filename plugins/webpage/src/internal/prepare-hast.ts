@@ -80,7 +80,22 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
 function isDropped(element: Element, options: PrepareHastOptions): boolean {
   if (!DROPPED.has(element.tagName)) return false;
   if (options.dropInteractive) return true;
-  return !['form', 'button', 'dialog'].includes(element.tagName);
+  if (element.tagName === 'form') return isControlPanel(element);
+  return !['button', 'dialog'].includes(element.tagName);
+}
+
+/** A class or id word naming a form of filters, sorting or search: `FacetFiltersForm`, `sort-by`. */
+const PANEL_NAME = /filter|facet|sort|search|refine/i;
+
+/**
+ * A form named as a panel of controls: a listing's filters and sorting (`Brand: Sennheiser (20)`,
+ * `Price from … to …`, `Sort by`) or a search box. Other forms stay: a template may wrap the whole
+ * page in one (ASP.NET), and a product's form holds its options (colours, sizes).
+ */
+function isControlPanel(form: Element): boolean {
+  const { className, id } = form.properties;
+  const names = [...(Array.isArray(className) ? className : []), id ?? ''].map(String);
+  return names.some((name) => PANEL_NAME.test(name));
 }
 
 function isHidden(element: Element): boolean {

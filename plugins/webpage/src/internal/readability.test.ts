@@ -132,4 +132,19 @@ describe('readWithReadability', () => {
       'Languages with enough reviews',
     );
   });
+
+  it('keeps a data table whose class sounds unlikely (`sticky-header`), as it keeps the cells of one', async () => {
+    const text =
+      '<p>' +
+      'The prizes are awarded each year in Stockholm and Oslo to people and groups. '.repeat(8) +
+      '</p>';
+    const rows = ['1901', '1902', '1903']
+      .map((year) => `<tr><td>${year}</td><td>Laureate of ${year}</td></tr>`)
+      .join('');
+    const table = `<table class="wikitable sortable sticky-header"><tr><th>Year</th><th>Physics</th></tr>${rows}</table>`;
+    const page = `<html><head><title>Laureates</title></head><body><div id="content">${text}${table}${text}</div></body></html>`;
+    expect(readWithReadability(await loadDom(page, 'linkedom', undefined))?.textContent).toContain(
+      'Laureate of 1902',
+    );
+  });
 });

@@ -15,6 +15,13 @@ interface ReplacedChecks {
   REGEXPS: { byline: RegExp; hashUrl: RegExp };
   _getLinkDensity(element: Element): number;
   _getAllNodesWithTag(node: Document | Element, tagNames: string[]): ArrayLike<Element>;
+  _hasAncestorTag: (
+    this: ReplacedChecks,
+    node: Element,
+    tagName: string,
+    maxDepth?: number,
+    filter?: unknown,
+  ) => boolean;
   _isValidByline(node: Element, matchString: string): boolean;
   _isProbablyVisible: (this: ReplacedChecks, node: Element) => boolean;
   _isElementWithoutContent: (this: ReplacedChecks, node: Element) => boolean;
@@ -111,6 +118,16 @@ function parse(document: Document): Article | null {
       return linkDensity(element, this.REGEXPS.hashUrl);
     };
   }
+  const hasAncestorTag = check._hasAncestorTag;
+  if (typeof hasAncestorTag === 'function') {
+    // Readability strips an element whose class or id sounds unlikely (`header`, `sidebar`) unless
+    // it stands inside a table (asked as `(node, 'table')`); a data table's own class names its
+    // behaviour (`wikitable sortable sticky-header`), not chrome: it is spared as its cells are.
+    check._hasAncestorTag = function (node, tagName, maxDepth, filter) {
+      if (tagName === 'table' && maxDepth === undefined && isDataTable(node)) return true;
+      return hasAncestorTag.call(this, node, tagName, maxDepth, filter);
+    };
+  }
   if (typeof check._getAllNodesWithTag === 'function') {
     check._getAllNodesWithTag = (node, tagNames) => elementsByTag(node, tagNames);
   }
@@ -185,6 +202,11 @@ function isPopupByName(node: Element): boolean {
   const id = node.getAttribute('id');
   if (className === null && id === null) return false;
   return `${className ?? ''} ${id ?? ''}`.split(/\s+/).some((name) => POPUP_NAME.test(name));
+}
+
+/** A table of data: it has header cells (`<th>`), which a table laying out a page has not. */
+function isDataTable(node: Element): boolean {
+  return node.localName.toLowerCase() === 'table' && node.getElementsByTagName('th').length > 0;
 }
 
 function asElement(node: Node): Element {

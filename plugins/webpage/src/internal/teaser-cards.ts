@@ -108,7 +108,7 @@ function opensWithHeadline(element: Element): boolean {
 }
 
 /** A link to another page (a picture's link to its own larger file is part of a gallery). */
-function linksToPage(link: Element): boolean {
+export function linksToPage(link: Element): boolean {
   const { href } = link.properties;
   return typeof href === 'string' && !IMAGE_FILE.test(href);
 }

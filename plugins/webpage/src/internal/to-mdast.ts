@@ -52,7 +52,7 @@ export function toMdast(source: Element | string, options: ToMdastOptions): Root
 function articleHast(article: Element): HastRoot {
   const element = fromDom(article);
   const children = element.type === 'element' ? element.children : [];
-  for (const child of children) toParsedShape(child, false);
+  for (const child of children) toParsedShape(child, { opensPre: false, inLink: false });
   return { type: 'root', children: children };
 }
 
@@ -83,9 +83,14 @@ const PARAGRAPH_SCOPE = new Set([
  * the markdown reads: a `<p>` holding blocks (`<p><span>…<p>…</p></span></p>`, which a parser
  * closes before the inner block) becomes a `<div>`, so its blocks stay paragraphs instead of
  * running together; line ends (`\r\n`, `\r`) become `\n`; the line end that opens a `<pre>` is
- * dropped. Returns true when the subtree holds a block that would close an open `<p>`.
+ * dropped; a link inside a link (a product card's colour swatches inside the card's link, which a
+ * parser closes before the inner link opens, and which markdown cannot nest) keeps its text without
+ * its own link. Returns true when the subtree holds a block that would close an open `<p>`.
  */
-function toParsedShape(node: HastContent, opensPre: boolean): boolean {
+function toParsedShape(
+  node: HastContent,
+  { opensPre, inLink }: { opensPre: boolean; inLink: boolean },
+): boolean {
   if (node.type === 'text') {
     if (node.value.includes('\r')) node.value = node.value.replace(/\r\n?/g, '\n');
     if (opensPre && node.value.startsWith('\n')) node.value = node.value.slice(1);
@@ -93,9 +98,15 @@ function toParsedShape(node: HastContent, opensPre: boolean): boolean {
   }
   if (node.type !== 'element') return false;
   const drops = DROPS_FIRST_LINE_END.has(node.tagName);
+  const linked = inLink || node.tagName === 'a';
+  if (linked && node.children.some((child) => child.type === 'element' && child.tagName === 'a')) {
+    node.children = node.children.flatMap((child) =>
+      child.type === 'element' && child.tagName === 'a' ? child.children : [child],
+    );
+  }
   let holdsBlock = false;
   node.children.forEach((child, index) => {
-    if (toParsedShape(child, drops && index === 0)) holdsBlock = true;
+    if (toParsedShape(child, { opensPre: drops && index === 0, inLink: linked })) holdsBlock = true;
   });
   if (holdsBlock && node.tagName === 'p') node.tagName = 'div';
   if (CLOSES_PARAGRAPH.has(node.tagName)) return true;

@@ -1,0 +1,68 @@
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { linksToPage } from './teaser-cards.js';
+
+// What tells the lines of a page's items from its chrome once the page is known to be a page of
+// items (a listing, a collection): the shapes its items repeat, and their pictures.
+
+/** An element's tag and classes: `dd.list-authors`, `dt`. */
+function shapeOf(element: Element): string {
+  const { className } = element.properties;
+  return Array.isArray(className)
+    ? [element.tagName, ...className.map(String).sort()].join('.')
+    : element.tagName;
+}
+
+/** A line of an item's links has at least this many links. */
+const MIN_ITEM_LINE_LINKS = 2;
+
+/**
+ * True when a line of links is a line every item of the page repeats (its authors, its links to
+ * formats, its categories): its shape is one of `repeatedShapes` and it holds several links. A
+ * line of one link repeated is a post's author or a footer's entry.
+ */
+export function isItemLine(line: Element, repeatedShapes: ReadonlySet<string>): boolean {
+  return repeatedShapes.has(shapeOf(line)) && countLinks(line) >= MIN_ITEM_LINE_LINKS;
+}
+
+function countLinks(element: Element): number {
+  let links = 0;
+  for (const child of element.children) {
+    if (child.type === 'element') links += child.tagName === 'a' ? 1 : countLinks(child);
+  }
+  return links;
+}
+
+/** A block whose shape (tag and classes) occurs at least this often is a line of every item. */
+const MIN_SHAPE_REPEATS = 5;
+
+/**
+ * The shapes (tag and classes) of the blocks that occur five times or more: on a page of items,
+ * the lines every item has (its authors, its category, its links to formats), where a page's
+ * chrome left in the region ("Share: Facebook X", "Sort by date") stands once.
+ */
+export function repeatedShapes(tree: HastRoot): Set<string> {
+  const counts = new Map<string, number>();
+  const visit = (nodes: readonly (HastContent | ElementContent)[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      const shape = shapeOf(node);
+      counts.set(shape, (counts.get(shape) ?? 0) + 1);
+      visit(node.children);
+    }
+  };
+  visit(tree.children);
+  return new Set([...counts].filter(([, count]) => count >= MIN_SHAPE_REPEATS).map(([shape]) => shape));
+}
+
+/**
+ * Clears the alt text of the linked pictures of a page of items (thumbnails): it names the item
+ * its card names already, or describes a photo no reader of the list looks for (`Merrell Moab 3
+ * Mid … 0`, `… 1`, one per slide of a card's carousel).
+ */
+export function dropThumbnailAlt(nodes: readonly (HastContent | ElementContent)[], inLink: boolean): void {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue;
+    if (inLink && node.tagName === 'img') node.properties['alt'] = '';
+    dropThumbnailAlt(node.children, inLink || (node.tagName === 'a' && linksToPage(node)));
+  }
+}
