@@ -286,7 +286,10 @@ async function regionInstead(
   const fresh = await loadDom(html, dom, url);
   if (page.productPage) dropOtherProducts(fresh.body);
   const region = readMainRegion(fresh);
-  if (region === null || region.characters < REGION_GAIN * articleCharacters) return null;
+  if (region === null) return null;
+  // An article that is chrome (a cookie banner) is not the page's, however little the region holds.
+  const chrome = readsChrome(read, region);
+  if (region.characters < REGION_GAIN * articleCharacters && !chrome) return null;
   // On a product's page, the product's own block of the region (not its reviews and other products).
   const block = page.product === undefined ? region : narrowToProduct(region, page.product);
   // A product's short description read alone: the block showing it with the product's name holds
@@ -318,7 +321,7 @@ async function regionInstead(
     isArticle(read) &&
     !itemsPage &&
     !(fragment && page.product?.price === undefined) &&
-    !readsChrome(read, region)
+    !chrome
   ) {
     return null;
   }
