@@ -5,6 +5,7 @@ import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/l
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { dropOtherProducts } from './internal/other-products.js';
+import { dropPurchaseControls } from './internal/product-page.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
@@ -206,6 +207,7 @@ async function readArticle(
     declaredKind: facts.declaredKind,
   });
   const parsed = region === null ? read : toRegionArticle(read, region.element);
+  if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =
     articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, pageCharacters);

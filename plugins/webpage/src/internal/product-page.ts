@@ -30,3 +30,16 @@ export function productSign(input: ProductPageInput): ProductSign | undefined {
   if (PRODUCT_OG_TYPE.test(input.ogType?.trim() ?? '')) return 'og:type';
   return undefined;
 }
+
+/** A shop's controls for buying: its buttons (add to cart, a size or colour to pick) and drop-down lists. */
+const PURCHASE_CONTROLS = 'button, select';
+
+/**
+ * Removes from a product page's content (read from the page, after the reading) its controls for
+ * buying: "Add to bag", the sizes to pick, a quantity's list. A reader reads the product's name,
+ * price, description and specifications; the controls are the shop's. Removed after the page is
+ * read, not before: a reading weighs the page as its template built it.
+ */
+export function dropPurchaseControls(content: Element): void {
+  for (const control of Array.from(content.querySelectorAll(PURCHASE_CONTROLS))) control.remove();
+}
