@@ -319,12 +319,7 @@ async function regionInstead(
       declaredKind: page.declaredKind,
       hasByline: Boolean(read?.byline?.trim()),
     });
-  if (
-    isArticle(read) &&
-    !itemsPage &&
-    !(fragment && page.product?.price === undefined) &&
-    !chrome
-  ) {
+  if (isArticle(read) && !itemsPage && !(fragment && page.product?.price === undefined) && !chrome) {
     return null;
   }
   return block;

@@ -72,7 +72,8 @@ export function dropOtherProducts(root: Element): number {
     if (isNamedOtherProducts(element) || isOtherProductsHeading(element)) found.push(element);
   }
   const rootCharacters = countWordCharacters(visibleTextOf(root));
-  const holdsName = (block: Element): boolean => block.localName === 'h1' || block.querySelector('h1') !== null;
+  const holdsName = (block: Element): boolean =>
+    block.localName === 'h1' || block.querySelector('h1') !== null;
   // A named block may be the product's wrapper (`product-reviews-enabled`); a headed block begins
   // with its heading, and on a marketplace's page the other products can outweigh the product.
   const isNamedProducts = (block: Element): boolean =>
