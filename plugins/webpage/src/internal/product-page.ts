@@ -1,3 +1,5 @@
+import { visibleTextOf } from './visible-text.js';
+import { lowerCaseWords } from './word-characters.js';
 import type { ProductFacts } from './json-ld-product.js';
 
 /** An Open Graph type of one product: `product`, `product.item`, `ebay-objects:item`; not `product.group`. */
@@ -33,6 +35,8 @@ export function productSign(input: ProductPageInput): ProductSign | undefined {
 
 /** A shop's controls for buying: its buttons (add to cart, a size or colour to pick) and drop-down lists. */
 const PURCHASE_CONTROLS = 'button, select';
+/** A control for buying says at most this many words: "Add to shopping cart". */
+const MAX_CONTROL_WORDS = 4;
 
 /**
  * Removes from a product page's content (read from the page, after the reading) its controls for
@@ -41,5 +45,10 @@ const PURCHASE_CONTROLS = 'button, select';
  * read, not before: a reading weighs the page as its template built it.
  */
 export function dropPurchaseControls(content: Element): void {
-  for (const control of Array.from(content.querySelectorAll(PURCHASE_CONTROLS))) control.remove();
+  for (const control of Array.from(content.querySelectorAll(PURCHASE_CONTROLS))) {
+    // A button that says a sentence is a question's toggle (an FAQ), not a control for buying.
+    if (control.localName === 'button' && lowerCaseWords(visibleTextOf(control)).length > MAX_CONTROL_WORDS)
+      continue;
+    control.remove();
+  }
 }
