@@ -5,6 +5,7 @@ import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/l
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { dropOtherProducts } from './internal/other-products.js';
+import { dropPurchaseControls } from './internal/product-page.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
@@ -222,6 +223,7 @@ async function readArticle(
     declaredKind: facts.declaredKind,
   });
   const parsed = region === null ? read : toRegionArticle(read, region.element);
+  if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =
     articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, pageCharacters);
@@ -302,7 +304,10 @@ async function regionInstead(
   const fresh = await loadDom(html, dom, url);
   if (page.productPage) dropOtherProducts(fresh.body);
   const region = readMainRegion(fresh);
-  if (region === null || region.characters < REGION_GAIN * articleCharacters) return null;
+  if (region === null) return null;
+  // An article that is chrome (a cookie banner) is not the page's, however little the region holds.
+  const chrome = readsChrome(read, region);
+  if (region.characters < REGION_GAIN * articleCharacters && !chrome) return null;
   // On a product's page, the product's own block of the region (not its reviews and other products).
   const block = page.product === undefined ? region : narrowToProduct(region, page.product);
   // A product's short description read alone: the block showing it with the product's name holds
@@ -330,12 +335,7 @@ async function regionInstead(
       declaredKind: page.declaredKind,
       hasByline: Boolean(read?.byline?.trim()),
     });
-  if (
-    isArticle(read) &&
-    !itemsPage &&
-    !(fragment && page.product?.price === undefined) &&
-    !readsChrome(read, region)
-  ) {
+  if (isArticle(read) && !itemsPage && !(fragment && page.product?.price === undefined) && !chrome) {
     return null;
   }
   return block;

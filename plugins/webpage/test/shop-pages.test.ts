@@ -32,8 +32,11 @@ describe('shop pages: a product', () => {
   });
   const html = `<!DOCTYPE html><html><head><title>Terra 15 Sleeping Bag | Outdoor Shop</title>
 <script type="application/ld+json">${jsonLd}</script></head><body>${MENU}<main>
-<div class="product"><div class="summary"><h1>Terra 15 Sleeping Bag</h1><p class="price">$259.95</p></div>
-<div class="tabs"><div class="tab"><div class="description"><p>${description}</p></div></div>
+<div class="product"><div class="summary"><h1>Terra 15 Sleeping Bag</h1><p class="price">$259.95</p>
+<form action="/cart"><label>Length <select name="length"><option>Regular</option><option>Long zip-left</option></select></label>
+<div class="sizes"><button type="button">XS</button><button type="button">XL</button></div><button>Add to bag</button></form></div>
+<div class="tabs"><div class="tab"><div class="description"><p>${description}</p>
+<button aria-expanded="false">Which temperature rating suits a winter trip?</button></div></div>
 <div class="tab"><table><tr><td>Temperature rating</td><td>15 F</td></tr><tr><td>Weight</td><td>2.67 lbs</td></tr>
 <tr><td>Insulation</td><td>650-fill goose down</td></tr><tr><td>Shape</td><td>mummy</td></tr>
 <tr><td>Zipper</td><td>full length, two-way</td></tr><tr><td>Shell fabric</td><td>20-denier recycled nylon ripstop</td></tr>
@@ -52,6 +55,15 @@ describe('shop pages: a product', () => {
     expect(markdown).toContain('stash pocket');
     expect(markdown).not.toContain('Catena 30');
     expect(markdown).not.toContain('zipper snagged');
+  });
+
+  it('leaves out the controls for buying (a drop-down of lengths, sizes to pick, "Add to bag"), not a question\'s toggle', async () => {
+    const markdown = await markdownOf(html);
+    expect(markdown).toContain('stash pocket');
+    expect(markdown).not.toContain('Long zip-left');
+    expect(markdown).not.toContain('Add to bag');
+    expect(markdown).not.toMatch(/\bXL\b/);
+    expect(markdown).toContain('Which temperature rating suits a winter trip?');
   });
 });
 

@@ -207,6 +207,19 @@ describe('pages that are not articles', () => {
     },
   );
 
+  it(
+    "reads an ended listing's item, not its other items or the cookie banner Readability took once they were gone (ebay.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('2991');
+      expect(truth.with?.length).toBeGreaterThan(0);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      for (const snippet of truth.without ?? []) expect(text, snippet).not.toContain(words(snippet));
+      expect(text).not.toContain('we use cookies and other technologies');
+      expect(text).not.toContain('kupplung satz rymec');
+    },
+  );
+
   it.each([
     ['2967', 'aljazeera.com', 'you rely on al jazeera for truth and transparency'],
     ['2968', 'arstechnica.com', 'we and our partners use cookies and similar methods'],

@@ -35,6 +35,24 @@ describe('dropOtherProducts', () => {
     expect(text).toContain('Seller assumes all responsibility');
   });
 
+  it("drops a headed block of other products that outweighs the product, past the dialogs in its cards, not the item's details after it (ebay-like)", () => {
+    const card = (name: string) =>
+      `<div class="card"><h3>${name}</h3><p>Pre-owned, private seller, ships from the United Kingdom, $20.12 plus $23.93 delivery.</p>` +
+      '<div role="dialog"><h2>Why you are seeing this ad</h2></div></div>';
+    const text = afterDrop(
+      '<main><h1>Ladies top</h1><p>Condition: not specified.</p><div class="bottom"><div class="slot">' +
+        `<div class="bar"><h2>Similar items</h2><a href="/similar">See all</a></div>` +
+        `${['Floral blouse', 'Striped tunic', 'Ribbed top', 'Knitted poncho'].map(card).join('')}</div>` +
+        `<div class="slot"><h2>Explore related items</h2>${['Vest pack', 'Crew tee', 'Linen shirt'].map(card).join('')}</div>` +
+        '<div class="tabs"><span>About this item</span><p>Seller assumes all responsibility for this listing.</p></div></div></main>',
+    );
+    expect(text).not.toContain('Floral blouse');
+    expect(text).not.toContain('Knitted poncho');
+    expect(text).not.toContain('Linen shirt');
+    expect(text).toContain('Condition: not specified');
+    expect(text).toContain('Seller assumes all responsibility');
+  });
+
   it('takes a heading first in no container with its following siblings up to the next heading', () => {
     const text = afterDrop(
       `<main><h1>Sandals</h1>${DESCRIPTION.repeat(3)}<h3>Customer reviews</h3><p>Great fit, five stars.</p>` +

@@ -61,7 +61,9 @@ const MAX_HEADING_LENGTH = 80;
  * heading (the heading's outermost container that begins with it; a heading first in no container
  * takes its following siblings up to the next heading), and runs of linked, priced product cards
  * while they are the lesser part. A block that holds the page's `<h1>` (the product's name) or more
- * than half the region's text is the product's and stays. Returns the number of blocks removed.
+ * than half the region's text (a named block only: a headed one begins with its heading, and a
+ * marketplace's other items can outweigh its item) is the product's and stays. Returns the number
+ * of blocks removed.
  */
 export function dropOtherProducts(root: Element): number {
   const found: Element[] = [];
@@ -70,15 +72,22 @@ export function dropOtherProducts(root: Element): number {
     if (isNamedOtherProducts(element) || isOtherProductsHeading(element)) found.push(element);
   }
   const rootCharacters = countWordCharacters(visibleTextOf(root));
-  const isProducts = (block: Element): boolean =>
-    block.localName !== 'h1' &&
-    block.querySelector('h1') === null &&
-    countWordCharacters(visibleTextOf(block)) <= MAX_BLOCK_SHARE * rootCharacters;
+  const holdsName = (block: Element): boolean =>
+    block.localName === 'h1' || block.querySelector('h1') !== null;
+  // A named block may be the product's wrapper (`product-reviews-enabled`); a headed block begins
+  // with its heading, and on a marketplace's page the other products can outweigh the product.
+  const isNamedProducts = (block: Element): boolean =>
+    !holdsName(block) && countWordCharacters(visibleTextOf(block)) <= MAX_BLOCK_SHARE * rootCharacters;
+  // Each block is found on the page as it is: once one is gone, the next heading would begin, and
+  // take, the container the two shared (a river of items above the item's own details).
+  const sections = found.flatMap((element) => {
+    if (!isHeading(element)) return isNamedProducts(element) ? [[element]] : [];
+    const blocks = sectionOf(element, root);
+    return blocks.some(holdsName) ? [] : [blocks];
+  });
   let removed = 0;
-  for (const element of found) {
-    if (!root.contains(element)) continue;
-    const blocks = isHeading(element) ? sectionOf(element, root) : [element];
-    if (!blocks.every(isProducts)) continue;
+  for (const blocks of sections) {
+    if (!blocks.every((block) => root.contains(block))) continue;
     for (const block of blocks) block.remove();
     removed += 1;
   }
@@ -151,14 +160,14 @@ function isOtherProductsHeading(element: Element): boolean {
 
 /**
  * The block a heading heads: its outermost ancestor (below `root`) whose text begins with the
- * heading's and that holds no other heading of its rank; or, when no container begins with it, the heading and its following siblings up to
- * the next heading.
+ * heading's and that holds no other heading of its rank; or, when no container begins with it, the
+ * heading and its following siblings up to the next heading.
  */
 function sectionOf(heading: Element, root: Element): Element[] {
   const text = textOf(heading);
   const rank = headingRank(heading);
   const peers = Array.from(root.querySelectorAll(HEADINGS)).filter(
-    (other) => other !== heading && headingRank(other) <= rank,
+    (other) => other !== heading && headingRank(other) <= rank && other.closest(DIALOG) === null,
   );
   let block = heading;
   for (let parent = block.parentElement; parent !== null && parent !== root; parent = parent.parentElement) {
@@ -177,6 +186,8 @@ function sectionOf(heading: Element, root: Element): Element[] {
 }
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+/** Where a heading heads no section of the page: a dialog (a card's "Why you're seeing this ad"). */
+const DIALOG = 'dialog, [role="dialog"], [role="alertdialog"]';
 
 /** 1 for `<h1>` … 6 for `<h6>`; 6 for an element named a title (it ranks with the lowest). */
 function headingRank(element: Element): number {
