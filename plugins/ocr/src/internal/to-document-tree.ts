@@ -177,8 +177,9 @@ function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
   const boldLike =
     block.font !== '' &&
     block.font !== styles.bodyFont &&
-    block.lineCount === 1 &&
-    words <= 12 &&
+    // A numbered title may wrap ("3.1.3 Special requirements for starting / arrangements for …").
+    (block.lineCount === 1 || numberingLevels(block.text) !== undefined) &&
+    words <= 12 * block.lineCount &&
     block.size >= styles.bodySize * 0.95 &&
     /^[\p{Lu}\p{N}]/u.test(block.text) &&
     !/[.,;]$/.test(block.text);
