@@ -36,11 +36,13 @@ try {
     const markdown = await ourMarkdown(source, label.path);
     const pages = [...markdown.keys()].sort((a, b) => a - b);
     const shifted = withShallowestLevelOne(pages.map((page) => toStructure(markdown.get(page) ?? '')));
-    const found = keys(mergeStructures(shifted.filter((_, index) => label.pages.includes(pages[index] ?? 0))));
+    const found = keys(
+      mergeStructures(shifted.filter((_, index) => label.pages.includes(pages[index] ?? 0))),
+    );
     const expected = keys(label.expected);
     process.stdout.write(`== ${label.name} (${label.split})\n`);
-    for (const item of without(expected, found)) process.stdout.write(`  missed ${item.slice(0, 140)}\n`);
-    for (const item of without(found, expected)) process.stdout.write(`  added  ${item.slice(0, 140)}\n`);
+    for (const item of without(expected, found)) process.stdout.write(`  missed ${item}\n`);
+    for (const item of without(found, expected)) process.stdout.write(`  added  ${item}\n`);
   }
 } finally {
   await source.close?.();

@@ -88,4 +88,15 @@ describe.runIf(existsSync(rules))('nested lists of a real two-column rule book (
       parents.some((item) => toString(item).startsWith('A copy of the installation and maintenance manual')),
     ).toBe(true);
   });
+
+  it('keeps a paragraph set under an item after its nested bullets in that item, a note back at the margin out of it (page 7)', async () => {
+    const nodes = await read(rules);
+    // 2.3.5 a): two nested bullets, then a paragraph under the item's text, then "Note 1:" at the margin.
+    const item = lists(nodes)
+      .flatMap((list) => list.children)
+      .find((one) => toString(one).startsWith('Oil mist detection arrangements (or engine bearing'));
+    const text = toString(item ?? { type: 'text', value: '' });
+    expect(text).toContain('Oil mist detection arrangements are to be of a type approved');
+    expect(text).not.toContain('Note 1');
+  });
 });

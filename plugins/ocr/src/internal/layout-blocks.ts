@@ -94,7 +94,15 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
     // A list item's lines hang under its text; a line back at its marker's edge ends the item.
     const [, hanging] = lines;
     const outdented = listItem && !bullet && hanging !== undefined && line.x0 < hanging.x0 - 0.5 * line.size;
-    if (bullet || outdented || (indented && !listItem) || shortBefore || heading) {
+    // A paragraph indented as a whole (under a list item), its lines flush on one edge, ends where
+    // the text goes back to the margin (centered lines start each at its own x).
+    const [start] = lines;
+    const backOut =
+      start !== undefined &&
+      lines.length >= 2 &&
+      start.x0 > line.x0 + 0.9 * line.size &&
+      lines.every((one) => Math.abs(one.x0 - start.x0) <= 0.3 * line.size);
+    if (bullet || outdented || backOut || (indented && !listItem) || shortBefore || heading) {
       flush();
       listItem = bullet;
     }

@@ -192,9 +192,7 @@ const NOT_A_HEADING = /^(?:page\s+\d+(?:\s+of\s+\d+)?|\(.*\))$|https?:\/\/|www\.
 function isHeadingText(block: TextBlock): boolean {
   // Two letters at least: a lone letter in a large font is a figure's label, not a heading.
   const letters = block.text.match(/\p{L}/gu)?.length ?? 0;
-  return (
-    block.lineCount <= 3 && block.text.length <= 160 && letters >= 2 && !NOT_A_HEADING.test(block.text)
-  );
+  return block.lineCount <= 3 && block.text.length <= 160 && letters >= 2 && !NOT_A_HEADING.test(block.text);
 }
 
 type Depth = 1 | 2 | 3 | 4 | 5 | 6;
