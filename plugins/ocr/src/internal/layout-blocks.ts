@@ -10,6 +10,8 @@ export interface LineGroup {
 const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+)/;
 /** A bullet glyph: unlike a number or a dash, it opens a list item wherever it stands. */
 const GLYPH = /^[•◦▪▫●○■□‣⁃∙]\s+/;
+/** The opening of a numbered section's title ("4 Type tests", "3.1.3 Special requirements"). */
+const NUMBERED_TITLE = /^\d{1,2}(?:\.\d{1,2}){0,4}\.?\s+\p{Lu}/u;
 /** A numbered item: markdown numbers it (a lettered item is written as a bullet, its letter dropped). */
 const ORDERED = /^\(?\d{1,3}[.)]\s+/;
 
@@ -80,15 +82,14 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
     const bullet: boolean =
       BULLET.test(line.text) &&
       (GLYPH.test(line.text) || previous === undefined || listItem || heading || endsSentence(previous.text));
-    // A first-line indent reaches the right margin; a centered short line does not. It opens a
-    // paragraph after one that ends; after an open line it is a hanging indent (a numbered
-    // heading's second line under its title).
+    // A first-line indent reaches the right margin; a centered short line does not. Under the
+    // first line of a numbered title left open, it is the title's second line hanging under its text.
     const indented =
       previous !== undefined &&
       line.x0 > group.box.x0 + 0.9 * line.size &&
       previous.x0 <= group.box.x0 + 0.5 * line.size &&
       line.x1 >= group.box.x1 - 2 * line.size &&
-      endsSentence(previous.text);
+      !(lines.length === 1 && NUMBERED_TITLE.test(previous.text) && !endsSentence(previous.text));
     const shortBefore =
       previous !== undefined && previous.x1 < group.box.x1 - 4 * line.size && endsSentence(previous.text);
     // A list item's lines hang under its text; a line back at its marker's edge ends the item.
