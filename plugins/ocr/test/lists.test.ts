@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { normalizeDocument } from '@transmute/engine';
 import type { List, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrSource } from '../src/index.js';
-import { createTestContext, repoRoot, toSourceFile } from './helpers.js';
+import { readPdfNodes, repoRoot } from './helpers.js';
 
 const corpora = resolve(repoRoot, '../shared/corpora');
 const paper = join(corpora, 'pdf/tracemonkey.pdf');
@@ -15,10 +14,7 @@ afterAll(async () => {
   await source.close?.();
 });
 
-async function read(path: string): Promise<RootContent[]> {
-  const { ctx } = createTestContext(source.manifest.limits);
-  return normalizeDocument(await source.extract(toSourceFile(path, 'application/pdf'), ctx)).root.children;
-}
+const read = (path: string): Promise<RootContent[]> => readPdfNodes(source, path);
 
 const lists = (nodes: RootContent[]): List[] => nodes.filter((node): node is List => node.type === 'list');
 const items = (nodes: RootContent[]): string[] =>
