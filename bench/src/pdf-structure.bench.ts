@@ -105,7 +105,8 @@ async function structureRow(source: Source) {
       // Levels are shifted over the whole document (as raw_source does), then the labelled pages kept.
       const pages = [...markdown.keys()].sort((a, b) => a - b);
       const shifted = withShallowestLevelOne(pages.map((page) => toStructure(markdown.get(page) ?? '')));
-      const found = mergeStructures(shifted.filter((_, index) => label.pages.includes(pages[index] ?? 0)));
+      const merged = mergeStructures(shifted.filter((_, index) => label.pages.includes(pages[index] ?? 0)));
+      const found = label.scoresCells ? merged : { ...merged, tables: [] };
       const counts = countStructure(found, label.expected);
       totals[label.split] = addStructureCounts(totals[label.split] ?? NO_STRUCTURE_COUNTS, counts);
       (perFile[label.name] ??= {})[name] = Number(fixed(toScore(counts.all).f1));

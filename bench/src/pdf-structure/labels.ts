@@ -17,6 +17,8 @@ export interface StructureLabel {
   split: 'dev' | 'heldout';
   pages: number[];
   expected: Structure;
+  /** False when the pages hold tables nobody labelled: table cells are then left out of the score. */
+  scoresCells: boolean;
 }
 
 interface RawLabel {
@@ -25,6 +27,7 @@ interface RawLabel {
   pages: number[];
   headings?: { level: number; text: string }[];
   list_items?: string[];
+  tables_unlabelled?: boolean;
 }
 
 /**
@@ -50,6 +53,7 @@ export function readStructureLabels(
         path,
         split: raw.split,
         pages: raw.pages,
+        scoresCells: raw.tables_unlabelled !== true,
         expected: {
           headings: raw.headings ?? [],
           listItems: raw.list_items ?? [],

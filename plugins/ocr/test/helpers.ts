@@ -5,7 +5,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFile, StageContext } from '@transmute/plugin-sdk';
 import type { UsageUnit } from '@transmute/contract';
-import type { Root } from 'mdast';
+import { normalizeDocument } from '@transmute/engine';
+import type { Root, RootContent } from 'mdast';
+import type { createOcrSource } from '../src/index.js';
 import { toString } from 'mdast-util-to-string';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,6 +32,15 @@ export function createTestContext(limits: Record<string, number>, signal = new A
     stage: () => undefined,
   };
   return { ctx, warnings, meters, progress };
+}
+
+/** The top-level nodes a source makes of a PDF, after the engine's normalization. */
+export async function readPdfNodes(
+  source: ReturnType<typeof createOcrSource>,
+  path: string,
+): Promise<RootContent[]> {
+  const { ctx } = createTestContext(source.manifest.limits);
+  return normalizeDocument(await source.extract(toSourceFile(path, 'application/pdf'), ctx)).root.children;
 }
 
 /** A source file for a path on disk. */

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { normalizeDocument } from '@transmute/engine';
 import type { List, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrSource } from '../src/index.js';
-import { createTestContext, repoRoot, toSourceFile } from './helpers.js';
+import { readPdfNodes, repoRoot } from './helpers.js';
 
 const corpora = resolve(repoRoot, '../shared/corpora');
 const paper = join(corpora, 'pdf/tracemonkey.pdf');
@@ -15,10 +14,7 @@ afterAll(async () => {
   await source.close?.();
 });
 
-async function read(path: string): Promise<RootContent[]> {
-  const { ctx } = createTestContext(source.manifest.limits);
-  return normalizeDocument(await source.extract(toSourceFile(path, 'application/pdf'), ctx)).root.children;
-}
+const read = (path: string): Promise<RootContent[]> => readPdfNodes(source, path);
 
 const lists = (nodes: RootContent[]): List[] => nodes.filter((node): node is List => node.type === 'list');
 const items = (nodes: RootContent[]): string[] =>
@@ -87,5 +83,16 @@ describe.runIf(existsSync(rules))('nested lists of a real two-column rule book (
     expect(
       parents.some((item) => toString(item).startsWith('A copy of the installation and maintenance manual')),
     ).toBe(true);
+  });
+
+  it('keeps a paragraph set under an item after its nested bullets in that item, a note back at the margin out of it (page 7)', async () => {
+    const nodes = await read(rules);
+    // 2.3.5 a): two nested bullets, then a paragraph under the item's text, then "Note 1:" at the margin.
+    const item = lists(nodes)
+      .flatMap((list) => list.children)
+      .find((one) => toString(one).startsWith('Oil mist detection arrangements (or engine bearing'));
+    const text = toString(item ?? { type: 'text', value: '' });
+    expect(text).toContain('Oil mist detection arrangements are to be of a type approved');
+    expect(text).not.toContain('Note 1');
   });
 });

@@ -10,6 +10,8 @@ export interface LineGroup {
 const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+)/;
 /** A bullet glyph: unlike a number or a dash, it opens a list item wherever it stands. */
 const GLYPH = /^[•◦▪▫●○■□‣⁃∙]\s+/;
+/** The opening of a numbered section's title ("4 Type tests", "3.1.3 Special requirements"). */
+const NUMBERED_TITLE = /^\d{1,2}(?:\.\d{1,2}){0,4}\.?\s+\p{Lu}/u;
 /** A numbered item: markdown numbers it (a lettered item is written as a bullet, its letter dropped). */
 const ORDERED = /^\(?\d{1,3}[.)]\s+/;
 
@@ -80,18 +82,28 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
     const bullet: boolean =
       BULLET.test(line.text) &&
       (GLYPH.test(line.text) || previous === undefined || listItem || heading || endsSentence(previous.text));
-    // A first-line indent reaches the right margin; a centered short line does not.
+    // A first-line indent reaches the right margin; a centered short line does not. Under the
+    // first line of a numbered title left open, it is the title's second line hanging under its text.
     const indented =
       previous !== undefined &&
       line.x0 > group.box.x0 + 0.9 * line.size &&
       previous.x0 <= group.box.x0 + 0.5 * line.size &&
-      line.x1 >= group.box.x1 - 2 * line.size;
+      line.x1 >= group.box.x1 - 2 * line.size &&
+      !(lines.length === 1 && NUMBERED_TITLE.test(previous.text) && !endsSentence(previous.text));
     const shortBefore =
       previous !== undefined && previous.x1 < group.box.x1 - 4 * line.size && endsSentence(previous.text);
     // A list item's lines hang under its text; a line back at its marker's edge ends the item.
     const [, hanging] = lines;
     const outdented = listItem && !bullet && hanging !== undefined && line.x0 < hanging.x0 - 0.5 * line.size;
-    if (bullet || outdented || (indented && !listItem) || shortBefore || heading) {
+    // A paragraph indented as a whole (under a list item), its lines flush on one edge, ends where
+    // the text goes back to the margin (centered lines start each at its own x).
+    const [start] = lines;
+    const backOut =
+      start !== undefined &&
+      lines.length >= 2 &&
+      start.x0 > line.x0 + 0.9 * line.size &&
+      lines.every((one) => Math.abs(one.x0 - start.x0) <= 0.3 * line.size);
+    if (bullet || outdented || backOut || (indented && !listItem) || shortBefore || heading) {
       flush();
       listItem = bullet;
     }
@@ -103,20 +115,31 @@ export function toTextBlocks(group: LineGroup): TextBlock[] {
 
 /** Words a line standing above its paragraph may have to be taken as that paragraph's heading. */
 const MAX_HEADING_WORDS = 12;
+/** Lines a heading may take (a long numbered title wraps under itself). */
+const MAX_HEADING_LINES = 3;
+/** A line this much larger than the line after it stands apart from it, whatever its font. */
+const LARGER = 1.1;
 
 /**
- * Whether the block so far is one short line set in another font than the line that follows
- * ("3.1 Traces" in bold above its paragraph): a heading, kept apart so it can be told as one.
+ * Whether the block so far is a heading above the line that follows: one short line, or up to
+ * {@link MAX_HEADING_LINES} lines of one font and size, set in another font or larger than that
+ * line ("3.1 Traces" in bold above its paragraph, "What’s New" above a run-in bold lead), kept
+ * apart so it can be told as one.
  */
 function isHeadingLine(lines: Segment[], line: Segment, box: Box): boolean {
-  const [only] = lines;
-  if (only === undefined || lines.length !== 1 || only.font === line.font) return false;
-  const words = only.text.split(/\s+/).length;
+  const [first] = lines;
+  const last = lines.at(-1);
+  if (first === undefined || last === undefined || lines.length > MAX_HEADING_LINES) return false;
+  if (lines.some((one) => one.font !== first.font || Math.abs(one.size - first.size) > 0.1 * first.size))
+    return false;
+  if (first.font === line.font && first.size < LARGER * line.size) return false;
+  const words = lines.reduce((sum, one) => sum + one.text.split(/\s+/).length, 0);
+  const short = lines.length > 1 || first.x1 < box.x1 - 4 * line.size;
   return (
-    words <= MAX_HEADING_WORDS &&
-    only.x1 < box.x1 - 4 * line.size &&
-    /^[\p{Lu}\p{N}]/u.test(only.text) &&
-    !/[,;]$/.test(only.text)
+    words <= MAX_HEADING_WORDS * lines.length &&
+    short &&
+    /^[\p{Lu}\p{N}]/u.test(first.text) &&
+    !/[,;]$/.test(last.text)
   );
 }
 

@@ -1,11 +1,11 @@
 import type { PageBlock, TableBlock, TextBlock } from './layout-types.js';
 
 /**
- * A caption's opening: "Figure 3:", "Fig. 2.", "Table 2-1.", "TABLE 6 :", "Table IV". The mark after
+ * A caption's opening: "Figure 3:", "Fig. 2.", "Table 2-1.", "TABLE 6 :", "Table IV", "Table: 5". The mark after
  * the number tells a caption from a sentence that names a table ("Table 2-1 takes the analysis").
  */
 const CAPTION =
-  /^(?:fig(?:ure|\.)?|table|tab\.|exhibit|chart)\s*(?:\d{1,3}(?:[.-]\d{1,3})?|[IVXLC]{1,6}|[A-Z])\s*(?:[.:–—|]|$)/i;
+  /^(?:fig(?:ure|\.)?|table|tab\.|exhibit|chart)\s*:?\s*(?:\d{1,3}(?:[.-]\d{1,3})?|[IVXLC]{1,6}|[A-Z])\s*(?:[.:–—|]|$)/i;
 /** Farthest a caption stands from its table (in the caption's line heights). */
 const CAPTION_GAP_LINES = 2.5;
 

@@ -309,12 +309,14 @@ function toTable(cells: (TableCell & { runs: TextRun[] })[], xs: number[]): Latt
   };
   const taken = new Set(cells.flatMap((cell) => cell.runs));
   const tableCells = cells.map(({ runs: _runs, ...cell }) => cell);
+  const sizes = [...taken].map((run) => run.size).sort((a, b) => a - b);
   const table = {
     kind: 'table' as const,
     rows: grid,
     cells: tableCells,
     headerRows: toHeaderRows(tableCells, rowCount),
     box,
+    size: sizes[Math.floor(sizes.length / 2)] ?? 10,
   };
   return { table, runs: taken };
 }

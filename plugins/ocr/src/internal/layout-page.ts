@@ -8,6 +8,7 @@ import { findLatticeTables } from './layout-lattice.js';
 import { findPlotAreas, isInPlotArea } from './layout-plot-areas.js';
 import { findTables } from './layout-tables.js';
 import { joinListMarkers } from './list-markers.js';
+import { withSectionTitles } from './section-numbers.js';
 import type { Box, PageBlock, PageFrame, PageLayout, Ruling, Segment, TextRun } from './layout-types.js';
 
 /**
@@ -31,7 +32,7 @@ export function toPageLayout(
   const kept = dropOverprint(runs);
   const lattice = findLatticeTables(kept, rulings);
   const ruled = new Set(lattice.flatMap((found) => [...found.runs]));
-  const rows = toRows(ruled.size === 0 ? kept : kept.filter((run) => !ruled.has(run)));
+  const rows = withSectionTitles(toRows(ruled.size === 0 ? kept : kept.filter((run) => !ruled.has(run))));
   // Rows lined up inside a chart's plot area are its labels and ticks, not a table.
   const plots = rulings.length === 0 ? [] : findPlotAreas(kept, rulings);
   const tables = findTables(rows).filter((found) => !isInPlotArea(found.box, plots));

@@ -214,7 +214,7 @@ function toTable(run: Row[]): FoundTable | undefined {
     top: Math.min(...rows.map((row) => row.y - size)),
     bottom: Math.max(...rows.map((row) => row.y)),
   };
-  const table: TableBlock = { kind: 'table', rows: grid.map((row) => row.cells), box };
+  const table: TableBlock = { kind: 'table', rows: grid.map((row) => row.cells), box, size };
   table.headerRows = Math.max(1, header.length);
   if (grid.some((row) => row.spans.some((span) => span > 1)))
     table.cells = toCells(grid, kept.boundaries, box);

@@ -70,6 +70,8 @@ export interface TableBlock {
   headerRows?: number;
   /** Where the table sits on its page, in the units of the page's `width` and `height`. */
   box?: Box;
+  /** The median font size of the table's text (weighs in the document's body size). */
+  size?: number;
 }
 
 /** A block of a page in reading order. */

@@ -1,7 +1,7 @@
 import type { ListItem, Root, RootContent } from 'mdast';
 import type { Provenance } from '@transmute/plugin-sdk';
 import { ListBuilder } from './document-lists.js';
-import type { PageLayout, TextBlock } from './layout-types.js';
+import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
 import { toPageBox } from './page-box.js';
 import { toTableNode } from './pdf-table-node.js';
 
@@ -15,10 +15,14 @@ export interface SourcePage extends PageLayout {
 
 interface Styles {
   bodySize: number;
-  bodyFont: string;
+  /** The font of most text outside tables; undefined when tables hold most of the text. */
+  bodyFont: string | undefined;
   headingSizes: number[];
-  /** The depth the document's top numbered sections ("2 Methods", "3. Results") take, when it has any. */
-  numberedDepth?: Depth;
+  /**
+   * The depth the document's top numbered sections ("2 Methods", "3. Results") take, when it has
+   * any, and how many levels their numbers have (2 for a part of a document that starts at "3.5.").
+   */
+  numbered?: { depth: Depth; levels: number };
 }
 
 /** A numbered section heading: "2 Methods", "3.1 Traces", "3.4.2. Measurement of blood pressure". */
@@ -45,7 +49,10 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
     const provenance: Provenance = { page: page.page };
     if (fileId !== undefined) provenance.fileId = fileId;
     if (page.confidence !== undefined) provenance.confidence = Math.round(page.confidence * 1000) / 1000;
+    let previous: PageBlock | undefined;
     for (const block of page.blocks) {
+      const before = previous;
+      previous = block;
       const bbox = toPageBox(block.box, page);
       const data: { provenance: Provenance } = {
         provenance: bbox === undefined ? { ...provenance } : { ...provenance, bbox: [bbox] },
@@ -86,11 +93,28 @@ export function toDocumentTree(pages: SourcePage[], fileId?: string): Root {
         continue;
       }
       const depth = headingDepth(block, styles);
+      const last = children.at(-1);
       if (depth === undefined) children.push({ ...paragraph(block.text), data });
+      else if (last?.type === 'heading' && last.depth === depth && continuesLine(before, block))
+        last.children.push({ type: 'text', value: ` ${block.text}` });
       else children.push({ type: 'heading', depth, children: [{ type: 'text', value: block.text }], data });
     }
   }
   return { type: 'root', children };
+}
+
+/**
+ * Whether a block carries on the line of the block before it: one line each, on one baseline, to
+ * its right ("SECTION 2" and "DIESEL ENGINES" spaced apart across the top of a page).
+ */
+function continuesLine(before: PageBlock | undefined, block: TextBlock): boolean {
+  if (before?.kind !== 'paragraph' || before.box === undefined || block.box === undefined) return false;
+  return (
+    before.lineCount === 1 &&
+    block.lineCount === 1 &&
+    Math.abs(before.box.bottom - block.box.bottom) <= 0.2 * block.size &&
+    block.box.x0 > before.box.x1
+  );
 }
 
 function paragraph(text: string): { type: 'paragraph'; children: [{ type: 'text'; value: string }] } {
@@ -99,17 +123,28 @@ function paragraph(text: string): { type: 'paragraph'; children: [{ type: 'text'
 
 function toStyles(pages: SourcePage[]): Styles {
   const sizes = new Map<number, number>();
+  let tableCharacters = 0;
   const fonts = new Map<string, number>();
   for (const page of pages) {
     for (const block of page.blocks) {
-      if (block.kind === 'table') continue;
+      if (block.kind === 'table') {
+        // A page of tables under a title: the tables' text is the body the title stands out from.
+        if (block.size === undefined) continue;
+        const size = Math.round(block.size * 2) / 2;
+        const characters = block.rows.flat().reduce((sum, cell) => sum + cell.length, 0);
+        sizes.set(size, (sizes.get(size) ?? 0) + characters);
+        tableCharacters += characters;
+        continue;
+      }
       const size = Math.round(block.size * 2) / 2;
       sizes.set(size, (sizes.get(size) ?? 0) + block.text.length);
       fonts.set(block.font, (fonts.get(block.font) ?? 0) + block.text.length);
     }
   }
   const bodySize = heaviest(sizes) ?? 10;
-  const bodyFont = heaviest(fonts) ?? '';
+  // Among a few lines around tables, a line in another font stands out from nothing: no body font.
+  const proseCharacters = [...fonts.values()].reduce((sum, count) => sum + count, 0);
+  const bodyFont = proseCharacters >= tableCharacters ? heaviest(fonts) : undefined;
   const headingSizes = new Set<number>();
   for (const page of pages) {
     for (const block of page.blocks) {
@@ -119,15 +154,20 @@ function toStyles(pages: SourcePage[]): Styles {
     }
   }
   const styles: Styles = { bodySize, bodyFont, headingSizes: [...headingSizes].sort((a, b) => b - a) };
+  const numbered = pages.flatMap((page) =>
+    page.blocks.flatMap((block) => {
+      const levels = block.kind === 'table' ? undefined : numberingLevels(block.text);
+      const depth = block.kind === 'table' ? undefined : tierDepth(block, styles);
+      return levels === undefined || depth === undefined ? [] : [{ levels, depth }];
+    }),
+  );
+  // The shallowest numbers present are the top sections (the document may start deep in its outline).
+  const top = Math.min(...numbered.map((heading) => heading.levels));
   const topDepths = new Map<Depth, number>();
-  for (const page of pages)
-    for (const block of page.blocks) {
-      if (block.kind === 'table' || numberingLevels(block.text) !== 1) continue;
-      const depth = tierDepth(block, styles);
-      if (depth !== undefined) topDepths.set(depth, (topDepths.get(depth) ?? 0) + 1);
-    }
-  const numberedDepth = heaviest(topDepths);
-  if (numberedDepth !== undefined) styles.numberedDepth = numberedDepth;
+  for (const heading of numbered)
+    if (heading.levels === top) topDepths.set(heading.depth, (topDepths.get(heading.depth) ?? 0) + 1);
+  const depth = heaviest(topDepths);
+  if (depth !== undefined) styles.numbered = { depth, levels: top };
   return styles;
 }
 
@@ -143,10 +183,16 @@ function heaviest<TKey>(weights: Map<TKey, number>): TKey | undefined {
   return best;
 }
 
+/**
+ * Text no heading is: a page's number ("Page 1 of 2"), a note wholly in parentheses ("(Rs. in
+ * 000)", a table's unit), a line carrying a web address (a masthead's or a footer's).
+ */
+const NOT_A_HEADING = /^(?:page\s+\d+(?:\s+of\s+\d+)?|\(.*\))$|https?:\/\/|www\./i;
+
 function isHeadingText(block: TextBlock): boolean {
   // Two letters at least: a lone letter in a large font is a figure's label, not a heading.
   const letters = block.text.match(/\p{L}/gu)?.length ?? 0;
-  return block.lineCount <= 3 && block.text.length <= 160 && letters >= 2;
+  return block.lineCount <= 3 && block.text.length <= 160 && letters >= 2 && !NOT_A_HEADING.test(block.text);
 }
 
 type Depth = 1 | 2 | 3 | 4 | 5 | 6;
@@ -163,8 +209,8 @@ function toDepth(value: number): Depth {
 function headingDepth(block: TextBlock, styles: Styles): Depth | undefined {
   const depth = tierDepth(block, styles);
   const levels = numberingLevels(block.text);
-  if (depth === undefined || levels === undefined || styles.numberedDepth === undefined) return depth;
-  return toDepth(styles.numberedDepth + levels - 1);
+  if (depth === undefined || levels === undefined || styles.numbered === undefined) return depth;
+  return toDepth(styles.numbered.depth + levels - styles.numbered.levels);
 }
 
 /** The depth of a heading by its size tier (or one below the tiers for a bold-like line). */
@@ -175,10 +221,12 @@ function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
   if (rank >= 0) return toDepth(Math.min(rank + 1, 4));
   const words = block.text.split(/\s+/).length;
   const boldLike =
+    styles.bodyFont !== undefined &&
     block.font !== '' &&
     block.font !== styles.bodyFont &&
-    block.lineCount === 1 &&
-    words <= 12 &&
+    // A numbered title may wrap ("3.1.3 Special requirements for starting / arrangements for …").
+    (block.lineCount === 1 || numberingLevels(block.text) !== undefined) &&
+    words <= 12 * block.lineCount &&
     block.size >= styles.bodySize * 0.95 &&
     /^[\p{Lu}\p{N}]/u.test(block.text) &&
     !/[.,;]$/.test(block.text);
