@@ -64,6 +64,20 @@ describe.runIf(existsSync(notice))('headings of a real two-column notice (table_
     const paragraphs = nodes.filter((node) => node.type === 'paragraph').map((node) => toString(node));
     expect(paragraphs.some((text) => text.startsWith('2011 withholding tables. This notice'))).toBe(true);
   });
+
+  it('keeps the masthead over the title (form number, issuer) as text, not headings, the title first', async () => {
+    const nodes = await read(notice);
+    const first = nodes.find((node): node is Heading => node.type === 'heading');
+    expect(first === undefined ? '' : toString(first)).toBe(
+      'Early Release Copies of the 2011 Percentage Method Tables for Income Tax Withholding',
+    );
+    const found = headings(nodes);
+    expect(found.has('Notice 1036')).toBe(false);
+    expect(found.has('Department of the Treasury Internal Revenue Service')).toBe(false);
+    const paragraphs = nodes.filter((node) => node.type === 'paragraph').map((node) => toString(node));
+    expect(paragraphs).toContain('Notice 1036');
+    expect(paragraphs).toContain('Department of the Treasury Internal Revenue Service');
+  });
 });
 
 describe.runIf(existsSync(tables))('titles of real pages of tables', () => {
