@@ -98,4 +98,11 @@ describe.runIf(existsSync(tables))('titles of real pages of tables', () => {
     expect(found.get('3.5.1. Socio-economic and demographic particulars of households')).toBe(top + 1);
     expect(found.get('3.4.3. Estimation of fasting blood glucose')).toBe(top + 1);
   });
+
+  it('takes neither the running head over the title nor a line up the margin for a heading (assam.pdf)', async () => {
+    const nodes = await read(join(tables, 'assam.pdf'));
+    expect([...headings(nodes).keys()]).toEqual(['SCHOOLING STATUS']);
+    const paragraphs = nodes.filter((node) => node.type === 'paragraph').map((node) => toString(node));
+    expect(paragraphs).toEqual(expect.arrayContaining(['ASSAM', 'Annual Health Survey 2010-11']));
+  });
 });

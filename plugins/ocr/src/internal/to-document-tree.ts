@@ -205,7 +205,21 @@ const NOT_A_HEADING = /^(?:page\s+\d+(?:\s+of\s+\d+)?|\(.*\))$|https?:\/\/|www\.
 function isHeadingText(block: TextBlock): boolean {
   // Two letters at least: a lone letter in a large font is a figure's label, not a heading.
   const letters = block.text.match(/\p{L}/gu)?.length ?? 0;
-  return block.lineCount <= 3 && block.text.length <= 160 && letters >= 2 && !NOT_A_HEADING.test(block.text);
+  return (
+    block.lineCount <= 3 &&
+    block.text.length <= 160 &&
+    letters >= 2 &&
+    !NOT_A_HEADING.test(block.text) &&
+    !isTurned(block)
+  );
+}
+
+/**
+ * Whether a block's text runs across the page's reading direction (turned a quarter: a running head
+ * up the margin, an axis title): its runs have no width in the page's frame (see pdf-text.ts).
+ */
+function isTurned(block: TextBlock): boolean {
+  return block.box !== undefined && block.box.x1 - block.box.x0 < 1e-6 && block.text.length > 1;
 }
 
 type Depth = 1 | 2 | 3 | 4 | 5 | 6;
