@@ -1,6 +1,5 @@
-import type { TextBlock } from './layout-types.js';
-import { EDGE_BAND } from './page-furniture.js';
-import type { SourcePage } from './to-document-tree.js';
+import type { PageLayout, TextBlock } from './layout-types.js';
+import { EDGE_BAND } from './page-bands.js';
 
 /**
  * The masthead over a document's title: the text blocks on the title's page that lie in the top
@@ -11,7 +10,7 @@ import type { SourcePage } from './to-document-tree.js';
  * head cannot be told by its repeating, this is what tells it. None when the page's frame or the
  * blocks' places are unknown (a page read by OCR without positions).
  */
-export function findMasthead(pages: readonly SourcePage[], title: TextBlock): Set<TextBlock> {
+export function findMasthead(pages: readonly PageLayout[], title: TextBlock): Set<TextBlock> {
   const masthead = new Set<TextBlock>();
   const page = pages.find((candidate) => candidate.blocks.includes(title));
   const frame = page?.frame;
