@@ -64,6 +64,20 @@ describe.runIf(existsSync(notice))('headings of a real two-column notice (table_
     const paragraphs = nodes.filter((node) => node.type === 'paragraph').map((node) => toString(node));
     expect(paragraphs.some((text) => text.startsWith('2011 withholding tables. This notice'))).toBe(true);
   });
+
+  it('keeps the masthead over the title (form number, issuer) as text, not headings, the title first', async () => {
+    const nodes = await read(notice);
+    const first = nodes.find((node): node is Heading => node.type === 'heading');
+    expect(first === undefined ? '' : toString(first)).toBe(
+      'Early Release Copies of the 2011 Percentage Method Tables for Income Tax Withholding',
+    );
+    const found = headings(nodes);
+    expect(found.has('Notice 1036')).toBe(false);
+    expect(found.has('Department of the Treasury Internal Revenue Service')).toBe(false);
+    const paragraphs = nodes.filter((node) => node.type === 'paragraph').map((node) => toString(node));
+    expect(paragraphs).toContain('Notice 1036');
+    expect(paragraphs).toContain('Department of the Treasury Internal Revenue Service');
+  });
 });
 
 describe.runIf(existsSync(tables))('titles of real pages of tables', () => {
@@ -83,5 +97,12 @@ describe.runIf(existsSync(tables))('titles of real pages of tables', () => {
     const top = found.get('3.5. Investigations') ?? 0;
     expect(found.get('3.5.1. Socio-economic and demographic particulars of households')).toBe(top + 1);
     expect(found.get('3.4.3. Estimation of fasting blood glucose')).toBe(top + 1);
+  });
+
+  it('takes neither the running head over the title nor a line up the margin for a heading (assam.pdf)', async () => {
+    const nodes = await read(join(tables, 'assam.pdf'));
+    expect([...headings(nodes).keys()]).toEqual(['SCHOOLING STATUS']);
+    const paragraphs = nodes.filter((node) => node.type === 'paragraph').map((node) => toString(node));
+    expect(paragraphs).toEqual(expect.arrayContaining(['ASSAM', 'Annual Health Survey 2010-11']));
   });
 });

@@ -32,4 +32,13 @@ describe.runIf(existsSync(rules))('a chart is no table (issue 25)', () => {
     expect(text).toContain('2nd power stage');
     expect(text).toMatch(/1000\s+1500\s+2000/);
   });
+
+  it('finds no table in a chart whose curves are labelled all over its grid, nor across it and its legend (diesel_engines page 17, Figure 2)', async () => {
+    const nodes = await pageNodes(rules, 17);
+    const tables = nodes.filter((node) => node.data?.table !== undefined).map((node) => toString(node));
+    expect(tables).toEqual([]);
+    const text = nodes.map((node) => toString(node)).join('\n');
+    expect(text).toContain('Normal propeller curve');
+    expect(text).toContain('Range of intermittent operation');
+  });
 });

@@ -2,7 +2,7 @@ import { toLineGroups, toTextBlocks } from './layout-blocks.js';
 import { withCaptionsBeforeTables, withFloatsAfterSentences } from './layout-captions.js';
 import { withFootnotesLast } from './layout-footnotes.js';
 import { toReadingOrder } from './layout-order.js';
-import { toRows } from './layout-rows.js';
+import { toRows, type Row } from './layout-rows.js';
 import { dropOverprint } from './overprint.js';
 import { findLatticeTables } from './layout-lattice.js';
 import { findPlotAreas, isInPlotArea } from './layout-plot-areas.js';
@@ -30,12 +30,12 @@ export function toPageLayout(
   rulings: readonly Ruling[] = [],
 ): PageLayout {
   const kept = dropOverprint(runs);
-  const lattice = findLatticeTables(kept, rulings);
+  // Rows lined up inside a chart's plot area, or its gridlines, are its labels and ticks, not a table.
+  const plots = rulings.length === 0 ? [] : findPlotAreas(kept, rulings);
+  const lattice = findLatticeTables(kept, rulings).filter((found) => !isInPlotArea(found.table.box, plots));
   const ruled = new Set(lattice.flatMap((found) => [...found.runs]));
   const rows = withSectionTitles(toRows(ruled.size === 0 ? kept : kept.filter((run) => !ruled.has(run))));
-  // Rows lined up inside a chart's plot area are its labels and ticks, not a table.
-  const plots = rulings.length === 0 ? [] : findPlotAreas(kept, rulings);
-  const tables = findTables(rows).filter((found) => !isInPlotArea(found.box, plots));
+  const tables = findTables(plots.length === 0 ? rows : withoutPlotText(rows, plots));
   // By segment: a table's row can leave out text of the other column that shares its baseline.
   const inTable = new Set(tables.flatMap((found) => found.rows.flatMap((row) => row.segments)));
   const segments: Segment[] = joinListMarkers(
@@ -54,6 +54,25 @@ export function toPageLayout(
   if (frame !== undefined) layout.frame = frame;
   if (unmapped > 0.3 * (unmapped + characters)) layout.unusable = true;
   return layout;
+}
+
+/**
+ * The rows without the segments inside a chart's plot area: the chart's labels and ticks, which
+ * must neither make a table of their own nor join a table with text beside the chart (its legend).
+ */
+function withoutPlotText(rows: Row[], plots: readonly Box[]): Row[] {
+  return rows
+    .map((row) => ({
+      ...row,
+      segments: row.segments.filter(
+        (segment) =>
+          !isInPlotArea(
+            { x0: segment.x0, x1: segment.x1, top: segment.y - segment.size, bottom: segment.y },
+            plots,
+          ),
+      ),
+    }))
+    .filter((row) => row.segments.length > 0);
 }
 
 /** Whether a page's text layer is worth keeping as is: enough characters, mostly mapped to Unicode. */

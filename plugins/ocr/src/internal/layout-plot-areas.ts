@@ -11,6 +11,12 @@ const MIN_SLOTS = 3;
  * candidates on vertical_header's page 3) can be as empty, so a value axis is asked for as well.
  */
 const MAX_FILLED_AREA = 0.25;
+/**
+ * The same share when the value axis's ticks sit on the grid's horizontal lines, which a table's
+ * text does not: a chart whose curves are labelled all over (diesel_engines' Figure 2: 0.29) can be
+ * fuller, but not as full as most tables.
+ */
+const MAX_FILLED_AREA_ON_LINES = 0.5;
 /** Fewest ticks of a value axis. */
 const MIN_TICKS = 3;
 /** A number alone: an axis tick ("100", "2.5", "40%"). */
@@ -21,7 +27,7 @@ const MAX_INSIDE_SHARE = 0.5;
 /**
  * The plot areas of a page's charts: ruled grids of at least 3 by 3 slots whose slots holding text
  * cover little of them (a chart's gridlines, framed with its axes), unlike a table's grid, whose
- * cells are filled, and with a value axis down their left side ({@link hasValueAxis}).
+ * cells are filled, and with a value axis down their left side ({@link findValueAxis}).
  * Text inside one (curve labels, axis ticks in rows) is the chart's, not a table's.
  */
 export function findPlotAreas(runs: readonly TextRun[], rulings: readonly Ruling[]): Box[] {
@@ -43,7 +49,19 @@ export function findPlotAreas(runs: readonly TextRun[], rulings: readonly Ruling
       covered += ((xs[column + 1] ?? 0) - (xs[column] ?? 0)) * ((ys[row + 1] ?? 0) - (ys[row] ?? 0));
     }
     const surface = ((xs.at(-1) ?? 0) - (xs[0] ?? 0)) * ((ys.at(-1) ?? 0) - (ys[0] ?? 0));
-    if (covered > MAX_FILLED_AREA * surface || !hasValueAxis(runs, xs, ys)) continue;
+    const axis = findValueAxis(runs, xs, ys);
+    const most = axis?.onLines === true ? MAX_FILLED_AREA_ON_LINES : MAX_FILLED_AREA;
+    if (axis === undefined || covered > most * surface) continue;
+    if (process.env.PROBE_DEBUG)
+      console.log(
+        'PLOT',
+        xs.map(Math.round).join(','),
+        '|',
+        ys.map(Math.round).join(','),
+        'cov',
+        (covered / surface).toFixed(2),
+        axis,
+      );
     areas.push({ x0: xs[0] ?? 0, x1: xs.at(-1) ?? 0, top: ys[0] ?? 0, bottom: ys.at(-1) ?? 0 });
   }
   return areas;
@@ -60,26 +78,41 @@ export function isInPlotArea(box: Box, areas: readonly Box[]): boolean {
 }
 
 /**
- * Whether numbers alone on their lines stand down the grid's left side (left of its second
- * vertical line) as a value axis does: at least three, evenly spaced, their values falling by
- * equal steps from top to bottom ("100 90 80 …"). A table's first column of numbers counts up
- * (row numbers) or by no fixed step (values).
+ * The value axis down the grid's left side (left of its second vertical line), if any: numbers
+ * alone on their lines, at least three, evenly spaced, their values falling by equal steps from
+ * top to bottom ("100 90 80 …"); with whether each of them sits on a horizontal line of the grid
+ * (its middle within a third of its size of it), as a chart's ticks mark its gridlines. A table's
+ * first column of numbers counts up (row numbers) or by no fixed step (values), and a cell's text
+ * sits between its rules, not on them.
  */
-function hasValueAxis(runs: readonly TextRun[], xs: number[], ys: number[]): boolean {
+function findValueAxis(
+  runs: readonly TextRun[],
+  xs: number[],
+  ys: number[],
+): { onLines: boolean } | undefined {
   const [top = 0, bottom = 0, edge = 0] = [ys[0], ys.at(-1), xs[1]];
   const ticks = runs
     .filter((run) => TICK.test(run.str.trim()) && run.x + run.width / 2 < edge)
     .filter((run) => run.y >= top - run.size && run.y <= bottom + 2 * run.size)
-    .map((run) => ({ y: run.y, value: Number(run.str.trim().replace(',', '.').replace('%', '')) }))
+    .map((run) => ({ run, y: run.y, value: Number(run.str.trim().replace(',', '.').replace('%', '')) }))
     .sort((a, b) => a.y - b.y);
-  let length = 1;
+  let start = 0;
   for (let index = 2; index < ticks.length; index += 1) {
     const [a, b, c] = [ticks[index - 2], ticks[index - 1], ticks[index]];
     if (a === undefined || b === undefined || c === undefined) continue;
     const step = b.value - a.value;
     const even = Math.abs(c.y - b.y - (b.y - a.y)) <= 0.2 * (b.y - a.y);
-    length = step < 0 && Math.abs(c.value - b.value - step) < 1e-9 && even ? Math.max(length, 2) + 1 : 1;
-    if (length >= MIN_TICKS) return true;
+    if (!(step < 0 && Math.abs(c.value - b.value - step) < 1e-9 && even)) start = index - 1;
+    else if (index - start + 1 >= MIN_TICKS) {
+      const axis = ticks.slice(start, index + 1).map((tick) => tick.run);
+      return { onLines: axis.every((run) => isOnLine(run, ys)) };
+    }
   }
-  return false;
+  return undefined;
+}
+
+/** Whether a run's middle lies on one of the horizontal lines at `ys`. */
+function isOnLine(run: TextRun, ys: number[]): boolean {
+  const middle = run.y - run.size * 0.35;
+  return ys.some((y) => Math.abs(y - middle) <= run.size / 3);
 }

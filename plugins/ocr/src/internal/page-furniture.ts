@@ -1,4 +1,5 @@
 import type { PageBlock, PageFrame, TextBlock } from './layout-types.js';
+import { EDGE_BAND } from './page-bands.js';
 import type { SourcePage } from './to-document-tree.js';
 
 /** Blocks at each end of a page (in reading order) that may be a running header or footer. */
@@ -13,8 +14,6 @@ const MIN_PAGES = 3;
 const TITLE_SIZE_RATIO = 1.15;
 /** A block holding more than this share of its page's words is content, however it repeats. */
 const MAX_PAGE_WORD_SHARE = 0.1;
-/** Where the page's frame is known: furniture lies within this share of the page's height of an edge. */
-const EDGE_BAND = 0.12;
 /** A line set this much larger than its page's body text is a heading, not a running line. */
 const HEADING_SIZE_RATIO = 1.15;
 

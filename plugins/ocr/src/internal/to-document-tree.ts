@@ -2,6 +2,7 @@ import type { ListItem, Root, RootContent } from 'mdast';
 import type { Provenance } from '@transmute/plugin-sdk';
 import { ListBuilder } from './document-lists.js';
 import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
+import { findMasthead } from './page-masthead.js';
 import { toPageBox } from './page-box.js';
 import { toTableNode } from './pdf-table-node.js';
 
@@ -18,6 +19,8 @@ interface Styles {
   /** The font of most text outside tables; undefined when tables hold most of the text. */
   bodyFont: string | undefined;
   headingSizes: number[];
+  /** The blocks above the title that are its masthead ({@link findMasthead}): never headings. */
+  masthead: ReadonlySet<TextBlock>;
   /**
    * The depth the document's top numbered sections ("2 Methods", "3. Results") take, when it has
    * any, and how many levels their numbers have (2 for a part of a document that starts at "3.5.").
@@ -145,15 +148,25 @@ function toStyles(pages: SourcePage[]): Styles {
   // Among a few lines around tables, a line in another font stands out from nothing: no body font.
   const proseCharacters = [...fonts.values()].reduce((sum, count) => sum + count, 0);
   const bodyFont = proseCharacters >= tableCharacters ? heaviest(fonts) : undefined;
-  const headingSizes = new Set<number>();
-  for (const page of pages) {
-    for (const block of page.blocks) {
-      if (block.kind === 'paragraph' && isHeadingText(block) && block.size >= bodySize * 1.15) {
-        headingSizes.add(Math.round(block.size * 2) / 2);
-      }
-    }
-  }
-  const styles: Styles = { bodySize, bodyFont, headingSizes: [...headingSizes].sort((a, b) => b - a) };
+  const larger = pages.flatMap((page) =>
+    page.blocks.filter(
+      (block): block is TextBlock =>
+        block.kind === 'paragraph' && isHeadingText(block) && block.size >= bodySize * 1.15,
+    ),
+  );
+  // The title: the first block in the largest size. What stands above it is a masthead, whose sizes make no tier.
+  const titleSize = Math.max(...larger.map((block) => Math.round(block.size * 2) / 2));
+  const title = larger.find((block) => Math.round(block.size * 2) / 2 === titleSize);
+  const masthead = title === undefined ? new Set<TextBlock>() : findMasthead(pages, title);
+  const headingSizes = new Set(
+    larger.filter((block) => !masthead.has(block)).map((block) => Math.round(block.size * 2) / 2),
+  );
+  const styles: Styles = {
+    bodySize,
+    bodyFont,
+    headingSizes: [...headingSizes].sort((a, b) => b - a),
+    masthead,
+  };
   const numbered = pages.flatMap((page) =>
     page.blocks.flatMap((block) => {
       const levels = block.kind === 'table' ? undefined : numberingLevels(block.text);
@@ -192,7 +205,21 @@ const NOT_A_HEADING = /^(?:page\s+\d+(?:\s+of\s+\d+)?|\(.*\))$|https?:\/\/|www\.
 function isHeadingText(block: TextBlock): boolean {
   // Two letters at least: a lone letter in a large font is a figure's label, not a heading.
   const letters = block.text.match(/\p{L}/gu)?.length ?? 0;
-  return block.lineCount <= 3 && block.text.length <= 160 && letters >= 2 && !NOT_A_HEADING.test(block.text);
+  return (
+    block.lineCount <= 3 &&
+    block.text.length <= 160 &&
+    letters >= 2 &&
+    !NOT_A_HEADING.test(block.text) &&
+    !isTurned(block)
+  );
+}
+
+/**
+ * Whether a block's text runs across the page's reading direction (turned a quarter: a running head
+ * up the margin, an axis title): its runs have no width in the page's frame (see pdf-text.ts).
+ */
+function isTurned(block: TextBlock): boolean {
+  return block.box !== undefined && block.box.x1 - block.box.x0 < 1e-6 && block.text.length > 1;
 }
 
 type Depth = 1 | 2 | 3 | 4 | 5 | 6;
@@ -215,7 +242,7 @@ function headingDepth(block: TextBlock, styles: Styles): Depth | undefined {
 
 /** The depth of a heading by its size tier (or one below the tiers for a bold-like line). */
 function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
-  if (!isHeadingText(block)) return undefined;
+  if (!isHeadingText(block) || styles.masthead.has(block)) return undefined;
   const size = Math.round(block.size * 2) / 2;
   const rank = styles.headingSizes.indexOf(size);
   if (rank >= 0) return toDepth(Math.min(rank + 1, 4));
