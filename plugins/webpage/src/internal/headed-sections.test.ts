@@ -6,13 +6,19 @@ const prose = (sentence: string, times: number) => `<p>${`${sentence} `.repeat(t
 
 /** A reference page as PostgreSQL's manual lays it out: name, synopsis, then the sections it scores. */
 function referencePage(extraSection = ''): string {
+  // Readability scores the long description highest and leaves the name and synopsis above it.
+  const description = [1, 2, 3, 4, 5, 6]
+    .map((step) =>
+      prose(`In step ${step}, SELECT computes rows from zero or more tables, in turn, one by one.`, 4),
+    )
+    .join('');
   return `<html><head><title>SELECT</title></head><body>
 <div class="navheader"><a href="/docs">Home</a> <a href="next.html">Next</a></div>
 <div class="refentry">
   <div class="refnamediv"><h2>SELECT</h2><p>SELECT, TABLE, WITH — retrieve rows from a table or view</p></div>
   <div class="refsynopsisdiv"><h2>Synopsis</h2><pre>SELECT [ ALL | DISTINCT ] expression FROM from_item</pre></div>
-  <div class="refsect1"><h2>Description</h2>${prose('SELECT retrieves rows from zero or more tables, and every row is computed in turn.', 12)}</div>
-  <div class="refsect1"><h2>Parameters</h2>${prose('The WITH clause lets you name subqueries that can be referenced by name in the query.', 12)}</div>
+  <div class="refsect1"><h2>Description</h2>${description}</div>
+  <div class="refsect1"><h2>Parameters</h2><div class="refsect2"><h3>WITH Clause</h3>${prose('The WITH clause names subqueries, which the query can then reference by name.', 3)}</div></div>
   ${extraSection}
 </div>
 <div class="navfooter"><a href="prev.html">Prev</a> <a href="up.html">Up</a></div>
