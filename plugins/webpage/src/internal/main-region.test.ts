@@ -21,6 +21,25 @@ describe('readMainRegion', () => {
     expect(text.split(PROSE).length - 1).toBe(7);
     expect(text).not.toContain('Latest posts');
   });
+
+  it('keeps a wrapper named for the layout that holds the <main> (content-sidebar-wrap)', () => {
+    // A blog's category page as a Genesis theme lays it out: the intro above, the posts' titles in
+    // <main>, the <main> and the sidebar in a wrapper named for both; <main> holds too little to be
+    // the region on its own.
+    const titles = ['Air Fryer Shrimp', 'Fish Tacos with Mango Salsa', 'Crispy Sweet Potato Fries']
+      .map(
+        (title) => `<article class="post entry"><h2><a href="/${title.length}">${title}</a></h2></article>`,
+      )
+      .join('');
+    const region = regionOf(
+      `<div class="intro"><p>${PROSE.repeat(6)}</p></div>` +
+        `<div class="content-sidebar-wrap"><main class="content">${titles}</main>` +
+        `<aside class="sidebar">Popular topics</aside></div>`,
+    );
+    const text = visibleTextOf(region.element);
+    expect(text).toContain('Fish Tacos with Mango Salsa');
+    expect(text).not.toContain('Popular topics');
+  });
 });
 
 describe('readMainRegion: repeated items', () => {

@@ -45,7 +45,7 @@ export interface MainRegion {
  * headers, footers, asides and dialogs outside an `<article>`, ARIA landmarks that are not the
  * content (navigation, banner, contentinfo, complementary, search), and elements whose class or id
  * names a menu, breadcrumb, sidebar, cookie banner, modal, newsletter box or a forum poster's
- * signature, unless such an element holds most of the region's text (a template that names the
+ * signature (but not one that holds the `<main>`: a layout's wrapper), unless such an element holds most of the region's text (a template that names the
  * content's wrapper `has-sidebar`). Changes the document: call it on a fresh parse.
  */
 export function readMainRegion(document: Document): MainRegion | null {
@@ -147,7 +147,7 @@ function isChrome(element: Element): boolean {
   if (!element.hasAttributes()) return false;
   const role = element.getAttribute('role');
   if (role !== null && CHROME_ROLES.has(role.trim().toLowerCase())) return true;
-  return classAndIdNames(element).some(
+  const named = classAndIdNames(element).some(
     (name) =>
       isSignatureName(name) ||
       name
@@ -158,6 +158,9 @@ function isChrome(element: Element): boolean {
             CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
         ),
   );
+  // A wrapper of the page's main landmark is its layout, whatever its name says (a template's
+  // `content-sidebar-wrap` holds the `<main>` and the sidebar beside it): no chrome holds the content.
+  return named && element.querySelector('main, [role="main"]') === null;
 }
 
 /**

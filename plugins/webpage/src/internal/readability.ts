@@ -1,7 +1,9 @@
 import { Readability } from '@mozilla/readability';
 import { nodesUnder } from './dom-walk.js';
+import { noteHeadedSections, takeSiblingSections } from './headed-sections.js';
 import { linkDensity } from './link-density.js';
 import { isCodeTabPanel } from './tab-panel.js';
+import { hasNonSpaceText } from './visible-text.js';
 
 /**
  * What a Readability reading gives: the article, or null. Its `content` is the article's element
@@ -25,12 +27,8 @@ interface ReplacedChecks {
   _isValidByline(node: Element, matchString: string): boolean;
   _isProbablyVisible: (this: ReplacedChecks, node: Element) => boolean;
   _isElementWithoutContent: (this: ReplacedChecks, node: Element) => boolean;
+  _prepArticle: (this: ReplacedChecks, articleContent: Element) => void;
 }
-
-const TEXT_NODE = 3;
-const CDATA_SECTION_NODE = 4;
-/** What `String.prototype.trim` keeps: `\s` is exactly the white space and line ends it removes. */
-const NOT_SPACE = /\S/;
 
 /**
  * Reads the article of a page with Readability, keeping class names (the converter reads code
@@ -50,6 +48,8 @@ const NOT_SPACE = /\S/;
  * HTML is not kept for a second attempt; a page that needs one is read again from `reread()`.
  * An element whose class or id names a pop-up panel ({@link isPopupByName}) counts as hidden; a tab
  * panel of code samples ({@link isCodeTabPanel}) counts as shown, though only its tab shows it.
+ * The headed sections Readability leaves beside a section it picked join its article
+ * ({@link takeSiblingSections}).
  */
 export function readWithReadability(document: Document, reread?: () => Document): Article | null {
   const body = document.body as HTMLElement | null;
@@ -126,6 +126,16 @@ function parse(document: Document): Article | null {
     check._hasAncestorTag = function (node, tagName, maxDepth, filter) {
       if (tagName === 'table' && maxDepth === undefined && isDataTable(node)) return true;
       return hasAncestorTag.call(this, node, tagName, maxDepth, filter);
+    };
+  }
+  const prepArticle = check._prepArticle;
+  if (typeof prepArticle === 'function') {
+    // Readability cleans its pick with its siblings once it has chosen them: the headed sections
+    // it left beside a section it took join them first (a reference page's synopsis).
+    const sections = noteHeadedSections(document);
+    check._prepArticle = function (articleContent) {
+      takeSiblingSections(articleContent, sections, (element) => this._getLinkDensity(element));
+      prepArticle.call(this, articleContent);
     };
   }
   if (typeof check._getAllNodesWithTag === 'function') {
@@ -211,23 +221,4 @@ function isDataTable(node: Element): boolean {
 
 function asElement(node: Node): Element {
   return node as Element;
-}
-
-/** True when some text under `root` is not white space (its `textContent.trim()` is not empty). */
-function hasNonSpaceText(root: Node): boolean {
-  let node: Node | null = root.firstChild;
-  while (node !== null) {
-    const type = node.nodeType;
-    if ((type === TEXT_NODE || type === CDATA_SECTION_NODE) && NOT_SPACE.test(node.nodeValue ?? '')) {
-      return true;
-    }
-    if (node.firstChild !== null) {
-      node = node.firstChild;
-      continue;
-    }
-    while (node !== null && node !== root && node.nextSibling === null) node = node.parentNode;
-    if (node === null || node === root) return false;
-    node = node.nextSibling;
-  }
-  return false;
 }
