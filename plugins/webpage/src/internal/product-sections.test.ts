@@ -7,26 +7,33 @@ import { visibleTextOf } from './visible-text.js';
 const PROSE = 'The harbour authority approved the plan on Tuesday after two years of public hearings. ';
 
 function elementOf(html: string): Element {
-  const element = parseWithLinkedom(`<!DOCTYPE html><html><body>${html}</body></html>`).body.firstElementChild;
+  const element = parseWithLinkedom(`<!DOCTYPE html><html><body>${html}</body></html>`).body
+    .firstElementChild;
   if (element === null) throw new Error('no element');
   return element;
 }
 
 describe('isProductSection', () => {
   it("reads a product's own section by its class or id", () => {
-    expect(isProductSection(elementOf('<div class="woocommerce-tabs wc-tabs-wrapper">Description</div>'))).toBe(
-      true,
-    );
+    expect(
+      isProductSection(elementOf('<div class="woocommerce-tabs wc-tabs-wrapper">Description</div>')),
+    ).toBe(true);
     expect(isProductSection(elementOf('<section id="ProductDetails">Cotton</section>'))).toBe(true);
-    expect(isProductSection(elementOf('<section class="product-reviews-tabs">5 stars</section>'))).toBe(false);
+    expect(isProductSection(elementOf('<section class="product-reviews-tabs">5 stars</section>'))).toBe(
+      false,
+    );
     expect(isProductSection(elementOf('<section class="related products">Mug</section>'))).toBe(false);
   });
 
   it('reads a section by the heading it opens with, not by a heading further down', () => {
-    expect(isProductSection(elementOf('<section><h2>Specifications</h2><p>Weight 2 kg</p></section>'))).toBe(true);
+    expect(isProductSection(elementOf('<section><h2>Specifications</h2><p>Weight 2 kg</p></section>'))).toBe(
+      true,
+    );
     expect(isProductSection(elementOf('<div><h3>How to use</h3><p>Add two scoops.</p></div>'))).toBe(true);
     expect(isProductSection(elementOf('<div><h2>You may also like</h2><p>Mug $9</p></div>'))).toBe(false);
-    expect(isProductSection(elementOf('<div><p>Sign up for our emails</p><h2>Details</h2></div>'))).toBe(false);
+    expect(isProductSection(elementOf('<div><p>Sign up for our emails</p><h2>Details</h2></div>'))).toBe(
+      false,
+    );
   });
 });
 

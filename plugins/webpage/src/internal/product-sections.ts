@@ -70,7 +70,11 @@ export function isProductSection(element: Element): boolean {
  */
 export function withFollowingProductSections(block: Element, region: Element): Element {
   const sections: Element[] = [];
-  for (let current: Element | null = block; current !== null && current !== region; current = current.parentElement) {
+  for (
+    let current: Element | null = block;
+    current !== null && current !== region;
+    current = current.parentElement
+  ) {
     for (let next = current.nextElementSibling; next !== null; next = next.nextElementSibling) {
       if (isProductSection(next)) sections.push(next);
     }
