@@ -1,6 +1,7 @@
 import { isSignatureName } from './boilerplate-patterns.js';
 import { isConsentBox } from './consent-box.js';
 import { nodesUnder } from './dom-walk.js';
+import { withFollowingProductSections } from './product-sections.js';
 import { classAndIdNames } from './element-names.js';
 import { visibleTextOf } from './visible-text.js';
 import { countWordCharacters, lowerCaseWords } from './word-characters.js';
@@ -183,8 +184,9 @@ const PRODUCT_PROBE_WORDS = 8;
 
 /**
  * The product's own block of a product page's main region: the deepest element that holds both
- * the product's name and the first words of its description (as its JSON-LD gives them), without
- * the reviews, other products and shop policies around it; or the region unchanged when the page
+ * the product's name and the first words of its description (as its JSON-LD gives them), with the
+ * product's own sections that follow it ({@link withFollowingProductSections}: description,
+ * details, specifications), without the reviews, other products and shop policies around it; or the region unchanged when the page
  * does not show both (a description written only for search engines).
  */
 export function narrowToProduct(
@@ -210,5 +212,6 @@ export function narrowToProduct(
     block = inner;
   }
   if (block === region.element) return region;
-  return { element: block, characters: textCharacters(block), repeatedShare: 0 };
+  const withSections = withFollowingProductSections(block, region.element);
+  return { element: withSections, characters: textCharacters(withSections), repeatedShare: 0 };
 }
