@@ -90,27 +90,23 @@ export function toJob(row: JobWireRow, outputIds: string[]): Job {
 }
 
 /** A job of the account with its output ids in order: one row per output (one with null for none). */
-const jobWithOutputIds = preparedQuery((db, jobId: string, accountId: string) =>
-  db
+function jobAndOutputIds(db: Kysely<Database>, jobId: string, accountId: string) {
+  return db
     .selectFrom('jobs')
     .leftJoin('outputs', 'outputs.job_id', 'jobs.id')
-    .selectAll('jobs')
     .select('outputs.id as output_id')
     .where('jobs.id', '=', jobId)
     .where('jobs.account_id', '=', accountId)
-    .orderBy('outputs.position', 'asc'),
+    .orderBy('outputs.position', 'asc');
+}
+
+const jobWithOutputIds = preparedQuery((db, jobId: string, accountId: string) =>
+  jobAndOutputIds(db, jobId, accountId).selectAll('jobs'),
 );
 
 /** {@link jobWithOutputIds} with the wire columns only: a text job's source may be megabytes. */
 const jobViewWithOutputIds = preparedQuery((db, jobId: string, accountId: string) =>
-  db
-    .selectFrom('jobs')
-    .leftJoin('outputs', 'outputs.job_id', 'jobs.id')
-    .select(JOB_WIRE_COLUMNS)
-    .select('outputs.id as output_id')
-    .where('jobs.id', '=', jobId)
-    .where('jobs.account_id', '=', accountId)
-    .orderBy('outputs.position', 'asc'),
+  jobAndOutputIds(db, jobId, accountId).select(JOB_WIRE_COLUMNS),
 );
 
 /** The row of a job read with its output ids (one row per output), and the ids in order. */
