@@ -42,3 +42,32 @@ describe.runIf(existsSync(rules))('a chart is no table (issue 25)', () => {
     expect(text).toContain('Range of intermittent operation');
   });
 });
+
+/** Made with LibreOffice from its source beside it: `soffice --headless --convert-to pdf fixtures/ocr/flowchart.fodg`. */
+const flowchart = resolve(repoRoot, 'fixtures/ocr/flowchart.pdf');
+
+describe('a flowchart is no table (issue 25, mode 6)', () => {
+  it('reads a flowchart of ruled boxes in rows and columns as its boxes, not as a table of them', async () => {
+    const nodes = await pageNodes(flowchart, 1);
+    expect(nodes.filter((node) => node.data?.table !== undefined)).toEqual([]);
+    // Every box's label is a paragraph of its own (their order among the boxes is not asserted: a flowchart has none).
+    const texts = nodes.map((node) => toString(node));
+    expect([...texts].sort()).toEqual(
+      [
+        'How an application for housing benefit is handled',
+        texts.find((text) => text.startsWith('Each application passes through the steps below.')),
+        'Receive application',
+        'Check identity',
+        'Verify documents',
+        'Request missing papers',
+        'Assess eligibility',
+        'Calculate benefit',
+        'Notify applicant',
+        'Record decision',
+        'Close the case',
+        'Figure 1. The steps of an application, from receipt to closing.',
+      ].sort(),
+    );
+    expect(nodes[0]?.type).toBe('heading');
+  });
+});
