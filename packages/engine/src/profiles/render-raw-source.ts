@@ -1,7 +1,7 @@
 import type { Nodes } from 'mdast';
 import type { TableCellData, TableData } from '@transmute/plugin-sdk';
 import { toString } from 'mdast-util-to-string';
-import { joinBlocks, toMarkdown } from './internal/markdown.js';
+import { joinBlocks, toMarkdown, toMarkdownWithSpans } from './internal/markdown.js';
 import { toJsonLines, type ProfileContext, type ProfileParts } from './internal/profile-context.js';
 import { locate, toProvenanceFields, type MarkdownSpan } from './internal/provenance-fields.js';
 
@@ -14,8 +14,8 @@ import { locate, toProvenanceFields, type MarkdownSpan } from './internal/proven
  * out, `cells` with spans and boxes); zip: content.md, blocks.jsonl.
  */
 export function renderRawSource(ctx: ProfileContext): ProfileParts {
-  const markdown = ctx.analysis.blocks.length === 0 ? '' : faithfulMarkdown(ctx);
-  const spans = blockSpans(ctx, markdown);
+  const { markdown, spans } =
+    ctx.analysis.blocks.length === 0 ? { markdown: '', spans: [] } : faithfulMarkdown(ctx);
   const records = ctx.analysis.blocks.map((block, position) => {
     const table = tableOf(block.node);
     const record: Record<string, unknown> = {
@@ -76,8 +76,9 @@ function toCellRecord(cell: TableCellData): Record<string, unknown> {
 }
 
 /**
- * Where each block's markdown sits in content.md: blocks are written in order, each as it is
- * serialized alone (a list after a list with the other bullet), so they are found in turn.
+ * Where each block's markdown sits in content.md when the serializer could not say: blocks are
+ * written in order, each as it is serialized alone (a list after a list with the other bullet), so
+ * they are found in turn.
  */
 function blockSpans(ctx: ProfileContext, markdown: string): (MarkdownSpan | null)[] {
   let cursor = 0;
@@ -116,12 +117,18 @@ export function plainText(node: Nodes): string {
 }
 
 /**
- * The whole tree as CommonMark + GFM. A node the serializer does not know (a plugin's custom
- * type) must not sink the output: then each block is serialized alone, unknown ones as plain text.
+ * The whole tree as CommonMark + GFM, and where each block's markdown sits in it. A node the
+ * serializer does not know (a plugin's custom type) must not sink the output: then each block is
+ * serialized alone, unknown ones as plain text.
  */
-function faithfulMarkdown(ctx: ProfileContext): string {
+function faithfulMarkdown(ctx: ProfileContext): { markdown: string; spans: (MarkdownSpan | null)[] } {
+  let markdown: string;
   try {
-    return toMarkdown(ctx.document.root);
+    const whole = toMarkdownWithSpans(ctx.document.root);
+    const { spans } = whole;
+    if (spans?.length === ctx.analysis.blocks.length && spans.every((span) => span.start >= 0))
+      return { markdown: whole.markdown, spans };
+    markdown = whole.markdown;
   } catch {
     ctx.warn(
       'markdown_fallback',
@@ -134,6 +141,7 @@ function faithfulMarkdown(ctx: ProfileContext): string {
         return plainText(block.node);
       }
     });
-    return joinBlocks(parts);
+    markdown = joinBlocks(parts);
   }
+  return { markdown, spans: blockSpans(ctx, markdown) };
 }

@@ -1,8 +1,9 @@
 import type { Nodes, Root } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
-import { toMarkdown as stringify, type Options } from 'mdast-util-to-markdown';
+import { toMarkdown as stringify, type Handle, type Options } from 'mdast-util-to-markdown';
 import { compactTable } from './compact-table.js';
 import { minimalEscapesText } from './minimal-escapes.js';
+import type { MarkdownSpan } from './provenance-fields.js';
 
 // mdast-util-to-markdown with the GFM extension is what remark-stringify with remark-gfm runs; called
 // directly, a conversion does not load micromark's parser (remark-gfm's syntax half) just to write.
@@ -19,6 +20,55 @@ const otherBullets: Options = { ...options, bullet: '*', bulletOrdered: ')' };
 export function toMarkdown(node: Root | Nodes, afterList = false): string {
   const root: Root = node.type === 'root' ? node : { type: 'root', children: [node] };
   return stringify(root, afterList ? otherBullets : options);
+}
+
+/** Block types the serializer writes as flow, one after another with separators between (no phrasing). */
+const FLOW = new Set([
+  'heading',
+  'paragraph',
+  'list',
+  'table',
+  'code',
+  'blockquote',
+  'html',
+  'thematicBreak',
+  'math',
+]);
+
+/**
+ * CommonMark + GFM for a whole tree, and where each of the root's children was written in it
+ * (trailing line endings left out), recorded as the serializer writes them: no block is written twice.
+ * Undefined spans when the root holds other children (phrasing, a plugin's own types): found otherwise.
+ */
+export function toMarkdownWithSpans(root: Root): { markdown: string; spans: MarkdownSpan[] | undefined } {
+  if (!root.children.every((child) => FLOW.has(child.type)))
+    return { markdown: toMarkdown(root), spans: undefined };
+  const written: string[] = [];
+  const recordingRoot: Handle = (node: Root, _parent, state, info) => {
+    const handle = state.handle;
+    const recording: Handle = (child, parent, ...rest) => {
+      const value = handle.call(state, child, parent, ...rest);
+      if (parent === node) written.push(value);
+      return value;
+    };
+    // The serializer looks handlers up on `state.handle.handlers` (a zwitch) to write phrasing.
+    state.handle = Object.assign(recording, { handlers: (handle as { handlers?: unknown }).handlers });
+    try {
+      return state.containerFlow(node, info);
+    } finally {
+      state.handle = handle;
+    }
+  };
+  const markdown = stringify(root, { ...options, handlers: { ...handlers, root: recordingRoot } });
+  // Each child's markdown stands in order, only separators between: found in turn from the last one's end.
+  let cursor = 0;
+  const spans = written.map((value) => {
+    const text = value.replace(/\n+$/, '');
+    const start = markdown.indexOf(text, cursor);
+    cursor = start + text.length;
+    return { start, end: cursor };
+  });
+  return { markdown, spans };
 }
 
 /** Text on one line (for headings, list items and table cells). */
