@@ -4,8 +4,9 @@ import { descendants, elements, firstElement, localName } from '../internal/pars
 import type { XmlElement } from '../internal/parse-xml.js';
 import type { Relationship } from './package-parts.js';
 import { oneLine } from './slide-section.js';
-import { paragraphBlocks } from './text-blocks.js';
-import { paragraphText, textBodyParagraphs } from './pptx-text.js';
+import { paragraphBlocks, phrasingText } from './text-blocks.js';
+import { largestFontSize, paragraphText, textBodyParagraphs } from './pptx-text.js';
+import { inferredTitleIndex, type TitleCandidate } from './slide-title.js';
 import { drawingTableGrid } from './pptx-table.js';
 import { tableNode } from './table-node.js';
 import { chartReference } from './pptx-chart.js';
@@ -117,7 +118,7 @@ export function placeholderPositions(tree: XmlElement | undefined): Map<string, 
 }
 
 /** Title placeholders: their text is the slide's title. */
-export const TITLE_PLACEHOLDERS = new Set(['title', 'ctrTitle']);
+const TITLE_PLACEHOLDERS = new Set(['title', 'ctrTitle']);
 /** Boilerplate from the master (date, footer, slide number, header): not the slide's content. */
 const BOILERPLATE_PLACEHOLDERS = new Set(['dt', 'ftr', 'sldNum', 'hdr']);
 /** Placeholders whose paragraphs are bulleted by the master's body style. */
@@ -164,6 +165,45 @@ export function shapeTitle(shape: PlacedShape): string {
   const body = firstElement(shape.element, 'p:txBody');
   if (body === undefined) return '';
   return oneLine(elements(body, 'a:p').map(paragraphText).join(' '));
+}
+
+/** DrawingML's size for text whose size the slide does not set (18 pt, in hundredths of a point). */
+const DEFAULT_FONT_SIZE = 1800;
+
+function titleCandidate(shape: PlacedShape, body: XmlElement): TitleCandidate {
+  const bulleted = shape.placeholder !== undefined && BULLETED_PLACEHOLDERS.has(shape.placeholder);
+  const texts = elements(body, 'a:p')
+    .map((paragraph) => paragraphText(paragraph).trim())
+    .filter((text) => text !== '');
+  return {
+    text: oneLine(texts.join(' ')),
+    size: largestFontSize(body) ?? DEFAULT_FONT_SIZE,
+    hasListItem: textBodyParagraphs(body, new Map(), bulleted).some(
+      (paragraph) => paragraph.level !== undefined && phrasingText(paragraph.content).trim() !== '',
+    ),
+    lines: texts.reduce((sum, text) => sum + text.split('\n').length, 0),
+  };
+}
+
+/**
+ * The shape that is the slide's title, as a reader sees it: its title placeholder (the first with
+ * text), else the text box {@link inferredTitleIndex} picks; `shapes` in reading order.
+ */
+export function titleShapeOf(shapes: PlacedShape[]): PlacedShape | undefined {
+  const placeholder = shapes.find(
+    (shape) =>
+      shape.placeholder !== undefined &&
+      TITLE_PLACEHOLDERS.has(shape.placeholder) &&
+      shapeTitle(shape) !== '',
+  );
+  if (placeholder !== undefined) return placeholder;
+  const boxes: { shape: PlacedShape; body: XmlElement }[] = [];
+  for (const shape of shapes) {
+    const body = shape.element.name === 'p:sp' ? firstElement(shape.element, 'p:txBody') : undefined;
+    if (body !== undefined) boxes.push({ shape, body });
+  }
+  const index = inferredTitleIndex(boxes.map(({ shape, body }) => titleCandidate(shape, body)));
+  return index === undefined ? undefined : boxes[index]?.shape;
 }
 
 /** A text shape's blocks. */

@@ -44,6 +44,31 @@ export function paragraphText(paragraph: XmlElement): string {
     .join('');
 }
 
+/**
+ * The largest font size (hundredths of a point) a text body's runs are set in: a run's own `sz`,
+ * else its level's default in the body's list style (`a:lstStyle`); `undefined` when neither says
+ * (the size then comes from the layout or master).
+ */
+export function largestFontSize(body: XmlElement): number | undefined {
+  const listStyle = firstElement(body, 'a:lstStyle');
+  let largest: number | undefined;
+  for (const paragraph of elements(body, 'a:p')) {
+    const level = Number(firstElement(paragraph, 'a:pPr')?.attributes.lvl ?? '0') || 0;
+    const levelStyle =
+      listStyle === undefined ? undefined : firstElement(listStyle, `a:lvl${String(level + 1)}pPr`);
+    const levelSize =
+      levelStyle === undefined ? undefined : firstElement(levelStyle, 'a:defRPr')?.attributes.sz;
+    for (const run of elements(paragraph)) {
+      const name = localName(run.name);
+      if ((name !== 'r' && name !== 'fld') || descendants(run, 'a:t').every((t) => textOf(t).trim() === ''))
+        continue;
+      const size = Number(firstElement(run, 'a:rPr')?.attributes.sz ?? levelSize ?? Number.NaN);
+      if (size > 0 && (largest === undefined || size > largest)) largest = size;
+    }
+  }
+  return largest;
+}
+
 /** Merges adjacent text nodes (runs split by spell-check or formatting edits). */
 function mergeTexts(content: PhrasingContent[]): PhrasingContent[] {
   const merged: PhrasingContent[] = [];

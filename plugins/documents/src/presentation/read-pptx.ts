@@ -22,7 +22,6 @@ import type { Relationship } from './package-parts.js';
 import { chartBlocks } from './pptx-chart.js';
 import { diagramBlocks } from './pptx-diagram.js';
 import {
-  TITLE_PLACEHOLDERS,
   flattenShapeTree,
   graphicFrameContent,
   pictureBlocks,
@@ -30,6 +29,7 @@ import {
   readingOrder,
   shapeTitle,
   textShapeBlocks,
+  titleShapeOf,
 } from './pptx-shapes.js';
 import type { PlacedShape, Point } from './pptx-shapes.js';
 import { slideSection } from './slide-section.js';
@@ -103,14 +103,11 @@ async function readSlide(
   const tree = shapeTreeOf(part);
   const shapes =
     tree === undefined ? [] : readingOrder(flattenShapeTree(tree), await inheritedPositions(pkg, rels));
-  let title = '';
+  const titleShape = titleShapeOf(shapes);
   const blocks: BlockContent[] = [];
   for (const shape of shapes) {
+    if (shape === titleShape) continue;
     const kind = shape.element.name;
-    if (title === '' && shape.placeholder !== undefined && TITLE_PLACEHOLDERS.has(shape.placeholder)) {
-      title = shapeTitle(shape);
-      if (title !== '') continue;
-    }
     if (kind === 'p:sp') blocks.push(...textShapeBlocks(shape, rels));
     else if (kind === 'p:pic') blocks.push(...pictureBlocks(shape, rels));
     else {
@@ -122,6 +119,7 @@ async function readSlide(
       if (diagramPart !== undefined) blocks.push(...diagramBlocks(diagramPart));
     }
   }
+  const title = titleShape === undefined ? '' : shapeTitle(titleShape);
   return { number, title, blocks, notes: await notesBlocks(pkg, rels) };
 }
 
@@ -152,8 +150,8 @@ async function readDeck(
     const part = await readXmlPart(pkg, target);
     if (part.attributes.show === '0' || part.attributes.show === 'false') {
       const tree = shapeTreeOf(part);
-      const titleShape = (tree === undefined ? [] : flattenShapeTree(tree)).find(
-        (shape) => shape.placeholder !== undefined && TITLE_PLACEHOLDERS.has(shape.placeholder),
+      const titleShape = titleShapeOf(
+        readingOrder(tree === undefined ? [] : flattenShapeTree(tree), new Map()),
       );
       hidden.push({ number, title: titleShape === undefined ? '' : shapeTitle(titleShape) });
       continue;
