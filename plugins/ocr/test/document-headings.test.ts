@@ -106,3 +106,21 @@ describe.runIf(existsSync(tables))('titles of real pages of tables', () => {
     expect(paragraphs).toEqual(expect.arrayContaining(['ASSAM', 'Annual Health Survey 2010-11']));
   });
 });
+
+const electionResults = join(tables, 'vertical_header.pdf');
+
+describe.runIf(existsSync(electionResults))(
+  'running heads and page counters of a real five-page result sheet (vertical_header.pdf)',
+  () => {
+    it('keeps the title repeated over four pages as a heading once, and no page counter ("1 of 5") as a heading', async () => {
+      const nodes = await read(electionResults);
+      const texts = nodes.filter((node) => node.type === 'heading').map((node) => toString(node));
+      expect(texts.filter((text) => text === 'PRIMARY ELECTION, AUGUST 7, 2018')).toHaveLength(1);
+      expect(texts[0]).toBe('PRIMARY ELECTION, AUGUST 7, 2018');
+      expect(texts.filter((text) => / of 5$/.test(text))).toEqual([]);
+      expect(texts).toEqual(
+        expect.arrayContaining(['REPUBLICIAN PARTY', 'DEMOCRATIC PARTY', 'COUNTY PROPOSALS']),
+      );
+    });
+  },
+);

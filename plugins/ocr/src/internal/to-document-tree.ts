@@ -3,6 +3,7 @@ import type { Provenance } from '@transmute/plugin-sdk';
 import { ListBuilder } from './document-lists.js';
 import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
 import { findMasthead } from './page-masthead.js';
+import { PAGE_NUMBER } from './page-number.js';
 import { toPageBox } from './page-box.js';
 import { toTableNode } from './pdf-table-node.js';
 
@@ -196,11 +197,16 @@ function heaviest<TKey>(weights: Map<TKey, number>): TKey | undefined {
   return best;
 }
 
-/**
- * Text no heading is: a page's number ("Page 1 of 2"), a note wholly in parentheses ("(Rs. in
- * 000)", a table's unit), a line carrying a web address (a masthead's or a footer's).
- */
-const NOT_A_HEADING = /^(?:page\s+\d+(?:\s+of\s+\d+)?|\(.*\))$|https?:\/\/|www\./i;
+/** Text no heading is, whatever its font. */
+const NOT_A_HEADING: readonly RegExp[] = [
+  PAGE_NUMBER,
+  // A note wholly in parentheses: "(Rs. in 000)", a table's unit.
+  /^\(.*\)$/,
+  // A line carrying a web address: a masthead's or a footer's.
+  /https?:\/\/|www\./i,
+  // A copyright or licence notice: "© 2020 …", "Copyright: Creative Commons …" (not a section titled "Copyright").
+  /^(?:©|\(c\)\s|copyright\b\s*(?:[:©]|\(c\)|c\s|\d{4}))|all rights reserved|licen[cs]ed under/i,
+];
 
 function isHeadingText(block: TextBlock): boolean {
   // Two letters at least: a lone letter in a large font is a figure's label, not a heading.
@@ -209,7 +215,7 @@ function isHeadingText(block: TextBlock): boolean {
     block.lineCount <= 3 &&
     block.text.length <= 160 &&
     letters >= 2 &&
-    !NOT_A_HEADING.test(block.text) &&
+    !NOT_A_HEADING.some((pattern) => pattern.test(block.text)) &&
     !isTurned(block)
   );
 }

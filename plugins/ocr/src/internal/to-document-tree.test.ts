@@ -1,0 +1,40 @@
+import type { Heading } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { describe, expect, it } from 'vitest';
+import type { TextBlock } from './layout-types.js';
+import { toDocumentTree } from './to-document-tree.js';
+
+const block = (text: string, size: number, font = 'Body'): TextBlock => ({
+  kind: 'paragraph',
+  text,
+  size,
+  font,
+  lineCount: 1,
+});
+const prose = block('Ordinary prose of the page, set in the body size and font. '.repeat(8), 10);
+
+function headings(blocks: TextBlock[]): string[] {
+  const root = toDocumentTree([{ page: 1, blocks, characters: 1000 }]);
+  return root.children
+    .filter((node): node is Heading => node.type === 'heading')
+    .map((node) => toString(node));
+}
+
+describe('toDocumentTree headings', () => {
+  it('makes no heading of a copyright or licence notice, a page counter or a web address, whatever their font', () => {
+    const found = headings([
+      block('Overview of the Technology Acceptance Model', 18),
+      block('Copyright: Creative Commons Attribution-Noncommercial-No Derivative Works License', 12),
+      block('© 2009 ACM 978-1-60558-392-1', 10, 'Bold'),
+      block('All rights reserved', 10, 'Bold'),
+      block('3 of 5', 12),
+      block('See www.example.org', 12),
+      prose,
+      block('Introduction', 12),
+      prose,
+      block('Copyright', 12),
+      prose,
+    ]);
+    expect(found).toEqual(['Overview of the Technology Acceptance Model', 'Introduction', 'Copyright']);
+  });
+});
