@@ -39,13 +39,18 @@ function pageOf(node: { data?: unknown }): number | undefined {
 function byItemPage(node: RootContent): RootContent[] {
   if (node.type !== 'list') return [node];
   const parts: (typeof node)[] = [];
-  for (const item of node.children) {
+  node.children.forEach((item, index) => {
     const last = parts.at(-1);
     const page = pageOf(item) ?? pageOf(node);
     if (last !== undefined && (pageOf(last.children.at(-1) ?? {}) ?? pageOf(node)) === page)
       last.children.push(item);
-    else parts.push({ ...node, children: [item], data: { ...node.data, provenance: { page } } });
-  }
+    else {
+      const part = { ...node, children: [item], data: { ...node.data, provenance: { page } } };
+      // A numbered list's part on a later page keeps its items' numbers.
+      if (node.ordered === true && index > 0) part.start = (node.start ?? 1) + index;
+      parts.push(part);
+    }
+  });
   return parts;
 }
 

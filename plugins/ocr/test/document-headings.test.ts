@@ -86,10 +86,14 @@ describe.runIf(existsSync(tables))('titles of real pages of tables', () => {
     expect([...headings(nodes).keys()]).toEqual(['List of Medicines approved by Purchase Committee']);
   });
 
-  it('takes neither a table caption nor a unit note in parentheses for a heading (health.pdf)', async () => {
-    const found = [...headings(await read(join(tables, 'health.pdf'))).keys()];
-    expect(found).not.toContain('Table: 5');
-    expect(found).not.toContain('(Rs. in 000)');
+  it('reads a caption line set in pieces over its table as one caption, no piece of it a heading (health.pdf)', async () => {
+    const nodes = await read(join(tables, 'health.pdf'));
+    expect([...headings(nodes).keys()]).toEqual([]);
+    // The caption comes first, before its table (written as HTML for its spans).
+    expect(toString(nodes[0] ?? { type: 'text', value: '' })).toBe(
+      'Table: 5 Public Health Outlay 2012-13 (Budget Estimates) (Rs. in 000)',
+    );
+    expect(nodes[1]?.type).toBe('html');
   });
 
   it('puts sections numbered deeper than the shallowest number present one level under it (column_span_2.pdf)', async () => {
