@@ -125,6 +125,9 @@ describe.runIf(existsSync(electionResults))(
       expect(texts).toEqual(
         expect.arrayContaining(['REPUBLICIAN PARTY', 'DEMOCRATIC PARTY', 'COUNTY PROPOSALS']),
       );
+      // Page 4: the town names down the left of a table read apart from its values are row labels.
+      expect(texts).not.toContain('Alcona');
+      expect(texts).not.toContain('City Harrisville');
     });
   },
 );

@@ -37,4 +37,24 @@ describe('toDocumentTree headings', () => {
     ]);
     expect(found).toEqual(['Overview of the Technology Acceptance Model', 'Introduction', 'Copyright']);
   });
+
+  it('makes no heading of three or more lines one under another with nothing between (a column of labels)', () => {
+    const at = (block: TextBlock, top: number, x0 = 15): TextBlock => ({
+      ...block,
+      box: { x0, x1: x0 + 80, top, bottom: top + block.size },
+    });
+    const found = headings([
+      at(block('Results by town', 16), 40, 200),
+      at(prose, 70, 72),
+      at(block('Alcona', 12), 250),
+      at(block('Caledonia', 12), 270),
+      at(block('Curtis', 12), 290),
+      at(block('Methods', 12), 400),
+      at(prose, 420, 72),
+      at(block('Sources', 12), 500),
+      at(block('Limits', 12), 520, 300),
+      at(prose, 540, 72),
+    ]);
+    expect(found).toEqual(['Results by town', 'Methods', 'Sources', 'Limits']);
+  });
 });

@@ -2,6 +2,7 @@ import type { ListItem, Root, RootContent } from 'mdast';
 import type { Provenance } from '@transmute/plugin-sdk';
 import { ListBuilder } from './document-lists.js';
 import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
+import { findLabelColumns } from './label-columns.js';
 import { findMasthead } from './page-masthead.js';
 import { PAGE_NUMBER } from './page-number.js';
 import { toPageBox } from './page-box.js';
@@ -22,6 +23,8 @@ interface Styles {
   headingSizes: number[];
   /** The blocks above the title that are its masthead ({@link findMasthead}): never headings. */
   masthead: ReadonlySet<TextBlock>;
+  /** Blocks one under another that would be headings with nothing between ({@link findLabelColumns}): never headings. */
+  labels: ReadonlySet<TextBlock>;
   /**
    * The depth the document's top numbered sections ("2 Methods", "3. Results") take, when it has
    * any, and how many levels their numbers have (2 for a part of a document that starts at "3.5.").
@@ -167,7 +170,9 @@ function toStyles(pages: SourcePage[]): Styles {
     bodyFont,
     headingSizes: [...headingSizes].sort((a, b) => b - a),
     masthead,
+    labels: new Set(),
   };
+  styles.labels = findLabelColumns(pages, (block) => tierDepth(block, styles));
   const numbered = pages.flatMap((page) =>
     page.blocks.flatMap((block) => {
       const levels = block.kind === 'table' ? undefined : numberingLevels(block.text);
@@ -248,7 +253,7 @@ function headingDepth(block: TextBlock, styles: Styles): Depth | undefined {
 
 /** The depth of a heading by its size tier (or one below the tiers for a bold-like line). */
 function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
-  if (!isHeadingText(block) || styles.masthead.has(block)) return undefined;
+  if (!isHeadingText(block) || styles.masthead.has(block) || styles.labels.has(block)) return undefined;
   const size = Math.round(block.size * 2) / 2;
   const rank = styles.headingSizes.indexOf(size);
   if (rank >= 0) return toDepth(Math.min(rank + 1, 4));
