@@ -41,8 +41,8 @@ function byItemPage(node: RootContent): RootContent[] {
   const parts: (typeof node)[] = [];
   node.children.forEach((item, index) => {
     const last = parts.at(-1);
-    const page = pageOf(item) ?? pageOf(node);
-    if (last !== undefined && (pageOf(last.children.at(-1) ?? {}) ?? pageOf(node)) === page)
+    const page = pageOf(item) ?? pageOf(node) ?? 1;
+    if (last !== undefined && (pageOf(last.children.at(-1) ?? {}) ?? pageOf(node) ?? 1) === page)
       last.children.push(item);
     else {
       const part = { ...node, children: [item], data: { ...node.data, provenance: { page } } };

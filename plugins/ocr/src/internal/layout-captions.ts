@@ -50,9 +50,9 @@ export function withCaptionsBeforeTables(blocks: PageBlock[]): PageBlock[] {
     if (captionOf.has(table) || taken.has(caption)) continue;
     const rest = restOfLine(caption, table, marked).filter((block) => !taken.has(block));
     // Whatever its opening word, a caption set against a table is that table's.
-    const line = [caption, ...rest];
-    const text = line.map((block) => block.text).join(' ');
-    captionOf.set(table, { ...caption, text, box: unionBox(line), caption: 'table' });
+    const line =
+      caption.box === undefined || rest.length === 0 ? caption : joinLine(caption, caption.box, rest);
+    captionOf.set(table, { ...line, caption: 'table' });
     for (const block of [caption, ...rest]) taken.add(block);
   }
   if (captionOf.size === 0) return marked;
@@ -88,15 +88,18 @@ function restOfLine(caption: TextBlock, table: TableBlock, blocks: PageBlock[]):
     .sort((a, b) => (a.box?.x0 ?? 0) - (b.box?.x0 ?? 0));
 }
 
-/** The box around blocks' boxes (undefined when the first has none). */
-function unionBox(blocks: TextBlock[]): Box | undefined {
-  const boxes = blocks.flatMap((block) => (block.box === undefined ? [] : [block.box]));
-  if (blocks[0]?.box === undefined) return undefined;
+/** A caption with the rest of its line: their texts left to right, the box around them all. */
+function joinLine(caption: TextBlock, box: Box, rest: TextBlock[]): TextBlock {
+  const boxes = [box, ...rest.flatMap((block) => (block.box === undefined ? [] : [block.box]))];
   return {
-    x0: Math.min(...boxes.map((box) => box.x0)),
-    x1: Math.max(...boxes.map((box) => box.x1)),
-    top: Math.min(...boxes.map((box) => box.top)),
-    bottom: Math.max(...boxes.map((box) => box.bottom)),
+    ...caption,
+    text: [caption, ...rest].map((block) => block.text).join(' '),
+    box: {
+      x0: Math.min(...boxes.map((each) => each.x0)),
+      x1: Math.max(...boxes.map((each) => each.x1)),
+      top: Math.min(...boxes.map((each) => each.top)),
+      bottom: Math.max(...boxes.map((each) => each.bottom)),
+    },
   };
 }
 
