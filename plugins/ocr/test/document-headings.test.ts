@@ -128,6 +128,8 @@ describe.runIf(existsSync(electionResults))(
       // Page 4: the town names down the left of a table read apart from its values are row labels.
       expect(texts).not.toContain('Alcona');
       expect(texts).not.toContain('City Harrisville');
+      // Pages 2-4: "Totals" before a row of sums is the row's label.
+      expect(texts).not.toContain('Totals');
     });
   },
 );

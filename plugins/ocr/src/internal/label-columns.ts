@@ -57,3 +57,39 @@ function isNextLine(above: TextBlock | undefined, block: TextBlock): boolean {
   const gap = block.box.top - above.box.bottom;
   return gap >= -0.2 * block.size && gap <= MAX_GAP_LINES * block.size;
 }
+
+/** Fewest numbers on a label's line, right of it, that make it a row of values. */
+const MIN_ROW_VALUES = 2;
+/** A value: a number, maybe signed, grouped, decimal or a percentage ("1,102", "-3.5", "10%"). */
+const VALUE = /^[-+–(]?\$?\d[\d,. ]*%?\)?$/;
+
+/**
+ * Row labels: would-be headings with two or more numbers standing on their line to their right
+ * ("Totals" before a row of sums, where the table was not found and its cells came out as blocks).
+ */
+export function findRowLabels(
+  pages: readonly PageLayout[],
+  depthOf: (block: TextBlock) => number | undefined,
+): Set<TextBlock> {
+  const labels = new Set<TextBlock>();
+  for (const page of pages) {
+    const values = page.blocks.filter(
+      (block): block is TextBlock => block.kind !== 'table' && VALUE.test(block.text.trim()),
+    );
+    if (values.length < MIN_ROW_VALUES) continue;
+    for (const block of page.blocks) {
+      if (block.kind === 'table' || block.lineCount !== 1 || depthOf(block) === undefined) continue;
+      const box = block.box;
+      if (box === undefined) continue;
+      const onLine = values.filter(
+        (value) =>
+          value.box !== undefined &&
+          value.box.x0 >= box.x1 &&
+          Math.min(value.box.bottom, box.bottom) - Math.max(value.box.top, box.top) >
+            0.5 * Math.min(value.box.bottom - value.box.top, box.bottom - box.top),
+      );
+      if (onLine.length >= MIN_ROW_VALUES) labels.add(block);
+    }
+  }
+  return labels;
+}

@@ -57,4 +57,21 @@ describe('toDocumentTree headings', () => {
     ]);
     expect(found).toEqual(['Results by town', 'Methods', 'Sources', 'Limits']);
   });
+
+  it('makes no heading of a label with a row of numbers on its line', () => {
+    const at = (block: TextBlock, x0: number, top = 500): TextBlock => ({
+      ...block,
+      box: { x0, x1: x0 + 40, top, bottom: top + 10 },
+    });
+    const found = headings([
+      block('Results by town', 16),
+      prose,
+      at(block('Totals', 12, 'Bold'), 80),
+      at(block('1,102', 10), 200),
+      at(block('377', 10), 260),
+      at(block('Summary', 12, 'Bold'), 80, 540),
+      prose,
+    ]);
+    expect(found).toEqual(['Results by town', 'Summary']);
+  });
 });

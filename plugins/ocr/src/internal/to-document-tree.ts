@@ -2,7 +2,7 @@ import type { ListItem, Root, RootContent } from 'mdast';
 import type { Provenance } from '@transmute/plugin-sdk';
 import { ListBuilder } from './document-lists.js';
 import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
-import { findLabelColumns } from './label-columns.js';
+import { findLabelColumns, findRowLabels } from './label-columns.js';
 import { findMasthead } from './page-masthead.js';
 import { PAGE_NUMBER } from './page-number.js';
 import { toPageBox } from './page-box.js';
@@ -23,7 +23,7 @@ interface Styles {
   headingSizes: number[];
   /** The blocks above the title that are its masthead ({@link findMasthead}): never headings. */
   masthead: ReadonlySet<TextBlock>;
-  /** Blocks one under another that would be headings with nothing between ({@link findLabelColumns}): never headings. */
+  /** Labels of a table read as blocks ({@link findLabelColumns}, {@link findRowLabels}): never headings. */
   labels: ReadonlySet<TextBlock>;
   /**
    * The depth the document's top numbered sections ("2 Methods", "3. Results") take, when it has
@@ -172,7 +172,8 @@ function toStyles(pages: SourcePage[]): Styles {
     masthead,
     labels: new Set(),
   };
-  styles.labels = findLabelColumns(pages, (block) => tierDepth(block, styles));
+  const depthOf = (block: TextBlock): Depth | undefined => tierDepth(block, styles);
+  styles.labels = new Set([...findRowLabels(pages, depthOf), ...findLabelColumns(pages, depthOf)]);
   const numbered = pages.flatMap((page) =>
     page.blocks.flatMap((block) => {
       const levels = block.kind === 'table' ? undefined : numberingLevels(block.text);
