@@ -31,11 +31,37 @@ export async function ourMarkdown(
   return markdownByPage(normalizeDocument(extracted).root);
 }
 
-/** A normalized tree's markdown page by page: each top-level block on the page its provenance names. */
+function pageOf(node: { data?: unknown }): number | undefined {
+  return (node.data as { provenance?: { page?: number } } | undefined)?.provenance?.page;
+}
+
+/** A list running over a page break as one list per page, each item on the page its provenance names. */
+function byItemPage(node: RootContent): RootContent[] {
+  if (node.type !== 'list') return [node];
+  const parts: (typeof node)[] = [];
+  node.children.forEach((item, index) => {
+    const last = parts.at(-1);
+    const page = pageOf(item) ?? pageOf(node) ?? 1;
+    if (last !== undefined && (pageOf(last.children.at(-1) ?? {}) ?? pageOf(node) ?? 1) === page)
+      last.children.push(item);
+    else {
+      const part = { ...node, children: [item], data: { ...node.data, provenance: { page } } };
+      // A numbered list's part on a later page keeps its items' numbers.
+      if (node.ordered === true && index > 0) part.start = (node.start ?? 1) + index;
+      parts.push(part);
+    }
+  });
+  return parts;
+}
+
+/**
+ * A normalized tree's markdown page by page: each top-level block on the page its provenance names
+ * (a list's items on their own pages).
+ */
 export function markdownByPage(root: { children: RootContent[] }): PagedMarkdown {
   const byPage = new Map<number, RootContent[]>();
-  for (const node of root.children) {
-    const page = (node.data as { provenance?: { page?: number } } | undefined)?.provenance?.page ?? 1;
+  for (const node of root.children.flatMap(byItemPage)) {
+    const page = pageOf(node) ?? 1;
     byPage.set(page, [...(byPage.get(page) ?? []), node]);
   }
   return new Map([...byPage].map(([page, children]) => [page, writer.stringify({ type: 'root', children })]));

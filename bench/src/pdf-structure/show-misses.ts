@@ -1,7 +1,7 @@
 /**
  * Prints, for each structure label (or those whose name contains the argument), what our markdown
  * misses and what it adds on the labelled pages: headings with levels and list items (a development
- * aid for the structure row).
+ * aid for the structure row). Held-out labels are skipped: their outputs are scored, never read.
  *
  *   node --conditions=development --import tsx bench/src/pdf-structure/show-misses.ts [name]
  */
@@ -32,7 +32,9 @@ function without(a: string[], b: string[]): string[] {
 
 const source = createOcrSource({ ocr: false });
 try {
-  for (const label of readStructureLabels().filter((entry) => entry.name.includes(process.argv[2] ?? ''))) {
+  for (const label of readStructureLabels().filter(
+    (entry) => entry.split === 'dev' && entry.name.includes(process.argv[2] ?? ''),
+  )) {
     const markdown = await ourMarkdown(source, label.path);
     const pages = [...markdown.keys()].sort((a, b) => a - b);
     const shifted = withShallowestLevelOne(pages.map((page) => toStructure(markdown.get(page) ?? '')));

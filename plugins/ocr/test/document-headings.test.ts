@@ -86,10 +86,14 @@ describe.runIf(existsSync(tables))('titles of real pages of tables', () => {
     expect([...headings(nodes).keys()]).toEqual(['List of Medicines approved by Purchase Committee']);
   });
 
-  it('takes neither a table caption nor a unit note in parentheses for a heading (health.pdf)', async () => {
-    const found = [...headings(await read(join(tables, 'health.pdf'))).keys()];
-    expect(found).not.toContain('Table: 5');
-    expect(found).not.toContain('(Rs. in 000)');
+  it('reads a caption line set in pieces over its table as one caption, no piece of it a heading (health.pdf)', async () => {
+    const nodes = await read(join(tables, 'health.pdf'));
+    expect([...headings(nodes).keys()]).toEqual([]);
+    // The caption comes first, before its table (written as HTML for its spans).
+    expect(toString(nodes[0] ?? { type: 'text', value: '' })).toBe(
+      'Table: 5 Public Health Outlay 2012-13 (Budget Estimates) (Rs. in 000)',
+    );
+    expect(nodes[1]?.type).toBe('html');
   });
 
   it('puts sections numbered deeper than the shallowest number present one level under it (column_span_2.pdf)', async () => {
@@ -106,3 +110,26 @@ describe.runIf(existsSync(tables))('titles of real pages of tables', () => {
     expect(paragraphs).toEqual(expect.arrayContaining(['ASSAM', 'Annual Health Survey 2010-11']));
   });
 });
+
+const electionResults = join(tables, 'vertical_header.pdf');
+
+describe.runIf(existsSync(electionResults))(
+  'running heads and page counters of a real five-page result sheet (vertical_header.pdf)',
+  () => {
+    it('keeps the title repeated over four pages as a heading once, and no page counter ("1 of 5") as a heading', async () => {
+      const nodes = await read(electionResults);
+      const texts = nodes.filter((node) => node.type === 'heading').map((node) => toString(node));
+      expect(texts.filter((text) => text === 'PRIMARY ELECTION, AUGUST 7, 2018')).toHaveLength(1);
+      expect(texts[0]).toBe('PRIMARY ELECTION, AUGUST 7, 2018');
+      expect(texts.filter((text) => / of 5$/.test(text))).toEqual([]);
+      expect(texts).toEqual(
+        expect.arrayContaining(['REPUBLICIAN PARTY', 'DEMOCRATIC PARTY', 'COUNTY PROPOSALS']),
+      );
+      // Page 4: the town names down the left of a table read apart from its values are row labels.
+      expect(texts).not.toContain('Alcona');
+      expect(texts).not.toContain('City Harrisville');
+      // Pages 2-4: "Totals" before a row of sums is the row's label.
+      expect(texts).not.toContain('Totals');
+    });
+  },
+);

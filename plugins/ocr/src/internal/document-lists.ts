@@ -53,7 +53,7 @@ export class ListBuilder {
     const top = this.open.at(-1);
     const deeper = top !== undefined && x0 !== undefined && x0 > this.xOf(-1) + NEST_EM * block.size;
     let opened: List | undefined;
-    if (top === undefined || deeper || top.list.ordered !== ordered) {
+    if (top === undefined || deeper || top.list.ordered !== ordered || !continuesNumbers(top.list, block)) {
       const list = toList(block, ordered, provenance);
       const parent = deeper ? top?.list.children.at(-1) : this.open.at(-2)?.list.children.at(-1);
       if (top !== undefined && !deeper) this.open.pop();
@@ -102,6 +102,23 @@ export class ListBuilder {
   }
 }
 
+/** The number of an item's marker ("3." 3), undefined for a bullet, a letter or "(3)". */
+function markerNumber(block: TextBlock): number | undefined {
+  const digits = /^\d+/.exec(block.marker ?? '')?.[0];
+  return digits === undefined ? undefined : Number(digits);
+}
+
+/**
+ * Whether an item goes on with a list's numbers: "5)" after "1)" starts a list of its own (a list
+ * on the page before, a new list after a page's foot), where markdown would number it "2.". Items
+ * without a number, and lists whose numbers are not known, go on.
+ */
+function continuesNumbers(list: List, block: TextBlock): boolean {
+  const number = markerNumber(block);
+  if (!list.ordered || block.ordered !== true || number === undefined) return true;
+  return number === (list.start ?? 1) + list.children.length;
+}
+
 function toList(block: TextBlock, ordered: boolean, provenance: Provenance): List {
   const list: List = {
     type: 'list',
@@ -111,8 +128,8 @@ function toList(block: TextBlock, ordered: boolean, provenance: Provenance): Lis
     data: { provenance: { ...provenance } },
   };
   // A numbered list keeps its first number ("3." after a paragraph goes on from "2.").
-  const start = Number.parseInt(block.marker ?? '', 10);
-  if (ordered && Number.isInteger(start) && start !== 1) list.start = start;
+  const start = markerNumber(block);
+  if (ordered && start !== undefined && start !== 1) list.start = start;
   return list;
 }
 

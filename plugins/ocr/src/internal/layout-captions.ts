@@ -1,4 +1,4 @@
-import type { PageBlock, TableBlock, TextBlock } from './layout-types.js';
+import type { Box, PageBlock, TableBlock, TextBlock } from './layout-types.js';
 
 /**
  * A caption's opening: "Figure 3:", "Fig. 2.", "Table 2-1.", "TABLE 6 :", "Table IV", "Table: 5". The mark after
@@ -48,9 +48,12 @@ export function withCaptionsBeforeTables(blocks: PageBlock[]): PageBlock[] {
   const taken = new Set<TextBlock>();
   for (const { caption, table } of pairs.sort((a, b) => a.gap - b.gap)) {
     if (captionOf.has(table) || taken.has(caption)) continue;
+    const rest = restOfLine(caption, table, marked).filter((block) => !taken.has(block));
     // Whatever its opening word, a caption set against a table is that table's.
-    captionOf.set(table, { ...caption, caption: 'table' });
-    taken.add(caption);
+    const line =
+      caption.box === undefined || rest.length === 0 ? caption : joinLine(caption, caption.box, rest);
+    captionOf.set(table, { ...line, caption: 'table' });
+    for (const block of [caption, ...rest]) taken.add(block);
   }
   if (captionOf.size === 0) return marked;
   return marked.flatMap((block) => {
@@ -58,6 +61,46 @@ export function withCaptionsBeforeTables(blocks: PageBlock[]): PageBlock[] {
     const caption = block.kind === 'table' ? captionOf.get(block) : undefined;
     return caption === undefined ? [block] : [caption, block];
   });
+}
+
+/**
+ * The pieces of a caption's line set apart from it over its table ("Table: 5", then a centred
+ * title, then "(Rs. in 000)" at the right): one-line blocks on the caption's baseline, right of it,
+ * in its size, within the table's width, left to right. Read alone, the title would be a heading.
+ */
+function restOfLine(caption: TextBlock, table: TableBlock, blocks: PageBlock[]): TextBlock[] {
+  const box = caption.box;
+  const width = table.box;
+  if (box === undefined || width === undefined || caption.lineCount !== 1) return [];
+  return blocks
+    .filter(
+      (block): block is TextBlock =>
+        block !== caption &&
+        block.kind !== 'table' &&
+        block.lineCount === 1 &&
+        block.size === caption.size &&
+        block.box !== undefined &&
+        Math.abs(block.box.bottom - box.bottom) <= 0.2 * caption.size &&
+        block.box.x0 >= box.x1 &&
+        block.box.x0 >= width.x0 &&
+        block.box.x1 <= width.x1 + caption.size,
+    )
+    .sort((a, b) => (a.box?.x0 ?? 0) - (b.box?.x0 ?? 0));
+}
+
+/** A caption with the rest of its line: their texts left to right, the box around them all. */
+function joinLine(caption: TextBlock, box: Box, rest: TextBlock[]): TextBlock {
+  const boxes = [box, ...rest.flatMap((block) => (block.box === undefined ? [] : [block.box]))];
+  return {
+    ...caption,
+    text: [caption, ...rest].map((block) => block.text).join(' '),
+    box: {
+      x0: Math.min(...boxes.map((each) => each.x0)),
+      x1: Math.max(...boxes.map((each) => each.x1)),
+      top: Math.min(...boxes.map((each) => each.top)),
+      bottom: Math.max(...boxes.map((each) => each.bottom)),
+    },
+  };
 }
 
 /** Most blocks a figure or table with its caption may take between two halves of a sentence. */

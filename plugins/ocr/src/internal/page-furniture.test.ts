@@ -99,3 +99,49 @@ describe('withoutPageFurniture', () => {
     expect(withoutPageFurniture(pages).removed).toBe(0);
   });
 });
+
+describe('withoutPageFurniture where places are known', () => {
+  const frame = { top: 0, bottom: 792 };
+  const at = (block: PageBlock, top: number, x0 = 72): PageBlock =>
+    block.kind === 'table' ? block : { ...block, box: { x0, x1: x0 + 200, top, bottom: top + block.size } };
+  const placed = (page: number, blocks: PageBlock[]): SourcePage => ({ ...pageOf(page, blocks), frame });
+
+  it('drops a page counter at the foot read before the rows above it, but not a number sharing a line with content', () => {
+    const pages = [1, 2].map((page) =>
+      placed(page, [
+        at(body(page), 100),
+        at(line(`${page} of 2`), 760, 300),
+        at(line('Totals'), 740),
+        at(line('42'), 740, 400),
+      ]),
+    );
+    const { pages: kept, removed } = withoutPageFurniture(pages);
+    expect(removed).toBe(2);
+    expect(texts(kept)[0]).toEqual([
+      `Body text of page 1, long enough to be content. ${FILLER}`,
+      'Totals',
+      '42',
+    ]);
+  });
+
+  it('drops a title repeated word for word at the top of later pages, however large, and keeps it on the first', () => {
+    const pages = [1, 2, 3, 4].map((page) =>
+      placed(page, [
+        at(line('Totals by district'), 300),
+        at(line('PRIMARY ELECTION, AUGUST 7, 2018', 16), 45, 150 + 20 * page),
+        at(body(page), 120),
+      ]),
+    );
+    const { pages: kept, removed } = withoutPageFurniture(pages);
+    expect(removed).toBe(3);
+    expect(texts(kept)[0]).toContain('PRIMARY ELECTION, AUGUST 7, 2018');
+    expect(texts(kept)[2]).not.toContain('PRIMARY ELECTION, AUGUST 7, 2018');
+  });
+
+  it('keeps a line that repeats at a page edge but never at the same place', () => {
+    const pages = [1, 2, 3, 4].map((page) =>
+      placed(page, [at(line('Notes on this section'), 10 + 20 * page), at(body(page), 120)]),
+    );
+    expect(withoutPageFurniture(pages).removed).toBe(0);
+  });
+});

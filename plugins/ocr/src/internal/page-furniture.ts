@@ -1,5 +1,6 @@
 import type { PageBlock, PageFrame, TextBlock } from './layout-types.js';
 import { EDGE_BAND } from './page-bands.js';
+import { PAGE_NUMBER } from './page-number.js';
 import type { SourcePage } from './to-document-tree.js';
 
 /** Blocks at each end of a page (in reading order) that may be a running header or footer. */
@@ -16,10 +17,6 @@ const TITLE_SIZE_RATIO = 1.15;
 const MAX_PAGE_WORD_SHARE = 0.1;
 /** A line set this much larger than its page's body text is a heading, not a running line. */
 const HEADING_SIZE_RATIO = 1.15;
-
-/** A page number alone: "12", "- 12 -", "Page 3", "3 of 10", "iv" (a well-formed roman numeral). */
-const PAGE_NUMBER =
-  /^(?:page\s*)?[-–—(]?\s*(?:\d{1,4}|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 
 /** Page furniture taken out of a document: how many blocks, and the distinct lines (numbers masked). */
 export interface RemovedFurniture {
@@ -53,24 +50,46 @@ function blockWords(block: PageBlock): number {
     : block.rows.flat().reduce((sum, cell) => sum + wordCount(cell), 0);
 }
 
-/** Indexes of the blocks at the top and bottom edges of a page. */
-function edgeIndexes(blocks: PageBlock[]): number[] {
-  const indexes = new Set<number>();
-  for (let offset = 0; offset < Math.min(EDGE_BLOCKS, blocks.length); offset += 1) {
-    indexes.add(offset);
-    indexes.add(blocks.length - 1 - offset);
-  }
-  return [...indexes];
+/** Which edge band of its page a block lies wholly in, when the page's frame and the block's box are known. */
+function edgeSide(block: PageBlock, frame: PageFrame | undefined): 'top' | 'bottom' | undefined {
+  if (frame === undefined || block.box === undefined) return undefined;
+  const band = EDGE_BAND * (frame.bottom - frame.top);
+  if (block.box.bottom <= frame.top + band) return 'top';
+  if (block.box.top >= frame.bottom - band) return 'bottom';
+  return undefined;
 }
 
 /**
- * Whether a block lies in the top or bottom band of its page. Blocks without a position (OCR'd
- * pages) are judged by their place in reading order alone.
+ * The blocks at a page's edges, each with the blocks lying between it and its edge. Where places
+ * are known these are the blocks wholly in the top or bottom band, whatever their place in reading
+ * order (a page counter read before the table rows above it is still at the foot); else (OCR'd
+ * pages) the outer {@link EDGE_BLOCKS} blocks of each end of the reading order.
  */
-function inEdgeBand(block: TextBlock, frame: PageFrame | undefined): boolean {
-  if (frame === undefined || block.box === undefined) return true;
-  const band = EDGE_BAND * (frame.bottom - frame.top);
-  return block.box.bottom <= frame.top + band || block.box.top >= frame.bottom - band;
+function edgeBlocks(page: SourcePage): { index: number; outer: number[] }[] {
+  const { blocks, frame } = page;
+  if (frame !== undefined && blocks.some((block) => block.box !== undefined)) {
+    const sides = blocks.map((block) => edgeSide(block, frame));
+    const beyond = (index: number, other: number): boolean => {
+      const a = blocks[index]?.box;
+      const b = blocks[other]?.box;
+      if (a === undefined || b === undefined || other === index || sides[other] !== sides[index])
+        return false;
+      return sides[index] === 'top' ? b.bottom <= a.top : b.top >= a.bottom;
+    };
+    return sides.flatMap((side, index) =>
+      side === undefined
+        ? []
+        : [{ index, outer: blocks.flatMap((_, other) => (beyond(index, other) ? [other] : [])) }],
+    );
+  }
+  // Peeled from each end inwards; a block seen from both ends keeps the nearer end's view.
+  const edges = new Map<number, number[]>();
+  for (let offset = 0; offset < Math.min(EDGE_BLOCKS, blocks.length); offset += 1) {
+    const last = blocks.length - 1 - offset;
+    if (!edges.has(offset)) edges.set(offset, offset === 0 ? [] : [offset - 1]);
+    if (!edges.has(last)) edges.set(last, offset === 0 ? [] : [last + 1]);
+  }
+  return [...edges].map(([index, outer]) => ({ index, outer }));
 }
 
 /** The font size most of a page's text is set in. */
@@ -93,64 +112,118 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Running lines: keys at a page edge on enough pages, with the largest size a repeat may have. */
-function findRunningLines(pages: SourcePage[]): Map<string, number> {
-  const seen = new Map<string, { pages: Set<number>; sizes: number[] }>();
+/**
+ * A running line: the largest size a repeat of it may have, the first page it is on, and whether it
+ * is the same text word for word on every page (not only once its numbers are masked).
+ */
+interface RunningLine {
+  maximumSize: number;
+  firstPage: number;
+  verbatim: boolean;
+}
+
+/** One sighting of a line at a page's edge: its page, size and where it stands. */
+interface Sighting {
+  page: number;
+  text: string;
+  size: number;
+  place: string | undefined;
+  top: number | undefined;
+}
+
+/**
+ * The pages on which a line stands at the same place: the band it is seen in most, at the median
+ * height of its sightings there, give or take its size (odd and even pages may put a head left or
+ * right, never higher or lower). Sightings without a place (OCR'd pages) all count.
+ */
+function pagesAtOnePlace(sightings: Sighting[]): Set<number> {
+  const placed = sightings.filter((sighting) => sighting.top !== undefined);
+  const unplaced = sightings
+    .filter((sighting) => sighting.top === undefined)
+    .map((sighting) => sighting.page);
+  const byPlace = new Map<string, Sighting[]>();
+  for (const sighting of placed)
+    byPlace.set(sighting.place ?? '', [...(byPlace.get(sighting.place ?? '') ?? []), sighting]);
+  let best = new Set<number>();
+  for (const group of byPlace.values()) {
+    const middle = median(group.map((sighting) => sighting.top ?? 0));
+    const pages = group
+      .filter((sighting) => Math.abs((sighting.top ?? 0) - middle) <= Math.max(2, sighting.size))
+      .map((sighting) => sighting.page);
+    if (new Set(pages).size > best.size) best = new Set(pages);
+  }
+  return new Set([...best, ...unplaced]);
+}
+
+/** Running lines: keys at the same place at a page edge on enough pages. */
+function findRunningLines(pages: SourcePage[]): Map<string, RunningLine> {
+  const seen = new Map<string, Sighting[]>();
   for (const page of pages) {
-    for (const index of edgeIndexes(page.blocks)) {
+    for (const { index } of edgeBlocks(page)) {
       const block = page.blocks[index];
-      const key = block !== undefined && isTextBlock(block) ? toKey(block) : undefined;
-      if (block === undefined || key === undefined || !isTextBlock(block)) continue;
-      const entry = seen.get(key) ?? { pages: new Set<number>(), sizes: [] };
-      entry.pages.add(page.page);
-      entry.sizes.push(block.size);
-      seen.set(key, entry);
+      if (block === undefined || !isTextBlock(block)) continue;
+      const key = toKey(block);
+      if (key === undefined) continue;
+      const place = edgeSide(block, page.frame);
+      const top = place === undefined ? undefined : block.box?.top;
+      seen.set(key, [
+        ...(seen.get(key) ?? []),
+        { page: page.page, text: block.text, size: block.size, place, top },
+      ]);
     }
   }
-  const running = new Map<string, number>();
-  for (const [key, entry] of seen) {
-    if (entry.pages.size >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * pages.length))
-      running.set(key, median(entry.sizes) * TITLE_SIZE_RATIO);
+  const running = new Map<string, RunningLine>();
+  for (const [key, sightings] of seen) {
+    const pagesThere = pagesAtOnePlace(sightings);
+    if (pagesThere.size >= Math.max(MIN_PAGES, MIN_PAGE_SHARE * pages.length))
+      running.set(key, {
+        maximumSize: median(sightings.map((sighting) => sighting.size)) * TITLE_SIZE_RATIO,
+        firstPage: Math.min(...pagesThere),
+        verbatim: new Set(sightings.map((sighting) => sighting.text)).size === 1,
+      });
   }
   return running;
 }
 
 /**
- * Which blocks of a page are furniture. Only the outer blocks are looked at, peeled from each
- * edge inwards: the second block from an edge is furniture only when the first one is. A block
- * qualifies when it is a running line (or a page number standing alone), lies in the top or
- * bottom band of the page (where its position is known), is set no larger than the page's body
- * text (else it is a heading) and takes no more than {@link MAX_PAGE_WORD_SHARE} of the page's
- * words, so content that repeats (value lines, a closing sentence on a short page) stays.
+ * Which blocks of a page are furniture. Only blocks at an edge are looked at, and a block is
+ * furniture only when every block between it and its edge is. A block qualifies when it is a
+ * running line or a page number standing alone and takes no more than
+ * {@link MAX_PAGE_WORD_SHARE} of the page's words, so content that repeats (value lines, a closing
+ * sentence on a short page) stays. A running line set larger than its page's body text is kept (a
+ * numbered heading opening each page, "Test case 3") unless it is the same words on every page:
+ * then only on the first page it runs on (a title that later pages repeat as their head).
  */
-function furnitureIndexes(page: SourcePage, running: Map<string, number>): Set<number> {
-  const { blocks, frame } = page;
+function furnitureIndexes(page: SourcePage, running: Map<string, RunningLine>): Set<number> {
+  const { blocks } = page;
   const pageWords = blocks.reduce((sum, block) => sum + blockWords(block), 0);
   const headingSize = bodySize(blocks) * HEADING_SIZE_RATIO;
   const isFurniture = (block: PageBlock | undefined): block is TextBlock => {
-    if (block === undefined || !isTextBlock(block) || !inEdgeBand(block, frame)) return false;
+    if (block === undefined || !isTextBlock(block)) return false;
     if (blockWords(block) > MAX_PAGE_WORD_SHARE * pageWords) return false;
-    if (block.size > headingSize) return false;
+    if (block.kind === 'paragraph' && PAGE_NUMBER.test(block.text.trim())) return true;
     const key = toKey(block);
-    const maximumSize = key === undefined ? undefined : running.get(key);
-    return (
-      (maximumSize !== undefined && block.size <= maximumSize) ||
-      (block.kind === 'paragraph' && PAGE_NUMBER.test(block.text.trim()))
-    );
+    const line = key === undefined ? undefined : running.get(key);
+    if (line === undefined || block.size > line.maximumSize) return false;
+    return block.size <= headingSize || (line.verbatim && page.page !== line.firstPage);
   };
-  const found = new Set<number>();
-  for (
-    let offset = 0;
-    offset < Math.min(EDGE_BLOCKS, blocks.length) && isFurniture(blocks[offset]);
-    offset += 1
-  )
-    found.add(offset);
-  for (let offset = 0; offset < Math.min(EDGE_BLOCKS, blocks.length); offset += 1) {
-    const index = blocks.length - 1 - offset;
-    if (!isFurniture(blocks[index])) break;
-    found.add(index);
-  }
-  return found;
+  const edges = edgeBlocks(page).filter(({ index }) => isFurniture(blocks[index]));
+  const candidates = new Set(edges.map(({ index }) => index));
+  // A number sharing its line with content is a value in a row, not a page's number.
+  const alone = (index: number): boolean =>
+    blocks.every((other, at) => candidates.has(at) || !sameLine(blocks[index], other));
+  return new Set(
+    edges
+      .filter(({ index, outer }) => outer.every((at) => candidates.has(at)) && alone(index))
+      .map(({ index }) => index),
+  );
+}
+
+/** Whether two placed blocks share a line (their vertical extents overlap by half the smaller one). */
+function sameLine(a: PageBlock | undefined, b: PageBlock): boolean {
+  if (a?.box === undefined || b.box === undefined || a === b) return false;
+  const overlap = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+  return overlap > 0.5 * Math.min(a.box.bottom - a.box.top, b.box.bottom - b.box.top);
 }
 
 /**

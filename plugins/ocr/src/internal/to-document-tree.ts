@@ -2,7 +2,9 @@ import type { ListItem, Root, RootContent } from 'mdast';
 import type { Provenance } from '@transmute/plugin-sdk';
 import { ListBuilder } from './document-lists.js';
 import type { PageBlock, PageLayout, TextBlock } from './layout-types.js';
+import { findLabelColumns, findRowLabels } from './label-columns.js';
 import { findMasthead } from './page-masthead.js';
+import { PAGE_NUMBER } from './page-number.js';
 import { toPageBox } from './page-box.js';
 import { toTableNode } from './pdf-table-node.js';
 
@@ -21,6 +23,8 @@ interface Styles {
   headingSizes: number[];
   /** The blocks above the title that are its masthead ({@link findMasthead}): never headings. */
   masthead: ReadonlySet<TextBlock>;
+  /** Labels of a table read as blocks ({@link findLabelColumns}, {@link findRowLabels}): never headings. */
+  labels: ReadonlySet<TextBlock>;
   /**
    * The depth the document's top numbered sections ("2 Methods", "3. Results") take, when it has
    * any, and how many levels their numbers have (2 for a part of a document that starts at "3.5.").
@@ -166,7 +170,10 @@ function toStyles(pages: SourcePage[]): Styles {
     bodyFont,
     headingSizes: [...headingSizes].sort((a, b) => b - a),
     masthead,
+    labels: new Set(),
   };
+  const depthOf = (block: TextBlock): Depth | undefined => tierDepth(block, styles);
+  styles.labels = new Set([...findRowLabels(pages, depthOf), ...findLabelColumns(pages, depthOf)]);
   const numbered = pages.flatMap((page) =>
     page.blocks.flatMap((block) => {
       const levels = block.kind === 'table' ? undefined : numberingLevels(block.text);
@@ -196,11 +203,16 @@ function heaviest<TKey>(weights: Map<TKey, number>): TKey | undefined {
   return best;
 }
 
-/**
- * Text no heading is: a page's number ("Page 1 of 2"), a note wholly in parentheses ("(Rs. in
- * 000)", a table's unit), a line carrying a web address (a masthead's or a footer's).
- */
-const NOT_A_HEADING = /^(?:page\s+\d+(?:\s+of\s+\d+)?|\(.*\))$|https?:\/\/|www\./i;
+/** Text no heading is, whatever its font. */
+const NOT_A_HEADING: readonly RegExp[] = [
+  PAGE_NUMBER,
+  // A note wholly in parentheses: "(Rs. in 000)", a table's unit.
+  /^\(.*\)$/,
+  // A line carrying a web address: a masthead's or a footer's.
+  /https?:\/\/|www\./i,
+  // A copyright or licence notice: "© 2020 …", "Copyright: Creative Commons …" (not a section titled "Copyright").
+  /^(?:©|\(c\)\s|copyright\b\s*(?:[:©]|\(c\)|c\s|\d{4}))|all rights reserved|licen[cs]ed under/i,
+];
 
 function isHeadingText(block: TextBlock): boolean {
   // Two letters at least: a lone letter in a large font is a figure's label, not a heading.
@@ -209,7 +221,7 @@ function isHeadingText(block: TextBlock): boolean {
     block.lineCount <= 3 &&
     block.text.length <= 160 &&
     letters >= 2 &&
-    !NOT_A_HEADING.test(block.text) &&
+    !NOT_A_HEADING.some((pattern) => pattern.test(block.text)) &&
     !isTurned(block)
   );
 }
@@ -242,7 +254,7 @@ function headingDepth(block: TextBlock, styles: Styles): Depth | undefined {
 
 /** The depth of a heading by its size tier (or one below the tiers for a bold-like line). */
 function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
-  if (!isHeadingText(block) || styles.masthead.has(block)) return undefined;
+  if (!isHeadingText(block) || styles.masthead.has(block) || styles.labels.has(block)) return undefined;
   const size = Math.round(block.size * 2) / 2;
   const rank = styles.headingSizes.indexOf(size);
   if (rank >= 0) return toDepth(Math.min(rank + 1, 4));
