@@ -222,7 +222,7 @@ export function narrowToProduct(region: MainRegion, product: ShownProduct): Main
     block = inner;
   }
   if (block === region.element) return region;
-  const withSections = withFollowingProductSections(block, region.element);
+  const withSections = withFollowingProductSections(block, region.element, product.name);
   const characters = textCharacters(withSections);
   if (characters < FRAGMENT_SHARE * (product.readCharacters ?? 0)) return region;
   return { element: withSections, characters, repeatedShare: 0 };

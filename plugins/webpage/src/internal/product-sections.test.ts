@@ -61,3 +61,37 @@ describe("narrowToProduct with the product's sections", () => {
     expect(text).not.toContain('harbour');
   });
 });
+
+describe('narrowToProduct with the sections that name the product', () => {
+  // A maker's Shopify page laid out by a page builder (ridge.com): the buy box in one section, the
+  // product's story in sections named only by number below it, a carousel of its other products
+  // (each with a price) and the shop's promises.
+  const page =
+    '<div class="shopify-section"><div class="pdp"><h1>Ridge Wallet</h1><p>$76.00</p>' +
+    '<p>The minimalist front pocket wallet that holds up to twelve cards.</p><button>Add to cart</button></div></div>' +
+    '<div class="shopify-section"><div class="shg-c"><h2>Welcome to 2.0</h2>' +
+    '<p>Meet the most refined version of the Ridge Wallet and our new Built for Life Warranty.</p></div></div>' +
+    '<div class="shopify-section"><div class="shg-c"><h2>You may like</h2><p>Ridge Wallet Carbon Fiber $125.00</p></div></div>' +
+    '<div class="shopify-section"><div class="shg-c"><p>Free shipping and returns. Secure checkout.</p></div></div>';
+  const product = {
+    name: 'Ridge Wallet',
+    description: 'The minimalist front pocket wallet that holds up to twelve cards.',
+  };
+
+  it('takes in a following section that says the product’s name, not a priced card or the shop’s promises', () => {
+    const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${page}</body></html>`));
+    if (region === null) throw new Error('no region');
+    const text = visibleTextOf(narrowToProduct(region, product).element);
+    expect(text).toContain('$76.00');
+    expect(text).toContain('Built for Life Warranty');
+    expect(text).not.toContain('Carbon Fiber');
+    expect(text).not.toContain('Secure checkout');
+  });
+
+  it('finds no section by a name of one word', () => {
+    const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${page}</body></html>`));
+    if (region === null) throw new Error('no region');
+    const text = visibleTextOf(narrowToProduct(region, { ...product, name: 'Ridge' }).element);
+    expect(text).not.toContain('Built for Life Warranty');
+  });
+});
