@@ -13,6 +13,13 @@ function elementOf(html: string): Element {
   return element;
 }
 
+/** The text of the product's block that {@link narrowToProduct} reads on `body`'s main region. */
+function narrowedText(body: string, product: { name: string; description: string }): string {
+  const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${body}</body></html>`));
+  if (region === null) throw new Error('no region');
+  return visibleTextOf(narrowToProduct(region, product).element);
+}
+
 describe('isProductSection', () => {
   it("reads a product's own section by its class or id", () => {
     expect(
@@ -50,9 +57,7 @@ describe("narrowToProduct with the product's sections", () => {
   const product = { name: 'Nord Zero Sandal', description: 'The sandal of those who design their destiny.' };
 
   it("takes in the product's description tabs and questions below the buy box, not its reviews or other products", () => {
-    const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${page}</body></html>`));
-    if (region === null) throw new Error('no region');
-    const text = visibleTextOf(narrowToProduct(region, product).element);
+    const text = narrowedText(page, product);
     expect(text).toContain('99,90 €');
     expect(text).toContain('Vibram sole');
     expect(text).toContain('they run true to size');
@@ -79,9 +84,7 @@ describe('narrowToProduct with the sections that name the product', () => {
   };
 
   it('takes in a following section that says the product’s name, not a priced card or the shop’s promises', () => {
-    const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${page}</body></html>`));
-    if (region === null) throw new Error('no region');
-    const text = visibleTextOf(narrowToProduct(region, product).element);
+    const text = narrowedText(page, product);
     expect(text).toContain('$76.00');
     expect(text).toContain('Built for Life Warranty');
     expect(text).not.toContain('Carbon Fiber');
@@ -89,9 +92,7 @@ describe('narrowToProduct with the sections that name the product', () => {
   });
 
   it('finds no section by a name of one word', () => {
-    const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${page}</body></html>`));
-    if (region === null) throw new Error('no region');
-    const text = visibleTextOf(narrowToProduct(region, { ...product, name: 'Ridge' }).element);
+    const text = narrowedText(page, { ...product, name: 'Ridge' });
     expect(text).not.toContain('Built for Life Warranty');
   });
 });
