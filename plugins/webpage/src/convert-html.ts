@@ -309,7 +309,10 @@ async function regionInstead(
   const chrome = readsChrome(read, region);
   if (region.characters < REGION_GAIN * articleCharacters && !chrome) return null;
   // On a product's page, the product's own block of the region (not its reviews and other products).
-  const block = page.product === undefined ? region : narrowToProduct(region, page.product);
+  const block =
+    page.product === undefined
+      ? region
+      : narrowToProduct(region, { ...page.product, readCharacters: articleCharacters });
   // A product's short description read alone: the block showing it with the product's name holds
   // the rest of the product (price, details, specifications).
   if (block !== region && block.characters >= REGION_GAIN * articleCharacters && !isLongArticle(read)) {

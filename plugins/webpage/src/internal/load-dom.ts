@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { liftWrappedHeadings } from './lift-headings.js';
+import { placeStreamedSegments } from './streamed-segments.js';
 
 /**
  * Tags linkedom's tokenizer (htmlparser2) takes for `<xmp>`, `<title>` or `<textarea>` because it
@@ -12,7 +13,8 @@ const RAW_TEXT_LOOKALIKE = /<(\/?)(tmp|xitle|xextarea)(?=[\s/>])/gi;
 export type DomImplementation = 'linkedom' | 'jsdom';
 
 /**
- * Parses a page into a DOM document, its wrapped headings lifted ({@link liftWrappedHeadings}). linkedom is the default (about 8× faster than jsdom with a
+ * Parses a page into a DOM document, React's streamed segments put in place
+ * ({@link placeStreamedSegments}) and its wrapped headings lifted ({@link liftWrappedHeadings}). linkedom is the default (about 8× faster than jsdom with a
  * fifth of the memory); jsdom is loaded on first use only, as the slower, more exact fallback.
  */
 export async function loadDom(
@@ -28,6 +30,7 @@ export async function loadDom(
       // No scripts, no resource loading, no console noise: the page is only read.
       const options = url === undefined ? {} : { url };
       const { document } = new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window;
+      placeStreamedSegments(document, html);
       liftWrappedHeadings(document);
       return document;
     }
@@ -41,6 +44,7 @@ export function parseWithLinkedom(html: string): Document {
   // linkedom builds a broken tree from a fragment (text or elements before <html>): wrap it.
   if (!isWholeDocument(document))
     document = parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
+  placeStreamedSegments(document, source);
   liftWrappedHeadings(document);
   return document;
 }

@@ -104,4 +104,26 @@ describe('narrowToProduct', () => {
       narrowToProduct(region, { ...product, description: 'Only for search engines, never shown.' }),
     ).toBe(region);
   });
+
+  // Laid out as a maker's product page (apple.com's AirPods page, newegg.com's listing): the name and
+  // a tagline in a hero, the product's features in the sections below it.
+  const hero =
+    '<main><section class="marquee"><h1>AirPods Pro 3</h1>' +
+    "<p>The world's best in-ear Active Noise Cancellation, heart rate sensing during workouts.</p></section>" +
+    `<section class="story"><h2>Sound</h2><p>${PROSE.repeat(6)}</p></section></main>`;
+
+  it("keeps the region when the block holding the name and the description's opening is under half the reading (a hero)", () => {
+    const region = regionOf(hero);
+    const product = {
+      name: 'AirPods Pro 3',
+      description: "AirPods Pro 3 — The world's best in-ear Active Noise Cancellation, and more.",
+    };
+    expect(visibleTextOf(narrowToProduct(region, product).element)).not.toContain('harbour');
+    expect(narrowToProduct(region, { ...product, readCharacters: 400 })).toBe(region);
+  });
+
+  it('keeps the region when the description only repeats the name (the heading holds both)', () => {
+    const region = regionOf(hero);
+    expect(narrowToProduct(region, { name: 'AirPods Pro 3', description: 'AirPods Pro 3' })).toBe(region);
+  });
 });

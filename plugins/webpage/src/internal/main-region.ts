@@ -182,23 +182,33 @@ function textCharacters(root: Element): number {
 /** Words of the product's name and description looked for in the region. */
 const PRODUCT_PROBE_WORDS = 8;
 
+/** A product's block holding less than this share of the page's reading is a fragment of it. */
+const FRAGMENT_SHARE = 0.5;
+
+/** What {@link narrowToProduct} looks for. */
+export interface ShownProduct {
+  name: string | undefined;
+  description: string | undefined;
+  /**
+   * Letters and digits the page's reading already holds: a block holding under half as many is a
+   * fragment of the product (its hero, its heading), not its block.
+   */
+  readCharacters?: number;
+}
+
 /**
  * The product's own block of a product page's main region: the deepest element that holds both
- * the product's name and the first words of its description (as its JSON-LD gives them), with the
- * product's own sections that follow it ({@link withFollowingProductSections}: description,
- * details, specifications), without the reviews, other products and shop policies around it; or the region unchanged when the page
- * does not show both (a description written only for search engines).
+ * the product's name and the first words of its description (as its JSON-LD gives them; a
+ * description that opens with the name is probed after it), with the product's own sections that
+ * follow it ({@link withFollowingProductSections}: description, details, specifications), without
+ * the reviews, other products and shop policies around it; or the region unchanged when the page
+ * does not show both (a description written only for search engines, or only the name again), or
+ * when the block holds under half the page's reading (`readCharacters`): a heading and its
+ * tagline hold a name and a description's opening too.
  */
-export function narrowToProduct(
-  region: MainRegion,
-  product: { name: string | undefined; description: string | undefined },
-): MainRegion {
-  const probes = [product.name, product.description].map((text) =>
-    lowerCaseWords(text ?? '')
-      .slice(0, PRODUCT_PROBE_WORDS)
-      .join(' '),
-  );
-  if (probes.some((probe) => probe === '')) return region;
+export function narrowToProduct(region: MainRegion, product: ShownProduct): MainRegion {
+  const probes = productProbes(product);
+  if (probes === null) return region;
   const holdsBoth = (element: Element): boolean => {
     if (INVISIBLE.has(element.localName)) return false;
     const text = lowerCaseWords(visibleTextOf(element)).join(' ');
@@ -212,6 +222,26 @@ export function narrowToProduct(
     block = inner;
   }
   if (block === region.element) return region;
-  const withSections = withFollowingProductSections(block, region.element);
-  return { element: withSections, characters: textCharacters(withSections), repeatedShare: 0 };
+  const withSections = withFollowingProductSections(block, region.element, product.name);
+  const characters = textCharacters(withSections);
+  if (characters < FRAGMENT_SHARE * (product.readCharacters ?? 0)) return region;
+  return { element: withSections, characters, repeatedShare: 0 };
+}
+
+/**
+ * The opening words of the product's name and of its description, the description's taken after
+ * the name when it repeats it first ("AirPods Pro 3 — The world's best…"); null when either is
+ * empty (a description that is only the name tells nothing more).
+ */
+function productProbes(product: ShownProduct): [string, string] | null {
+  const name = lowerCaseWords(product.name ?? '');
+  let description = lowerCaseWords(product.description ?? '');
+  if (name.length > 0 && name.every((word, index) => description[index] === word)) {
+    description = description.slice(name.length);
+  }
+  const probes: [string, string] = [
+    name.slice(0, PRODUCT_PROBE_WORDS).join(' '),
+    description.slice(0, PRODUCT_PROBE_WORDS).join(' '),
+  ];
+  return probes.some((probe) => probe === '') ? null : probes;
 }

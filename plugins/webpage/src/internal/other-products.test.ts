@@ -53,6 +53,24 @@ describe('dropOtherProducts', () => {
     expect(text).toContain('Seller assumes all responsibility');
   });
 
+  it('drops the carousels a fashion shop heads with its own words (zalando-like: variations, more from the brand, often viewed, sponsored)', () => {
+    const carousel = (heading: string, item: string) =>
+      `<div><div><h2>${heading}</h2><a href="/more">See more</a></div>` +
+      `<article><a href="/${item}"><h3>${item}</h3><p>€39.99</p></a></article></div>`;
+    const text = afterDrop(
+      `<main><div class="pdp"><h1>Faux leather jacket - black</h1>${DESCRIPTION}<h2>Material &amp; care</h2>` +
+        '<p>Outer fabric material: 100% polyester</p></div><div>' +
+        carousel('Variations of this style How about these?', 'Bomber jacket') +
+        carousel('More from Bershka', 'Baggy jeans') +
+        carousel('Better together Often viewed with each other', 'Smart trousers') +
+        carousel('Sponsored by our brands Recommendations', 'Leather slip-ons') +
+        '</div></main>',
+    );
+    expect(text).toContain('100% polyester');
+    for (const item of ['Bomber jacket', 'Baggy jeans', 'Smart trousers', 'Leather slip-ons'])
+      expect(text).not.toContain(item);
+  });
+
   it('takes a heading first in no container with its following siblings up to the next heading', () => {
     const text = afterDrop(
       `<main><h1>Sandals</h1>${DESCRIPTION.repeat(3)}<h3>Customer reviews</h3><p>Great fit, five stars.</p>` +

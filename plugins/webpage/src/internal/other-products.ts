@@ -35,6 +35,11 @@ const OTHER_PRODUCTS_HEADING = new RegExp(
     String.raw`\bmore to explore\b`,
     String.raw`^bundles? (?:&|and) (?:offers|save)\b`,
     String.raw`\bshop similar\b`,
+    String.raw`\boften (?:viewed|bought|purchased)\b`,
+    String.raw`\bhow about these\b`,
+    String.raw`^more from\b`,
+    String.raw`\bsponsored by\b`,
+    String.raw`^(?:our |more )?recommendations\b`,
   ].join('|'),
   'i',
 );

@@ -13,6 +13,13 @@ function elementOf(html: string): Element {
   return element;
 }
 
+/** The text of the product's block that {@link narrowToProduct} reads on `body`'s main region. */
+function narrowedText(body: string, product: { name: string; description: string }): string {
+  const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${body}</body></html>`));
+  if (region === null) throw new Error('no region');
+  return visibleTextOf(narrowToProduct(region, product).element);
+}
+
 describe('isProductSection', () => {
   it("reads a product's own section by its class or id", () => {
     expect(
@@ -50,14 +57,42 @@ describe("narrowToProduct with the product's sections", () => {
   const product = { name: 'Nord Zero Sandal', description: 'The sandal of those who design their destiny.' };
 
   it("takes in the product's description tabs and questions below the buy box, not its reviews or other products", () => {
-    const region = readMainRegion(parseWithLinkedom(`<!DOCTYPE html><html><body>${page}</body></html>`));
-    if (region === null) throw new Error('no region');
-    const text = visibleTextOf(narrowToProduct(region, product).element);
+    const text = narrowedText(page, product);
     expect(text).toContain('99,90 €');
     expect(text).toContain('Vibram sole');
     expect(text).toContain('they run true to size');
     expect(text.indexOf('99,90 €')).toBeLessThan(text.indexOf('Vibram sole'));
     expect(text).not.toContain('Nord Volcan');
     expect(text).not.toContain('harbour');
+  });
+});
+
+describe('narrowToProduct with the sections that name the product', () => {
+  // A maker's Shopify page laid out by a page builder (ridge.com): the buy box in one section, the
+  // product's story in sections named only by number below it, a carousel of its other products
+  // (each with a price) and the shop's promises.
+  const page =
+    '<div class="shopify-section"><div class="pdp"><h1>Ridge Wallet</h1><p>$76.00</p>' +
+    '<p>The minimalist front pocket wallet that holds up to twelve cards.</p><button>Add to cart</button></div></div>' +
+    '<div class="shopify-section"><div class="shg-c"><h2>Welcome to 2.0</h2>' +
+    '<p>Meet the most refined version of the Ridge Wallet and our new Built for Life Warranty.</p></div></div>' +
+    '<div class="shopify-section"><div class="shg-c"><h2>You may like</h2><p>Ridge Wallet Carbon Fiber $125.00</p></div></div>' +
+    '<div class="shopify-section"><div class="shg-c"><p>Free shipping and returns. Secure checkout.</p></div></div>';
+  const product = {
+    name: 'Ridge Wallet',
+    description: 'The minimalist front pocket wallet that holds up to twelve cards.',
+  };
+
+  it('takes in a following section that says the product’s name, not a priced card or the shop’s promises', () => {
+    const text = narrowedText(page, product);
+    expect(text).toContain('$76.00');
+    expect(text).toContain('Built for Life Warranty');
+    expect(text).not.toContain('Carbon Fiber');
+    expect(text).not.toContain('Secure checkout');
+  });
+
+  it('finds no section by a name of one word', () => {
+    const text = narrowedText(page, { ...product, name: 'Ridge' });
+    expect(text).not.toContain('Built for Life Warranty');
   });
 });

@@ -1,6 +1,7 @@
 import { classAndIdNames } from './element-names.js';
 import { visibleTextOf } from './visible-text.js';
 import { lowerCaseWords } from './word-characters.js';
+import { countPrices } from './catalogue.js';
 
 /**
  * Words of a class or id (split at `-`, `_` and a lower-to-upper case change) that name a section
@@ -60,6 +61,26 @@ export function isProductSection(element: Element): boolean {
   );
 }
 
+/** A product's name of fewer words says too little to find its sections by: `Pro`. */
+const MIN_NAME_WORDS = 2;
+
+/**
+ * A test of a section that says the product's name in its own words (a maker's page builder lays
+ * out "Meet the most refined version of the Ridge Wallet" below the buy box, in sections it names
+ * only by number), shows no price (another product's card) and is not named for reviews or other
+ * products; never true for a name under two words.
+ */
+function namesProduct(name: string | undefined): (element: Element) => boolean {
+  const words = lowerCaseWords(name ?? '');
+  if (words.length < MIN_NAME_WORDS) return () => false;
+  const phrase = ` ${words.join(' ')} `;
+  return (element) => {
+    if (nameWords(element).some((word) => OTHER_SECTION_NAME_WORDS.has(word))) return false;
+    const text = visibleTextOf(element);
+    return ` ${lowerCaseWords(text).join(' ')} `.includes(phrase) && countPrices(text, 1) === 0;
+  };
+}
+
 /**
  * The product's own block of a page taken together with the product's own sections that follow it
  * (below the buy box, at any depth up to `region`): the description, details, specifications,
@@ -68,15 +89,16 @@ export function isProductSection(element: Element): boolean {
  * else a new element, put where the block stood, holding the block and those sections in page order
  * (moved into it: call it on the fresh parse the region was read from).
  */
-export function withFollowingProductSections(block: Element, region: Element): Element {
+export function withFollowingProductSections(block: Element, region: Element, name?: string): Element {
   const sections: Element[] = [];
+  const named = namesProduct(name);
   for (
     let current: Element | null = block;
     current !== null && current !== region;
     current = current.parentElement
   ) {
     for (let next = current.nextElementSibling; next !== null; next = next.nextElementSibling) {
-      if (isProductSection(next)) sections.push(next);
+      if (isProductSection(next) || named(next)) sections.push(next);
     }
   }
   if (sections.length === 0) return block;
