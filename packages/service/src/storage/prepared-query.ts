@@ -84,7 +84,7 @@ export function preparedQuery<Args extends unknown[], Row>(
 }
 
 /** An insert into `T`, before its values: what {@link preparedInsert}'s `finish` may add to. */
-type InsertInto<T extends keyof Database> = InsertQueryBuilder<Database, T, InsertResult>;
+export type InsertInto<T extends keyof Database> = InsertQueryBuilder<Database, T, InsertResult>;
 
 /**
  * An insert of whole rows into one table, compiled once per dialect, column list and row count,
