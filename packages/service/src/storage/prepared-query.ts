@@ -7,6 +7,7 @@ import type {
   QueryResult,
 } from 'kysely';
 import type { Database } from './schema.js';
+import { transactionConnection } from './wake-on-commit.js';
 
 /** A stand-in argument: a string no caller can send (it holds a NUL). */
 function slot(index: number): string {
@@ -30,13 +31,23 @@ function compileWithSlots<Row>(count: number, build: (stand: string[]) => Compil
   return { query, slots };
 }
 
-function run<Row>(db: Kysely<Database>, compiled: Compiled<Row>, args: readonly unknown[]) {
+function run<Row>(
+  db: Kysely<Database>,
+  compiled: Compiled<Row>,
+  args: readonly unknown[],
+): Promise<QueryResult<Row>> {
   const { query, slots } = compiled;
   const parameters = query.parameters.map((value, index) => {
     const at = slots[index];
     return at === null || at === undefined ? value : args[at];
   });
-  return db.executeQuery<Row>({ ...query, parameters });
+  // In a store transaction, on its connection directly (the store's Kysely has no plugins, so
+  // the executor would pass the result through as it is).
+  const connection = transactionConnection(db);
+  if (connection === undefined || db.getExecutor().plugins.length > 0) {
+    return db.executeQuery<Row>({ ...query, parameters });
+  }
+  return connection.executeQuery<Row>({ ...query, parameters });
 }
 
 /**
