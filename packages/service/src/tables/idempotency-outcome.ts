@@ -100,7 +100,7 @@ export function judge(
   fingerprint: string,
   now: string,
   masterKey: string | undefined,
-) {
+): Remembered | null {
   if (row.state === 'done') {
     if (row.fingerprint !== fingerprint) {
       throw new TransmuteError(
