@@ -79,11 +79,16 @@ describe.each(['sqlite', 'postgres'] as const)(
       const caller = a.caller;
       const services = [a.service, b.service, a.service, b.service, a.service];
       const results = await Promise.all(
-        services.map((service) => create(service, caller, 'same').catch((error: unknown) => error)),
+        services.map((service) =>
+          create(service, caller, 'same').catch((error: unknown) =>
+            error instanceof TransmuteError ? error : Promise.reject(error as Error),
+          ),
+        ),
       );
       const created = results.filter((result) => !(result instanceof TransmuteError) && !result.replayed);
       expect(created).toHaveLength(1);
-      const job = created[0] as { value: unknown };
+      const job = created[0];
+      if (job === undefined || job instanceof TransmuteError) throw new Error('no job created');
       // A request that read the key after the first one committed replays it.
       for (const result of results) {
         if (result instanceof TransmuteError) expect(result.code).toBe('idempotency_key_in_use');
