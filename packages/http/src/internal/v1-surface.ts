@@ -102,7 +102,11 @@ async function handleApi(
   const call = (): Promise<unknown> => callOperation(settings.service, operationId, input);
   if (key === null) return operationResponse(operationId, await call(), answer);
   const fingerprint = idempotencyFingerprint(operation.method, request.path, body);
-  const { value, replayed } = await settings.service.runIdempotent(caller, { key, fingerprint }, call);
+  const { value, replayed } = await settings.service.runIdempotent(
+    caller,
+    { key, fingerprint, operationId },
+    call,
+  );
   return operationResponse(operationId, value, { ...answer, replayed });
 }
 

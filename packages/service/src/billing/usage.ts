@@ -16,7 +16,7 @@ import { newId } from '../kernel/ids.js';
 import { preparedQuery } from '../storage/prepared-query.js';
 import type { AccountsTable, Database, UsageRecordsTable } from '../storage/schema.js';
 import { touchStorageMeter } from './storage-usage.js';
-import { addToUsageTotals, type UsageChange } from './usage-totals.js';
+import { addToUsageTotals, insertRecordsAndTotals, type UsageChange } from './usage-totals.js';
 import { addToJobRecords, insertUsageRecords } from './usage-records.js';
 
 /** Totals of one unit in a period. */
@@ -190,12 +190,7 @@ export async function insertUsageEstimate(
     created_at: job.createdAt,
     updated_at: job.createdAt,
   }));
-  if (records.length === 0) return;
-  await insertUsageRecords(trx, records);
-  await addToUsageTotals(
-    trx,
-    records.map((after) => ({ before: null, after })),
-  );
+  await insertRecordsAndTotals(trx, ctx.store.dialect, records);
 }
 
 /** A job's usage records but its storage ones (read by every metering, compiled once). */

@@ -62,6 +62,12 @@ export interface IdempotencyRequest {
   key: string;
   /** SHA-256 hex of `METHOD path` + canonical JSON (RFC 8785) of the body. */
   fingerprint: string;
+  /**
+   * The operation `execute` runs (an id of the operation table). Lets the service claim the key
+   * in the operation's own transaction where the operation supports it (createJob), instead of
+   * by a commit of its own before the operation runs.
+   */
+  operationId?: string;
 }
 
 /** A readable artifact or upload, for the routes outside `/v1`. */

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { CommitMode, Store, StoreDialect, TransactionOptions } from './store.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations.js';
@@ -51,15 +51,22 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
   const { commitNotifying } = options;
   // One connection, BEGIN … COMMIT by hand (SQLite: BEGIN IMMEDIATE takes the write lock up front,
   // busy_timeout waits; PostgreSQL: the wake-ups travel in the COMMIT's round trip).
+  // Compiled here once, not by Kysely for every transaction.
+  const begin = CompiledQuery.raw(dialect === 'postgres' ? 'begin' : 'begin immediate');
+  const plainCommit = CompiledQuery.raw('commit');
+  const rollback = CompiledQuery.raw('rollback');
   const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>, mode: CommitMode) =>
     db.connection().execute(async (conn) => {
-      await sql.raw(dialect === 'postgres' ? 'begin' : 'begin immediate').execute(conn);
+      // The connection `conn` holds for its whole length; its statements run one after another.
+      const connection = await conn.getExecutor().provideConnection((held) => Promise.resolve(held));
+      await connection.executeQuery(begin);
       try {
-        const done = await collectWakes(conn, fn);
-        await sql.raw(commitNotifying?.([...done.channels], mode) ?? 'commit').execute(conn);
+        const done = await collectWakes(conn, connection, fn);
+        const notifying = commitNotifying?.([...done.channels], mode);
+        await connection.executeQuery(notifying === undefined ? plainCommit : CompiledQuery.raw(notifying));
         return done;
       } catch (error) {
-        await sql`rollback`.execute(conn).catch(() => undefined);
+        await connection.executeQuery(rollback).catch(() => undefined);
         throw error;
       }
     });

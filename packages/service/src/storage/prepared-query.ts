@@ -7,6 +7,7 @@ import type {
   QueryResult,
 } from 'kysely';
 import type { Database } from './schema.js';
+import { transactionConnection } from './wake-on-commit.js';
 
 /** A stand-in argument: a string no caller can send (it holds a NUL). */
 function slot(index: number): string {
@@ -30,13 +31,23 @@ function compileWithSlots<Row>(count: number, build: (stand: string[]) => Compil
   return { query, slots };
 }
 
-function run<Row>(db: Kysely<Database>, compiled: Compiled<Row>, args: readonly unknown[]) {
+function run<Row>(
+  db: Kysely<Database>,
+  compiled: Compiled<Row>,
+  args: readonly unknown[],
+): Promise<QueryResult<Row>> {
   const { query, slots } = compiled;
   const parameters = query.parameters.map((value, index) => {
     const at = slots[index];
     return at === null || at === undefined ? value : args[at];
   });
-  return db.executeQuery<Row>({ ...query, parameters });
+  // In a store transaction, on its connection directly (the store's Kysely has no plugins, so
+  // the executor would pass the result through as it is).
+  const connection = transactionConnection(db);
+  if (connection === undefined || db.getExecutor().plugins.length > 0) {
+    return db.executeQuery<Row>({ ...query, parameters });
+  }
+  return connection.executeQuery<Row>({ ...query, parameters });
 }
 
 /**
@@ -84,7 +95,48 @@ export function preparedQuery<Args extends unknown[], Row>(
 }
 
 /** An insert into `T`, before its values: what {@link preparedInsert}'s `finish` may add to. */
-type InsertInto<T extends keyof Database> = InsertQueryBuilder<Database, T, InsertResult>;
+export type InsertInto<T extends keyof Database> = InsertQueryBuilder<Database, T, InsertResult>;
+
+/** The columns of `rows` (all the same, in the same order) and their values, row after row. */
+function rowValues(what: string, rows: readonly object[]): { columns: string[]; args: unknown[] } {
+  const columns = Object.keys(rows[0] ?? {});
+  const args: unknown[] = [];
+  for (const row of rows) {
+    const record = row as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length !== columns.length || keys.some((key, index) => key !== columns[index])) {
+      throw new TypeError(`${what}: every row must have the same columns in the same order.`);
+    }
+    for (const column of columns) args.push(record[column]);
+  }
+  return { columns, args };
+}
+
+/** The values of `count` rows of `columns`, each a stand-in from `stand` (from `offset`). */
+function standInRows(stand: string[], count: number, columns: string[], offset = 0) {
+  return Array.from({ length: count }, (_, r) =>
+    Object.fromEntries(columns.map((column, c) => [column, stand[offset + r * columns.length + c]])),
+  );
+}
+
+/** Compiled statements by dialect adapter and shape, each compiled on first use. */
+function shapeCache() {
+  const compiled = new WeakMap<object, Map<string, Compiled<unknown>>>();
+  return (db: Kysely<Database>, shape: string, compile: () => Compiled<unknown>): Compiled<unknown> => {
+    const adapter = db.getExecutor().adapter;
+    let shapes = compiled.get(adapter);
+    if (shapes === undefined) {
+      shapes = new Map();
+      compiled.set(adapter, shapes);
+    }
+    let entry = shapes.get(shape);
+    if (entry === undefined) {
+      entry = compile();
+      shapes.set(shape, entry);
+    }
+    return entry;
+  };
+}
 
 /**
  * An insert of whole rows into one table, compiled once per dialect, column list and row count,
@@ -100,40 +152,55 @@ export function preparedInsert<T extends keyof Database>(
   table: T,
   finish: (insert: Compilable<unknown> & InsertInto<T>) => Compilable<unknown> = (insert) => insert,
 ): (db: Kysely<Database>, rows: readonly Database[T][]) => Promise<bigint> {
-  const compiled = new WeakMap<object, Map<string, Compiled<unknown>>>();
+  const cached = shapeCache();
   return async (db, rows) => {
-    const first = rows[0];
-    if (first === undefined) return 0n;
-    const columns = Object.keys(first);
-    const adapter = db.getExecutor().adapter;
-    let shapes = compiled.get(adapter);
-    if (shapes === undefined) {
-      shapes = new Map();
-      compiled.set(adapter, shapes);
-    }
-    const shape = `${String(rows.length)}:${columns.join(',')}`;
-    let entry = shapes.get(shape);
-    if (entry === undefined) {
-      entry = compileWithSlots(rows.length * columns.length, (stand) => {
-        const values = rows.map((_, r) =>
-          Object.fromEntries(columns.map((column, c) => [column, stand[r * columns.length + c]])),
-        );
-        return finish(db.insertInto(table).values(values as never));
-      });
-      shapes.set(shape, entry);
-    }
-    const args: unknown[] = [];
-    for (const row of rows) {
-      const record = row as unknown as Record<string, unknown>;
-      const keys = Object.keys(record);
-      if (keys.length !== columns.length || keys.some((key, index) => key !== columns[index])) {
-        throw new TypeError(
-          `preparedInsert(${table}): every row must have the same columns in the same order.`,
-        );
-      }
-      for (const column of columns) args.push(record[column]);
-    }
+    if (rows.length === 0) return 0n;
+    const { columns, args } = rowValues(`preparedInsert(${table})`, rows);
+    const entry = cached(db, `${String(rows.length)}:${columns.join(',')}`, () =>
+      compileWithSlots(args.length, (stand) =>
+        finish(db.insertInto(table).values(standInRows(stand, rows.length, columns) as never)),
+      ),
+    );
     const result = await run(db, entry, args);
+    return result.numAffectedRows ?? 0n;
+  };
+}
+
+/**
+ * {@link preparedInsert} into `table` whose statement also inserts rows into `first`, in a
+ * data-modifying WITH (PostgreSQL only): one statement, so one round trip, for two inserts a
+ * transaction makes together. Answers the number of rows of `table` inserted or updated.
+ *
+ * @example
+ * const insertBoth = preparedInsertAfter('usage_records', 'usage_totals', (insert) => insert);
+ * await insertBoth(trx, records, totals);
+ */
+export function preparedInsertAfter<F extends keyof Database, T extends keyof Database>(
+  first: F,
+  table: T,
+  finish: (insert: Compilable<unknown> & InsertInto<T>) => Compilable<unknown> = (insert) => insert,
+): (
+  db: Kysely<Database>,
+  firstRows: readonly Database[F][],
+  rows: readonly Database[T][],
+) => Promise<bigint> {
+  const cached = shapeCache();
+  return async (db, firstRows, rows) => {
+    const before = rowValues(`preparedInsertAfter(${first})`, firstRows);
+    const after = rowValues(`preparedInsertAfter(${table})`, rows);
+    const shape = `${String(firstRows.length)}:${before.columns.join(',')};${String(rows.length)}:${after.columns.join(',')}`;
+    const entry = cached(db, shape, () =>
+      compileWithSlots(before.args.length + after.args.length, (stand) => {
+        const firstValues = standInRows(stand, firstRows.length, before.columns);
+        const values = standInRows(stand, rows.length, after.columns, before.args.length);
+        const insert = db
+          .with('first_rows', (qc) => qc.insertInto(first).values(firstValues as never))
+          .insertInto(table)
+          .values(values as never);
+        return finish(insert as unknown as Compilable<unknown> & InsertInto<T>);
+      }),
+    );
+    const result = await run(db, entry, [...before.args, ...after.args]);
     return result.numAffectedRows ?? 0n;
   };
 }

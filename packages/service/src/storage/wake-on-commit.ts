@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { DatabaseConnection, Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
-/** The channels each open store transaction will notify when it commits. */
-const pending = new WeakMap<Kysely<Database>, Set<string>>();
+/** Each open store transaction: the channels it will notify when it commits, and its connection. */
+const pending = new WeakMap<Kysely<Database>, { channels: Set<string>; connection: DatabaseConnection }>();
 
 /**
  * Marks `channel` (one of `CHANNELS`) to be notified when the transaction `trx` commits (never when it rolls back).
@@ -13,9 +13,9 @@ const pending = new WeakMap<Kysely<Database>, Set<string>>();
  *   one would commit with nobody woken.
  */
 export function wakeOnCommit(trx: Kysely<Database>, channel: string): void {
-  const channels = pending.get(trx);
-  if (channels === undefined) throw new Error(`wakeOnCommit(${channel}) outside a store transaction`);
-  channels.add(channel);
+  const open = pending.get(trx);
+  if (open === undefined) throw new Error(`wakeOnCommit(${channel}) outside a store transaction`);
+  open.channels.add(channel);
 }
 
 /** True while `trx` is a store transaction that has not ended (reads may be kept for its length). */
@@ -24,15 +24,25 @@ export function isOpenTransaction(trx: Kysely<Database>): boolean {
 }
 
 /**
- * Runs `fn` with `trx` registered as a transaction collecting wake-ups; returns its result and the
- * channels it touched. Used by the store's `transaction` only.
+ * The driver connection an open store transaction runs on, so a statement compiled once
+ * (`preparedStatement`) runs on it directly instead of through Kysely's executor, which queues
+ * each statement for the connection the transaction already holds; undefined outside one.
+ */
+export function transactionConnection(trx: Kysely<Database>): DatabaseConnection | undefined {
+  return pending.get(trx)?.connection;
+}
+
+/**
+ * Runs `fn` with `trx` (on `connection`) registered as a transaction collecting wake-ups; returns
+ * its result and the channels it touched. Used by the store's `transaction` only.
  */
 export async function collectWakes<T>(
   trx: Kysely<Database>,
+  connection: DatabaseConnection,
   fn: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<{ result: T; channels: Set<string> }> {
   const channels = new Set<string>();
-  pending.set(trx, channels);
+  pending.set(trx, { channels, connection });
   try {
     return { result: await fn(trx), channels };
   } finally {

@@ -1,17 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  TransmuteError,
-  isRememberedError,
-  isTransmuteError,
-  type ErrorCode,
-  type FieldError,
-} from '@transmute/contract';
 import type { Kysely } from 'kysely';
 import type { Caller, IdempotencyRequest, IdempotentResult } from '../kernel/service-types.js';
 import { addMs, type CoreContext } from '../kernel/context.js';
 import { randomBase62 } from '../kernel/ids.js';
-import { decryptSecret, encryptSecret } from '../kernel/secrets.js';
-import { preparedInsert, preparedQuery, preparedStatement } from '../storage/prepared-query.js';
+import { answer, encode, inUse, judge, rememberedError, type Remembered } from './idempotency-outcome.js';
+import {
+  preparedInsert,
+  preparedQuery,
+  preparedStatement,
+  type InsertInto,
+} from '../storage/prepared-query.js';
 import type { Database, IdempotencyKeysTable } from '../storage/schema.js';
 
 const RETENTION_MS = 24 * 3_600_000;
@@ -25,12 +23,24 @@ const CLAIM_MS = 10_000;
 /** A third of the lease: two renewals may fail (a busy database) before the claim lapses. */
 const CLAIM_RENEW_MS = 3_000;
 
+/**
+ * Operations whose own transaction writes the key with their value ({@link rememberInTransaction}
+ * at its end), so no claim is committed before they run ({@link runClaimedAtCommit}): each of them
+ * writes nothing outside that transaction before it.
+ */
+const CLAIMED_AT_COMMIT: ReadonlySet<string> = new Set(['createJob']);
+
 /** The claim of the request being executed, for {@link rememberInTransaction}. */
 interface Claim {
   accountId: string;
   key: string;
   /** Identifies this claim: a lapsed claim taken over by another request is no longer ours. */
   claimId: string;
+  /**
+   * Set when no row was claimed before the operation ({@link runClaimedAtCommit}): the key's row
+   * is written whole, with the outcome, by {@link writeOutcome}; `at` is when the request began.
+   */
+  atCommit?: { fingerprint: string; at: string };
   /** Set once the operation wrote its value in its own transaction (nothing left to write after it). */
   rememberedInTransaction?: boolean;
   /** Seals what is remembered ({@link encode}). */
@@ -39,79 +49,23 @@ interface Claim {
 
 const pending = new AsyncLocalStorage<Claim>();
 
-/**
- * What one key remembers (CONTRACT §5): the operation's value, or the code of the error it
- * answered. Stored in `response_body` as JSON, encrypted with the master key when there is one
- * (a value may hold a webhook secret or a signed upload URL; docs/DECISIONS.md); `response_status`
- * holds the error's status and is null for a value (the HTTP layer derives status, `Location` and
- * body from the value, the same way for the first answer and for a replay).
- */
-type Remembered =
-  | { kind: 'value'; value: unknown }
-  | { kind: 'error'; code: ErrorCode; detail: string; fieldErrors: FieldError[]; retryAfter?: number };
-
 type ClaimResult = { kind: 'claimed'; claimId: string } | { kind: 'replay'; remembered: Remembered };
 
-function inUse(): TransmuteError {
-  return new TransmuteError(
-    'idempotency_key_in_use',
-    'A request with this Idempotency-Key is still running.',
-    {
-      retryAfter: 1,
-      headers: { 'Retry-After': '1' },
-    },
-  );
-}
+/** An upsert of a key's row that replaces the row found, as if the key were new. */
+type KeyUpsert = Parameters<Parameters<InsertInto<'idempotency_keys'>['onConflict']>[0]>[0];
 
-function encode(
-  remembered: Remembered,
-  masterKey: string | undefined,
-): {
-  state: string;
-  response_status: number | null;
-  response_headers: null;
-  response_body: string;
-} {
-  const sealed = (json: unknown) => encryptSecret(JSON.stringify(json), masterKey);
-  if (remembered.kind === 'value') {
-    return {
-      state: 'done',
-      response_status: null,
-      response_headers: null,
-      response_body: sealed(remembered.value ?? null),
-    };
-  }
-  const error = new TransmuteError(remembered.code, remembered.detail);
-  return {
-    state: 'done',
-    response_status: error.status,
-    response_headers: null,
-    response_body: sealed({
-      code: remembered.code,
-      detail: remembered.detail,
-      field_errors: remembered.fieldErrors,
-      retry_after: remembered.retryAfter ?? null,
-    }),
-  };
-}
-
-/** Reverses {@link encode}; rows stored in clear (no master key, or from before) read as they are. */
-function decode(status: number | null, body: string | null, masterKey: string | undefined): Remembered {
-  const parsed = JSON.parse(body === null ? 'null' : decryptSecret(body, masterKey)) as unknown;
-  if (status === null) return { kind: 'value', value: parsed };
-  const error = parsed as {
-    code: ErrorCode;
-    detail: string;
-    field_errors: FieldError[];
-    retry_after: number | null;
-  };
-  return {
-    kind: 'error',
-    code: error.code,
-    detail: error.detail,
-    fieldErrors: error.field_errors,
-    ...(error.retry_after === null ? {} : { retryAfter: error.retry_after }),
-  };
+function replacedWhole(oc: KeyUpsert) {
+  return oc.columns(['account_id', 'key']).doUpdateSet((eb) => ({
+    fingerprint: eb.ref('excluded.fingerprint'),
+    state: eb.ref('excluded.state'),
+    response_status: eb.ref('excluded.response_status'),
+    response_headers: eb.ref('excluded.response_headers'),
+    response_body: eb.ref('excluded.response_body'),
+    claim_id: eb.ref('excluded.claim_id'),
+    locked_until: eb.ref('excluded.locked_until'),
+    created_at: eb.ref('excluded.created_at'),
+    expires_at: eb.ref('excluded.expires_at'),
+  }));
 }
 
 /**
@@ -120,20 +74,26 @@ function decode(status: number | null, body: string | null, masterKey: string | 
  */
 const claimKey = preparedInsert('idempotency_keys', (insert) =>
   insert.onConflict((oc) =>
-    oc
-      .columns(['account_id', 'key'])
-      .doUpdateSet((eb) => ({
-        fingerprint: eb.ref('excluded.fingerprint'),
-        state: eb.ref('excluded.state'),
-        response_status: eb.ref('excluded.response_status'),
-        response_headers: eb.ref('excluded.response_headers'),
-        response_body: eb.ref('excluded.response_body'),
-        claim_id: eb.ref('excluded.claim_id'),
-        locked_until: eb.ref('excluded.locked_until'),
-        created_at: eb.ref('excluded.created_at'),
-        expires_at: eb.ref('excluded.expires_at'),
-      }))
-      .whereRef('idempotency_keys.expires_at', '<', 'excluded.created_at'),
+    replacedWhole(oc).whereRef('idempotency_keys.expires_at', '<', 'excluded.created_at'),
+  ),
+);
+
+/**
+ * Writes a key's row whole, outcome included ({@link runClaimedAtCommit}): a new key, or over a row
+ * whose 24 hours have passed or whose claim lapsed (its request died) by the row's `created_at`;
+ * counts 0 when another request answered the key or holds it.
+ */
+const insertOutcome = preparedInsert('idempotency_keys', (insert) =>
+  insert.onConflict((oc) =>
+    replacedWhole(oc).where((eb) =>
+      eb.or([
+        eb('idempotency_keys.expires_at', '<', eb.ref('excluded.created_at')),
+        eb.and([
+          eb('idempotency_keys.state', '=', 'in_flight'),
+          eb('idempotency_keys.locked_until', '<=', eb.ref('excluded.created_at')),
+        ]),
+      ]),
+    ),
   ),
 );
 
@@ -169,21 +129,8 @@ async function claim(ctx: CoreContext, caller: Caller, request: IdempotencyReque
     if ((await claimKey(db, [claimRow])) === 1n) return { kind: 'claimed', claimId };
     const [row] = await keyRow(db, caller.accountId, request.key);
     if (row === undefined) continue;
-    if (row.state === 'done') {
-      if (row.fingerprint !== request.fingerprint) {
-        throw new TransmuteError(
-          'idempotency_key_reused',
-          'This Idempotency-Key was used with a different request (method, path or body).',
-        );
-      }
-      return {
-        kind: 'replay',
-        remembered: decode(row.response_status, row.response_body, ctx.config.masterKey),
-      };
-    }
-    // In flight: the key is bound to no request until one stores its outcome, so a request with
-    // another body waits too (a retryable 409) rather than being refused for good (a 422).
-    if (row.locked_until > now) throw inUse();
+    const remembered = judge(row, request.fingerprint, now, ctx.config.masterKey);
+    if (remembered !== null) return { kind: 'replay', remembered };
     // The claim lapsed: its request died before committing. Taken over as if the key were new;
     // compared on the lapsed lease, so of several takers exactly one wins.
     const taken = await db
@@ -238,10 +185,30 @@ const rememberOnOwnRow = preparedStatement(
       .where('state', '=', 'in_flight'),
 );
 
-/** Writes what the key remembers on the claim's own row; false when the claim was no longer this request's. */
+/**
+ * Writes what the key remembers: on the claim's own row, or (claimed at commit) as the key's whole
+ * row; false when the claim was no longer this request's, or another request answered or holds
+ * the key.
+ */
 async function remember(db: Kysely<Database>, claimed: Claim, remembered: Remembered): Promise<boolean> {
   const { response_status, response_body } = encode(remembered, claimed.masterKey);
-  const { accountId, key, claimId } = claimed;
+  const { accountId, key, claimId, atCommit } = claimed;
+  if (atCommit !== undefined) {
+    const row: IdempotencyKeysTable = {
+      account_id: accountId,
+      key,
+      fingerprint: atCommit.fingerprint,
+      state: 'done',
+      response_status,
+      response_headers: null,
+      response_body,
+      claim_id: claimId,
+      locked_until: atCommit.at,
+      created_at: atCommit.at,
+      expires_at: addMs(atCommit.at, RETENTION_MS),
+    };
+    return (await insertOutcome(db, [row])) === 1n;
+  }
   const result = await rememberOnOwnRow(db, accountId, key, claimId, response_status, response_body);
   return (result.numAffectedRows ?? 0n) > 0n;
 }
@@ -261,15 +228,6 @@ export async function rememberInTransaction(trx: Kysely<Database>, value: unknow
   claimed.rememberedInTransaction = true;
 }
 
-function answer<T>(remembered: Remembered): IdempotentResult<T> {
-  if (remembered.kind === 'value') return { value: remembered.value as T, replayed: true };
-  throw new TransmuteError(remembered.code, remembered.detail, {
-    fieldErrors: remembered.fieldErrors,
-    ...(remembered.retryAfter === undefined ? {} : { retryAfter: remembered.retryAfter }),
-    headers: { 'Idempotent-Replayed': 'true' },
-  });
-}
-
 /**
  * CONTRACT §5, the one owner of idempotency: runs `execute` at most once per (account, key) and
  * remembers its value, or the code of an error the catalogue marks `remembered`; a repeat with the
@@ -285,6 +243,9 @@ export async function runIdempotent<T>(
   request: IdempotencyRequest,
   execute: () => Promise<T>,
 ): Promise<IdempotentResult<T>> {
+  if (request.operationId !== undefined && CLAIMED_AT_COMMIT.has(request.operationId)) {
+    return runClaimedAtCommit(ctx, caller, request, execute);
+  }
   const claimed = await claim(ctx, caller, request);
   if (claimed.kind === 'replay') return answer<T>(claimed.remembered);
   const where: Claim = {
@@ -299,15 +260,9 @@ export async function runIdempotent<T>(
   try {
     value = await pending.run(where, execute);
   } catch (error) {
-    if (isTransmuteError(error) && isRememberedError(error.code)) {
-      await remember(db, where, {
-        kind: 'error',
-        code: error.code,
-        detail: error.message,
-        fieldErrors: error.fieldErrors,
-        ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
-      });
-    } else {
+    const remembered = rememberedError(error);
+    if (remembered !== null) await remember(db, where, remembered);
+    else {
       await db
         .deleteFrom('idempotency_keys')
         .where('account_id', '=', where.accountId)
@@ -322,6 +277,67 @@ export async function runIdempotent<T>(
   }
   if (where.rememberedInTransaction !== true) await remember(db, where, { kind: 'value', value });
   return { value, replayed: false };
+}
+
+/** Per service: the keys of the requests {@link runClaimedAtCommit} runs now, as `account\nkey`. */
+const runningHere = new WeakMap<CoreContext, Set<string>>();
+
+/**
+ * {@link runIdempotent} for an operation of {@link CLAIMED_AT_COMMIT}: the key's row is read, not
+ * claimed, before the operation runs, and its transaction writes the row whole with the value
+ * ({@link rememberInTransaction}), so a create commits once. A concurrent request with the key
+ * still gets `idempotency_key_in_use`: in this process at once (`runningHere`); in another, when its
+ * own write of the row meets the first one's (the first commits, the second rolls back with 409,
+ * as if its claim had met the first's), so the key still yields one resource. A remembered
+ * error is written after the operation, as the first claim would have remembered it.
+ */
+async function runClaimedAtCommit<T>(
+  ctx: CoreContext,
+  caller: Caller,
+  request: IdempotencyRequest,
+  execute: () => Promise<T>,
+): Promise<IdempotentResult<T>> {
+  let running = runningHere.get(ctx);
+  if (running === undefined) {
+    running = new Set();
+    runningHere.set(ctx, running);
+  }
+  const name = `${caller.accountId}\n${request.key}`;
+  if (running.has(name)) throw inUse();
+  running.add(name);
+  try {
+    const at = ctx.nowIso();
+    const [row] = await keyRow(ctx.store.db, caller.accountId, request.key);
+    // A row whose 24 hours have passed is as if the key were new (the outcome's write replaces it).
+    if (row !== undefined && row.expires_at >= at) {
+      const remembered = judge(row, request.fingerprint, at, ctx.config.masterKey);
+      if (remembered !== null) return answer<T>(remembered);
+    }
+    const claimed: Claim = {
+      accountId: caller.accountId,
+      key: request.key,
+      claimId: randomBase62(16),
+      atCommit: { fingerprint: request.fingerprint, at },
+      masterKey: ctx.config.masterKey,
+    };
+    let value: T;
+    try {
+      value = await pending.run(claimed, execute);
+    } catch (error) {
+      const remembered = rememberedError(error);
+      // Nothing else to undo: the operation's transaction rolled back with its row.
+      if (remembered !== null && claimed.rememberedInTransaction !== true) {
+        await remember(ctx.store.db, claimed, remembered);
+      }
+      throw error;
+    }
+    if (claimed.rememberedInTransaction !== true) {
+      await remember(ctx.store.db, claimed, { kind: 'value', value });
+    }
+    return { value, replayed: false };
+  } finally {
+    running.delete(name);
+  }
 }
 
 /** Drops every remembered key whose 24 hours have passed (the retention sweep). */
