@@ -11,6 +11,7 @@ import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-fa
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
 import { readsFragment } from './internal/article-fragment.js';
+import { readsOneOfItems } from './internal/one-of-items.js';
 import type { DeclaredKind } from './internal/declared-kind.js';
 import { addMissingProduct, type ProductFacts } from './internal/json-ld-product.js';
 import { markupTextCharacters } from './internal/markup-text.js';
@@ -131,10 +132,14 @@ export async function convertHtml(
   }
   // A page drawn wholly by scripts (a forum whose posts are only JSON for its app) shows no text;
   // its description, when it has one, is the only text the page gives a reader without scripts.
-  if (pageCharacters === 0 && facts.description !== undefined && countWordCharacters(toString(root)) === 0) {
-    root.children.push({ type: 'paragraph', children: [{ type: 'text', value: facts.description }] });
+  if (
+    pageCharacters === 0 &&
+    facts.fullDescription !== undefined &&
+    countWordCharacters(toString(root)) === 0
+  ) {
+    root.children.push({ type: 'paragraph', children: [{ type: 'text', value: facts.fullDescription }] });
     warnings.push(
-      'content_from_description: the page shows no text without running its scripts; its description (<meta name="description">) was converted instead.',
+      'content_from_description: the page shows no text without running its scripts; its description (<meta name="description">, Open Graph or Twitter, the longest) was converted instead.',
     );
   }
   if (addMissingProduct(root, facts.product)) {
@@ -325,7 +330,8 @@ async function regionInstead(
     !page.productPage &&
     (page.thread ||
       region.repeatedShare >= ITEMS_PAGE_SHARE ||
-      (!isLongArticle(read) && isCatalogue(region.element)));
+      (!isLongArticle(read) && isCatalogue(region.element)) ||
+      (read?.content ? readsOneOfItems(read.content, articleCharacters, region.element) : false));
   // A shop's category page whose own text Readability read at length (150 prose words): the grid of
   // priced items beside it is no service page's sections. On a product's page the prices are its
   // variants and other products, and the product page's own rules decide.

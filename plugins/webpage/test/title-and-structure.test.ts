@@ -105,6 +105,14 @@ describe('a page with readable text is never refused', () => {
     expect(warnings).toContain('content_from_description');
   });
 
+  it("converts such a page from its longest description (a forum's Open Graph card holds more of the post)", async () => {
+    const { markdown } = await convertHtml(`<html><head><title>Deck joints creak after rain</title>
+      <meta name="description" content="My new deck creaks at every joint after it rains. Is the timber &hellip;">
+      <meta property="og:description" content="My new deck creaks at every joint after it rains. Is the timber still drying out, or were the screws set too tight? I used stainless screws.">
+      </head><body><div id="app"></div><script>boot();</script></body></html>`);
+    expect(markdown).toContain('or were the screws set too tight? I used stainless screws.');
+  });
+
   it('fails a page without any text with empty_content', async () => {
     const code = await failureCode(
       convertHtml('<html><head><title></title></head><body><div><img src="a.png"></div> · </body></html>'),

@@ -8,3 +8,16 @@ export function classAndIdNames(element: Element): string[] {
   const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.trim();
   return names === '' ? [] : names.split(/\s+/);
 }
+
+/**
+ * The words of an element's class and id names, lower case, split at `-`, `_` and a lower-to-upper
+ * case change (`ProductDetails`, `postBody`).
+ */
+export function classAndIdWords(element: Element): string[] {
+  return classAndIdNames(element).flatMap((name) =>
+    name
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[\s_-]+/),
+  );
+}

@@ -116,7 +116,7 @@ const ROW_PLACE_CLASSES = new Set(['odd', 'even', 'alt', 'first', 'last']);
  * classes without their digits (phpBB's alternating `bg1` / `bg2`, a post's own `post-4398`) and
  * without the classes of a row's place (`odd`, `even`).
  */
-function itemClassKey(className: string | null): string {
+export function itemClassKey(className: string | null): string {
   const classes = (className ?? '').trim().split(/\s+/);
   return classes
     .map((name) => name.replace(/\d+/g, ''))

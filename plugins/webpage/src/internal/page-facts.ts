@@ -15,6 +15,12 @@ export interface PageFacts {
    */
   headline: string | undefined;
   description: string | undefined;
+  /**
+   * The longest of the page's descriptions (`<meta name="description">`, Open Graph, Twitter):
+   * what a page drawn wholly by scripts converts to. A forum gives its crawlers' cards twice the
+   * opening post that its plain description gives.
+   */
+  fullDescription: string | undefined;
   siteName: string | undefined;
   author: string | undefined;
   publishedTime: string | undefined;
@@ -48,6 +54,7 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
     title: meta(['og:title', 'twitter:title']) ?? text(found.title),
     headline: headline(found.headings),
     description: meta(['description', 'og:description', 'twitter:description']),
+    fullDescription: longestMeta(metas, ['description', 'og:description', 'twitter:description']),
     siteName: meta(['og:site_name', 'application-name']),
     author: meta(['author', 'article:author', 'dc.creator']),
     publishedTime: meta(['article:published_time', 'datePublished', 'dc.date', 'date']),
@@ -102,6 +109,15 @@ function firstMeta(metas: ReadonlyMap<string, Meta>, names: readonly string[]): 
     if (meta !== undefined && (first === undefined || meta.order < first.order)) first = meta;
   }
   return first?.value;
+}
+
+function longestMeta(metas: ReadonlyMap<string, Meta>, names: readonly string[]): string | undefined {
+  let longest: string | undefined;
+  for (const name of names) {
+    const value = metas.get(name.toLowerCase())?.value;
+    if (value !== undefined && value.length > (longest?.length ?? 0)) longest = value;
+  }
+  return longest;
 }
 
 function metaHttpEquiv(metas: readonly Element[], name: string): string | undefined {

@@ -2,6 +2,7 @@ import { toCellLines } from '@transmute/plugin-sdk';
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
+import { withSummaryBlocks } from './summary-blocks.js';
 import { isCodeTabPanelHast } from './tab-panel.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
@@ -64,6 +65,7 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     resolveUrls(child, options.baseUrl);
     if (child.tagName === 'pre') markCodeLanguage(child);
     child.children = cleanChildren(withOrphanRowsInTables(child), options) as Element['children'];
+    withSummaryBlocks(child);
     if (child.tagName === 'table' && isLayoutTable(child)) {
       kept.push(unwrapLayoutTable(child));
       continue;

@@ -1,4 +1,4 @@
-import { classAndIdNames } from './element-names.js';
+import { classAndIdWords } from './element-names.js';
 import { visibleTextOf } from './visible-text.js';
 import { lowerCaseWords } from './word-characters.js';
 import { countPrices } from './catalogue.js';
@@ -28,16 +28,6 @@ const PRODUCT_SECTION_HEADINGS = [
 /** A section's heading says at most this many words. */
 const MAX_HEADING_WORDS = 4;
 
-/** The words of an element's class and id names, lower case. */
-function nameWords(element: Element): string[] {
-  return classAndIdNames(element).flatMap((name) =>
-    name
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[\s_-]+/),
-  );
-}
-
 /**
  * True when `element` is a section of the product's own, by its class or id (`product-description`,
  * `woocommerce-tabs`, `ProductDetails`) or by the heading it opens with ("Specifications", "How to
@@ -45,7 +35,7 @@ function nameWords(element: Element): string[] {
  * sign-up.
  */
 export function isProductSection(element: Element): boolean {
-  const words = nameWords(element);
+  const words = classAndIdWords(element);
   if (words.some((word) => OTHER_SECTION_NAME_WORDS.has(word))) return false;
   if (words.some((word) => PRODUCT_SECTION_NAME_WORDS.has(word))) return true;
   const heading = element.querySelector('h1, h2, h3, h4');

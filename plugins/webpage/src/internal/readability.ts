@@ -14,7 +14,7 @@ export type Article = NonNullable<ReturnType<Readability<Element>['parse']>>;
 
 /** The Readability methods replaced (internals of @mozilla/readability 0.6). */
 interface ReplacedChecks {
-  REGEXPS: { byline: RegExp; hashUrl: RegExp };
+  REGEXPS: { byline: RegExp; hashUrl: RegExp; unlikelyCandidates: RegExp };
   _getLinkDensity(element: Element): number;
   _getAllNodesWithTag(node: Document | Element, tagNames: string[]): ArrayLike<Element>;
   _hasAncestorTag: (
@@ -123,8 +123,12 @@ function parse(document: Document): Article | null {
     // Readability strips an element whose class or id sounds unlikely (`header`, `sidebar`) unless
     // it stands inside a table (asked as `(node, 'table')`); a data table's own class names its
     // behaviour (`wikitable sortable sticky-header`), not chrome: it is spared as its cells are.
+    // So is a heading that only `header` makes unlikely: the template names what it is
+    // (`section-header`, a reference page's `code-header` signatures), not the page's chrome.
     check._hasAncestorTag = function (node, tagName, maxDepth, filter) {
-      if (tagName === 'table' && maxDepth === undefined && isDataTable(node)) return true;
+      if (tagName === 'table' && maxDepth === undefined) {
+        if (isDataTable(node) || isNamedHeading(node, this.REGEXPS.unlikelyCandidates)) return true;
+      }
       return hasAncestorTag.call(this, node, tagName, maxDepth, filter);
     };
   }
@@ -212,6 +216,20 @@ function isPopupByName(node: Element): boolean {
   const id = node.getAttribute('id');
   if (className === null && id === null) return false;
   return `${className ?? ''} ${id ?? ''}`.split(/\s+/).some((name) => POPUP_NAME.test(name));
+}
+
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const HEADER_WORD = /header/gi;
+
+/**
+ * True when `node` is a heading (`<h1>`–`<h6>`) whose class and id would be unlikely to Readability
+ * only for the word `header`: a heading named as one (`section-header`, `code-header`), which
+ * holds the page's own structure (a reference page's section names and signatures).
+ */
+function isNamedHeading(node: Element, unlikely: RegExp | undefined): boolean {
+  if (!HEADING_TAGS.has(node.localName.toLowerCase()) || !(unlikely instanceof RegExp)) return false;
+  const names = `${node.getAttribute('class') ?? ''} ${node.getAttribute('id') ?? ''}`;
+  return HEADER_WORD.test(names) && !unlikely.test(names.replace(HEADER_WORD, ' '));
 }
 
 /** A table of data: it has header cells (`<th>`), which a table laying out a page has not. */
