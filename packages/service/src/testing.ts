@@ -78,6 +78,12 @@ function jobRow(accountId: string, createdAt: string, overrides: Partial<JobsTab
   };
 }
 
+/** Earlier tests' jobs, for a claim to pass over as if this process ran them. */
+async function otherAccountsJobs(store: Store, accountId: string): Promise<string[]> {
+  const rows = await store.db.selectFrom('jobs').select('id').where('account_id', '!=', accountId).execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * The store conformance suite: every Store backend (SQLite, PostgreSQL) must pass it.
  *
@@ -324,13 +330,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
           .values(jobRow(account.id, new Date(base + i).toISOString()))
           .execute();
       }
-      // Earlier tests' jobs are passed over as if this process ran them.
-      const others = await store.db
-        .selectFrom('jobs')
-        .select('id')
-        .where('account_id', '!=', account.id)
-        .execute();
-      const running = others.map((row) => row.id);
+      const running = await otherAccountsJobs(store, account.id);
       const worker = context(store, 'pool');
       const first = await claimNextJob(worker, running);
       expect(first.job?.account_id).toBe(account.id);
@@ -375,12 +375,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
           updated_at: at,
         })
         .execute();
-      const others = await store.db
-        .selectFrom('jobs')
-        .select('id')
-        .where('account_id', '!=', account.id)
-        .execute();
-      const running = others.map((row) => row.id);
+      const running = await otherAccountsJobs(store, account.id);
       const found = new Map<string | undefined, boolean>();
       for (let i = 0; i < 3; i += 1) {
         const claim = await claimNextJob(context(store, 'pool'), running);
