@@ -78,6 +78,12 @@ function jobRow(accountId: string, createdAt: string, overrides: Partial<JobsTab
   };
 }
 
+/** Earlier tests' jobs, for a claim to pass over as if this process ran them. */
+async function otherAccountsJobs(store: Store, accountId: string): Promise<string[]> {
+  const rows = await store.db.selectFrom('jobs').select('id').where('account_id', '!=', accountId).execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * The store conformance suite: every Store backend (SQLite, PostgreSQL) must pass it.
  *
@@ -324,13 +330,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
           .values(jobRow(account.id, new Date(base + i).toISOString()))
           .execute();
       }
-      // Earlier tests' jobs are passed over as if this process ran them.
-      const others = await store.db
-        .selectFrom('jobs')
-        .select('id')
-        .where('account_id', '!=', account.id)
-        .execute();
-      const running = others.map((row) => row.id);
+      const running = await otherAccountsJobs(store, account.id);
       const worker = context(store, 'pool');
       const first = await claimNextJob(worker, running);
       expect(first.job?.account_id).toBe(account.id);
@@ -340,7 +340,55 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(second.job?.account_id).toBe(account.id);
       expect(second.othersSeen).toBe(false);
       running.push(second.job?.id ?? '');
-      expect(await claimNextJob(worker, running)).toEqual({ job: null, othersSeen: false });
+      expect(await claimNextJob(worker, running)).toEqual({
+        job: null,
+        othersSeen: false,
+        checkpointsOrTasks: false,
+      });
+    });
+
+    it("tells a claim whether the job holds an earlier run's checkpoints or tasks", async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount({ plan: 'team' });
+      const base = Date.now();
+      const [bare, checkpointed, planned] = [0, 1, 2].map((i) =>
+        jobRow(account.id, new Date(base + i).toISOString()),
+      );
+      if (bare === undefined || checkpointed === undefined || planned === undefined) throw new Error('rows');
+      await store.db.insertInto('jobs').values([bare, checkpointed, planned]).execute();
+      const at = ctx.nowIso();
+      await store.db
+        .insertInto('job_checkpoints')
+        .values({ job_id: checkpointed.id, stage: 'source_acquisition', blob_key: 'blob_x', created_at: at })
+        .execute();
+      await store.db
+        .insertInto('job_tasks')
+        .values({
+          job_id: planned.id,
+          position: 0,
+          task_json: '{}',
+          status: 'succeeded',
+          failure: null,
+          locked_by: null,
+          lease_expires_at: null,
+          attempts: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const running = await otherAccountsJobs(store, account.id);
+      const found = new Map<string | undefined, boolean>();
+      for (let i = 0; i < 3; i += 1) {
+        const claim = await claimNextJob(context(store, 'pool'), running);
+        running.push(claim.job?.id ?? '');
+        found.set(claim.job?.id, claim.checkpointsOrTasks);
+      }
+      expect(found).toEqual(
+        new Map([
+          [bare.id, false],
+          [checkpointed.id, true],
+          [planned.id, true],
+        ]),
+      );
     });
 
     it('puts back work whose lease expired', async () => {

@@ -196,16 +196,41 @@ export async function lockClaimableJob(
   return { row, leased: Number(leased ?? 0) };
 }
 
+/** A claimed job row, its outputs, and whether an earlier run left it checkpoints or tasks. */
+export interface ClaimedJobRow extends JobWithOutputIds {
+  /**
+   * Whether the job held stage checkpoints, task results or tasks as it was claimed. Read while
+   * the claim holds the job's row lock: only a lease holder writes checkpoints or plans tasks (both
+   * under that lock), and a helper's task result needs its task row, so false means the job holds
+   * none until this run writes some.
+   */
+  checkpointsOrTasks: boolean;
+}
+
+/** Whether the job has checkpoints or tasks, as a column (1 or 0) of the statement that claims it. */
+function checkpointsOrTasksColumn(eb: JobsWhere) {
+  const of = (table: 'job_checkpoints' | 'job_tasks') =>
+    eb.exists(eb.selectFrom(table).select(sql.lit(1).as('one')).whereRef(`${table}.job_id`, '=', 'jobs.id'));
+  return eb
+    .case()
+    .when(eb.or([of('job_checkpoints'), of('job_tasks')]))
+    .then(1)
+    .else(0)
+    .end()
+    .as('checkpoints_or_tasks');
+}
+
 /**
  * Takes the lease of a locked claimable row for `leaseMs` (by the database's clock) under a fresh
  * holder token, and counts the attempt; a queued job becomes `processing` at its first stage (a
- * processing job always names its stage, CONTRACT §8). Returns the row as claimed and its outputs.
+ * processing job always names its stage, CONTRACT §8). Returns the row as claimed, its outputs
+ * and whether it holds checkpoints or tasks (the statement runs after the row was locked).
  */
 export async function claimJobRow(
   trx: Kysely<Database>,
   ctx: CoreContext,
   input: { row: JobsTable; now: string },
-): Promise<JobWithOutputIds> {
+): Promise<ClaimedJobRow> {
   const { row, now } = input;
   const starting = row.status === 'queued';
   return trx
@@ -220,9 +245,12 @@ export async function claimJobRow(
     })
     .where('id', '=', row.id)
     .returningAll()
-    .returning((eb) => [outputIdsColumn(eb)])
+    .returning((eb) => [outputIdsColumn(eb), checkpointsOrTasksColumn(eb)])
     .executeTakeFirstOrThrow()
-    .then(splitOutputIds);
+    .then(({ checkpoints_or_tasks: found, ...claimed }) => ({
+      ...splitOutputIds(claimed),
+      checkpointsOrTasks: Number(found) !== 0,
+    }));
 }
 
 /**

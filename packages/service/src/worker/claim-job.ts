@@ -1,7 +1,7 @@
 import { limitsOf, lockAccountClaims } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
-import { claimJobRow, findClaimableJobs, lockClaimableJob } from '../tables/job-row.js';
+import { claimJobRow, findClaimableJobs, lockClaimableJob, type ClaimedJobRow } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
 import { toJob } from '../tables/resources.js';
 import type { JobsTable } from '../storage/schema.js';
@@ -30,6 +30,8 @@ export async function claimJob(ctx: CoreContext, exclude: string[] = []): Promis
 export interface Claim {
   /** The job claimed, or null. */
   job: JobsTable | null;
+  /** Whether the job claimed holds checkpoints or tasks of an earlier run (see `ClaimedJobRow`); false without one. */
+  checkpointsOrTasks: boolean;
   /**
    * Whether the claim's first read saw a claimable job other than the one claimed: when it saw
    * none, work that comes later is announced by its own commit, so claiming again at once would
@@ -44,9 +46,14 @@ export async function claimNextJob(ctx: CoreContext, exclude: string[] = []): Pr
   // ones tried, oldest job first; each account's job is then chosen under the account's claim lock (an
   // account whose work came after this read is woken by that work's own commit).
   const candidates = await findClaimableJobs(ctx.store.db, ctx.store.dialect, exclude);
-  if (candidates.length === 0) return { job: null, othersSeen: false };
-  const job = await claimAmong(ctx, candidates, exclude);
-  return { job, othersSeen: job === null || candidates.some((candidate) => candidate.id !== job.id) };
+  if (candidates.length === 0) return { job: null, othersSeen: false, checkpointsOrTasks: false };
+  const claimed = await claimAmong(ctx, candidates, exclude);
+  const job = claimed?.row ?? null;
+  return {
+    job,
+    othersSeen: job === null || candidates.some((candidate) => candidate.id !== job.id),
+    checkpointsOrTasks: claimed?.checkpointsOrTasks ?? false,
+  };
 }
 
 /** Claims the oldest job it may of the candidates' accounts (see {@link claimJob}). */
@@ -54,7 +61,7 @@ async function claimAmong(
   ctx: CoreContext,
   candidates: JobsTable[],
   exclude: string[],
-): Promise<JobsTable | null> {
+): Promise<ClaimedJobRow | null> {
   const accounts = new Set(candidates.map((j) => j.account_id));
   // A lazy commit: a claim lost to a crash of the database server undoes itself (see CommitMode),
   // and the account's claim lock is let go without waiting for the disk.
@@ -85,7 +92,7 @@ async function claimAmong(
               object: toJob(claimed.row, claimed.outputIds),
             });
           }
-          return claimed.row;
+          return claimed;
         }
       }
       return null;

@@ -12,8 +12,8 @@ import { holdJobArtifactsUntil } from '../tables/artifact-row.js';
 import { meterJob } from '../billing/usage.js';
 import type { UsageQuantities } from '../kernel/engine.js';
 
-/** When a job that ends now expires (CONTRACT §8 retention). */
-function jobExpiry(ctx: CoreContext, retentionClass: string, endedAt: string): string | null {
+/** When a job that ends at `endedAt` expires (CONTRACT §8 retention). */
+export function jobExpiry(ctx: CoreContext, retentionClass: string, endedAt: string): string | null {
   switch (retentionClass) {
     case 'ephemeral':
       return addMs(endedAt, ctx.retention.ephemeralMs);
@@ -39,6 +39,17 @@ export interface EndJobOptions {
   events?: EventInput[];
   /** Lets go of the lease in the job's end write when no output is left (see `endJobRow`). */
   releaseWhenDone?: HeldLease;
+  /**
+   * False when the run knows the job holds no checkpoints or tasks (`JobLease.
+   * mayHoldCheckpointsOrTasks`): the end deletes none. Unknown (the default) deletes them.
+   */
+  checkpointsOrTasks?: boolean;
+  /**
+   * The job's every artifact was written by this commit with the expiry of a job ending at
+   * `endedAt` ({@link jobExpiry}), so the end does not move them: only the output that ends a
+   * running job can say so (no other output of it has been rendered yet).
+   */
+  artifactsHeld?: { endedAt: string };
 }
 
 /**
@@ -52,7 +63,7 @@ export async function endJob(
   row: JobsTable,
   options: EndJobOptions,
 ): Promise<JobsTable> {
-  const now = ctx.nowIso();
+  const now = options.artifactsHeld?.endedAt ?? ctx.nowIso();
   const expiresAt = jobExpiry(ctx, row.retention_class, now);
   const kept = parseJson<string[]>(row.warnings_json, []);
   // A document's warnings are kept once each, as storeDocument keeps them.
@@ -77,10 +88,10 @@ export async function endJob(
     await failPendingOutputs(trx, row.id, `${reason}: ${sentence}`, now);
   }
   // A split job's tasks end with it (a helper still running one finds it gone and stops).
-  await deleteTasks(trx, row.id);
+  if (options.checkpointsOrTasks !== false) await deleteTasks(trx, row.id);
   // Only a `files` source links input files (`job_files`, written by createJob).
   if (row.source_type === 'files') await holdJobFilesUntil(trx, row.id, expiresAt);
-  await holdJobArtifactsUntil(trx, row.id, expiresAt);
+  if (options.artifactsHeld === undefined) await holdJobArtifactsUntil(trx, row.id, expiresAt);
   await meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
   const type =
     options.status === 'succeeded'

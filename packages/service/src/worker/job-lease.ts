@@ -16,11 +16,19 @@ export class JobLease extends Lease<RenewedJob> {
   readonly abandoned: Promise<void>;
   /** The claim this run holds (its fencing token). */
   readonly held: HeldLease;
+  /**
+   * Whether the job may hold checkpoints or tasks: an earlier run's (the claim read them under the
+   * job's lock) or this run's, set before it saves a checkpoint or plans tasks. While false the run
+   * reads none at its start and its end has none to drop.
+   */
+  mayHoldCheckpointsOrTasks: boolean;
   private resolveAbandoned: () => void = () => undefined;
 
-  constructor(ctx: ServiceContext, claimed: JobsTable) {
+  /** `checkpointsOrTasks`: what the claim found (true when unknown). */
+  constructor(ctx: ServiceContext, claimed: JobsTable, checkpointsOrTasks = true) {
     super(ctx, 'job');
     this.held = heldLeaseOf(claimed);
+    this.mayHoldCheckpointsOrTasks = checkpointsOrTasks;
     this.abandoned = new Promise((resolve) => {
       this.resolveAbandoned = resolve;
     });

@@ -51,8 +51,10 @@ export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): Che
   const jobId = lease.jobId;
   const began = performance.now();
   // The engine looks for its latest checkpoint stage by stage when a run begins: one read answers
-  // them all (a save of this run updates it).
-  let keys: Promise<Map<string, string>> | null = null;
+  // them all (a save of this run updates it), none when the claim found the job holds none.
+  let keys: Promise<Map<string, string>> | null = lease.mayHoldCheckpointsOrTasks
+    ? null
+    : Promise.resolve(new Map());
   return {
     async load(stage) {
       keys ??= jobCheckpointKeys(ctx.store.db, jobId).then(
@@ -70,6 +72,7 @@ export function createCheckpointStore(ctx: ServiceContext, lease: JobLease): Che
       if (performance.now() - began < CHECKPOINT_AFTER_MS) return;
       const blob = await ctx.blobs.putBytes(await stringifyInParts(state));
       const now = ctx.nowIso();
+      lease.mayHoldCheckpointsOrTasks = true;
       const saved = await withLease(ctx, lease.held, async (trx) => {
         await saveCheckpoint(trx, { jobId, stage, blobKey: blob.key, createdAt: now });
       });

@@ -25,7 +25,7 @@ import {
   withLease,
   type HeldLease,
 } from '../tables/job-row.js';
-import { endJob } from './end-job.js';
+import { endJob, jobExpiry } from './end-job.js';
 import {
   failOutputRow,
   failPendingOutputs,
@@ -231,11 +231,12 @@ function addUsage(a: UsageQuantities, b: UsageQuantities): UsageQuantities {
  */
 async function saveOutput(
   ctx: ServiceContext,
-  lease: HeldLease,
+  lease: JobLease,
   input: { output: OutputsTable; rendered: Rendered; unsaved: UnsavedDocument | null },
 ): Promise<boolean> {
   const { output, rendered, unsaved } = input;
-  const saved = await withLease(ctx, lease, async (trx, current) => {
+  const checkpointsOrTasks = lease.mayHoldCheckpointsOrTasks;
+  const saved = await withLease(ctx, lease.held, async (trx, current) => {
     const now = ctx.nowIso();
     const running = current.status === 'processing' || current.status === 'canceling';
     const ends = Number(output.position) === 0 && running;
@@ -245,16 +246,13 @@ async function saveOutput(
       unsaved === null
         ? null
         : ends
-          ? { row: current, released: await dropJobCheckpoints(trx, current.id) }
+          ? { row: current, released: checkpointsOrTasks ? await dropJobCheckpoints(trx, current.id) : [] }
           : await recordDocument(trx, ctx, { row: current, unsaved, withOutput: 'keeps-job' });
     const row = stored?.row ?? current;
+    // The output that ends the job writes its artifacts with the job's expiry (the job's only ones).
+    const expiresAt = ends ? jobExpiry(ctx, row.retention_class, now) : row.expires_at;
     const artifacts = rendered.artifacts.map((artifact, position) =>
-      newArtifactRow(
-        { id: output.id, accountId: output.account_id, position },
-        artifact,
-        row.expires_at,
-        now,
-      ),
+      newArtifactRow({ id: output.id, accountId: output.account_id, position }, artifact, expiresAt, now),
     );
     for (const artifact of artifacts) await insertArtifact(trx, artifact);
     const fresh = await succeedOutput(trx, output.id, rendered.warnings, now);
@@ -276,14 +274,16 @@ async function saveOutput(
         detail: null,
         usage,
         events: [created],
-        releaseWhenDone: lease,
+        releaseWhenDone: lease.held,
+        checkpointsOrTasks,
+        artifactsHeld: { endedAt: now },
         ...(unsaved === null ? {} : { document: { key: unsaved.key, warnings: unsaved.warnings } }),
       });
       return { done: ended.locked_by === null, released };
     }
     await writeEvent(trx, ctx, created);
     await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
-    return { done: await releaseLeaseWhenDone(trx, lease), released };
+    return { done: await releaseLeaseWhenDone(trx, lease.held), released };
   });
   if (saved === LEASE_LOST) throw leaseLost(ctx);
   for (const key of saved.released) await releaseBlob(ctx, key);
@@ -355,7 +355,7 @@ async function renderPending(
           await failOutput(ctx, lease.held, output, error);
           continue;
         }
-        const done = await saveOutput(ctx, lease.held, { output, rendered, unsaved });
+        const done = await saveOutput(ctx, lease, { output, rendered, unsaved });
         unsaved = null;
         if (done) return;
       } finally {

@@ -18,6 +18,7 @@ async function planTasks(
   lease: JobLease,
   tasks: readonly ExtractionTask[],
 ): Promise<void> {
+  lease.mayHoldCheckpointsOrTasks = true;
   const planned = await withLease(ctx, lease.held, async (trx) => {
     const rows = await findTasks(trx, lease.jobId);
     const same =

@@ -76,7 +76,11 @@ export class WorkerPool {
   private async fill(): Promise<void> {
     while (!this.stopping && this.running.size < this.options.concurrency) {
       const claimSentAt = performance.now();
-      const { job: claimed, othersSeen } = await claimNextJob(this.ctx, [...this.running.keys()]);
+      const {
+        job: claimed,
+        othersSeen,
+        checkpointsOrTasks,
+      } = await claimNextJob(this.ctx, [...this.running.keys()]);
       this.claimError = null;
       if (claimed === null) {
         if (!(await this.helpWithTask())) return;
@@ -88,7 +92,7 @@ export class WorkerPool {
         await this.ctx.store.transaction((trx) => releaseLease(trx, heldLeaseOf(claimed), { attempts }));
         return;
       }
-      const lease = new JobLease(this.ctx, claimed);
+      const lease = new JobLease(this.ctx, claimed, checkpointsOrTasks);
       lease.start(claimSentAt);
       const work = runJob(this.ctx, claimed, lease).catch((error: unknown) => {
         if (lease.active)
