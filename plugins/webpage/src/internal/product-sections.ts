@@ -65,7 +65,7 @@ function namesProduct(name: string | undefined): (element: Element) => boolean {
   if (words.length < MIN_NAME_WORDS) return () => false;
   const phrase = ` ${words.join(' ')} `;
   return (element) => {
-    if (nameWords(element).some((word) => OTHER_SECTION_NAME_WORDS.has(word))) return false;
+    if (classAndIdWords(element).some((word) => OTHER_SECTION_NAME_WORDS.has(word))) return false;
     const text = visibleTextOf(element);
     return ` ${lowerCaseWords(text).join(' ')} `.includes(phrase) && countPrices(text, 1) === 0;
   };
