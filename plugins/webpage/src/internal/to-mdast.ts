@@ -7,6 +7,7 @@ import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 import { dropBoilerplate } from './drop-boilerplate.js';
 import { prepareHast } from './prepare-hast.js';
+import { separateStyledBoxes } from './separate-boxes.js';
 
 /** Options of {@link toMdast}. */
 export interface ToMdastOptions {
@@ -45,6 +46,7 @@ export function toMdast(source: Element | string, options: ToMdastOptions): Root
   const hast: HastRoot = article ? articleHast(source) : documentParser.parse(source);
   prepareHast(hast, { baseUrl: options.baseUrl, dropInteractive: !article });
   if (article) dropBoilerplate(hast, { keepItems: options.region === true });
+  separateStyledBoxes(hast);
   return toMarkdownTree.runSync(hast);
 }
 
