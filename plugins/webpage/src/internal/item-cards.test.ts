@@ -89,3 +89,27 @@ describe('boxes the style sheet sets apart', () => {
     expect(markdown).toContain('`foobar`');
   });
 });
+
+describe('paragraphs a page repeats', () => {
+  it('keeps one of an introduction written twice (small and large screens), and the lines each card repeats', () => {
+    // iFixit's category page: its introduction once per screen size; every card says "Sold out".
+    const introduction =
+      "iFixit's high-quality iPhone replacement parts are strictly tested and backed by our Quality Guarantee, with guides for every repair.";
+    const cards = ['iPhone 16 Parts', 'iPhone 15 Parts', 'iPhone 14 Parts']
+      .map((name) => `<li><h3><a href="/${name.replace(/\W+/g, '-')}">${name}</a></h3><p>Sold out</p></li>`)
+      .join('');
+    const markdown = convert(
+      `<div class="mobile"><p>${introduction}</p></div><div class="desktop"><p>${introduction}</p></div><ul>${cards}</ul>`,
+      true,
+    );
+    expect(markdown.match(/strictly tested/g)).toHaveLength(1);
+    expect(markdown.match(/Sold out/g)).toHaveLength(3);
+  });
+
+  it('keeps a quote of an earlier post in a reply', () => {
+    const post =
+      'I replaced the battery last week and the phone now lasts two full days on a single charge, which surprised me.';
+    const markdown = convert(`<p>${post}</p><blockquote><p>${post}</p></blockquote><p>Same here.</p>`, false);
+    expect(markdown.match(/two full days/g)).toHaveLength(2);
+  });
+});
