@@ -114,7 +114,8 @@ describe('createWebpageSource', () => {
       '<p>The harbour authority approved the plan after two years of public hearings, and work starts in spring.</p>';
     const file = await page(
       'article.html',
-      `<html><body><article>${paragraph.repeat(4)}</article></body></html>`,
+      // Four paragraphs, each its own words: one printed twice is read once (repeated-paragraphs.ts).
+      `<html><body><article>${['North', 'South', 'East', 'West'].map((quay) => paragraph.replace('The harbour', `The ${quay} quay`)).join('')}</article></body></html>`,
     );
     const ctx = createTestContext();
     const document = await create().extract(file, ctx);

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
 import { dropHighlights } from './highlights.js';
-import { dropThumbnailAlt, isItemLine, repeatedShapes } from './item-lines.js';
+import { dropThumbnailAlt, isItemLine, isItemTitle, repeatedShapes } from './item-lines.js';
 import { findTeaserCards } from './teaser-cards.js';
 import { countWordCharacters } from './word-characters.js';
 
@@ -102,7 +102,7 @@ export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean }
     keepItems,
     items: keepItems ? new Set() : findTeaserCards(tree),
     itemWords: 0,
-    repeatedShapes: keepItems ? repeatedShapes(tree) : new Set(),
+    repeatedShapes: repeatedShapes(tree),
   };
   const kept = clean(tree.children, total, false, rules).words;
   // Items are set aside during the pass: whether they are most of the article is known only after.
@@ -119,7 +119,7 @@ interface CleanRules {
   items: Set<Element>;
   /** Word characters of {@link CleanRules.items}. */
   itemWords: number;
-  /** On a page of items, the shapes of the blocks it repeats ({@link repeatedShapes}). */
+  /** The shapes of the blocks the article repeats ({@link repeatedShapes}). */
   repeatedShapes: Set<string>;
 }
 
@@ -259,11 +259,12 @@ function boilerplateVerdict(
   const linkLine =
     wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
   if (!linkLine) return 'keep';
-  // On a page of items, a linked heading is an item's name, a block inside a link is a line of a
-  // card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`), and a line of
-  // links every item repeats is the item's ({@link isItemLine}).
-  const itemName = /^h[1-6]$/.test(element.tagName);
-  return itemName || inLink || isItemLine(element, shapes) ? item : 'drop';
+  // On a page of items, a linked heading is an item's name, and so is a linked line every card
+  // names its title (`<p class="card-title"><a>Name</a></p>`, {@link isItemTitle}); a block inside a
+  // link is a line of a card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`),
+  // and a line of links every item of a page of items repeats is the item's ({@link isItemLine}).
+  const itemName = /^h[1-6]$/.test(element.tagName) || isItemTitle(element, shapes);
+  return itemName || inLink || (keepItems && isItemLine(element, shapes)) ? item : 'drop';
 }
 
 /** Where {@link boilerplateVerdict} judges an element. */
@@ -275,7 +276,7 @@ interface VerdictContext {
   keepItems: boolean;
   /** The element stands inside a link. */
   inLink: boolean;
-  /** The shapes of the blocks the page of items repeats ({@link repeatedShapes}). */
+  /** The shapes of the blocks the article repeats ({@link repeatedShapes}). */
   repeatedShapes: ReadonlySet<string>;
 }
 

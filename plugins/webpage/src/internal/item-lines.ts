@@ -24,6 +24,24 @@ export function isItemLine(line: Element, repeatedShapes: ReadonlySet<string>): 
   return repeatedShapes.has(shapeOf(line)) && countLinks(line) >= MIN_ITEM_LINE_LINKS;
 }
 
+/** A class word naming an item's title: `card-title`, `product-name`, `productTitle`, `entry__headline`. */
+const TITLE_WORDS = new Set(['title', 'name', 'headline', 'heading']);
+
+/**
+ * True when a line is an item's name: a class word of it names a title (`card-title`,
+ * `product-name`) and its shape is one the article repeats (one per card). A shop's cards name
+ * their product in a linked `<p>` or `<div>`, not a heading; a page's own title stands once.
+ */
+export function isItemTitle(line: Element, repeatedShapes: ReadonlySet<string>): boolean {
+  const { className } = line.properties;
+  if (!Array.isArray(className) || !repeatedShapes.has(shapeOf(line))) return false;
+  return className.some((name) =>
+    String(name)
+      .split(/[-_]+|(?<=[a-z])(?=[A-Z])/)
+      .some((word) => TITLE_WORDS.has(word.toLowerCase())),
+  );
+}
+
 function countLinks(element: Element): number {
   let links = 0;
   for (const child of element.children) {

@@ -1,5 +1,6 @@
 import { toCellLines } from '@transmute/plugin-sdk';
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { isControlButton } from './control-button.js';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
 import { withSummaryBlocks } from './summary-blocks.js';
@@ -83,7 +84,8 @@ function isDropped(element: Element, options: PrepareHastOptions): boolean {
   if (!DROPPED.has(element.tagName)) return false;
   if (options.dropInteractive) return true;
   if (element.tagName === 'form') return isControlPanel(element);
-  return !['button', 'dialog'].includes(element.tagName);
+  if (element.tagName === 'button') return isControlButton(element);
+  return element.tagName !== 'dialog';
 }
 
 /** A class or id word naming a form of filters, sorting or search: `FacetFiltersForm`, `sort-by`. */

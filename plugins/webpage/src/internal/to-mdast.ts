@@ -7,7 +7,9 @@ import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 import { dropBoilerplate } from './drop-boilerplate.js';
 import { prepareHast } from './prepare-hast.js';
+import { dropRepeatedParagraphs } from './repeated-paragraphs.js';
 import { dropRepeatedQuotes } from './repeated-quotes.js';
+import { separateStyledBoxes } from './separate-boxes.js';
 
 /** Options of {@link toMdast}. */
 export interface ToMdastOptions {
@@ -47,7 +49,10 @@ export function toMdast(source: Element | string, options: ToMdastOptions): Root
   prepareHast(hast, { baseUrl: options.baseUrl, dropInteractive: !article });
   if (article) dropBoilerplate(hast, { keepItems: options.region === true });
   if (article) dropRepeatedQuotes(hast);
-  return toMarkdownTree.runSync(hast);
+  separateStyledBoxes(hast);
+  const root = toMarkdownTree.runSync(hast);
+  if (article) dropRepeatedParagraphs(root);
+  return root;
 }
 
 /** The article's children as a hast root (what parsing its `innerHTML` as a fragment gave). */

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { articleElement, toMarkdown } from '../../test/golden.js';
+import { toMdast } from './to-mdast.js';
+
+function convert(html: string, region: boolean): string {
+  return toMarkdown(toMdast(articleElement(html), { baseUrl: 'https://shop.example/', region }));
+}
+
+const CHAIRS = [
+  ['SitOnIt Wit High Back WFH Mesh Task Chair', '$403.00', 'SitOnIt'],
+  ['SitOnIt Novo WFH High Back Mesh Task Chair', '$434.00', 'SitOnIt'],
+  ['Friant Zone Too Tasker', '$249.00', 'Friant'],
+  ['Branch Ergonomic Chair', '$359.00', 'Branch Furniture'],
+  ['SitOnIt Focus Task Chair', '$378.00', 'SitOnIt'],
+];
+
+/**
+ * A shop's category grid as a BigCommerce theme writes it (WCXB 4468): each card names its product
+ * in a linked `<p class="card-title">`, with a "Quick view" button over its picture.
+ */
+const CHAIR_GRID =
+  '<p>The ergonomic mesh office chairs in this category include designs with mesh backs and padded seats.</p>' +
+  `<ul>${CHAIRS.map(
+    ([name = '', price = '', brand = '']) =>
+      `<li class="product"><article class="card"><figure class="card-figure"><a href="/${name.replace(/\W+/g, '-')}">` +
+      `<img src="/chair.jpg" alt="${name}"></a><button class="quickview" type="button">Quick view</button></figure>` +
+      `<div class="card-body"><p class="card-title"><a href="/${name.replace(/\W+/g, '-')}">${name}</a></p>` +
+      `<div class="card-text"><span class="price">${price}</span></div><p class="card-text brand-name">${brand}</p></div>` +
+      '</article></li>',
+  ).join('')}</ul>`;
+
+describe('the cards of a page of items', () => {
+  it("keeps a card's linked line named as its title (`card-title`), which a heading would be", () => {
+    for (const region of [true, false]) {
+      const markdown = convert(CHAIR_GRID, region);
+      expect(markdown).toContain('SitOnIt Novo WFH High Back Mesh Task Chair');
+      expect(markdown).toContain('Friant Zone Too Tasker');
+      expect(markdown).toContain('$249.00');
+    }
+  });
+
+  it('drops a linked line named as a title that stands once beside an article', () => {
+    const text =
+      'The harbour authority approved the plan after two years of hearings, and the first ships will dock in spring. '.repeat(
+        4,
+      );
+    const markdown = convert(
+      `<p>${text}</p><p class="promo-title"><a href="/more">More from the harbour</a></p>`,
+      false,
+    );
+    expect(markdown).toContain('The harbour authority approved the plan');
+    expect(markdown).not.toContain('More from the harbour');
+  });
+
+  it("drops a control's short button label, and keeps a button that opens a part of the page", () => {
+    const markdown = convert(CHAIR_GRID, true);
+    expect(markdown).not.toContain('Quick view');
+    const faq = convert(
+      '<h2>Questions</h2><button aria-expanded="false" aria-controls="a1">Shipping</button>' +
+        '<div id="a1"><p>We ship within two days.</p></div><p><button>Add to cart</button></p>',
+      false,
+    );
+    expect(faq).toContain('Shipping');
+    expect(faq).not.toContain('Add to cart');
+  });
+});
+
+describe('boxes the style sheet sets apart', () => {
+  it("puts a space between a card's styled boxes that the page wrote with nothing between them", () => {
+    // REI's and IMDb's cards: the brand and the name, the year, length and rating, each a box.
+    const markdown = convert(
+      '<p><span class="product-brand">La Sportiva</span><span class="product-title">Aragon Climbing Shoes</span></p>' +
+        '<div class="metadata"><span class="item">2026</span><span class="item">1h 54m</span><span class="item">R</span></div>',
+      true,
+    );
+    expect(markdown).toContain('La Sportiva Aragon Climbing Shoes');
+    expect(markdown).toContain('2026 1h 54m');
+  });
+
+  it('leaves words split for styling, code and superscripts as written', () => {
+    const markdown = convert(
+      '<p><span class="initial">T</span><span class="rest">he harbour</span> opened in 1890<sup class="note">12</sup>.</p>' +
+        '<p><b>Bold</b><i>italic</i> <code><span class="n">foo</span><span class="nf">bar</span></code></p>',
+      false,
+    );
+    expect(markdown).toContain('The harbour');
+    expect(markdown).toContain('opened in 189012.');
+    expect(markdown).toContain('**Bold**_italic_');
+    expect(markdown).toContain('`foobar`');
+  });
+});
+
+describe('paragraphs a page repeats', () => {
+  it('keeps one of an introduction written twice (small and large screens), and the lines each card repeats', () => {
+    // iFixit's category page: its introduction once per screen size; every card says "Sold out".
+    const introduction =
+      "iFixit's high-quality iPhone replacement parts are strictly tested and backed by our Quality Guarantee, with guides for every repair.";
+    const cards = ['iPhone 16 Parts', 'iPhone 15 Parts', 'iPhone 14 Parts']
+      .map((name) => `<li><h3><a href="/${name.replace(/\W+/g, '-')}">${name}</a></h3><p>Sold out</p></li>`)
+      .join('');
+    const markdown = convert(
+      `<div class="mobile"><p>${introduction}</p></div><div class="desktop"><p>${introduction}</p></div><ul>${cards}</ul>`,
+      true,
+    );
+    expect(markdown.match(/strictly tested/g)).toHaveLength(1);
+    expect(markdown.match(/Sold out/g)).toHaveLength(3);
+  });
+
+  it('keeps a quote of an earlier post in a reply', () => {
+    const post =
+      'I replaced the battery last week and the phone now lasts two full days on a single charge, which surprised me.';
+    const markdown = convert(`<p>${post}</p><blockquote><p>${post}</p></blockquote><p>Same here.</p>`, false);
+    expect(markdown.match(/two full days/g)).toHaveLength(2);
+  });
+});
