@@ -36,6 +36,19 @@ describe('placeStreamedSegments (through parseWithLinkedom)', () => {
     expect(text).toContain('Ships in two days.');
   });
 
+  it("replaces only the template when its boundary's closing comment is not beside it, keeping what follows", () => {
+    const body = parseWithLinkedom(
+      '<!DOCTYPE html><html><body><div><template id="B:3"></template><ul><li>First launch</li>' +
+        '<li>Second launch</li></ul></div><div hidden id="S:3"><p>Top products today</p></div>' +
+        '<script>$RC("B:3","S:3")</script></body></html>',
+    ).body;
+    const text = visibleTextOf(body);
+    expect(body.querySelector('template')).toBeNull();
+    expect(text.indexOf('Top products today')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('Top products today')).toBeLessThan(text.indexOf('First launch'));
+    expect(text).toContain('Second launch');
+  });
+
   it('leaves a hidden block alone when no boundary or placeholder waits for it', () => {
     const body = parseWithLinkedom(
       '<!DOCTYPE html><html><body><p>Shown</p><div hidden id="S:2"><p>Kept hidden</p></div></body></html>',

@@ -35,29 +35,39 @@ export function placeStreamedSegments(document: Document, html: string): void {
 
 /**
  * As React's `$RC`: removes the boundary's template and its fallback, up to the comment `/$` that
- * closes the boundary (nested boundaries counted), and puts the segment's nodes there.
+ * closes the boundary (nested boundaries counted), and puts the segment's nodes there. Where no
+ * closing comment follows the template in its parent (markup a parser put elsewhere), only the
+ * template is replaced: what follows it is the page's, not a fallback to remove.
  */
 function completeBoundary(template: Element, segment: Element): void {
   const parent = template.parentNode;
   if (parent === null) return;
+  const close = boundaryClose(template);
   segment.remove();
   let node: ChildNode | null = template;
-  let depth = 0;
-  while (node !== null) {
-    if (node.nodeType === COMMENT_NODE) {
-      const data = (node as Comment).data;
-      if (data === '/$') {
-        if (depth === 0) break;
-        depth -= 1;
-      } else if (data === '$' || data === '$?' || data === '$!') {
-        depth += 1;
-      }
-    }
+  const stop = close ?? template.nextSibling;
+  while (node !== null && node !== stop) {
     const next: ChildNode | null = node.nextSibling;
     node.remove();
     node = next;
   }
-  while (segment.firstChild !== null) parent.insertBefore(segment.firstChild, node);
+  while (segment.firstChild !== null) parent.insertBefore(segment.firstChild, stop);
+}
+
+/** The comment `/$` that closes the boundary a template opens, among its following siblings, if any. */
+function boundaryClose(template: Element): ChildNode | null {
+  let depth = 0;
+  for (let node = template.nextSibling; node !== null; node = node.nextSibling) {
+    if (node.nodeType !== COMMENT_NODE) continue;
+    const data = (node as Comment).data;
+    if (data === '/$') {
+      if (depth === 0) return node;
+      depth -= 1;
+    } else if (data === '$' || data === '$?' || data === '$!') {
+      depth += 1;
+    }
+  }
+  return null;
 }
 
 /** As React's `$RS`: the segment's nodes replace the placeholder. */
