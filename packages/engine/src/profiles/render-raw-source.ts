@@ -125,9 +125,7 @@ function faithfulMarkdown(ctx: ProfileContext): { markdown: string; spans: (Mark
   let markdown: string;
   try {
     const whole = toMarkdownWithSpans(ctx.document.root);
-    const { spans } = whole;
-    if (spans?.length === ctx.analysis.blocks.length && spans.every((span) => span.start >= 0))
-      return { markdown: whole.markdown, spans };
+    if (whole.spans !== undefined) return { markdown: whole.markdown, spans: whole.spans };
     markdown = whole.markdown;
   } catch {
     ctx.warn(

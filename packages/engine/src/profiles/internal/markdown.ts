@@ -38,7 +38,8 @@ const FLOW = new Set([
 /**
  * CommonMark + GFM for a whole tree, and where each of the root's children was written in it
  * (trailing line endings left out), recorded as the serializer writes them: no block is written twice.
- * Undefined spans when the root holds other children (phrasing, a plugin's own types): found otherwise.
+ * Undefined spans when the root holds other children (phrasing, a plugin's own types) or a block is
+ * not found as written: the caller finds them otherwise.
  */
 export function toMarkdownWithSpans(root: Root): { markdown: string; spans: MarkdownSpan[] | undefined } {
   if (!root.children.every((child) => FLOW.has(child.type)))
@@ -62,13 +63,15 @@ export function toMarkdownWithSpans(root: Root): { markdown: string; spans: Mark
   const markdown = stringify(root, { ...options, handlers: { ...handlers, root: recordingRoot } });
   // Each child's markdown stands in order, only separators between: found in turn from the last one's end.
   let cursor = 0;
-  const spans = written.map((value) => {
+  const spans: MarkdownSpan[] = [];
+  for (const value of written) {
     const text = value.replace(/\n+$/, '');
     const start = markdown.indexOf(text, cursor);
+    if (start < 0) return { markdown, spans: undefined };
     cursor = start + text.length;
-    return { start, end: cursor };
-  });
-  return { markdown, spans };
+    spans.push({ start, end: cursor });
+  }
+  return { markdown, spans: spans.length === root.children.length ? spans : undefined };
 }
 
 /** Text on one line (for headings, list items and table cells). */
