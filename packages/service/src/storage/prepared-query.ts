@@ -67,16 +67,13 @@ function run<Row>(
 export function preparedStatement<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: Args) => Promise<QueryResult<Row>> {
-  // One compiled statement per dialect adapter (transactions share their database's adapter).
-  const compiled = new WeakMap<object, Compiled<Row>>();
+  // One compiled statement per dialect adapter (transactions share their database's adapter): one shape.
+  const cached = shapeCache();
   return (db, ...args) => {
-    const adapter = db.getExecutor().adapter;
-    let entry = compiled.get(adapter);
-    if (entry === undefined) {
-      entry = compileWithSlots(args.length, (stand) => build(db, ...(stand as Args)));
-      compiled.set(adapter, entry);
-    }
-    return run(db, entry, args);
+    const entry = cached(db, '', () =>
+      compileWithSlots(args.length, (stand) => build(db, ...(stand as Args))),
+    );
+    return run(db, entry as Compiled<Row>, args);
   };
 }
 

@@ -9,8 +9,7 @@ import { dropRejectedBytes, settleValidation } from '../tables/file-row.js';
 import { toFileResource } from '../tables/resources.js';
 import type { FilesTable, UsageRecordsTable } from '../storage/schema.js';
 import { touchStorageMeter } from '../billing/storage-usage.js';
-import { addToUsageTotals } from '../billing/usage-totals.js';
-import { insertUsageRecords } from '../billing/usage-records.js';
+import { insertRecordsAndTotals } from '../billing/usage-totals.js';
 
 /** Past it a validation gives up (`timeout`): well above the plugins' own time limits, for one that has none. */
 const DEFAULT_VALIDATION_TIMEOUT_MS = 180_000;
@@ -112,8 +111,7 @@ export async function validateFile(ctx: ServiceContext, fileId: string): Promise
       created_at: now,
       updated_at: now,
     };
-    await insertUsageRecords(trx, [usage]);
-    await addToUsageTotals(trx, [{ before: null, after: usage }]);
+    await insertRecordsAndTotals(trx, ctx.store.dialect, [usage]);
     // A ready file's bytes are kept: stored_gigabyte_days from now on.
     if (verdict.ok) await touchStorageMeter(trx, ctx, { id: current.id, accountId: current.account_id }, now);
     if (!verdict.ok) {
