@@ -1,4 +1,5 @@
 import type { PageLayout, TextBlock } from './layout-types.js';
+import { sameLine } from './page-bands.js';
 
 /** Fewest lines one under another that make a column of labels. */
 const MIN_LABELS = 3;
@@ -82,11 +83,7 @@ export function findRowLabels(
       const box = block.box;
       if (box === undefined) continue;
       const onLine = values.filter(
-        (value) =>
-          value.box !== undefined &&
-          value.box.x0 >= box.x1 &&
-          Math.min(value.box.bottom, box.bottom) - Math.max(value.box.top, box.top) >
-            0.5 * Math.min(value.box.bottom - value.box.top, box.bottom - box.top),
+        (value) => value.box !== undefined && value.box.x0 >= box.x1 && sameLine(block, value),
       );
       if (onLine.length >= MIN_ROW_VALUES) labels.add(block);
     }

@@ -52,16 +52,6 @@ export function findPlotAreas(runs: readonly TextRun[], rulings: readonly Ruling
     const axis = findValueAxis(runs, xs, ys);
     const most = axis?.onLines === true ? MAX_FILLED_AREA_ON_LINES : MAX_FILLED_AREA;
     if (axis === undefined || covered > most * surface) continue;
-    if (process.env.PROBE_DEBUG)
-      console.log(
-        'PLOT',
-        xs.map(Math.round).join(','),
-        '|',
-        ys.map(Math.round).join(','),
-        'cov',
-        (covered / surface).toFixed(2),
-        axis,
-      );
     areas.push({ x0: xs[0] ?? 0, x1: xs.at(-1) ?? 0, top: ys[0] ?? 0, bottom: ys.at(-1) ?? 0 });
   }
   return areas;

@@ -1,5 +1,5 @@
-import type { PageBlock, PageFrame, TextBlock } from './layout-types.js';
-import { EDGE_BAND } from './page-bands.js';
+import type { PageBlock, TextBlock } from './layout-types.js';
+import { edgeSide, sameLine } from './page-bands.js';
 import { PAGE_NUMBER } from './page-number.js';
 import type { SourcePage } from './to-document-tree.js';
 
@@ -50,13 +50,10 @@ function blockWords(block: PageBlock): number {
     : block.rows.flat().reduce((sum, cell) => sum + wordCount(cell), 0);
 }
 
-/** Which edge band of its page a block lies wholly in, when the page's frame and the block's box are known. */
-function edgeSide(block: PageBlock, frame: PageFrame | undefined): 'top' | 'bottom' | undefined {
-  if (frame === undefined || block.box === undefined) return undefined;
-  const band = EDGE_BAND * (frame.bottom - frame.top);
-  if (block.box.bottom <= frame.top + band) return 'top';
-  if (block.box.top >= frame.bottom - band) return 'bottom';
-  return undefined;
+/** A block at a page's edge, and the blocks lying between it and that edge (indexes into the page). */
+interface EdgeBlock {
+  index: number;
+  outer: number[];
 }
 
 /**
@@ -65,7 +62,7 @@ function edgeSide(block: PageBlock, frame: PageFrame | undefined): 'top' | 'bott
  * order (a page counter read before the table rows above it is still at the foot); else (OCR'd
  * pages) the outer {@link EDGE_BLOCKS} blocks of each end of the reading order.
  */
-function edgeBlocks(page: SourcePage): { index: number; outer: number[] }[] {
+function edgeBlocks(page: SourcePage): EdgeBlock[] {
   const { blocks, frame } = page;
   if (frame !== undefined && blocks.some((block) => block.box !== undefined)) {
     const sides = blocks.map((block) => edgeSide(block, frame));
@@ -156,20 +153,20 @@ function pagesAtOnePlace(sightings: Sighting[]): Set<number> {
 }
 
 /** Running lines: keys at the same place at a page edge on enough pages. */
-function findRunningLines(pages: SourcePage[]): Map<string, RunningLine> {
+function findRunningLines(pages: SourcePage[], edges: EdgeBlock[][]): Map<string, RunningLine> {
   const seen = new Map<string, Sighting[]>();
-  for (const page of pages) {
-    for (const { index } of edgeBlocks(page)) {
+  for (const [at, page] of pages.entries()) {
+    for (const { index } of edges[at] ?? []) {
       const block = page.blocks[index];
       if (block === undefined || !isTextBlock(block)) continue;
       const key = toKey(block);
       if (key === undefined) continue;
       const place = edgeSide(block, page.frame);
       const top = place === undefined ? undefined : block.box?.top;
-      seen.set(key, [
-        ...(seen.get(key) ?? []),
-        { page: page.page, text: block.text, size: block.size, place, top },
-      ]);
+      const sighting = { page: page.page, text: block.text, size: block.size, place, top };
+      const sightings = seen.get(key);
+      if (sightings === undefined) seen.set(key, [sighting]);
+      else sightings.push(sighting);
     }
   }
   const running = new Map<string, RunningLine>();
@@ -194,7 +191,11 @@ function findRunningLines(pages: SourcePage[]): Map<string, RunningLine> {
  * numbered heading opening each page, "Test case 3") unless it is the same words on every page:
  * then only on the first page it runs on (a title that later pages repeat as their head).
  */
-function furnitureIndexes(page: SourcePage, running: Map<string, RunningLine>): Set<number> {
+function furnitureIndexes(
+  page: SourcePage,
+  pageEdges: EdgeBlock[],
+  running: Map<string, RunningLine>,
+): Set<number> {
   const { blocks } = page;
   const pageWords = blocks.reduce((sum, block) => sum + blockWords(block), 0);
   const headingSize = bodySize(blocks) * HEADING_SIZE_RATIO;
@@ -207,7 +208,7 @@ function furnitureIndexes(page: SourcePage, running: Map<string, RunningLine>): 
     if (line === undefined || block.size > line.maximumSize) return false;
     return block.size <= headingSize || (line.verbatim && page.page !== line.firstPage);
   };
-  const edges = edgeBlocks(page).filter(({ index }) => isFurniture(blocks[index]));
+  const edges = pageEdges.filter(({ index }) => isFurniture(blocks[index]));
   const candidates = new Set(edges.map(({ index }) => index));
   // A number sharing its line with content is a value in a row, not a page's number.
   const alone = (index: number): boolean =>
@@ -217,13 +218,6 @@ function furnitureIndexes(page: SourcePage, running: Map<string, RunningLine>): 
       .filter(({ index, outer }) => outer.every((at) => candidates.has(at)) && alone(index))
       .map(({ index }) => index),
   );
-}
-
-/** Whether two placed blocks share a line (their vertical extents overlap by half the smaller one). */
-function sameLine(a: PageBlock | undefined, b: PageBlock): boolean {
-  if (a?.box === undefined || b.box === undefined || a === b) return false;
-  const overlap = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
-  return overlap > 0.5 * Math.min(a.box.bottom - a.box.top, b.box.bottom - b.box.top);
 }
 
 /**
@@ -237,11 +231,12 @@ function sameLine(a: PageBlock | undefined, b: PageBlock): boolean {
  */
 export function withoutPageFurniture(pages: SourcePage[]): RemovedFurniture {
   if (pages.length < 2) return { pages, removed: 0, lines: [] };
-  const running = findRunningLines(pages);
+  const edges = pages.map(edgeBlocks);
+  const running = findRunningLines(pages, edges);
   let removed = 0;
   const lines = new Set<string>();
-  const result = pages.map((page) => {
-    const furniture = furnitureIndexes(page, running);
+  const result = pages.map((page, at) => {
+    const furniture = furnitureIndexes(page, edges[at] ?? [], running);
     if (furniture.size === 0) return page;
     for (const index of furniture) {
       const block = page.blocks[index];

@@ -1,5 +1,5 @@
 import type { PageLayout, TextBlock } from './layout-types.js';
-import { EDGE_BAND } from './page-bands.js';
+import { edgeSide } from './page-bands.js';
 
 /**
  * The masthead over a document's title: the text blocks on the title's page that lie in the top
@@ -15,10 +15,9 @@ export function findMasthead(pages: readonly PageLayout[], title: TextBlock): Se
   const page = pages.find((candidate) => candidate.blocks.includes(title));
   const frame = page?.frame;
   if (page === undefined || frame === undefined || title.box === undefined) return masthead;
-  const bandBottom = frame.top + EDGE_BAND * (frame.bottom - frame.top);
   for (const block of page.blocks) {
     if (block.kind === 'table' || block === title || block.box === undefined) continue;
-    const above = block.box.bottom <= Math.min(title.box.top, bandBottom);
+    const above = edgeSide(block, frame) === 'top' && block.box.bottom <= title.box.top;
     if (above && block.size < title.size) masthead.add(block);
   }
   return masthead;

@@ -137,13 +137,13 @@ function toStyles(pages: SourcePage[]): Styles {
       if (block.kind === 'table') {
         // A page of tables under a title: the tables' text is the body the title stands out from.
         if (block.size === undefined) continue;
-        const size = Math.round(block.size * 2) / 2;
+        const size = sizeTier({ size: block.size });
         const characters = block.rows.flat().reduce((sum, cell) => sum + cell.length, 0);
         sizes.set(size, (sizes.get(size) ?? 0) + characters);
         tableCharacters += characters;
         continue;
       }
-      const size = Math.round(block.size * 2) / 2;
+      const size = sizeTier(block);
       sizes.set(size, (sizes.get(size) ?? 0) + block.text.length);
       fonts.set(block.font, (fonts.get(block.font) ?? 0) + block.text.length);
     }
@@ -159,12 +159,10 @@ function toStyles(pages: SourcePage[]): Styles {
     ),
   );
   // The title: the first block in the largest size. What stands above it is a masthead, whose sizes make no tier.
-  const titleSize = Math.max(...larger.map((block) => Math.round(block.size * 2) / 2));
-  const title = larger.find((block) => Math.round(block.size * 2) / 2 === titleSize);
+  const titleSize = Math.max(...larger.map(sizeTier));
+  const title = larger.find((block) => sizeTier(block) === titleSize);
   const masthead = title === undefined ? new Set<TextBlock>() : findMasthead(pages, title);
-  const headingSizes = new Set(
-    larger.filter((block) => !masthead.has(block)).map((block) => Math.round(block.size * 2) / 2),
-  );
+  const headingSizes = new Set(larger.filter((block) => !masthead.has(block)).map(sizeTier));
   const styles: Styles = {
     bodySize,
     bodyFont,
@@ -255,7 +253,7 @@ function headingDepth(block: TextBlock, styles: Styles): Depth | undefined {
 /** The depth of a heading by its size tier (or one below the tiers for a bold-like line). */
 function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
   if (!isHeadingText(block) || styles.masthead.has(block) || styles.labels.has(block)) return undefined;
-  const size = Math.round(block.size * 2) / 2;
+  const size = sizeTier(block);
   const rank = styles.headingSizes.indexOf(size);
   if (rank >= 0) return toDepth(Math.min(rank + 1, 4));
   const words = block.text.split(/\s+/).length;
@@ -270,4 +268,9 @@ function tierDepth(block: TextBlock, styles: Styles): Depth | undefined {
     /^[\p{Lu}\p{N}]/u.test(block.text) &&
     !/[.,;]$/.test(block.text);
   return boldLike ? toDepth(styles.headingSizes.length + 1) : undefined;
+}
+
+/** A size to the nearest half point: sizes that close are one tier. */
+function sizeTier({ size }: { size: number }): number {
+  return Math.round(size * 2) / 2;
 }
