@@ -1,4 +1,5 @@
-import type { Element, ElementContent } from 'hast';
+import type { Element } from 'hast';
+import { wordsIn } from './word-characters.js';
 
 /** A button with at most this many words is a control (`Add to cart`, `Quick view`, `Load more`). */
 const MAX_CONTROL_WORDS = 3;
@@ -14,15 +15,5 @@ export function isControlButton(element: Element): boolean {
   if (element.tagName !== 'button') return false;
   const { ariaExpanded, ariaControls, role } = element.properties;
   if (ariaExpanded !== undefined || ariaControls !== undefined || role !== undefined) return false;
-  return wordCount(element.children) <= MAX_CONTROL_WORDS;
-}
-
-function wordCount(nodes: readonly ElementContent[]): number {
-  let words = 0;
-  for (const node of nodes) {
-    if (node.type === 'text') words += node.value.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
-    else if (node.type === 'element') words += wordCount(node.children);
-    if (words > MAX_CONTROL_WORDS) break;
-  }
-  return words;
+  return wordsIn(element.children) <= MAX_CONTROL_WORDS;
 }

@@ -14,10 +14,13 @@ export function classAndIdNames(element: Element): string[] {
  * case change (`ProductDetails`, `postBody`).
  */
 export function classAndIdWords(element: Element): string[] {
-  return classAndIdNames(element).flatMap((name) =>
-    name
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[\s_-]+/),
-  );
+  return classAndIdNames(element).flatMap(nameWords);
+}
+
+/** The words of one class or id name, lower case, split at `-`, `_` and a lower-to-upper case change. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_-]+/);
 }

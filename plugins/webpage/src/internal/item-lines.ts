@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { nameWords } from './element-names.js';
 import { linksToPage } from './teaser-cards.js';
 
 // What tells the lines of a page's items from its chrome once the page is known to be a page of
@@ -35,11 +36,7 @@ const TITLE_WORDS = new Set(['title', 'name', 'headline', 'heading']);
 export function isItemTitle(line: Element, repeatedShapes: ReadonlySet<string>): boolean {
   const { className } = line.properties;
   if (!Array.isArray(className) || !repeatedShapes.has(shapeOf(line))) return false;
-  return className.some((name) =>
-    String(name)
-      .split(/[-_]+|(?<=[a-z])(?=[A-Z])/)
-      .some((word) => TITLE_WORDS.has(word.toLowerCase())),
-  );
+  return className.some((name) => nameWords(String(name)).some((word) => TITLE_WORDS.has(word)));
 }
 
 function countLinks(element: Element): number {

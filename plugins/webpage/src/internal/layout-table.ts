@@ -1,4 +1,5 @@
 import type { Element, ElementContent } from 'hast';
+import { wordsIn } from './word-characters.js';
 
 /** Blocks a data table's cell does not hold: a cell holding one lays the page out. */
 const LAYOUT_BLOCKS = new Set([
@@ -40,7 +41,7 @@ export function isLayoutTable(table: Element): boolean {
       if ((headed ? SECTION_BLOCKS : LAYOUT_BLOCKS).has(child.tagName)) return true;
       if (PARAGRAPH_BLOCKS.has(child.tagName)) paragraphs += 1;
     }
-    return (!headed && paragraphs >= LAYOUT_PARAGRAPHS) || wordCount(cell) > LAYOUT_CELL_WORDS;
+    return (!headed && paragraphs >= LAYOUT_PARAGRAPHS) || wordsIn([cell]) > LAYOUT_CELL_WORDS;
   });
 }
 
@@ -87,10 +88,4 @@ function cellsOf(table: Element): Element[] {
   };
   visit(table.children);
   return cells;
-}
-
-function wordCount(node: ElementContent): number {
-  if (node.type === 'text') return (node.value.match(/[\p{L}\p{N}]+/gu) ?? []).length;
-  if (node.type !== 'element') return 0;
-  return node.children.reduce((sum, child) => sum + wordCount(child), 0);
 }

@@ -219,7 +219,8 @@ function isPopupByName(node: Element): boolean {
 }
 
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const HEADER_WORD = /header/gi;
+const HEADER_WORD = /header/i;
+const HEADER_WORDS = /header/gi;
 
 /**
  * True when `node` is a heading (`<h1>`–`<h6>`) whose class and id would be unlikely to Readability
@@ -229,7 +230,7 @@ const HEADER_WORD = /header/gi;
 function isNamedHeading(node: Element, unlikely: RegExp | undefined): boolean {
   if (!HEADING_TAGS.has(node.localName.toLowerCase()) || !(unlikely instanceof RegExp)) return false;
   const names = `${node.getAttribute('class') ?? ''} ${node.getAttribute('id') ?? ''}`;
-  return HEADER_WORD.test(names) && !unlikely.test(names.replace(HEADER_WORD, ' '));
+  return HEADER_WORD.test(names) && !unlikely.test(names.replace(HEADER_WORDS, ' '));
 }
 
 /** A table of data: it has header cells (`<th>`), which a table laying out a page has not. */

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { countWordCharacters } from './word-characters.js';
 
 /** Elements whose children run together as the page wrote them: code, and marks of one word's parts. */
 const WRITTEN_AS_IS = new Set(['pre', 'code', 'kbd', 'samp', 'var', 'ruby', 'math', 'svg']);
@@ -68,7 +69,7 @@ function edgeText(node: ElementContent, edge: 'first' | 'last'): string {
 
 /** Letters and digits of a subtree, counted up to `limit`. */
 function countUpTo(node: ElementContent, limit: number): number {
-  if (node.type === 'text') return node.value.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  if (node.type === 'text') return countWordCharacters(node.value);
   if (node.type !== 'element') return 0;
   let count = 0;
   for (const child of node.children) {

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { wordsIn } from './word-characters.js';
 
 /** Siblings of one shape (tag and classes) that make a list of teasers: at least this many … */
 const MIN_CARDS = 3;
@@ -119,13 +120,4 @@ function contains(element: Element, tagName: string): boolean {
   return element.children.some(
     (child) => child.type === 'element' && (child.tagName === tagName || contains(child, tagName)),
   );
-}
-
-function wordsIn(nodes: readonly (HastContent | ElementContent)[]): number {
-  let words = 0;
-  for (const node of nodes) {
-    if (node.type === 'text') words += (node.value.match(/[\p{L}\p{N}]+/gu) ?? []).length;
-    else if (node.type === 'element') words += wordsIn(node.children);
-  }
-  return words;
 }

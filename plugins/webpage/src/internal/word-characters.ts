@@ -1,3 +1,5 @@
+import type { ElementContent, RootContent } from 'hast';
+
 /** One letter or digit (a whole code point). */
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
 /** Answers for the Basic Multilingual Plane, filled as characters are met: 0 unknown, 1 yes, 2 no. */
@@ -37,4 +39,14 @@ export function countWordCharacters(text: string): number {
 /** The words of a text (runs of letters and digits), lower-cased: for comparing texts word by word. */
 export function lowerCaseWords(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Words (runs of letters and digits) in the text of hast nodes and their descendants. */
+export function wordsIn(nodes: readonly (RootContent | ElementContent)[]): number {
+  let words = 0;
+  for (const node of nodes) {
+    if (node.type === 'text') words += (node.value.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+    else if (node.type === 'element') words += wordsIn(node.children);
+  }
+  return words;
 }
