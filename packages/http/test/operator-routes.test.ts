@@ -156,6 +156,14 @@ describe('operator routes', () => {
     expect(created.status).toBe(201);
     const job = (await created.json()) as { id: string };
     await waitForJob(harness, job.id, ['succeeded']);
+    // The worker records the run's duration after the job's end is committed: wait for the record,
+    // read off the registry itself (a scrape would count as a request).
+    const observed = async (): Promise<boolean> =>
+      (await harness.service.metrics.jobDuration.get()).values.some(
+        (sample) => sample.metricName === 'transmute_job_duration_seconds_count' && sample.value > 0,
+      );
+    for (let tries = 0; tries < 100 && !(await observed()); tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
 
     const text = await scrapeText(handler);
     const after = parsePrometheusTextFormat(text);
