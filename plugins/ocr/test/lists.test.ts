@@ -96,3 +96,16 @@ describe.runIf(existsSync(rules))('nested lists of a real two-column rule book (
     expect(text).not.toContain('Note 1');
   });
 });
+
+const listing = join(corpora, 'tables/column_separators.pdf');
+
+describe.runIf(existsSync(listing))('phone numbers of a real licence listing (column_separators.pdf)', () => {
+  it('keeps an area code in parentheses as text, not as the marker of a numbered item', async () => {
+    const nodes = await read(listing);
+    const text = nodes.map((node) => toString(node)).join('\n');
+    // Two rows outside the ruled table start with their phone numbers; "(405)" was read as item 405.
+    expect(text).toContain('(405) 680-3701');
+    expect(text).toContain('(859) 767-3747');
+    expect(items(nodes).some((item) => /^\d{3}-\d{4}/.test(item))).toBe(false);
+  });
+});

@@ -7,13 +7,17 @@ export interface LineGroup {
   lines: Segment[];
 }
 
-const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+)/;
+/**
+ * A list item's marker. An enumerator followed by a phone number's tail is no marker: "(405) 680-3701"
+ * is an area code, and read as a marker it was dropped and the line renumbered "1.".
+ */
+const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+(?!\d{3}[-.\s]\d{4}\b))/;
 /** A bullet glyph: unlike a number or a dash, it opens a list item wherever it stands. */
 const GLYPH = /^[•◦▪▫●○■□‣⁃∙]\s+/;
 /** The opening of a numbered section's title ("4 Type tests", "3.1.3 Special requirements"). */
 const NUMBERED_TITLE = /^\d{1,2}(?:\.\d{1,2}){0,4}\.?\s+\p{Lu}/u;
 /** A numbered item: markdown numbers it (a lettered item is written as a bullet, its letter dropped). */
-const ORDERED = /^\(?\d{1,3}[.)]\s+/;
+const ORDERED = /^\(?\d{1,3}[.)]\s+(?!\d{3}[-.\s]\d{4}\b)/;
 
 /**
  * Groups line segments into regions: a segment continues the region whose last line sits just
