@@ -13,6 +13,10 @@ import { failureCode } from './support/failure-code.js';
 const CORPUS_DIR = new URL('../../../../shared/corpora/html/', import.meta.url).pathname;
 const FOX_ARTICLE = '176f3005704bdc918e9a46ffecc2d225ec3fa723a66da18d53a77264b92e05ac.html';
 const FOX_TITLE = 'Medical breakthrough for multiple sclerosis sufferers';
+// A real blog post (2ality, Blogger, 2011) written mostly as a glossary list, under the blog's own
+// <h1><a href="http://www.2ality.com/">, with a sidebar and readers' comments around it.
+const LIST_POST = 'a9c82dad0fecf2e55874b18b7d81b9c7bee25805a99d22a5cc7464eee285d383.html';
+const LIST_POST_TITLE = 'ECMAScript: ES.next versus ES 6 versus ES Harmony';
 
 let engine: Engine;
 let workDir: string;
@@ -75,6 +79,22 @@ describe('the page title is the first heading (CONTRACT §13)', () => {
     expect(blocks.indexOf(blocks.find((block) => block.data?.title === true) as RootContent)).toBe(0);
     // The title is written once, not repeated by the article body.
     expect(markdown.split(FOX_TITLE).length - 1).toBe(1);
+  });
+
+  it("titles a blog post by its own heading, not by the blog's name linked to its home page", async () => {
+    const { markdown, blocks } = await convertFile(join(CORPUS_DIR, LIST_POST));
+    expect(markdown.startsWith(`# ${LIST_POST_TITLE}\n`)).toBe(true);
+    expect(titleBlocks(blocks)).toEqual([LIST_POST_TITLE]);
+    expect(markdown).not.toContain('JavaScript and more');
+  });
+
+  it('reads a post written as a list of explained terms as an article, without the page around it', async () => {
+    const { markdown } = await convertFile(join(CORPUS_DIR, LIST_POST));
+    expect(markdown).toContain('**ECMAScript:** Sun (now Oracle) had a trademark on the name');
+    // The blog's page links and Blogger's share bar were read with it when the page's main region
+    // stood in for a post taken for no article (its sentences stand in <li>s, not <p>s).
+    expect(markdown).not.toContain('[About](http://www.2ality.com/p/about.html)');
+    expect(markdown).not.toContain('Share to Twitter');
   });
 
   it('puts the page title first when the main content has no heading of its own', async () => {

@@ -55,7 +55,11 @@ function markTitleHeading(root: Root, headline: string | undefined, title: strin
   names.delete('');
   const index = root.children.slice(0, TITLE_HEADING_WITHIN).findIndex((node) => node.type === 'heading');
   const heading = root.children[index];
-  if (heading?.type === 'heading' && names.has(normalize(toString(heading)))) {
+  // A heading may say more than a title cut at its colon, as Readability cuts one: "ECMAScript:
+  // ES.next versus ES 6" for "ES.next versus ES 6".
+  const said = heading?.type === 'heading' ? toString(heading) : '';
+  const afterColon = said.slice(said.indexOf(':') + 1);
+  if (heading?.type === 'heading' && (names.has(normalize(said)) || names.has(normalize(afterColon)))) {
     heading.depth = 1;
     heading.data = { ...heading.data, title: true };
     return;

@@ -178,11 +178,28 @@ function findFactElements(document: Document): FactElements {
 const CONTENT_ROOT = 'article, main, [role="main"]';
 
 function headline(headings: readonly Element[]): string | undefined {
-  const named = headings.map((element) => ({ element, text: text(element) }));
+  const named = headings
+    .filter((element) => !isSiteName(element))
+    .map((element) => ({ element, text: text(element) }));
   const inContent = named.find((heading) => heading.text && heading.element.closest(CONTENT_ROOT));
   if (inContent) return inContent.text;
   const withText = named.filter((heading) => heading.text);
   return withText.length === 1 ? withText[0]?.text : undefined;
+}
+
+/** A link to a site's home page: its root, or its index page. */
+const HOME_PAGE = /^(?:(?:https?:)?\/\/[^/?#]+)?\/?(?:index\.\w+)?$/i;
+
+/**
+ * True when a heading is the site's name: all its text is one link to the home page (a blog's
+ * masthead `<h1><a href="http://blog.example/">The Blog</a></h1>`), on every page of the site.
+ */
+function isSiteName(heading: Element): boolean {
+  const links = heading.querySelectorAll('a');
+  if (links.length !== 1) return false;
+  const link = links[0];
+  const href = link?.getAttribute('href')?.trim();
+  return href !== undefined && HOME_PAGE.test(href) && text(link ?? null) === text(heading);
 }
 
 function text(element: Element | null): string | undefined {

@@ -116,30 +116,33 @@ function phraseEnd(text: string, at: number, words: readonly string[]): number {
   return position;
 }
 
-/** Words in the paragraphs of an article that are prose. */
+/** A list item of at least this many words, mostly not links, is prose (a glossary's entry). */
+const PROSE_ITEM_WORDS = 20;
+/** …when at most this share of its words are in links (a listing's entry is mostly its link). */
+const PROSE_ITEM_LINK_SHARE = 0.3;
+
+/**
+ * Words in the paragraphs of an article that are prose, and in its list items that read as
+ * paragraphs: a post written as a list of explained terms or steps is prose, though its sentences
+ * stand in `<li>`s (an item holding paragraphs is counted by them).
+ */
 export function proseWords(article: Element | null | undefined): number {
   let words = 0;
-  for (const paragraph of article?.querySelectorAll('p') ?? []) {
-    const count = normalize(paragraph.textContent ?? '').split(' ').length;
-    if (count >= PROSE_PARAGRAPH_WORDS) words += count;
+  for (const block of article?.querySelectorAll('p, li') ?? []) {
+    const count = wordCount(block.textContent ?? '');
+    if (block.localName === 'p') {
+      if (count >= PROSE_PARAGRAPH_WORDS) words += count;
+    } else if (count >= PROSE_ITEM_WORDS && block.querySelector('p, li') === null) {
+      const linkWords = Array.from(block.querySelectorAll('a')).reduce(
+        (sum, link) => sum + wordCount(link.textContent ?? ''),
+        0,
+      );
+      if (linkWords <= PROSE_ITEM_LINK_SHARE * count) words += count;
+    }
   }
   return words;
 }
 
-/** The deepest elements whose text holds `anchor`. */
-function paragraphsContaining(root: Element | null, anchor: string): Element[] {
-  if (root === null || !normalize(root.textContent ?? '').includes(anchor)) return [];
-  const found = Array.from(root.children).flatMap((child) => paragraphsContaining(child, anchor));
-  return found.length > 0 ? found : [root];
-}
-
-function containerOf(paragraph: Element): Element {
-  let current = paragraph.parentElement ?? paragraph;
-  for (let climb = 0; climb < MAX_CLIMB; climb += 1) {
-    if (current.querySelectorAll('p').length >= CONTAINER_PARAGRAPHS) return current;
-    const parent = current.parentElement;
-    if (parent === null || parent.localName === 'body') return current;
-    current = parent;
-  }
-  return current;
+function wordCount(text: string): number {
+  return normalize(text).split(' ').length;
 }
