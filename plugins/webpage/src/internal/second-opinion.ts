@@ -146,3 +146,21 @@ export function proseWords(article: Element | null | undefined): number {
 function wordCount(text: string): number {
   return normalize(text).split(' ').length;
 }
+
+/** The deepest elements whose text holds `anchor`. */
+function paragraphsContaining(root: Element | null, anchor: string): Element[] {
+  if (root === null || !normalize(root.textContent ?? '').includes(anchor)) return [];
+  const found = Array.from(root.children).flatMap((child) => paragraphsContaining(child, anchor));
+  return found.length > 0 ? found : [root];
+}
+
+function containerOf(paragraph: Element): Element {
+  let current = paragraph.parentElement ?? paragraph;
+  for (let climb = 0; climb < MAX_CLIMB; climb += 1) {
+    if (current.querySelectorAll('p').length >= CONTAINER_PARAGRAPHS) return current;
+    const parent = current.parentElement;
+    if (parent === null || parent.localName === 'body') return current;
+    current = parent;
+  }
+  return current;
+}
