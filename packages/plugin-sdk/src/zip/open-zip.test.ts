@@ -113,6 +113,37 @@ describe('openZip', () => {
     }
   });
 
+  it('hands out the entries before one the directory fails on, then its error, and waits for an entry answered later', async () => {
+    // The second name patched to leave the archive (same length in both headers): the first still comes first.
+    const bytes = await zipOf({ 'a.txt': 'first', 'xx/evil.txt': 'x' });
+    const patched = Buffer.from(bytes.toString('latin1').replaceAll('xx/evil', '../evil'), 'latin1');
+    const unsafe = await open('unsafe-second.zip', patched);
+    try {
+      expect((await unsafe.nextEntry())?.fileName).toBe('a.txt');
+      await expect(unsafe.nextEntry()).rejects.toMatchObject({ code: 'archive_unsafe' });
+    } finally {
+      unsafe.close();
+    }
+    // An entry with no name, extra field or comment: yauzl answers it on a later turn, not at once.
+    const named = await zipOf({ x: 'one', 'b.txt': 'two' });
+    const central = named.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const nameless = Buffer.concat([
+      named.subarray(0, central + 28),
+      Buffer.alloc(6),
+      named.subarray(central + 34, central + 46),
+      named.subarray(central + 46 + 1 + named.readUInt16LE(central + 30) + named.readUInt16LE(central + 32)),
+    ]);
+    const removed = named.length - nameless.length;
+    const end = nameless.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    nameless.writeUInt32LE(nameless.readUInt32LE(end + 12) - removed, end + 12);
+    const zip = await open('nameless.zip', nameless);
+    try {
+      expect((await allEntries(zip)).map((entry) => entry.fileName)).toEqual(['', 'b.txt']);
+    } finally {
+      zip.close();
+    }
+  });
+
   it('refuses an entry that inflates to more or fewer bytes than its header declares as corrupt_file', async () => {
     const bytes = await zipOf({ 'a.txt': 'x'.repeat(1000) });
     // The central directory's uncompressed size (offset 24 of its file header), which yauzl hands out.

@@ -153,6 +153,50 @@ function readNextEntry(zip: ZipFile, noun: string): Promise<ZipEntry | undefined
   });
 }
 
+/** A zip's central directory read to its end, or to the entry yauzl failed on (the error kept for its turn). */
+interface ReadDirectory {
+  entries: ZipEntry[];
+  failure: TransmuteError | undefined;
+}
+
+/**
+ * Every entry of a zip held in memory, read in one go: {@link MemoryReader} answers at once, so
+ * yauzl emits each entry (or its error) before `readEntry` returns, without a promise and three
+ * listeners an entry (most of the time of opening a small package). An entry yauzl answers on a
+ * later turn (one with no name, extra field or comment) is waited for. The directory's end needs
+ * no event: the count is known.
+ */
+async function readDirectory(zip: ZipFile, noun: string): Promise<ReadDirectory> {
+  const entries: ZipEntry[] = [];
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const onEntry = (entry: ZipEntry): void => {
+    entries.push(entry);
+    wake?.();
+  };
+  const onError = (error: Error): void => {
+    failure = error;
+    wake?.();
+  };
+  zip.on('entry', onEntry);
+  zip.on('error', onError);
+  try {
+    while (entries.length < zip.entryCount && failure === undefined) {
+      const before = entries.length;
+      zip.readEntry();
+      if (entries.length === before && failure === undefined)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      wake = undefined;
+    }
+  } finally {
+    zip.off('entry', onEntry);
+    zip.off('error', onError);
+  }
+  return { entries, failure: failure === undefined ? undefined : toZipError(failure, noun) };
+}
+
 function refuseLargerThan(entry: ZipEntry, maximum: number): void {
   if (entry.uncompressedSize > maximum)
     throw new TransmuteError('archive_unsafe', `${entry.fileName} is larger than ${String(maximum)} bytes.`);
@@ -256,11 +300,24 @@ export async function openZip(path: string, options: OpenZipOptions): Promise<Sa
       `The ${noun} has ${String(zip.entryCount)} entries; the limit is ${String(limits.maximumEntries)}.`,
     );
   }
+  // From memory, the directory is read at once and handed out in order, its error (if any) in turn.
+  const directory = bytes === undefined ? undefined : await readDirectory(zip, noun);
+  let handedOut = 0;
+  const next = async (): Promise<ZipEntry | undefined> => {
+    if (directory === undefined) return readNextEntry(zip, noun);
+    const entry = directory.entries[handedOut];
+    if (entry !== undefined) {
+      handedOut += 1;
+      return entry;
+    }
+    if (directory.failure !== undefined) throw directory.failure;
+    return undefined;
+  };
   let declared = 0;
   return {
     entryCount: zip.entryCount,
     nextEntry: async () => {
-      const entry = await readNextEntry(zip, noun);
+      const entry = await next();
       if (entry === undefined) return undefined;
       declared += entry.uncompressedSize;
       checkArchiveTotals(declared, fileBytes, limits, noun);

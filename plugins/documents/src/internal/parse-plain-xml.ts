@@ -46,6 +46,14 @@ const outside = (): never => {
 };
 
 /**
+ * Names read in the current parse, by a hash of their first and last characters and length: names
+ * repeat, so one string each is found again without slicing or hashing the text. One table for
+ * every parse, emptied after each (a name sliced from a part would keep the part's text alive): a
+ * table allocated per parse was a tenth of the bytes an e-book's reading allocates.
+ */
+const KNOWN_NAMES: (string | undefined)[] = new Array<string | undefined>(1024);
+
+/**
  * A part's XML read into the tree `parseXml` builds, in one pass over a string, for the markup
  * package parts are written in: ASCII names, the five predefined entities and character
  * references, comments, an XML 1.0 declaration. Anything else (a DTD, CDATA, a processing
@@ -64,12 +72,13 @@ export function parsePlainXml(xml: string, maximumDepth: number): XmlElement | u
   } catch (error) {
     if (error instanceof OutsideSubset) return undefined;
     throw error;
+  } finally {
+    KNOWN_NAMES.fill(undefined);
   }
 }
 
 class PlainXmlReader {
   private at = 0;
-  private readonly names: (string | undefined)[] = new Array<string | undefined>(1024);
 
   constructor(
     private readonly xml: string,
@@ -113,12 +122,11 @@ class PlainXmlReader {
     let end = start + 1;
     while ((NAME_CHARS[xml.charCodeAt(end)] ?? 0) > 0) end += 1;
     this.at = end;
-    // Names repeat: one string each, found again without slicing or hashing the text.
     const slot = (xml.charCodeAt(start) * 31 + xml.charCodeAt(end - 1) * 7 + end - start) & 1023;
-    const known = this.names[slot];
+    const known = KNOWN_NAMES[slot];
     if (known?.length === end - start && xml.startsWith(known, start)) return known;
     const name = xml.slice(start, end);
-    this.names[slot] = name;
+    KNOWN_NAMES[slot] = name;
     return name;
   }
 
