@@ -26,6 +26,8 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
   { file: 'documents-structure/handbook.docx', truth: 'hive-handbook.md', split: 'dev' },
   { file: 'documents-structure/queen-rearing.pptx', truth: 'queen-rearing.md', split: 'dev' },
   { file: 'documents-structure/counting-bees.epub', truth: 'counting-bees.md', split: 'dev' },
+  { file: 'documents-structure/swarm-guide.docx', truth: 'swarm-control-guide.md', split: 'dev' },
+  { file: 'documents-structure/hive-ledger.xlsx', truth: 'hive-ledger.md', split: 'dev' },
   { file: 'documents/docx-libreoffice/input.docx', truth: 'autumn-inspection.md', split: 'held-out' },
   { file: 'documents/odt-libreoffice/input.odt', truth: 'apiary-field-report.md', split: 'held-out' },
   { file: 'documents/rtf-libreoffice/input.rtf', truth: 'apiary-field-report.md', split: 'held-out' },
@@ -33,6 +35,9 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
   { file: 'documents-structure/handbook.odt', truth: 'hive-handbook.md', split: 'held-out' },
   { file: 'documents-structure/handbook.rtf', truth: 'hive-handbook.md', split: 'held-out' },
   { file: 'documents-structure/slides.pptx', truth: 'colony-census.md', split: 'held-out' },
+  { file: 'documents-structure/swarm-guide.odt', truth: 'swarm-control-guide.md', split: 'held-out' },
+  { file: 'documents-structure/swarm-guide.rtf', truth: 'swarm-control-guide.md', split: 'held-out' },
+  { file: 'documents-structure/hive-ledger.ods', truth: 'hive-ledger.md', split: 'held-out' },
 ];
 
 export const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));

@@ -133,6 +133,17 @@ describe('epub', () => {
     expect(markdown).not.toMatch(/#+ Chapter 1\n/);
   });
 
+  it("keeps a chapter's own opening heading, not the label the contents page gives it", async () => {
+    const nav = NAV.replace('>The First Chapter<', '>1<');
+    const chapter = XHTML('<h1>The hive wakes</h1><p>It was a dark night.</p>');
+    const { document } = await read(
+      await book({ 'OEBPS/nav.xhtml': nav, 'OEBPS/Text/chapter 1.xhtml': chapter }),
+    );
+    const markdown = markdownOf(document.root);
+    expect(markdown).toContain('### The hive wakes\n\nIt was a dark night.');
+    expect(markdown).not.toMatch(/^#+ 1$/m);
+  });
+
   it('refuses DRM (encryption.xml naming content), but reads a book whose fonts are obfuscated', async () => {
     const encryption = (uri: string): string => `<?xml version="1.0"?>
 <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">

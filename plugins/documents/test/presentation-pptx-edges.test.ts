@@ -64,6 +64,62 @@ describe('pptx edge cases from hand-written parts', () => {
     expect(markdown).toBe('## Intro above the body\n\n- Point\n  - Detail\n\nPlain closing line\n');
   });
 
+  it('bullets a body placeholder as its layout, master and master body style say, the nearest first', async () => {
+    const body = (idx: string, ...lines: string[]): string =>
+      `<p:sp><p:nvSpPr><p:cNvPr id="3" name="Body"/><p:cNvSpPr/><p:nvPr><p:ph ${idx}/></p:nvPr></p:nvSpPr><p:spPr/>` +
+      `<p:txBody><a:bodyPr/>${lines.join('')}</p:txBody></p:sp>`;
+    const line = (text: string, lvl = 0): string =>
+      `<a:p><a:pPr lvl="${String(lvl)}"/><a:r><a:t>${text}</a:t></a:r></a:p>`;
+    const listStyle = (levels: string): string => `<a:lstStyle>${levels}</a:lstStyle>`;
+    const placeholder = (ph: string, style: string): string =>
+      `<p:sp><p:nvSpPr><p:cNvPr id="2" name="p"/><p:cNvSpPr/><p:nvPr><p:ph ${ph}/></p:nvPr></p:nvSpPr>` +
+      `<p:spPr><a:xfrm><a:off x="0" y="2000000"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr>` +
+      `<p:txBody><a:bodyPr/>${style}<a:p/></p:txBody></p:sp>`;
+    // A section header's layout: its body (idx 1) sets no bullet at level 1, as PowerPoint's does.
+    const sectionLayout =
+      `<p:sldLayout ${PPTX_NAMESPACES}><p:cSld><p:spTree>` +
+      placeholder('type="body" idx="1"', listStyle('<a:lvl1pPr><a:buNone/></a:lvl1pPr>')) +
+      '</p:spTree></p:cSld></p:sldLayout>';
+    const contentLayout =
+      `<p:sldLayout ${PPTX_NAMESPACES}><p:cSld><p:spTree>` +
+      placeholder('idx="1"', '') +
+      '</p:spTree></p:cSld></p:sldLayout>';
+    // The master bullets level 1 and leaves level 2 plain (a template's choice).
+    const master =
+      `<p:sldMaster ${PPTX_NAMESPACES}><p:cSld><p:spTree/></p:cSld><p:txStyles><p:bodyStyle>` +
+      '<a:lvl1pPr><a:buChar char="•"/></a:lvl1pPr><a:lvl2pPr><a:buNone/></a:lvl2pPr></p:bodyStyle></p:txStyles></p:sldMaster>';
+    const layoutRels = (layout: string): Record<string, string> => ({
+      [`ppt/slideLayouts/_rels/${layout}.rels`]:
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        `<Relationship Id="rId1" Type="${RELATIONSHIP_TYPES}/slideMaster" Target="../slideMasters/slideMaster1.xml"/></Relationships>`,
+    });
+    const slideRels = (layout: string): string =>
+      `<Relationship Id="rId1" Type="${RELATIONSHIP_TYPES}/slideLayout" Target="../slideLayouts/${layout}"/>`;
+    const { markdown } = await deck('inherited-bullets.pptx', [
+      {
+        shapes:
+          textShape('Part two', 0, 500_000, 'type="title"') +
+          body('type="body" idx="1"', line('What the second half covers')),
+        rels: slideRels('section.xml'),
+        parts: {
+          'ppt/slideLayouts/section.xml': sectionLayout,
+          ...layoutRels('section.xml'),
+          'ppt/slideMasters/slideMaster1.xml': master,
+        },
+      },
+      {
+        shapes:
+          textShape('Plan', 0, 500_000, 'type="title"') +
+          body('idx="1"', line('First point'), line('A plain line under it', 1), line('Second point')),
+        rels: slideRels('content.xml'),
+        parts: { 'ppt/slideLayouts/content.xml': contentLayout, ...layoutRels('content.xml') },
+      },
+    ]);
+    expect(markdown).toBe(
+      '## Part two\n\nWhat the second half covers\n\n## Plan\n\n- First point\n\nA plain line under it\n\n- Second point\n',
+    );
+  });
+
   it('flattens group shapes, placing their children through the group transform', async () => {
     // The group sits at y=4,000,000 and scales its child space by 2: its child at child-y 0 lands
     // at 4,000,000 (after "top", before "below"), its child at child-y 1,000,000 at 6,000,000.

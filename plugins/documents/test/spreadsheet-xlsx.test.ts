@@ -67,8 +67,6 @@ describe('xlsx', () => {
     const { document, markdown, warnings } = await readSheet(bytes, XLSX);
     expect(markdown).toBe(
       [
-        '# Quarterly figures',
-        '',
         '## Sales',
         '',
         '| Item | Share | Price     | Date       | Total |',
@@ -154,11 +152,7 @@ describe('xlsx', () => {
       workbook.addWorksheet('Third').addRow(['never']);
     });
     const { markdown, warnings } = await readSheet(bytes, XLSX, { maximum_cells: 7 });
-    expect(markdown).toBe(
-      ['# Quarterly figures', '', '## First', '', '| a | b | c |', '| - | - | - |', '| a | b | c |', ''].join(
-        '\n',
-      ),
-    );
+    expect(markdown).toBe(['## First', '', '| a | b | c |', '| - | - | - |', '| a | b | c |', ''].join('\n'));
     expect(warnings).toEqual([
       'sheet_truncated: The workbook reached its limits (maximum_rows 100000, maximum_cells 7); 3 more rows with values in "First" were left out; the sheets "Second", "Third" were not read.',
     ]);

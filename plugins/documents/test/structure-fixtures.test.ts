@@ -6,6 +6,7 @@ import type { FormatReader } from '../src/internal/format-reader.js';
 import { readDocx } from '../src/word/read-docx.js';
 import { readOdt } from '../src/word/read-odt.js';
 import { readRtf } from '../src/word/read-rtf.js';
+import { readXlsx } from '../src/spreadsheet/read-xlsx.js';
 import { markdownOf } from './support/markdown-of.js';
 import { readBytes } from './support/read-bytes.js';
 
@@ -83,5 +84,41 @@ describe('documents with the structure of real files', () => {
     ]);
     expect(markdown).toContain('N = f \\times 2000');
     expect(markdown).toContain('How to estimate a colony from what you can count.');
+  });
+  it("labels LibreOffice's Word footnotes 1 and 2 as printed (their ids are 2 and 3) and keeps a Strong run bold", async () => {
+    const markdown = await markdownOfFixture(
+      readDocx,
+      'swarm-guide.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(markdown).toContain('will swarm[^1], taking half');
+    expect(markdown).toContain('a calm day[^2].');
+    expect(markdown).toContain('[^1]: Most swarms leave between late April and early July.');
+    expect(markdown).toContain('[^2]: Above fifteen degrees and no wind.');
+    expect(markdown).toContain('join **the new colony**.');
+  });
+
+  it('labels the notes of the same guide through odt and rtf the same way', async () => {
+    for (const markdown of [
+      await markdownOfFixture(readOdt, 'swarm-guide.odt', 'application/vnd.oasis.opendocument.text'),
+      await markdownOfFixture(readRtf, 'swarm-guide.rtf', 'application/rtf'),
+    ]) {
+      expect(markdown).toContain('will swarm[^1], taking half');
+      expect(markdown).toContain('[^2]: Above fifteen degrees and no wind.');
+    }
+  });
+
+  it("keeps a workbook's title as metadata, its sheets the only headings", async () => {
+    const bytes = readFileSync(
+      new URL('../../../fixtures/documents-structure/hive-ledger.xlsx', import.meta.url),
+    );
+    const { document } = await readBytes(
+      readXlsx,
+      bytes,
+      'hive-ledger.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(headingsOf(markdownOf(document.root))).toEqual(['## Sales', '## Hives']);
+    expect(document.metadata.title).toBe('Hive ledger');
   });
 });

@@ -91,7 +91,7 @@ async function report(): Promise<Buffer> {
 const EXPECTED = [
   '# Quarterly report',
   '',
-  'Revenue grew **12%** in _every_ region[^fn1]. See [the details](https://example.com/q3).',
+  'Revenue grew **12%** in _every_ region[^1]. See [the details](https://example.com/q3).',
   '',
   '## Next steps',
   '',
@@ -103,7 +103,7 @@ const EXPECTED = [
   '| ------ | ----- |',
   '| North  | 120   |',
   '',
-  '[^fn1]: Unaudited figures.',
+  '[^1]: Unaudited figures.',
   '',
 ].join('\n');
 

@@ -154,13 +154,13 @@ describe('docx structures', () => {
       }),
     ).toBe(
       [
-        'See [the site](https://example.com/) and [the intro](#intro)[^fn1].',
+        'See [the site](https://example.com/) and [the intro](#intro)[^1].',
         '',
-        'Revenue grew fast[^en2].',
+        'Revenue grew fast[^2].',
         '',
-        '[^fn1]: A footnote.',
+        '[^1]: A footnote.',
         '',
-        '[^en2]: An endnote.',
+        '[^2]: An endnote.',
         '',
         '## Comments',
         '',
@@ -168,6 +168,46 @@ describe('docx structures', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('numbers notes as a reader sees them: in order of reference, whatever ids Word gave them', async () => {
+    // Word numbers footnote ids from 2 (0 and 1 are the separators); an endnote's id may equal a footnote's.
+    const body =
+      '<w:p><w:r><w:t>First</w:t></w:r><w:r><w:endnoteReference w:id="2"/></w:r></w:p>' +
+      '<w:p><w:r><w:t>Second</w:t></w:r><w:r><w:footnoteReference w:id="3"/></w:r>' +
+      '<w:r><w:t xml:space="preserve"> and third</w:t></w:r><w:r><w:footnoteReference w:id="2"/></w:r></w:p>';
+    const footnotes = withNamespaces(
+      'w:footnotes',
+      `<w:footnote w:id="2">${p('Footnote two.')}</w:footnote><w:footnote w:id="3">${p('Footnote three.')}</w:footnote>`,
+    );
+    const endnotes = withNamespaces('w:endnotes', `<w:endnote w:id="2">${p('The endnote.')}</w:endnote>`);
+    expect(
+      await markdownOf({ body, parts: { 'word/footnotes.xml': footnotes, 'word/endnotes.xml': endnotes } }),
+    ).toBe(
+      [
+        'First[^1]',
+        '',
+        'Second[^2] and third[^3]',
+        '',
+        '[^1]: The endnote.',
+        '',
+        '[^2]: Footnote three.',
+        '',
+        '[^3]: Footnote two.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("takes bold and italic from a run's character style, its own toggles first", async () => {
+    const styles = `
+<w:style w:type="character" w:styleId="Strong"><w:name w:val="Strong"/><w:rPr><w:b/></w:rPr></w:style>
+<w:style w:type="character" w:styleId="Emphasis"><w:name w:val="Emphasis"/><w:rPr><w:i/></w:rPr></w:style>
+<w:style w:type="character" w:styleId="Loud"><w:name w:val="Loud"/><w:basedOn w:val="Strong"/></w:style>`;
+    const run = (style: string, text: string, own = ''): string =>
+      `<w:r><w:rPr><w:rStyle w:val="${style}"/>${own}</w:rPr><w:t xml:space="preserve">${text}</w:t></w:r>`;
+    const body = `<w:p>${run('Strong', 'strong')}<w:r><w:t xml:space="preserve">, </w:t></w:r>${run('Emphasis', 'stressed')}<w:r><w:t xml:space="preserve">, </w:t></w:r>${run('Loud', 'loud')}<w:r><w:t xml:space="preserve">, </w:t></w:r>${run('Strong', 'plain', '<w:b w:val="0"/>')}</w:p>`;
+    expect(await markdownOf({ body, styles })).toBe('**strong**, _stressed_, **loud**, plain\n');
   });
 
   it('accepts tracked changes: insertions kept, deletions and moved-from text dropped', async () => {

@@ -97,11 +97,11 @@ describe('odt', () => {
       '<text:p><draw:frame draw:name="Image1"><draw:image xlink:href="Pictures/chart.png"/><svg:title>Chart</svg:title><svg:desc>Sales by month</svg:desc></draw:frame></text:p>';
     expect(await markdownOf(body)).toBe(
       [
-        'Growth[^fn1] was strong.',
+        'Growth[^1] was strong.',
         '',
         '![Sales by month](chart.png)',
         '',
-        '[^fn1]: Unaudited.',
+        '[^1]: Unaudited.',
         '',
         '## Comments',
         '',

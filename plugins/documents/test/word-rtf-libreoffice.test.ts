@@ -167,7 +167,7 @@ describe('rtf written by LibreOffice', () => {
         [
           '# Quarterly report',
           '',
-          'Revenue grew **12%** in *every* région[^fn1]. See [the details](https://example.com/q3).',
+          'Revenue grew **12%** in *every* région[^1]. See [the details](https://example.com/q3).',
           '',
           '## Next steps',
           '',
@@ -181,7 +181,7 @@ describe('rtf written by LibreOffice', () => {
           '',
           '日本語 and Ελληνικά.',
           '',
-          '[^fn1]: Unaudited figures.',
+          '[^1]: Unaudited figures.',
           '',
           '## Comments',
           '',

@@ -190,7 +190,7 @@ describe('rtf structure', () => {
       String.raw`\pard Honey{\super\chftn}{\footnote\pard\plain{\super\chftn} Measured in {\i May}.}\~is sweet.\par` +
       String.raw`\pard Wax{\super\chftn}{\*\footnote\chftn\pard\plain Second note.\par}.\par`;
     expect(await markdown(body)).toBe(
-      'Honey[^fn1]\u00a0is sweet.\n\nWax[^fn2].\n\n[^fn1]: Measured in *May*.\n\n[^fn2]: Second note.\n',
+      'Honey[^1]\u00a0is sweet.\n\nWax[^2].\n\n[^1]: Measured in *May*.\n\n[^2]: Second note.\n',
     );
   });
 
@@ -289,7 +289,7 @@ describe('rtf document cases (fixtures/documents)', () => {
       [
         '# Spring inspection',
         '',
-        'The twelve hives of the north valley gave **40 kg** of *acacia* honey[^fn1]. The method is on [the apiary site](https://example.com/apiary/method).',
+        'The twelve hives of the north valley gave **40 kg** of *acacia* honey[^1]. The method is on [the apiary site](https://example.com/apiary/method).',
         '',
         'The café next door sells it at €12 a jar.',
         '',
@@ -317,7 +317,7 @@ describe('rtf document cases (fixtures/documents)', () => {
         '',
         'Fit the `mouse guards` before the first frost.',
         '',
-        '[^fn1]: Weighed on the apiary scale, frames included.',
+        '[^1]: Weighed on the apiary scale, frames included.',
         '',
       ].join('\n'),
     );
@@ -337,7 +337,7 @@ describe('rtf document cases (fixtures/documents)', () => {
         '',
         '# Spring inspection',
         '',
-        'The twelve hives of the north valley gave **40 kg** of *acacia* honey[^fn1]. The method is on [the apiary site](https://example.com/apiary/method).',
+        'The twelve hives of the north valley gave **40 kg** of *acacia* honey[^1]. The method is on [the apiary site](https://example.com/apiary/method).',
         '',
         '## Next steps',
         '',
@@ -363,7 +363,7 @@ describe('rtf document cases (fixtures/documents)', () => {
         '',
         'Inspection closed at noon; the next one is in May.',
         '',
-        '[^fn1]: Weighed on the apiary scale, frames included.',
+        '[^1]: Weighed on the apiary scale, frames included.',
         '',
       ].join('\n'),
     );

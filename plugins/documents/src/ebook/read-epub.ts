@@ -13,8 +13,6 @@ import { readOpf, type ManifestItem, type PackageDocument } from './read-opf.js'
 
 const CONTENT_TYPES = new Set(['application/xhtml+xml', 'text/html']);
 
-const normalized = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
-
 function bookHeader(opf: PackageDocument): RootContent[] {
   const blocks: RootContent[] = [];
   if (opf.title !== undefined)
@@ -39,32 +37,21 @@ function bookHeader(opf: PackageDocument): RootContent[] {
   return blocks;
 }
 
-/**
- * True when a chapter's heading and its table-of-contents label name the same part: equal, or one
- * the other's start (`Chapter 1` for `Chapter 1: Test Content`, a label cut short or a heading
- * without its subtitle).
- */
-function namesSamePart(heading: string, label: string): boolean {
-  const [shorter, longer] = heading.length <= label.length ? [heading, label] : [label, heading];
-  return (
-    longer === shorter || (longer.startsWith(shorter) && /^[^\p{L}\p{N}]/u.test(longer.slice(shorter.length)))
-  );
-}
-
 const toDepth = (level: number): Heading['depth'] => Math.max(1, Math.min(6, level)) as Heading['depth'];
 
 /**
  * A chapter's blocks under its table-of-contents heading: the navigation's entry for the part is
  * the outline, so its label becomes a heading (depth = its level + 1, under the book's title)
- * unless the chapter already opens with that heading (or a fuller one, {@link namesSamePart}),
- * which then takes the outline's depth, and the chapter's other headings move with it (its `h2`
- * sections stay one level below the chapter's `h1`).
+ * unless the chapter opens with a heading of its own, which then takes the outline's depth, and
+ * the chapter's other headings move with it (its `h2` sections stay one level below the chapter's
+ * `h1`). The opening heading is what a reader of the chapter sees, whatever the contents page
+ * calls it (`1` or `Chapter 1` for `The hive wakes`): the label above it was a second heading.
  */
 function underOutline(blocks: RootContent[], entry: NavEntry | undefined): RootContent[] {
   if (entry === undefined) return blocks;
   const depth = toDepth(entry.level + 1);
   const first = blocks[0];
-  if (first?.type === 'heading' && namesSamePart(normalized(toString(first)), normalized(entry.label))) {
+  if (first?.type === 'heading') {
     const shift = depth - first.depth;
     if (shift !== 0)
       for (const block of blocks) if (block.type === 'heading') block.depth = toDepth(block.depth + shift);

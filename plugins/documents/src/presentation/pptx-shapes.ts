@@ -32,6 +32,12 @@ export interface PlacedShape {
   placeholder?: string;
   placeholderIndex?: string;
   position?: Point;
+  /**
+   * Levels (0-based) at which a placeholder's paragraphs are bulleted (true) or not (false), as its
+   * own list style, its layout's and master's placeholders and the master's body style set them, the
+   * nearest first; a level none of them sets is bulleted in a body placeholder.
+   */
+  bullets?: ReadonlyMap<number, boolean>;
   /** Position in document order, the last tie-breaker. */
   order: number;
 }
@@ -117,6 +123,41 @@ export function placeholderPositions(tree: XmlElement | undefined): Map<string, 
   return positions;
 }
 
+/**
+ * What a list style (`a:lstStyle`, a master's `p:bodyStyle`) says of bullets at each level it sets:
+ * `a:buChar`, `a:buAutoNum` or `a:buBlip` bulleted, `a:buNone` not.
+ */
+export function bulletLevels(listStyle: XmlElement | undefined): Map<number, boolean> {
+  const levels = new Map<number, boolean>();
+  if (listStyle === undefined) return levels;
+  for (const child of elements(listStyle)) {
+    const level = /^lvl([1-9])pPr$/.exec(localName(child.name))?.[1];
+    if (level === undefined) continue;
+    const bullet = elements(child).find((one) => /^bu(None|Char|AutoNum|Blip)$/.test(localName(one.name)));
+    if (bullet !== undefined) levels.set(Number(level) - 1, localName(bullet.name) !== 'buNone');
+  }
+  return levels;
+}
+
+/** The list style a shape's own text body sets (`p:txBody/a:lstStyle`). */
+export function ownListStyle(shape: PlacedShape): XmlElement | undefined {
+  const body = firstElement(shape.element, 'p:txBody');
+  return body === undefined ? undefined : firstElement(body, 'a:lstStyle');
+}
+
+/** The list style each layout (or master) placeholder sets on its text, by `type:…` and `idx:…`. */
+export function placeholderListStyles(tree: XmlElement | undefined): Map<string, XmlElement> {
+  const styles = new Map<string, XmlElement>();
+  if (tree === undefined) return styles;
+  for (const shape of flattenShapeTree(tree)) {
+    const style = ownListStyle(shape);
+    if (shape.placeholder === undefined || style === undefined) continue;
+    if (shape.placeholderIndex !== undefined) styles.set(`idx:${shape.placeholderIndex}`, style);
+    if (!styles.has(`type:${shape.placeholder}`)) styles.set(`type:${shape.placeholder}`, style);
+  }
+  return styles;
+}
+
 /** Title placeholders: their text is the slide's title. */
 const TITLE_PLACEHOLDERS = new Set(['title', 'ctrTitle']);
 /** Boilerplate from the master (date, footer, slide number, header): not the slide's content. */
@@ -171,14 +212,13 @@ export function shapeTitle(shape: PlacedShape): string {
 const DEFAULT_FONT_SIZE = 1800;
 
 function titleCandidate(shape: PlacedShape, body: XmlElement): TitleCandidate {
-  const bulleted = shape.placeholder !== undefined && BULLETED_PLACEHOLDERS.has(shape.placeholder);
   const texts = elements(body, 'a:p')
     .map((paragraph) => paragraphText(paragraph).trim())
     .filter((text) => text !== '');
   return {
     text: oneLine(texts.join(' ')),
     size: largestFontSize(body) ?? DEFAULT_FONT_SIZE,
-    hasListItem: textBodyParagraphs(body, new Map(), bulleted).some(
+    hasListItem: textBodyParagraphs(body, new Map(), bulletedByDefault(shape)).some(
       (paragraph) => paragraph.level !== undefined && phrasingText(paragraph.content).trim() !== '',
     ),
     lines: texts.reduce((sum, text) => sum + text.split('\n').length, 0),
@@ -206,12 +246,20 @@ export function titleShapeOf(shapes: PlacedShape[]): PlacedShape | undefined {
   return index === undefined ? undefined : boxes[index]?.shape;
 }
 
+/**
+ * Whether a shape's paragraphs are list items at a level without a bullet of their own: in a body
+ * placeholder, as the list styles it inherits say (bulleted where none says); elsewhere, when indented.
+ */
+function bulletedByDefault(shape: PlacedShape): (level: number) => boolean {
+  const placeholder = shape.placeholder !== undefined && BULLETED_PLACEHOLDERS.has(shape.placeholder);
+  return (level) => (placeholder ? (shape.bullets?.get(level) ?? true) : level > 0);
+}
+
 /** A text shape's blocks. */
 export function textShapeBlocks(shape: PlacedShape, rels: Map<string, Relationship>): BlockContent[] {
   const body = firstElement(shape.element, 'p:txBody');
   if (body === undefined) return [];
-  const bulleted = shape.placeholder !== undefined && BULLETED_PLACEHOLDERS.has(shape.placeholder);
-  return paragraphBlocks(textBodyParagraphs(body, rels, bulleted));
+  return paragraphBlocks(textBodyParagraphs(body, rels, bulletedByDefault(shape)));
 }
 
 /** A picture as `![alt](file name)`: alt from `descr` (or `title`), the media part's name. */

@@ -82,13 +82,13 @@ function mergeTexts(content: PhrasingContent[]): PhrasingContent[] {
 
 /**
  * The paragraphs of a DrawingML text body. A paragraph is a list item when it has a bullet of
- * its own (`a:buChar`, `a:buAutoNum`), or when it sits in a body placeholder (whose bullets come
- * from the master) without `a:buNone`; `lvl` is its nesting level.
+ * its own (`a:buChar`, `a:buAutoNum`), or when its shape bullets its level by default
+ * (`bulletedByDefault`) and it has no `a:buNone`; `lvl` is its nesting level.
  */
 export function textBodyParagraphs(
   body: XmlElement,
   rels: Map<string, Relationship>,
-  bulletedByDefault: boolean,
+  bulletedByDefault: (level: number) => boolean,
 ): SlideParagraph[] {
   return elements(body, 'a:p').map((paragraph) => {
     const props = firstElement(paragraph, 'a:pPr');
@@ -102,7 +102,7 @@ export function textBodyParagraphs(
     const numbered = props !== undefined && firstElement(props, 'a:buAutoNum') !== undefined;
     const bulleted = props !== undefined && firstElement(props, 'a:buChar') !== undefined;
     const none = props !== undefined && firstElement(props, 'a:buNone') !== undefined;
-    const isItem = numbered || bulleted || (!none && (bulletedByDefault || level > 0));
+    const isItem = numbered || bulleted || (!none && bulletedByDefault(level));
     const trimmed = mergeTexts(content);
     return isItem ? { content: trimmed, level, ordered: numbered } : { content: trimmed };
   });

@@ -22,7 +22,10 @@ import type { Relationship } from './package-parts.js';
 import { chartBlocks } from './pptx-chart.js';
 import { diagramBlocks } from './pptx-diagram.js';
 import {
+  bulletLevels,
   flattenShapeTree,
+  ownListStyle,
+  placeholderListStyles,
   graphicFrameContent,
   pictureBlocks,
   placeholderPositions,
@@ -41,19 +44,57 @@ function shapeTreeOf(part: XmlElement): XmlElement | undefined {
   return cSld === undefined ? undefined : firstElement(cSld, 'p:spTree');
 }
 
-/** Layout, then master, placeholder positions (a slide placeholder may inherit its place). */
-async function inheritedPositions(
-  pkg: OfficePackage,
-  slideRels: Map<string, Relationship>,
-): Promise<Map<string, Point>> {
+/** What a slide's placeholders inherit from its layout and master. */
+interface Inherited {
+  /** Layout, then master, placeholder positions (a slide placeholder may inherit its place). */
+  positions: Map<string, Point>;
+  /** The list styles of the layout's and the master's placeholders, nearest first, then the master's body style. */
+  listStyles: Map<string, XmlElement>[];
+  bodyStyle?: XmlElement;
+}
+
+async function inheritedFrom(pkg: OfficePackage, slideRels: Map<string, Relationship>): Promise<Inherited> {
   const layout = relationshipOfType(slideRels, 'slideLayout');
-  if (layout === undefined || !pkg.has(layout.target)) return new Map();
+  if (layout === undefined || !pkg.has(layout.target)) return { positions: new Map(), listStyles: [] };
   const layoutPart = await readXmlPart(pkg, layout.target);
   const master = relationshipOfType(await readRelationships(pkg, layout.target), 'slideMaster');
   const masterPart = master === undefined ? undefined : await readOptionalXmlPart(pkg, master.target);
-  const positions = placeholderPositions(masterPart === undefined ? undefined : shapeTreeOf(masterPart));
+  const masterTree = masterPart === undefined ? undefined : shapeTreeOf(masterPart);
+  const positions = placeholderPositions(masterTree);
   for (const [key, point] of placeholderPositions(shapeTreeOf(layoutPart))) positions.set(key, point);
-  return positions;
+  const txStyles = masterPart === undefined ? undefined : firstElement(masterPart, 'p:txStyles');
+  const bodyStyle = txStyles === undefined ? undefined : firstElement(txStyles, 'p:bodyStyle');
+  return {
+    positions,
+    listStyles: [placeholderListStyles(shapeTreeOf(layoutPart)), placeholderListStyles(masterTree)],
+    ...(bodyStyle !== undefined && { bodyStyle }),
+  };
+}
+
+/**
+ * A placeholder's bulleted levels, as PowerPoint resolves them: its own list style, then its
+ * layout's placeholder (by index, else type; an untyped one is the master's body), the master's, and
+ * the master's body style, the nearest that sets a level deciding it. A section header's or a
+ * caption's body sets `a:buNone` in its layout: its text is no list.
+ */
+function withBullets(shape: PlacedShape, inherited: Inherited): PlacedShape {
+  if (shape.placeholder === undefined) return shape;
+  const keys = [
+    ...(shape.placeholderIndex === undefined ? [] : [`idx:${shape.placeholderIndex}`]),
+    `type:${shape.placeholder}`,
+    ...(shape.placeholder === 'obj' ? ['type:body'] : []),
+  ];
+  const chain = [
+    ownListStyle(shape),
+    ...inherited.listStyles.map((styles) =>
+      keys.map((key) => styles.get(key)).find((style) => style !== undefined),
+    ),
+    shape.placeholder === 'body' || shape.placeholder === 'obj' ? inherited.bodyStyle : undefined,
+  ];
+  const bullets = new Map<number, boolean>();
+  for (const style of chain.reverse())
+    for (const [level, bulleted] of bulletLevels(style)) bullets.set(level, bulleted);
+  return bullets.size === 0 ? shape : { ...shape, bullets };
 }
 
 /**
@@ -101,8 +142,14 @@ async function readSlide(
 ): Promise<SlideContent> {
   const rels = await readRelationships(pkg, partName);
   const tree = shapeTreeOf(part);
+  const inherited = await inheritedFrom(pkg, rels);
   const shapes =
-    tree === undefined ? [] : readingOrder(flattenShapeTree(tree), await inheritedPositions(pkg, rels));
+    tree === undefined
+      ? []
+      : readingOrder(
+          flattenShapeTree(tree).map((shape) => withBullets(shape, inherited)),
+          inherited.positions,
+        );
   const titleShape = titleShapeOf(shapes);
   const blocks: BlockContent[] = [];
   for (const shape of shapes) {

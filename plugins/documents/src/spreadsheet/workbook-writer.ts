@@ -83,14 +83,11 @@ export class WorkbookWriter {
     if (this.blocks.length === 0) {
       throw new TransmuteError('empty_content', 'The workbook has no sheet with values.');
     }
-    // Sheets are sections of the workbook (`##`), under its title when it has one: levels as marked,
-    // so a workbook without a title keeps its sheets at `##` rather than having them raised to `#`.
-    const title: RootContent[] =
-      metadata.title === undefined
-        ? []
-        : [{ type: 'heading', depth: 1, children: [{ type: 'text', value: metadata.title }] }];
+    // Sheets are sections of the workbook (`##`), levels as marked so they are not raised to `#`.
+    // The workbook's title (core properties) stays metadata: no one opening the workbook sees it
+    // above the sheets, and a heading of it cost every truth of a titled workbook its headings.
     return {
-      root: { type: 'root', children: [...title, ...this.blocks] },
+      root: { type: 'root', children: this.blocks },
       metadata,
       headingLevelsAsMarked: true,
     };

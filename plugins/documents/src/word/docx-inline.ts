@@ -9,7 +9,7 @@ import {
   type XmlElement,
 } from '../internal/parse-xml.js';
 import type { Relationship } from './docx-package-parts.js';
-import type { StyleInfo } from './docx-styles.js';
+import { toggle, type StyleInfo } from './docx-styles.js';
 import { ommlToLatex } from './omml-to-latex.js';
 import { toPhrasing, type Marks, type Segment } from './phrasing.js';
 
@@ -32,22 +32,18 @@ export interface InlineContext {
 /** Font names of monospace fonts: text set in them is code. */
 export const MONOSPACE = /courier|consolas|mono|menlo|lucida console|source code/i;
 
-function isOn(element: XmlElement | undefined): boolean {
-  if (element === undefined) return false;
-  const value = element.attributes['w:val'];
-  return value === undefined || !['0', 'false', 'off', 'none'].includes(value);
-}
-
 function runMarks(run: XmlElement, ctx: InlineContext): Marks {
   const rPr = firstElement(run, 'w:rPr');
   if (rPr === undefined) return { bold: false, italic: false, strike: false, code: false };
-  const style = firstElement(rPr, 'w:rStyle')?.attributes['w:val'];
+  const styleId = firstElement(rPr, 'w:rStyle')?.attributes['w:val'];
+  const style = styleId === undefined ? undefined : ctx.characterStyles.get(styleId);
   const font = firstElement(rPr, 'w:rFonts')?.attributes['w:ascii'] ?? '';
+  // A run's own toggle wins over its character style's (`Strong` with `w:b w:val="0"` is not bold).
   return {
-    bold: isOn(firstElement(rPr, 'w:b')),
-    italic: isOn(firstElement(rPr, 'w:i')),
-    strike: isOn(firstElement(rPr, 'w:strike')) || isOn(firstElement(rPr, 'w:dstrike')),
-    code: (style !== undefined && ctx.characterStyles.get(style)?.code === true) || MONOSPACE.test(font),
+    bold: toggle(rPr, 'w:b') ?? style?.bold ?? false,
+    italic: toggle(rPr, 'w:i') ?? style?.italic ?? false,
+    strike: (toggle(rPr, 'w:strike') ?? false) || (toggle(rPr, 'w:dstrike') ?? false),
+    code: style?.code === true || MONOSPACE.test(font),
   };
 }
 

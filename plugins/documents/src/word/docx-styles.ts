@@ -11,6 +11,9 @@ export interface StyleInfo {
   level?: number;
   /** A caption style: its paragraph names the image or table above it. */
   caption: boolean;
+  /** A character style's bold and italic (`Strong`, `Emphasis`), where it or a style it is based on sets them. */
+  bold?: boolean;
+  italic?: boolean;
 }
 
 interface RawStyle {
@@ -19,6 +22,8 @@ interface RawStyle {
   outlineLevel?: number;
   numId?: string;
   level?: number;
+  bold?: boolean;
+  italic?: boolean;
 }
 
 /** Names of code paragraph and character styles (`Source Code`, `HTML Preformatted`, `Code`, …). */
@@ -28,6 +33,14 @@ const MAX_INHERITANCE = 16;
 function val(parent: XmlElement | undefined, name: string): string | undefined {
   if (parent === undefined) return undefined;
   return firstElement(parent, name)?.attributes['w:val'];
+}
+
+/** A toggle property (`w:b`, `w:i`): on when present without a false value, undefined when absent. */
+export function toggle(parent: XmlElement | undefined, name: string): boolean | undefined {
+  const element = parent === undefined ? undefined : firstElement(parent, name);
+  if (element === undefined) return undefined;
+  const value = element.attributes['w:val'];
+  return value === undefined || !['0', 'false', 'off', 'none'].includes(value);
 }
 
 /** Heading depth from an outline level (0-based; 9 means body text). */
@@ -67,6 +80,11 @@ export function readStyles(styles: XmlElement | undefined): Map<string, StyleInf
     if (numId !== undefined) entry.numId = numId;
     const level = val(numPr, 'w:ilvl');
     if (level !== undefined) entry.level = Number(level);
+    const rPr = firstElement(style, 'w:rPr');
+    const bold = toggle(rPr, 'w:b');
+    const italic = toggle(rPr, 'w:i');
+    if (bold !== undefined) entry.bold = bold;
+    if (italic !== undefined) entry.italic = italic;
     raw.set(id, entry);
   }
   const result = new Map<string, StyleInfo>();
@@ -86,6 +104,8 @@ function resolve(raw: Map<string, RawStyle>, id: string): StyleInfo {
       info.numId = current.numId;
       info.level = current.level ?? 0;
     }
+    if (info.bold === undefined && current.bold !== undefined) info.bold = current.bold;
+    if (info.italic === undefined && current.italic !== undefined) info.italic = current.italic;
     current = current.basedOn === undefined ? undefined : raw.get(current.basedOn);
   }
   return info;

@@ -22,6 +22,7 @@ import { headingPhrasing } from './phrasing.js';
 import { toCellContent, type CellContent } from './cell-content.js';
 import { toTableNode, type GridCell } from './table-node.js';
 import { commentsSection, type CommentNote } from './comments-section.js';
+import { numberNotes } from './number-notes.js';
 
 const DOCUMENT_PART = 'word/document.xml';
 
@@ -369,6 +370,7 @@ async function readDocxPackage(pkg: OfficePackage, file: DocumentFile): Promise<
     };
     children.push(note);
   }
+  numberNotes(children);
   children.push(...(await readComments(pkg, ctx)));
   const root: Root = { type: 'root', children };
   if (

@@ -22,6 +22,7 @@ import { headingPhrasing, toPhrasing, type Marks, type Segment } from './phrasin
 import { toCellContent } from './cell-content.js';
 import { formulaNode, objectFolder, readFormulaObjects } from './odf-formulas.js';
 import { toTableNode, type GridCell } from './table-node.js';
+import { numberNotes } from './number-notes.js';
 
 const PLAIN: Marks = { bold: false, italic: false, strike: false, code: false };
 /** Elements that hold no body text: declarations, tracked deletions, a generated table of contents. */
@@ -380,7 +381,9 @@ async function readOdtPackage(pkg: OfficePackage, file: DocumentFile): Promise<E
   };
   const children: RootContent[] = [];
   readBlocks(text, children, ctx);
-  children.push(...ctx.notes, ...odtComments(ctx));
+  children.push(...ctx.notes);
+  numberNotes(children);
+  children.push(...odtComments(ctx));
   const root: Root = { type: 'root', children };
   if (toString(root).trim() === '' && !children.some((block) => block.type === 'paragraph'))
     throw new TransmuteError('empty_content', `${file.name} holds no text.`);

@@ -9,6 +9,7 @@ import { emptyDefinitions } from './rtf-definitions.js';
 import { RtfInterpreter } from './rtf-interpreter.js';
 import { rtfTokens } from './rtf-tokens.js';
 import { toRtfDocument } from './rtf-without-header.js';
+import { numberNotes } from './number-notes.js';
 
 /**
  * Reads an RTF document (RTF 1.9.1) with the package's own tokenizer and interpreter (no
@@ -50,6 +51,7 @@ export const readRtf: FormatReader = async (file, ctx) => {
     if (pages.counted) definition.data = { provenance: { page: note.page } };
     children.push(definition);
   }
+  numberNotes(children);
   const comments = interpreter.annotations.map((annotation) => ({
     author: annotation.author,
     text: toBlocks(annotation.body.items, definitions)
