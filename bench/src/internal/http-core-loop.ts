@@ -5,7 +5,10 @@
  * process's (adds SQLite's checkpointer thread and the garbage collector's threads), and the
  * monotonic-clock window of each measure, to read a `--cpu-prof` profile over.
  *
- *   http-core-loop.ts sqlite|postgres [requests] [in flight]
+ *   http-core-loop.ts sqlite|postgres [requests] [in flight] [hot|cold]
+ *
+ * `cold` waits on a timer (about 1 ms) before each request: on a busy machine other processes run
+ * meanwhile, and the request then pays for caches refilled, as in a server.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +25,8 @@ type CoreRequest = Parameters<FetchHandler['core']>[0];
 const backend = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 const COUNT = Number(process.argv[3] ?? 5000);
 const IN_FLIGHT = Number(process.argv[4] ?? 1);
+/** `cold`: a timer's wait before each request, as a server's requests arrive (caches gone cold). */
+const COLD = process.argv[5] === 'cold';
 const dir = mkdtempSync(join(tmpdir(), 'transmute-http-core-loop-'));
 const schema = `bench_core_${randomBytes(4).toString('hex')}`;
 
@@ -91,6 +96,7 @@ async function load(count: number, send: (i: number) => ReturnType<FetchHandler[
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       while (next < count) {
+        if (COLD) await new Promise((resolve) => setTimeout(resolve, 0));
         const response = await send(next++);
         if (response.status >= 300) throw new Error(`answered ${String(response.status)}`);
       }
