@@ -105,11 +105,25 @@ export function addMs(iso: string, ms: number): string {
   return new Date(Date.parse(iso) + ms).toISOString();
 }
 
+/** A billing period: its first instant and the next period's (ISO, UTC). */
+interface Period {
+  readonly start: string;
+  readonly end: string;
+}
+
+/** The last period asked for, by month number: a createJob asks for the same one several times. */
+let lastPeriod: { month: number; period: Period } | null = null;
+
 /** The billing period (calendar month, UTC) containing `date`. */
-export function periodOf(date: Date): { start: string; end: string } {
-  const start = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
-  const end = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
-  return { start: start.toISOString(), end: end.toISOString() };
+export function periodOf(date: Date): Period {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth();
+  const key = year * 12 + month;
+  if (lastPeriod?.month === key) return lastPeriod.period;
+  const start = new Date(Date.UTC(year, month, 1)).toISOString();
+  const end = new Date(Date.UTC(year, month + 1, 1)).toISOString();
+  lastPeriod = { month: key, period: Object.freeze({ start, end }) };
+  return lastPeriod.period;
 }
 
 /** Parses a JSON column written by this package. */
