@@ -75,29 +75,33 @@ class PageNotKept extends Error {}
  */
 function watchPageReset(body: HTMLElement, copy: 'kept' | 'not kept', onReset: () => void): () => void {
   const own = innerHtmlOf(body);
-  const { get, set } = own ?? {};
-  if (copy === 'kept' && (get === undefined || set === undefined)) return () => undefined;
+  if (copy === 'kept' && own === undefined) return () => undefined;
   Object.defineProperty(body, 'innerHTML', {
     configurable: true,
-    get: () => (copy === 'kept' ? (get?.call(body) as string) : PAGE_NOT_KEPT),
+    get: () => (copy === 'kept' && own !== undefined ? own.get.call(body) : PAGE_NOT_KEPT),
     set: (html: string) => {
-      if (copy === 'not kept' || set === undefined) throw new PageNotKept();
-      set.call(body, html);
+      if (copy === 'not kept' || own === undefined) throw new PageNotKept();
+      own.set.call(body, html);
       onReset();
     },
   });
   return () => delete (body as { innerHTML?: string }).innerHTML;
 }
 
+/** The DOM's own `innerHTML` accessor. */
+interface InnerHtmlAccessor {
+  get: (this: Element) => string;
+  set: (this: Element, html: string) => void;
+}
+
 /** The DOM's own `innerHTML` accessor of an element (on its prototype chain). */
-function innerHtmlOf(element: Element): PropertyDescriptor | undefined {
-  for (
-    let proto: object | null = Object.getPrototypeOf(element);
-    proto !== null;
-    proto = Object.getPrototypeOf(proto)
-  ) {
+function innerHtmlOf(element: Element): InnerHtmlAccessor | undefined {
+  let proto = Object.getPrototypeOf(element) as object | null;
+  for (; proto !== null; proto = Object.getPrototypeOf(proto) as object | null) {
     const descriptor = Object.getOwnPropertyDescriptor(proto, 'innerHTML');
-    if (descriptor !== undefined) return descriptor;
+    if (descriptor === undefined) continue;
+    const { get, set } = descriptor as Partial<InnerHtmlAccessor>;
+    return get === undefined || set === undefined ? undefined : { get, set };
   }
   return undefined;
 }
