@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadDom } from './load-dom.js';
+import { loadDom, parseWithLinkedom } from './load-dom.js';
 import { readWithReadability } from './readability.js';
 
 const prose = (sentence: string, times: number) => `<p>${`${sentence} `.repeat(times)}</p>`;
 
 /** A reference page as PostgreSQL's manual lays it out: name, synopsis, then the sections it scores. */
-function referencePage(extraSection = ''): string {
+function referencePage(extraSection = '', wrapperClass = 'refentry'): string {
   // Readability scores the long description highest and leaves the name and synopsis above it.
   const description = [1, 2, 3, 4, 5, 6]
     .map((step) =>
@@ -14,7 +14,7 @@ function referencePage(extraSection = ''): string {
     .join('');
   return `<html><head><title>SELECT</title></head><body>
 <div class="navheader"><a href="/docs">Home</a> <a href="next.html">Next</a></div>
-<div class="refentry">
+<div class="${wrapperClass}">
   <div class="refnamediv"><h2>SELECT</h2><p>SELECT, TABLE, WITH — retrieve rows from a table or view</p></div>
   <div class="refsynopsisdiv"><h2>Synopsis</h2><pre>SELECT [ ALL | DISTINCT ] expression FROM from_item</pre></div>
   <div class="refsect1"><h2>Description</h2>${description}</div>
@@ -25,8 +25,8 @@ function referencePage(extraSection = ''): string {
 </body></html>`;
 }
 
-async function articleText(html: string): Promise<string> {
-  const article = readWithReadability(await loadDom(html, 'linkedom', undefined));
+async function articleText(html: string, reread?: () => Document): Promise<string> {
+  const article = readWithReadability(await loadDom(html, 'linkedom', undefined), reread);
   return (article?.textContent ?? '').replace(/\s+/g, ' ');
 }
 
@@ -48,5 +48,18 @@ describe('takeSiblingSections', () => {
     expect(text).toContain('Synopsis');
     expect(text).not.toContain('See also');
     expect(text).not.toContain('Newsletter');
+  });
+
+  // A wrapper whose class says `sidebar` is removed on Readability's first attempt, which then
+  // finds too little and reads the page again from the HTML it kept: every element is new.
+  it.each([
+    ['its own copy of the page', false],
+    ['the page parsed again', true],
+  ])('takes them in when Readability reads the page a second time, from %s', async (_, reread) => {
+    const html = referencePage('', 'refentry has-sidebar');
+    const text = await articleText(html, reread ? () => parseWithLinkedom(html) : undefined);
+    expect(text).toContain('In step 6, SELECT computes rows');
+    expect(text).toContain('SELECT [ ALL | DISTINCT ] expression FROM from_item');
+    expect(text.indexOf('Synopsis')).toBeLessThan(text.indexOf('Description'));
   });
 });

@@ -7,35 +7,42 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 /** Elements that hold a page's chrome, never a section of its document body. */
 const CHROME = new Set(['nav', 'aside', 'footer', 'header', 'form', 'menu']);
 
+/** Where a child of a container of headed sections stood before Readability moved it. */
+interface Place {
+  container: Element;
+  /** Its index among the container's children. */
+  index: number;
+}
+
 /**
  * The headed sections of a page, noted before Readability moves its pick out of the page: a
  * section is an element whose first child element is a heading (a `<div>` or `<section>` opening
- * with its `<h2>`), with its container and its place among the container's children.
+ * with its `<h2>`), with its container and its place among the container's children. Keyed on the
+ * page's elements: a page Readability rebuilds (a second attempt) is noted again.
  */
 export interface HeadedSections {
-  /** Each headed section's container. */
-  containerOf: WeakMap<Element, Element>;
-  /** The place in document order of every child of a container of headed sections. */
-  placeOf: WeakMap<Element, number>;
+  /** Every headed section. */
+  sections: WeakSet<Element>;
+  /** The place of every child of a container of headed sections. */
+  placeOf: WeakMap<Element, Place>;
 }
 
 /** Notes the page's headed sections ({@link HeadedSections}) before Readability reads it. */
 export function noteHeadedSections(root: Document | Element): HeadedSections {
-  const containerOf = new WeakMap<Element, Element>();
-  const placeOf = new WeakMap<Element, number>();
-  let place = 0;
+  const sections = new WeakSet<Element>();
+  const placeOf = new WeakMap<Element, Place>();
   for (const tag of HEADINGS) {
     for (const heading of Array.from(root.getElementsByTagName(tag))) {
       const section = heading.parentElement;
       const container = section?.parentElement;
       if (section === null || container === null || container === undefined) continue;
-      if (section.firstElementChild !== heading || containerOf.has(section)) continue;
-      containerOf.set(section, container);
+      if (section.firstElementChild !== heading) continue;
+      sections.add(section);
       if (placeOf.has(section)) continue;
-      for (const child of Array.from(container.children)) placeOf.set(child, place++);
+      Array.from(container.children).forEach((child, index) => placeOf.set(child, { container, index }));
     }
   }
-  return { containerOf, placeOf };
+  return { sections, placeOf };
 }
 
 /**
@@ -46,17 +53,17 @@ export function noteHeadedSections(root: Document | Element): HeadedSections {
  * summary above the first section it scores. A section is taken when it is of the same element as
  * the one picked (a `<div>` beside a `<div>`), is not chrome (a `<nav>`, `<aside>`, `<footer>`,
  * `<header>` or `<form>`), holds text, and less than a quarter of that text is in links (a headed
- * list of links is a menu). Each goes to its place in the page's order. Returns how many were taken.
+ * list of links is a menu). Each goes to its place among the container's children taken. Returns
+ * how many were taken.
  */
 export function takeSiblingSections(
   article: Element,
-  sections: HeadedSections,
+  notes: HeadedSections,
   linkDensity: (element: Element) => number,
 ): number {
-  const picked = Array.from(article.children);
   const containers = new Map<Element, Set<string>>();
-  for (const child of picked) {
-    const container = sections.containerOf.get(child);
+  for (const child of Array.from(article.children)) {
+    const container = notes.sections.has(child) ? notes.placeOf.get(child)?.container : undefined;
     if (container === undefined || !container.isConnected) continue;
     const names = containers.get(container) ?? new Set<string>();
     names.add(child.localName.toLowerCase());
@@ -65,12 +72,15 @@ export function takeSiblingSections(
   let taken = 0;
   for (const [container, names] of containers) {
     for (const sibling of Array.from(container.children)) {
-      if (sections.containerOf.get(sibling) !== container) continue;
+      const place = notes.placeOf.get(sibling);
+      if (place?.container !== container || !notes.sections.has(sibling)) continue;
       const name = sibling.localName.toLowerCase();
       if (!names.has(name) || CHROME.has(name) || !hasNonSpaceText(sibling)) continue;
       if (linkDensity(sibling) >= SECTION_LINK_DENSITY) continue;
-      const place = sections.placeOf.get(sibling) ?? Infinity;
-      const after = Array.from(article.children).find((child) => (sections.placeOf.get(child) ?? -1) > place);
+      const after = Array.from(article.children).find((child) => {
+        const placeOfChild = notes.placeOf.get(child);
+        return placeOfChild?.container === container && placeOfChild.index > place.index;
+      });
       article.insertBefore(sibling, after ?? null);
       taken++;
     }

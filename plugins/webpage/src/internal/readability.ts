@@ -52,25 +52,12 @@ interface ReplacedChecks {
  * ({@link takeSiblingSections}).
  */
 export function readWithReadability(document: Document, reread?: () => Document): Article | null {
-  const body = document.body as HTMLElement | null;
-  if (reread === undefined || body === null) return parse(document);
-  // Readability keeps the body's HTML before it changes the page, to start again from it when the
-  // first reading finds too little (4 % of real pages). Serializing every body costs more than
-  // reading those few pages again: the copy is not made, and a page that needs it is read anew.
-  Object.defineProperty(body, 'innerHTML', {
-    configurable: true,
-    get: () => PAGE_NOT_KEPT,
-    set: () => {
-      throw new PageNotKept();
-    },
-  });
+  if (reread === undefined) return parse(document, 'kept');
   try {
-    return parse(document);
+    return parse(document, 'not kept');
   } catch (error) {
     if (!(error instanceof PageNotKept)) throw error;
-    return parse(reread());
-  } finally {
-    delete (body as { innerHTML?: string }).innerHTML;
+    return parse(reread(), 'kept');
   }
 }
 
@@ -80,7 +67,46 @@ const PAGE_NOT_KEPT = '<!-- transmute: the page was not kept -->';
 /** Readability set the body back to the HTML it kept, which was not kept. */
 class PageNotKept extends Error {}
 
-function parse(document: Document): Article | null {
+/**
+ * Watches Readability reset the body to the HTML it kept, to start again when its first reading
+ * found too little (4 % of real pages): `onReset` runs after the body is rebuilt, every element
+ * new. With `'not kept'`, serializing every body costs more than reading those few pages again:
+ * the copy is not made, and the reset throws {@link PageNotKept}. Returns the undoing.
+ */
+function watchPageReset(body: HTMLElement, copy: 'kept' | 'not kept', onReset: () => void): () => void {
+  const own = innerHtmlOf(body);
+  if (copy === 'kept' && own === undefined) return () => undefined;
+  Object.defineProperty(body, 'innerHTML', {
+    configurable: true,
+    get: () => (copy === 'kept' && own !== undefined ? own.get.call(body) : PAGE_NOT_KEPT),
+    set: (html: string) => {
+      if (copy === 'not kept' || own === undefined) throw new PageNotKept();
+      own.set.call(body, html);
+      onReset();
+    },
+  });
+  return () => delete (body as { innerHTML?: string }).innerHTML;
+}
+
+/** The DOM's own `innerHTML` accessor. */
+interface InnerHtmlAccessor {
+  get: (this: Element) => string;
+  set: (this: Element, html: string) => void;
+}
+
+/** The DOM's own `innerHTML` accessor of an element (on its prototype chain). */
+function innerHtmlOf(element: Element): InnerHtmlAccessor | undefined {
+  let proto = Object.getPrototypeOf(element) as object | null;
+  for (; proto !== null; proto = Object.getPrototypeOf(proto) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, 'innerHTML');
+    if (descriptor === undefined) continue;
+    const { get, set } = descriptor as Partial<InnerHtmlAccessor>;
+    return get === undefined || set === undefined ? undefined : { get, set };
+  }
+  return undefined;
+}
+
+function parse(document: Document, copy: 'kept' | 'not kept'): Article | null {
   const reader = new Readability<Element>(document, { keepClasses: true, serializer: asElement });
   const check = reader as unknown as ReplacedChecks;
   if (typeof check._isValidByline === 'function' && check.REGEXPS.byline instanceof RegExp) {
@@ -132,11 +158,12 @@ function parse(document: Document): Article | null {
       return hasAncestorTag.call(this, node, tagName, maxDepth, filter);
     };
   }
+  // Noted again when Readability rebuilds the page for another attempt: its elements are new.
+  let sections = noteHeadedSections(document);
   const prepArticle = check._prepArticle;
   if (typeof prepArticle === 'function') {
     // Readability cleans its pick with its siblings once it has chosen them: the headed sections
     // it left beside a section it took join them first (a reference page's synopsis).
-    const sections = noteHeadedSections(document);
     check._prepArticle = function (articleContent) {
       takeSiblingSections(articleContent, sections, (element) => this._getLinkDensity(element));
       prepArticle.call(this, articleContent);
@@ -145,7 +172,14 @@ function parse(document: Document): Article | null {
   if (typeof check._getAllNodesWithTag === 'function') {
     check._getAllNodesWithTag = (node, tagNames) => elementsByTag(node, tagNames);
   }
-  return reader.parse();
+  const body = document.body as HTMLElement | null;
+  if (body === null) return reader.parse();
+  const unwatch = watchPageReset(body, copy, () => (sections = noteHeadedSections(document)));
+  try {
+    return reader.parse();
+  } finally {
+    unwatch();
+  }
 }
 
 /**
