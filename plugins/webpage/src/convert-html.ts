@@ -203,7 +203,8 @@ async function readArticle(
   // A shop's template may call every page a product (`og:type`): a page that says nothing else and
   // shows a grid of priced items is its catalogue, whose cards are its content, not other products.
   const productPage =
-    facts.productSign !== undefined && !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
+    facts.productSign !== undefined &&
+    !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
   if (productPage) dropOtherProducts(document.body);
   const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
