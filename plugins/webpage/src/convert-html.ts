@@ -5,6 +5,7 @@ import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/l
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { showCollapsedPanels } from './internal/collapsed-panels.js';
+import { dropSpokenDuplicates } from './internal/spoken-duplicates.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { dropPurchaseControls } from './internal/product-page.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
@@ -204,8 +205,7 @@ async function readArticle(
   // A shop's template may call every page a product (`og:type`): a page that says nothing else and
   // shows a grid of priced items is its catalogue, whose cards are its content, not other products.
   const productPage =
-    facts.productSign !== undefined &&
-    !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
+    facts.productSign !== undefined && !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
   if (productPage) prepareProductPage(document.body);
   const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
@@ -230,7 +230,6 @@ async function readArticle(
     declaredKind: facts.declaredKind,
   });
   const parsed = region === null ? read : toRegionArticle(read, region.element);
-  if (process.env['DBG_W26P']) console.error('DBG', { sign: facts.productSign, productPage, readChars: readCharacters, region: region ? `${region.element.localName}.${region.element.getAttribute('class') ?? ''}#${region.element.getAttribute('id') ?? ''} ${region.characters}` : null, readText: (read?.textContent ?? '').slice(0, 300) }); if (process.env['DBG_W26P'] === '2') console.error(region?.element.outerHTML);
   if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =
@@ -247,10 +246,12 @@ async function readArticle(
 
 /**
  * A product page as its reader reads it, before any reading: its collapsed panels (description,
- * details, specifications in tabs) open, its other products and reviews gone.
+ * details, specifications in tabs) open, the screen readers' copies of its prices and dates and
+ * its other products and reviews gone.
  */
 function prepareProductPage(body: Element): void {
   showCollapsedPanels(body);
+  dropSpokenDuplicates(body);
   dropOtherProducts(body);
 }
 

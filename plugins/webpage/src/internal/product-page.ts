@@ -40,8 +40,8 @@ export function productSign(input: ProductPageInput): ProductSign | undefined {
   return undefined;
 }
 
-/** A class or id naming the product's title: `productTitle`, `product-title`, `product_name`. */
-const PRODUCT_TITLE_NAME = /product[-_]?(?:title|name)/i;
+/** A class or id naming the product's title: `productTitle`, `product-title`, `product__name`. */
+const PRODUCT_TITLE_NAME = /product[-_]{0,2}(?:title|name)/i;
 /** How far above an `<h1>` its template's wrapper may name it: `<div class="product-title"><h1>`. */
 const TITLE_WRAPPER_LEVELS = 2;
 
