@@ -4,6 +4,8 @@ import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
+import { showCollapsedPanels } from './internal/collapsed-panels.js';
+import { dropSpokenDuplicates } from './internal/spoken-duplicates.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { dropPurchaseControls } from './internal/product-page.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
@@ -204,7 +206,7 @@ async function readArticle(
   // shows a grid of priced items is its catalogue, whose cards are its content, not other products.
   const productPage =
     facts.productSign !== undefined && !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
-  if (productPage) dropOtherProducts(document.body);
+  if (productPage) prepareProductPage(document.body);
   const thread = markNamedBoilerplate(document);
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
   const second = await readMissedArticle({
@@ -240,6 +242,17 @@ async function readArticle(
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
     fromRegion: region !== null,
   };
+}
+
+/**
+ * A product page as its reader reads it, before any reading: its collapsed panels (description,
+ * details, specifications in tabs) open, the screen readers' copies of its prices and dates and
+ * its other products and reviews gone.
+ */
+function prepareProductPage(body: Element): void {
+  showCollapsedPanels(body);
+  dropSpokenDuplicates(body);
+  dropOtherProducts(body);
 }
 
 /** Prose words (in paragraphs of ten words or more) that make Readability's reading an article. */
@@ -307,7 +320,7 @@ async function regionInstead(
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
   if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return null;
   const fresh = await loadDom(html, dom, url);
-  if (page.productPage) dropOtherProducts(fresh.body);
+  if (page.productPage) prepareProductPage(fresh.body);
   const region = readMainRegion(fresh);
   if (region === null) return null;
   // An article that is chrome (a cookie banner) is not the page's, however little the region holds.

@@ -67,7 +67,7 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
     direction: normalizeDirection(root?.getAttribute('dir') ?? document.body?.getAttribute('dir')),
     product,
     declaredKind: declaredKind({ ogType, jsonLd, itemTypes: found.itemTypes }),
-    productSign: productSign({ product, ogType, itemTypes: found.itemTypes }),
+    productSign: productSign({ product, ogType, itemTypes: found.itemTypes, headings: found.headings }),
   };
 }
 

@@ -46,4 +46,14 @@ describe('productSign', () => {
     expect(signOf(ogProduct)).toBe('og:type');
     expect(signOf('<meta property="og:type" content="website">')).toBeUndefined();
   });
+
+  it("reads a page that declares nothing by its <h1>'s name: a shop's template for one product", () => {
+    expect(signOf('', '<h1 id="title"><span id="productTitle">Wireless Earbuds</span></h1>')).toBe('heading');
+    expect(signOf('', '<div class="product__title"><h1>Wool Runner</h1></div>')).toBe('heading');
+    expect(signOf('', '<h1 class="product_title entry-title">Iris Dress</h1>')).toBe('heading');
+    // A category's or an article's heading names no product; an empty one names nothing.
+    expect(signOf('', '<h1 class="collection-title">Dresses</h1>')).toBeUndefined();
+    expect(signOf('', '<h1 class="entry-title">How we dye hemp</h1>')).toBeUndefined();
+    expect(signOf('', '<h1 class="product-title"> </h1>')).toBeUndefined();
+  });
 });

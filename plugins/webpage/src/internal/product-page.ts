@@ -1,3 +1,4 @@
+import { classAndIdNames } from './element-names.js';
 import { visibleTextOf } from './visible-text.js';
 import { lowerCaseWords } from './word-characters.js';
 import type { ProductFacts } from './json-ld-product.js';
@@ -15,10 +16,15 @@ export interface ProductPageInput {
   ogType: string | undefined;
   /** Each `itemtype` attribute (microdata), in page order. */
   itemTypes: readonly string[];
+  /** Every `<h1>` of the page, in page order. */
+  headings: readonly Element[];
 }
 
-/** What says a page sells one product: its JSON-LD, its microdata, or only its Open Graph type. */
-export type ProductSign = 'json-ld' | 'microdata' | 'og:type';
+/**
+ * What says a page sells one product: its JSON-LD, its microdata, its Open Graph type, or only its
+ * heading's name ({@link namesProductHeading}).
+ */
+export type ProductSign = 'json-ld' | 'microdata' | 'og:type' | 'heading';
 
 /**
  * What says the page sells one product, the page's data first: its JSON-LD names a schema.org
@@ -30,7 +36,33 @@ export function productSign(input: ProductPageInput): ProductSign | undefined {
   if (input.product !== undefined) return 'json-ld';
   if (input.itemTypes.filter((type) => PRODUCT_ITEMTYPE.test(type.trim())).length === 1) return 'microdata';
   if (PRODUCT_OG_TYPE.test(input.ogType?.trim() ?? '')) return 'og:type';
+  if (input.headings.some(namesProductHeading)) return 'heading';
   return undefined;
+}
+
+/** A class or id naming the product's title: `productTitle`, `product-title`, `product__name`. */
+const PRODUCT_TITLE_NAME = /product[-_]{0,2}(?:title|name)/i;
+/** How far above an `<h1>` its template's wrapper may name it: `<div class="product-title"><h1>`. */
+const TITLE_WRAPPER_LEVELS = 2;
+
+/**
+ * True when a page's `<h1>` is named the product's title, on itself, inside it or on a close wrapper
+ * (`<h1 id="title"><span id="productTitle">`): a shop's template for one product, though its page
+ * declares nothing (a marketplace's item pages carry no JSON-LD, microdata or `og:type`). A
+ * category's heading names its category, a service's its service; on the dev pages of WCXB this
+ * name headed 22 of 66 product pages and no page of another kind.
+ */
+function namesProductHeading(heading: Element): boolean {
+  if (visibleTextOf(heading).trim() === '') return false;
+  const named = (element: Element): boolean =>
+    classAndIdNames(element).some((name) => PRODUCT_TITLE_NAME.test(name));
+  if (named(heading) || Array.from(heading.querySelectorAll('[class], [id]')).some(named)) return true;
+  let wrapper = heading.parentElement;
+  for (let level = 0; wrapper !== null && level < TITLE_WRAPPER_LEVELS; level += 1) {
+    if (named(wrapper)) return true;
+    wrapper = wrapper.parentElement;
+  }
+  return false;
 }
 
 /** A shop's controls for buying: its buttons (add to cart, a size or colour to pick) and drop-down lists. */

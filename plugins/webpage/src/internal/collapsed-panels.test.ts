@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { showCollapsedPanels } from './collapsed-panels.js';
+import { parseWithLinkedom } from './load-dom.js';
+import { visibleTextOf } from './visible-text.js';
+
+function bodyOf(html: string): Element {
+  const body = parseWithLinkedom(`<!DOCTYPE html><html><body>${html}</body></html>`).body;
+  if (body === null) throw new Error('no body');
+  return body;
+}
+
+/** The text of the elements a reader's converter would keep: none hidden by attribute or style. */
+function shownText(root: Element): string {
+  const hidden = '[hidden], [aria-hidden="true"], [style*="display: none"], [style*="display:none"]';
+  for (const element of Array.from(root.querySelectorAll(hidden))) element.remove();
+  return visibleTextOf(root).replace(/\s+/g, ' ').trim();
+}
+
+describe('showCollapsedPanels', () => {
+  it("opens a shop's tabs and its read-more, each opened by a control", () => {
+    const body = bodyOf(
+      '<div role="tablist"><div role="tab" aria-controls="tab-description">Description</div>' +
+        '<div role="tab" aria-controls="tab-info">Additional information</div></div>' +
+        '<div id="tab-description" role="tabpanel"><p>A strappy hemp dress.</p>' +
+        '<button aria-controls="more" aria-expanded="false">Read more</button>' +
+        '<div id="more" aria-hidden="true" style="display: none;"><ul><li>Three layers</li></ul></div></div>' +
+        '<div id="tab-info" role="tabpanel" hidden><table><tr><th>Size</th><td>XS, S, M</td></tr></table></div>',
+    );
+    expect(showCollapsedPanels(body)).toBe(2);
+    const text = shownText(body);
+    expect(text).toContain('Three layers');
+    expect(text).toContain('SizeXS, S, M');
+  });
+
+  it("leaves hidden what no control opens, and the page's menus and dialogs", () => {
+    const body = bodyOf(
+      '<div hidden><p>A template kept for later.</p></div>' +
+        '<button aria-controls="menu">Shop</button><nav><div id="menu" hidden><p>Every category of the shop.</p></div></nav>' +
+        '<button aria-controls="size-guide">Size guide</button>' +
+        '<div role="dialog"><div id="size-guide" hidden><p>Measure your waist.</p></div></div>' +
+        '<button aria-controls="links">More</button>' +
+        '<div id="links" hidden><a href="/a">Shoes</a> <a href="/b">Socks</a> and</div>',
+    );
+    expect(showCollapsedPanels(body)).toBe(0);
+    expect(shownText(body)).toBe('ShopSize guideMore');
+  });
+});

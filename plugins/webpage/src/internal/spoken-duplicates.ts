@@ -1,0 +1,45 @@
+import { nodesUnder } from './dom-walk.js';
+import { classAndIdNames } from './element-names.js';
+import { visibleTextOf } from './visible-text.js';
+
+/**
+ * A class naming text kept for screen readers only, off the screen: `clipped`, `sr-only`,
+ * `visually-hidden`, `a-offscreen`, `screen-reader-text`.
+ */
+const SCREEN_READER_NAME =
+  /^(?:clipped|sr[-_]only|visually[-_]?hidden|a[-_]offscreen|offscreen|screen[-_]reader[-_](?:text|only))$/i;
+
+/** Elements whose text no reader sees. */
+const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
+
+/**
+ * Removes under `root` the screen readers' copies of what the page shows beside them: an element
+ * named as text for screen readers only whose words are exactly the words of the rest of its
+ * parent (a marketplace prints each price, date and button twice, `EUR 355.58<span
+ * class="clipped">EUR 355.58</span>`). A screen reader's only label (a price whose shown digits a
+ * template hides from it) says something the page does not, and stays. Returns the number removed.
+ */
+export function dropSpokenDuplicates(root: Element): number {
+  const named: Element[] = [];
+  for (const node of nodesUnder(root, 'elements', (element) => INVISIBLE.has(element.localName))) {
+    const element = node as Element;
+    if (classAndIdNames(element).some((name) => SCREEN_READER_NAME.test(name))) named.push(element);
+  }
+  let removed = 0;
+  for (const element of named) {
+    const parent = element.parentElement;
+    if (parent === null) continue;
+    const spoken = normalized(visibleTextOf(element));
+    if (spoken === '') continue;
+    const parentText = normalized(visibleTextOf(parent));
+    const shown = parentText.replace(spoken, '').trim();
+    if (shown !== spoken) continue;
+    element.remove();
+    removed += 1;
+  }
+  return removed;
+}
+
+function normalized(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
