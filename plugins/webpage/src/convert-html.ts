@@ -12,6 +12,7 @@ import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
 import { readsFragment } from './internal/article-fragment.js';
 import { readsOneOfItems } from './internal/one-of-items.js';
+import { findListedItems, withListedItems } from './internal/listed-items.js';
 import type { DeclaredKind } from './internal/declared-kind.js';
 import { addMissingProduct, type ProductFacts } from './internal/json-ld-product.js';
 import { markupTextCharacters } from './internal/markup-text.js';
@@ -221,15 +222,26 @@ async function readArticle(
     read.textContent = read.content.textContent ?? '';
   }
   const readCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  const region = await regionInstead({ html, dom, url }, read, pageCharacters, {
+  const { instead: region, seen } = await regionInstead({ html, dom, url }, read, pageCharacters, {
     thread,
     productPage,
     product: productPage ? (facts.product ?? shownProduct(facts)) : undefined,
     declaredKind: facts.declaredKind,
   });
-  const parsed = region === null ? read : toRegionArticle(read, region.element);
+  // A listing's introduction read as its article: its entries beside it are the page's content.
+  const entries =
+    !process.env['W26Q_OFF'] && region === null && seen !== null && !productPage && read?.content
+      ? findListedItems(seen.element, read.textContent ?? '')
+      : null;
+  const parsed =
+    region !== null
+      ? toRegionArticle(read, region.element)
+      : read !== null && entries !== null
+        ? withListedItems(read, entries)
+        : read;
   if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
-  const articleCharacters = region?.characters ?? readCharacters;
+  const articleCharacters =
+    region?.characters ?? (entries === null ? readCharacters : countWordCharacters(parsed?.textContent ?? ''));
   const usable =
     articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, pageCharacters);
   return {
@@ -238,7 +250,7 @@ async function readArticle(
     pageCharacters,
     foundNothing: articleCharacters === 0,
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
-    fromRegion: region !== null,
+    fromRegion: region !== null || entries !== null,
   };
 }
 
@@ -278,6 +290,13 @@ const ITEMS_PAGE_SHARE = 0.8;
 /** The main region replaces the article when it holds this many times the article's text. */
 const REGION_GAIN = 1.5;
 
+/** The region read instead of Readability's article, if any, and the main region looked at. */
+interface RegionChoice {
+  instead: MainRegion | null;
+  /** The page's main region, read from a fresh parse; null when it was not looked for. */
+  seen: MainRegion | null;
+}
+
 /**
  * The page's main region ({@link readMainRegion}) when Readability read a fragment of a page that
  * is not an article: its article holds less than half the page's text, and the region, its chrome
@@ -303,16 +322,17 @@ async function regionInstead(
     product: ProductFacts | undefined;
     declaredKind: DeclaredKind | undefined;
   },
-): Promise<MainRegion | null> {
+): Promise<RegionChoice> {
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return null;
+  if (process.env['W26Q']) console.error('DBG article', articleCharacters, 'page', pageCharacters, 'isArticle', isArticle(read), 'prose', read ? proseWords(read.content) : 0);
+  if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return { instead: null, seen: null };
   const fresh = await loadDom(html, dom, url);
   if (page.productPage) dropOtherProducts(fresh.body);
   const region = readMainRegion(fresh);
-  if (region === null) return null;
+  if (region === null) return { instead: null, seen: null };
   // An article that is chrome (a cookie banner) is not the page's, however little the region holds.
   const chrome = readsChrome(read, region);
-  if (region.characters < REGION_GAIN * articleCharacters && !chrome) return null;
+  if (region.characters < REGION_GAIN * articleCharacters && !chrome) return { instead: null, seen: region };
   // On a product's page, the product's own block of the region (not its reviews and other products).
   const block =
     page.product === undefined
@@ -321,7 +341,7 @@ async function regionInstead(
   // A product's short description read alone: the block showing it with the product's name holds
   // the rest of the product (price, details, specifications).
   if (block !== region && block.characters >= REGION_GAIN * articleCharacters && !isLongArticle(read)) {
-    return block;
+    return { instead: block, seen: region };
   }
   // An article stays Readability's, unless the page is mostly repeated items (a thread's posts, a
   // catalogue's grid) or it is one block of a page that is no article (a service page's section, a
@@ -344,10 +364,11 @@ async function regionInstead(
       declaredKind: page.declaredKind,
       hasByline: Boolean(read?.byline?.trim()),
     });
+  if (process.env['W26Q']) console.error('DBG region', region.characters, 'rep', region.repeatedShare.toFixed(2), 'items', itemsPage, 'frag', fragment, 'chrome', chrome, 'declared', page.declaredKind, 'byline', read?.byline);
   if (isArticle(read) && !itemsPage && !(fragment && page.product?.price === undefined) && !chrome) {
-    return null;
+    return { instead: null, seen: region };
   }
-  return block;
+  return { instead: block, seen: region };
 }
 
 /** Readability's article is chrome when less than this share of its words occur in the main region. */
