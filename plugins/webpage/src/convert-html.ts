@@ -230,7 +230,7 @@ async function readArticle(
   });
   // A listing's introduction read as its article: its entries beside it are the page's content.
   const entries =
-    !process.env['W26Q_OFF'] && region === null && seen !== null && !productPage && read?.content
+    region === null && seen !== null && !productPage && read?.content && !datedOrSigned(read, facts)
       ? findListedItems(seen.element, read.textContent ?? '')
       : null;
   const parsed =
@@ -241,7 +241,8 @@ async function readArticle(
         : read;
   if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
   const articleCharacters =
-    region?.characters ?? (entries === null ? readCharacters : countWordCharacters(parsed?.textContent ?? ''));
+    region?.characters ??
+    (entries === null ? readCharacters : countWordCharacters(parsed?.textContent ?? ''));
   const usable =
     articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, pageCharacters);
   return {
@@ -252,6 +253,17 @@ async function readArticle(
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
     fromRegion: region !== null || entries !== null,
   };
+}
+
+/**
+ * True when Readability's reading carries an article's signs, an author or a publication date, on a
+ * page that does not call itself something else (`og:type` `website`, a listing's schema.org type):
+ * a story's page, whose lists of other stories (most read, more headlines) are not its content. A
+ * category's introduction is neither signed nor dated.
+ */
+function datedOrSigned(read: Article, facts: PageFacts): boolean {
+  if (facts.declaredKind === 'other') return false;
+  return Boolean(read.byline?.trim() || read.publishedTime?.trim() || facts.publishedTime);
 }
 
 /** Prose words (in paragraphs of ten words or more) that make Readability's reading an article. */
@@ -310,7 +322,8 @@ interface RegionChoice {
  * An article under 35 % of the region on a page that does not say it is one is a fragment
  * ({@link readsFragment}), except on the page of a product on sale (its JSON-LD gives an offer's
  * price; a service's page may name itself a `Product` for its rating). Read from a fresh parse
- * (Readability has rewritten the first one).
+ * (Readability has rewritten the first one), which is returned as `seen` whether or not it won:
+ * a listing's entries beside its introduction are looked for there ({@link findListedItems}).
  */
 async function regionInstead(
   { html, dom, url }: { html: string; dom: DomImplementation; url: string | undefined },
@@ -324,7 +337,6 @@ async function regionInstead(
   },
 ): Promise<RegionChoice> {
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  if (process.env['W26Q']) console.error('DBG article', articleCharacters, 'page', pageCharacters, 'isArticle', isArticle(read), 'prose', read ? proseWords(read.content) : 0);
   if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return { instead: null, seen: null };
   const fresh = await loadDom(html, dom, url);
   if (page.productPage) dropOtherProducts(fresh.body);
@@ -364,7 +376,6 @@ async function regionInstead(
       declaredKind: page.declaredKind,
       hasByline: Boolean(read?.byline?.trim()),
     });
-  if (process.env['W26Q']) console.error('DBG region', region.characters, 'rep', region.repeatedShare.toFixed(2), 'items', itemsPage, 'frag', fragment, 'chrome', chrome, 'declared', page.declaredKind, 'byline', read?.byline);
   if (isArticle(read) && !itemsPage && !(fragment && page.product?.price === undefined) && !chrome) {
     return { instead: null, seen: region };
   }

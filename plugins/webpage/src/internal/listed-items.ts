@@ -18,6 +18,11 @@ const MAX_ENTRY_WORDS = 80;
 const MIN_TITLE_WORDS = 2;
 /** At least this share of the entries is not in the article already (not its own list). */
 const MIN_NEW_SHARE = 0.5;
+/**
+ * The entries hold at least this share of the article's words: a listing's introduction is short
+ * beside its entries, a story is long beside a list of other stories (most read, more headlines).
+ */
+const MIN_WORDS_SHARE = 0.25;
 /** Words of a class or id naming a box of other pages beside the content, not the page's list. */
 const ASIDE_WORDS = new Set([
   ...['related', 'recommended', 'recommendations', 'popular', 'trending', 'similar', 'latest'],
@@ -31,13 +36,17 @@ const ASIDE_WORDS = new Set([
  * leaves: each is too short). Looked for in the page's main region (chrome removed): the largest
  * run of eight or more siblings of one tag and first class, 80 % of them entries (a link of two
  * words or more, 80 words at most), under no block named for related, popular or sidebar content,
- * half of which the article does not hold. Null when there is none.
+ * half of which the article does not hold, together a quarter of the article's words at least.
+ * Null when there is none.
  */
 export function findListedItems(region: Element, articleText: string): Element[] | null {
   const article = ` ${lowerCaseWords(articleText).join(' ')} `;
   const inArticle = (entry: Element) => article.includes(` ${titleOf(entry)?.join(' ') ?? ''} `);
   let best: { entries: Element[]; words: number } | null = null;
-  for (const node of [region, ...nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName))]) {
+  for (const node of [
+    region,
+    ...nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName)),
+  ]) {
     const parent = node as Element;
     if (parent.childElementCount < MIN_ENTRIES) continue;
     for (const members of shapesOf(parent)) {
@@ -51,7 +60,8 @@ export function findListedItems(region: Element, articleText: string): Element[]
       best = { entries: members, words };
     }
   }
-  return best?.entries ?? null;
+  if (best === null || best.words < MIN_WORDS_SHARE * lowerCaseWords(articleText).length) return null;
+  return best.entries;
 }
 
 /** The parent's element children grouped by tag and first class (its digits dropped). */
@@ -82,9 +92,13 @@ function titleOf(element: Element): string[] | undefined {
   return undefined;
 }
 
-/** True when the element or one above it, up to the region, is named for content beside the page's. */
+/**
+ * True when the element or one above it, up to the region or the page's `<main>`, is named for
+ * content beside the page's (a wrapper holding the `<main>`, `content-sidebar-wrap`, is its layout).
+ */
 function underAside(element: Element, region: Element): boolean {
   for (let node: Element | null = element; node !== null && node !== region; node = node.parentElement) {
+    if (node.localName === 'main' || node.getAttribute('role') === 'main') return false;
     if (classAndIdWords(node).some((word) => ASIDE_WORDS.has(word))) return true;
   }
   return false;
