@@ -26,6 +26,7 @@ const MIN_WORDS_SHARE = 0.25;
 /** Words of a class or id naming a box of other pages beside the content, not the page's list. */
 const ASIDE_WORDS = new Set([
   ...['related', 'recommended', 'recommendations', 'popular', 'trending', 'similar', 'latest'],
+  ...['most', 'mostread', 'mostpopular', 'mostviewed', 'viewed', 'watched'],
   ...['sidebar', 'widget', 'footer', 'menu', 'nav', 'carousel', 'slider'],
 ]);
 
