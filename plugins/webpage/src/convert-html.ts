@@ -229,8 +229,14 @@ async function readArticle(
     declaredKind: facts.declaredKind,
   });
   // A listing's introduction read as its article: its entries beside it are the page's content.
+  // Not a shop category's long text beside its grid of prices (the labels keep the text alone).
   const entries =
-    region === null && seen !== null && !productPage && read?.content && !datedOrSigned(read, facts)
+    region === null &&
+    seen !== null &&
+    !productPage &&
+    read?.content &&
+    !datedOrSigned(read, facts) &&
+    !(isLongArticle(read) && showsPriceGrid(seen.element))
       ? findListedItems(seen.element, read.textContent ?? '')
       : null;
   const parsed =
