@@ -229,14 +229,15 @@ async function readArticle(
     declaredKind: facts.declaredKind,
   });
   // A listing's introduction read as its article: its entries beside it are the page's content.
-  // Not a shop category's long text beside its grid of prices (the labels keep the text alone).
+  // Not a shop category's text beside its grid of prices: the labels keep the text alone (nike
+  // 0656 0.49 → 0.11 with its grid), and a short text gives way to the grid by the catalogue rule.
   const entries =
     region === null &&
     seen !== null &&
     !productPage &&
     read?.content &&
     !datedOrSigned(read, facts) &&
-    !(isLongArticle(read) && showsPriceGrid(seen.element))
+    !showsPriceGrid(seen.element)
       ? findListedItems(seen.element, read.textContent ?? '')
       : null;
   const parsed =
