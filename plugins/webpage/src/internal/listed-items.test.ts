@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { convertHtml } from '../convert-html.js';
 import { toMarkdown } from '../../test/golden.js';
+import { findListedItems } from './listed-items.js';
+import { parseWithLinkedom } from './load-dom.js';
 
 const RECIPES = [
   'Sticky Chicken Thighs',
@@ -52,6 +54,16 @@ describe('findListedItems', () => {
     );
     expect(markdown).toContain('Quick and healthy recipes for every day of the week');
     expect(markdown).not.toContain('Fish Tacos with Mango Salsa');
+  });
+
+  it('takes no entries from a `<nav>`, however much of the region it holds (a documentation index)', () => {
+    const cards = RECIPES.map(post).join('');
+    const region = (wrapper: string) =>
+      parseWithLinkedom(
+        `<html><body><main><p>A short introduction.</p><${wrapper}>${cards}</${wrapper}></main></body></html>`,
+      ).body as Element;
+    expect(findListedItems(region('div'), 'A short introduction.')).toHaveLength(RECIPES.length);
+    expect(findListedItems(region('nav'), 'A short introduction.')).toBeNull();
   });
 
   it('leaves out fewer than eight entries: a story ends with a handful of teasers', async () => {
