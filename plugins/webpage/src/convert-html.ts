@@ -14,6 +14,7 @@ import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
 import { readsFragment } from './internal/article-fragment.js';
 import { readsOneOfItems } from './internal/one-of-items.js';
+import { findListedItems, withListedItems } from './internal/listed-items.js';
 import type { DeclaredKind } from './internal/declared-kind.js';
 import { addMissingProduct, type ProductFacts } from './internal/json-ld-product.js';
 import { markupTextCharacters } from './internal/markup-text.js';
@@ -223,15 +224,34 @@ async function readArticle(
     read.textContent = read.content.textContent ?? '';
   }
   const readCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  const region = await regionInstead({ html, dom, url }, read, pageCharacters, {
+  const { instead: region, seen } = await regionInstead({ html, dom, url }, read, pageCharacters, {
     thread,
     productPage,
     product: productPage ? (facts.product ?? shownProduct(facts)) : undefined,
     declaredKind: facts.declaredKind,
   });
-  const parsed = region === null ? read : toRegionArticle(read, region.element);
+  // A listing's introduction read as its article: its entries beside it are the page's content.
+  // Not a shop category's text beside its grid of prices: the labels keep the text alone (nike
+  // 0656 0.49 → 0.11 with its grid), and a short text gives way to the grid by the catalogue rule.
+  const entries =
+    region === null &&
+    seen !== null &&
+    !productPage &&
+    read?.content &&
+    !datedOrSigned(read, facts) &&
+    !showsPriceGrid(seen.element)
+      ? findListedItems(seen.element, read.textContent ?? '')
+      : null;
+  const parsed =
+    region !== null
+      ? toRegionArticle(read, region.element)
+      : read !== null && entries !== null
+        ? withListedItems(read, entries)
+        : read;
   if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
-  const articleCharacters = region?.characters ?? readCharacters;
+  const articleCharacters =
+    region?.characters ??
+    (entries === null ? readCharacters : countWordCharacters(parsed?.textContent ?? ''));
   const usable =
     articleCharacters > 0 && articleCharacters >= Math.min(MINIMUM_ARTICLE_CHARACTERS, pageCharacters);
   return {
@@ -240,7 +260,7 @@ async function readArticle(
     pageCharacters,
     foundNothing: articleCharacters === 0,
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
-    fromRegion: region !== null,
+    fromRegion: region !== null || entries !== null,
   };
 }
 
@@ -253,6 +273,17 @@ function prepareProductPage(body: Element): void {
   showCollapsedPanels(body);
   dropSpokenDuplicates(body);
   dropOtherProducts(body);
+}
+
+/**
+ * True when Readability's reading carries an article's signs, an author or a publication date, on a
+ * page that does not call itself something else (`og:type` `website`, a listing's schema.org type):
+ * a story's page, whose lists of other stories (most read, more headlines) are not its content. A
+ * category's introduction is neither signed nor dated.
+ */
+function datedOrSigned(read: Article, facts: PageFacts): boolean {
+  if (facts.declaredKind === 'other') return false;
+  return Boolean(read.byline?.trim() || read.publishedTime?.trim() || facts.publishedTime);
 }
 
 /** Prose words (in paragraphs of ten words or more) that make Readability's reading an article. */
@@ -291,6 +322,13 @@ const ITEMS_PAGE_SHARE = 0.8;
 /** The main region replaces the article when it holds this many times the article's text. */
 const REGION_GAIN = 1.5;
 
+/** The region read instead of Readability's article, if any, and the main region looked at. */
+interface RegionChoice {
+  instead: MainRegion | null;
+  /** The page's main region, read from a fresh parse; null when it was not looked for. */
+  seen: MainRegion | null;
+}
+
 /**
  * The page's main region ({@link readMainRegion}) when Readability read a fragment of a page that
  * is not an article: its article holds less than half the page's text, and the region, its chrome
@@ -304,7 +342,8 @@ const REGION_GAIN = 1.5;
  * An article under 35 % of the region on a page that does not say it is one is a fragment
  * ({@link readsFragment}), except on the page of a product on sale (its JSON-LD gives an offer's
  * price; a service's page may name itself a `Product` for its rating). Read from a fresh parse
- * (Readability has rewritten the first one).
+ * (Readability has rewritten the first one), which is returned as `seen` whether or not it won:
+ * a listing's entries beside its introduction are looked for there ({@link findListedItems}).
  */
 async function regionInstead(
   { html, dom, url }: { html: string; dom: DomImplementation; url: string | undefined },
@@ -316,16 +355,16 @@ async function regionInstead(
     product: ProductFacts | undefined;
     declaredKind: DeclaredKind | undefined;
   },
-): Promise<MainRegion | null> {
+): Promise<RegionChoice> {
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return null;
+  if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return { instead: null, seen: null };
   const fresh = await loadDom(html, dom, url);
   if (page.productPage) prepareProductPage(fresh.body);
   const region = readMainRegion(fresh);
-  if (region === null) return null;
+  if (region === null) return { instead: null, seen: null };
   // An article that is chrome (a cookie banner) is not the page's, however little the region holds.
   const chrome = readsChrome(read, region);
-  if (region.characters < REGION_GAIN * articleCharacters && !chrome) return null;
+  if (region.characters < REGION_GAIN * articleCharacters && !chrome) return { instead: null, seen: region };
   // On a product's page, the product's own block of the region (not its reviews and other products).
   const block =
     page.product === undefined
@@ -334,7 +373,7 @@ async function regionInstead(
   // A product's short description read alone: the block showing it with the product's name holds
   // the rest of the product (price, details, specifications).
   if (block !== region && block.characters >= REGION_GAIN * articleCharacters && !isLongArticle(read)) {
-    return block;
+    return { instead: block, seen: region };
   }
   // An article stays Readability's, unless the page is mostly repeated items (a thread's posts, a
   // catalogue's grid) or it is one block of a page that is no article (a service page's section, a
@@ -358,9 +397,9 @@ async function regionInstead(
       hasByline: Boolean(read?.byline?.trim()),
     });
   if (isArticle(read) && !itemsPage && !(fragment && page.product?.price === undefined) && !chrome) {
-    return null;
+    return { instead: null, seen: region };
   }
-  return block;
+  return { instead: block, seen: region };
 }
 
 /** Readability's article is chrome when less than this share of its words occur in the main region. */

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { convertHtml } from '../convert-html.js';
+import { toMarkdown } from '../../test/golden.js';
+import { findListedItems } from './listed-items.js';
+import { parseWithLinkedom } from './load-dom.js';
+
+const RECIPES = [
+  'Sticky Chicken Thighs',
+  'Cottage Cheese Bagels',
+  'Maple Roasted Squash',
+  'Salmon Bites with Rice',
+  'Fish Tacos with Mango Salsa',
+  'Crispy Sweet Potato Fries',
+  'Whole Roast Chicken',
+  'Garlic Butter Shrimp',
+  'Peaches with Whipped Ricotta',
+  'Zucchini with Parmesan',
+];
+
+const intro = `<p>${'Quick and healthy recipes for every day of the week, from breakfast to dinner, all made in one pan. '.repeat(2)}</p>
+<p>${'We love cooking at home and how it makes everything crispy and delicious in record time with little oil. '.repeat(1)}</p>`;
+
+/** A blog's category archive (a Genesis theme's layout): the description above the `<main>`, one card per post. */
+function archive(card: (title: string, index: number) => string, wrapper = 'content-sidebar-wrap'): string {
+  return `<html><head><title>Healthy Recipes | Fit Foodie</title><meta property="og:type" content="article"></head>
+<body><header><nav><a href="/">Home</a> <a href="/recipes">Recipes</a> <a href="/about">About</a></nav></header>
+<div class="archive-description"><h1>Healthy Recipes</h1>${intro}</div>
+<div class="${wrapper}"><main class="content">${RECIPES.map(card).join('\n')}</main>
+<aside class="sidebar"><p>${'Hi, I am the cook behind this blog and these are my favourite recipes. '.repeat(12)}</p></aside></div>
+<footer><p>© Fit Foodie, all rights reserved. Recipes, photographs and words by the cook of this blog.</p>
+<a href="/privacy">Privacy policy</a> <a href="/terms">Terms of use</a> <a href="/contact">Contact the cook</a></footer></body></html>`;
+}
+
+const post = (title: string, index: number) =>
+  `<article class="post-${String(100 + index)} post entry"><header class="entry-header"><a href="/r/${String(index)}"><img src="/r/${String(index)}.jpg" alt=""></a>
+<h2 class="entry-title"><a href="/r/${String(index)}">${title}</a></h2></header></article>`;
+
+describe('findListedItems', () => {
+  it("keeps a category's posts after the introduction Readability read as the article", async () => {
+    const markdown = toMarkdown((await convertHtml(archive(post), { url: 'https://example.com/c/' })).root);
+    expect(markdown).toContain('Quick and healthy recipes for every day of the week');
+    for (const title of RECIPES) expect(markdown).toContain(title);
+    expect(markdown.indexOf('Quick and healthy')).toBeLessThan(markdown.indexOf(RECIPES[0] ?? ''));
+    expect(markdown).not.toContain('favourite recipes');
+  });
+
+  it('leaves out a box of other posts a block is named for (`related-posts`)', async () => {
+    const page = archive(post).replace(
+      '<main class="content">',
+      '<main class="content"><div class="related-posts">',
+    );
+    const markdown = toMarkdown(
+      (await convertHtml(page.replace('</main>', '</div></main>'), { url: 'https://example.com/c/' })).root,
+    );
+    expect(markdown).toContain('Quick and healthy recipes for every day of the week');
+    expect(markdown).not.toContain('Fish Tacos with Mango Salsa');
+  });
+
+  it('takes no entries from a `<nav>`, however much of the region it holds (a documentation index)', () => {
+    const cards = RECIPES.map(post).join('');
+    const region = (wrapper: string) =>
+      parseWithLinkedom(
+        `<html><body><main><p>A short introduction.</p><${wrapper}>${cards}</${wrapper}></main></body></html>`,
+      ).body as Element;
+    expect(findListedItems(region('div'), 'A short introduction.')).toHaveLength(RECIPES.length);
+    expect(findListedItems(region('nav'), 'A short introduction.')).toBeNull();
+  });
+
+  it('leaves out fewer than eight entries: a story ends with a handful of teasers', async () => {
+    const few = (title: string, index: number) => (index < 5 ? post(title, index) : '');
+    const markdown = toMarkdown((await convertHtml(archive(few), { url: 'https://example.com/c/' })).root);
+    expect(markdown).toContain('Quick and healthy recipes for every day of the week');
+    expect(markdown).not.toContain('Fish Tacos with Mango Salsa');
+  });
+});

@@ -1,0 +1,125 @@
+import { nodesUnder } from './dom-walk.js';
+import type { Article } from './readability.js';
+import { classAndIdWords } from './element-names.js';
+import { visibleTextOf } from './visible-text.js';
+import { lowerCaseWords } from './word-characters.js';
+
+/** Tags whose repeated siblings are a listing's entries (a card, a row, a list item). */
+const ENTRY_TAGS = new Set(['div', 'li', 'article', 'section']);
+/** Elements whose text no reader sees. */
+const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
+/** A listing shows at least this many entries; a story's related box shows three to six. */
+const MIN_ENTRIES = 8;
+/** … and at least this share of one shape's siblings are entries. */
+const ENTRY_SHARE = 0.8;
+/** An entry is a title and a line or two: a post of a thread or a section of prose is longer. */
+const MAX_ENTRY_WORDS = 80;
+/** A title link holds at least this many words (not `More`, not a number of a pager). */
+const MIN_TITLE_WORDS = 2;
+/** At least this share of the entries is not in the article already (not its own list). */
+const MIN_NEW_SHARE = 0.5;
+/**
+ * The entries hold at least this share of the article's words: a listing's introduction is short
+ * beside its entries, a story is long beside a list of other stories (most read, more headlines),
+ * and a service page's text beside its portfolio's captions or its Instagram feed (a quarter kept
+ * those: icebergwebdesign 4273 0.97 → 0.86, artistsandfleas 4848 0.98 → 0.84).
+ */
+const MIN_WORDS_SHARE = 0.4;
+/** Elements that are a page's chrome, kept in the region when they hold much of its text. */
+const ASIDE_TAGS = new Set(['nav', 'aside', 'header', 'footer', 'menu']);
+/** Words of a class or id naming a box of other pages beside the content, not the page's list. */
+const ASIDE_WORDS = new Set([
+  ...['related', 'recommended', 'recommendations', 'popular', 'trending', 'similar', 'latest'],
+  ...['most', 'mostread', 'mostpopular', 'mostviewed', 'viewed', 'watched'],
+  ...['sidebar', 'widget', 'footer', 'menu', 'nav', 'carousel', 'slider'],
+]);
+
+/**
+ * The entries of a listing that Readability left beside its introduction: a category, archive or
+ * index page opens with a few paragraphs about its subject (which Readability reads as the
+ * article) and then lists its entries, each a linked title and perhaps a line (which Readability
+ * leaves: each is too short). Looked for in the page's main region (chrome removed): the largest
+ * run of eight or more siblings of one tag and first class, 80 % of them entries (a link of two
+ * words or more, 80 words at most), under no block named for related, popular or sidebar content,
+ * half of which the article does not hold, together 40 % of the article's words at least.
+ * Null when there is none.
+ */
+export function findListedItems(region: Element, articleText: string): Element[] | null {
+  const article = ` ${lowerCaseWords(articleText).join(' ')} `;
+  const inArticle = (entry: Element) => article.includes(` ${titleOf(entry)?.join(' ') ?? ''} `);
+  let best: { entries: Element[]; words: number } | null = null;
+  for (const node of [
+    region,
+    ...nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName)),
+  ]) {
+    const parent = node as Element;
+    if (parent.childElementCount < MIN_ENTRIES) continue;
+    for (const members of shapesOf(parent)) {
+      if (members.length < MIN_ENTRIES) continue;
+      const entries = members.filter(isEntry);
+      if (entries.length < ENTRY_SHARE * members.length) continue;
+      if (members.filter((member) => !inArticle(member)).length < MIN_NEW_SHARE * members.length) continue;
+      const words = members.reduce((sum, member) => sum + lowerCaseWords(visibleTextOf(member)).length, 0);
+      if (best !== null && words <= best.words) continue;
+      if (underAside(parent, region)) continue;
+      best = { entries: members, words };
+    }
+  }
+  if (best === null || best.words < MIN_WORDS_SHARE * lowerCaseWords(articleText).length) return null;
+  return best.entries;
+}
+
+/** The parent's element children grouped by tag and first class (its digits dropped). */
+function shapesOf(parent: Element): Element[][] {
+  const groups = new Map<string, Element[]>();
+  for (const child of Array.from(parent.children)) {
+    if (!ENTRY_TAGS.has(child.localName)) continue;
+    const first = (child.getAttribute('class') ?? '').trim().split(/\s+/)[0] ?? '';
+    const key = `${child.localName}.${first.replace(/\d+/g, '')}`;
+    groups.set(key, [...(groups.get(key) ?? []), child]);
+  }
+  return [...groups.values()];
+}
+
+/** A linked title of two words or more, in a block of at most 80 words. */
+function isEntry(element: Element): boolean {
+  const words = lowerCaseWords(visibleTextOf(element)).length;
+  if (words < MIN_TITLE_WORDS || words > MAX_ENTRY_WORDS) return false;
+  return titleOf(element) !== undefined;
+}
+
+/** The words of an entry's title: its first link of two words or more. */
+function titleOf(element: Element): string[] | undefined {
+  for (const link of Array.from(element.querySelectorAll('a[href]'))) {
+    const words = lowerCaseWords(link.textContent ?? '');
+    if (words.length >= MIN_TITLE_WORDS) return words;
+  }
+  return undefined;
+}
+
+/**
+ * True when the element or one above it, up to the region or the page's `<main>`, is a `<nav>`,
+ * `<aside>`, header or footer, or is named for content beside the page's (a wrapper holding the `<main>`, `content-sidebar-wrap`, is its layout).
+ */
+function underAside(element: Element, region: Element): boolean {
+  for (let node: Element | null = element; node !== null && node !== region; node = node.parentElement) {
+    if (node.localName === 'main' || node.getAttribute('role') === 'main') return false;
+    // A menu the region kept for its size (a documentation site's index of pages) is still a menu.
+    if (ASIDE_TAGS.has(node.localName)) return true;
+    if (classAndIdWords(node).some((word) => ASIDE_WORDS.has(word))) return true;
+  }
+  return false;
+}
+
+/**
+ * Readability's article followed by the listing's entries, in one block of the entries' document
+ * (the article is copied there): the introduction first, as a listing shows it.
+ */
+export function withListedItems(article: Article, entries: readonly Element[]): Article {
+  const document = entries[0]?.ownerDocument;
+  if (document === undefined || !article.content) return article;
+  const block = document.createElement('div');
+  block.append(document.importNode(article.content, true), ...entries);
+  const textContent = [article.textContent ?? '', ...entries.map(visibleTextOf)].join('\n');
+  return { ...article, content: block, textContent, length: textContent.length };
+}
