@@ -1,7 +1,13 @@
 import { limitsOf, lockAccountClaims } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
-import { claimJobRow, findClaimableJobs, lockClaimableJob, type ClaimedJobRow } from '../tables/job-row.js';
+import {
+  claimJobRow,
+  findClaimableJobs,
+  lockClaimableJob,
+  type ClaimableJob,
+  type ClaimedJobRow,
+} from '../tables/job-row.js';
 import { endJob } from './end-job.js';
 import { toJob } from '../tables/resources.js';
 import type { JobsTable } from '../storage/schema.js';
@@ -69,11 +75,21 @@ async function claimAmong(
     async (trx) => {
       const now = ctx.nowIso();
       for (const accountId of accounts) {
-        const account = await lockAccountClaims(trx, ctx, accountId);
-        if (account === undefined) continue;
+        // The account's oldest free job is read in the statement after the lock's, sent behind it
+        // without waiting (PostgreSQL runs it once the lock is held: the lease count is read after
+        // the lock, as fairness needs), so both cost one round trip.
+        const locked = lockAccountClaims(trx, ctx, accountId);
+        let next: Promise<ClaimableJob | null> | null = lockClaimableJob(trx, ctx, { accountId, exclude });
+        next.catch(() => undefined);
+        const account = await locked;
+        if (account === undefined) {
+          await next;
+          continue;
+        }
         const { concurrency } = limitsOf(ctx, account);
         for (;;) {
-          const found = await lockClaimableJob(trx, ctx, { accountId, exclude });
+          const found = await (next ?? lockClaimableJob(trx, ctx, { accountId, exclude }));
+          next = null;
           if (found === null || found.leased >= concurrency) break;
           const { row } = found;
           if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {

@@ -35,8 +35,11 @@ export interface EndJobOptions {
    * written by the job's end.
    */
   document?: { key: string; warnings: string[] };
-  /** Events of the same commit written before the job's own, in one insert (`output.created`). */
-  events?: EventInput[];
+  /**
+   * Events of the same commit written before the job's own, in one insert (`output.created`); an
+   * event may still be waiting for the answer of the write it describes.
+   */
+  events?: (EventInput | Promise<EventInput>)[];
   /** Lets go of the lease in the job's end write when no output is left (see `endJobRow`). */
   releaseWhenDone?: HeldLease;
   /**
@@ -70,7 +73,7 @@ export async function endJob(
   const documented =
     options.document === undefined ? kept : [...new Set([...kept, ...options.document.warnings])];
   const warnings = [...documented, ...(options.warnings ?? [])];
-  const ended = await endJobRow(trx, row, {
+  const ending = endJobRow(trx, row, {
     status: options.status,
     detail: options.detail,
     warnings,
@@ -79,6 +82,11 @@ export async function endJob(
     ...(options.document === undefined ? {} : { documentKey: options.document.key }),
     ...(options.releaseWhenDone === undefined ? {} : { releaseWhenDone: options.releaseWhenDone }),
   });
+  // The metering's first statements (the job's usage records read, its storage meter opened) are
+  // sent behind the end's write without waiting for it: their answers come in its round trip.
+  const metered = meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
+  metered.catch(() => undefined);
+  const ended = await ending;
   if (options.status !== 'succeeded') {
     const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
     const sentence =
@@ -92,7 +100,7 @@ export async function endJob(
   // Only a `files` source links input files (`job_files`, written by createJob).
   if (row.source_type === 'files') await holdJobFilesUntil(trx, row.id, expiresAt);
   if (options.artifactsHeld === undefined) await holdJobArtifactsUntil(trx, row.id, expiresAt);
-  await meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
+  await metered;
   const type =
     options.status === 'succeeded'
       ? 'job.succeeded'
@@ -100,6 +108,6 @@ export async function endJob(
         ? 'job.failed'
         : 'job.canceled';
   const job = { accountId: row.account_id, type, object: toJob(ended.row, ended.outputIds) } as const;
-  await writeEvents(trx, ctx, [...(options.events ?? []), job]);
+  await writeEvents(trx, ctx, [...(await Promise.all(options.events ?? [])), job]);
   return ended.row;
 }
