@@ -82,11 +82,7 @@ export async function endJob(
     ...(options.document === undefined ? {} : { documentKey: options.document.key }),
     ...(options.releaseWhenDone === undefined ? {} : { releaseWhenDone: options.releaseWhenDone }),
   });
-  // The metering's first statements (the job's usage records read, its storage meter opened) are
-  // sent behind the end's write without waiting for it: their answers come in its round trip.
-  const metered = meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
-  metered.catch(() => undefined);
-  const ended = await ending;
+  ending.catch(() => undefined);
   if (options.status !== 'succeeded') {
     const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
     const sentence =
@@ -100,6 +96,14 @@ export async function endJob(
   // Only a `files` source links input files (`job_files`, written by createJob).
   if (row.source_type === 'files') await holdJobFilesUntil(trx, row.id, expiresAt);
   if (options.artifactsHeld === undefined) await holdJobArtifactsUntil(trx, row.id, expiresAt);
+  // The metering comes after the rows above, as it always did: createJob locks its input files,
+  // then the usage totals, so a job's end must not hold the totals while it waits for its files
+  // (the worker-kills test deadlocked so). A tiny job's end has none of them: the metering's first
+  // statements (its usage records read, its storage meter opened) follow the end's write on the
+  // wire, without waiting for it, and are answered in its round trip.
+  const metered = meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
+  metered.catch(() => undefined);
+  const ended = await ending;
   await metered;
   const type =
     options.status === 'succeeded'
