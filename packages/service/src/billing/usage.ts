@@ -14,6 +14,7 @@ import { limitsOf } from '../tables/accounts.js';
 import { periodOf, type CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { preparedQuery } from '../storage/prepared-query.js';
+import { sendsAhead } from '../storage/wake-on-commit.js';
 import type { AccountsTable, Database, UsageRecordsTable } from '../storage/schema.js';
 import { finishStorageTouch, openStorageMeter } from './storage-usage.js';
 import { addToUsageTotals, insertRecordsAndTotals, type UsageChange } from './usage-totals.js';
@@ -221,10 +222,11 @@ export async function meterJob(
   const deltaOf = (unit: string): number => (unit === 'jobs' ? 0 : (deltas[unit as UsageUnit] ?? 0));
   // Storage records (storage-usage.ts) are billed and finalized by the sweep, never here.
   const read = meteredRecordsOf(trx, job.id);
-  // The job's storage meter is opened by the statement after the read, sent without waiting for
-  // it (one round trip for both); the touch is finished after the totals, in the order every
+  // The job's storage meter is opened by the statement after the read, pipelined without waiting
+  // for it (one round trip for both); the touch is finished after the totals, in the order every
   // metering locks its rows.
   const subject = { id: job.id, accountId: job.account_id };
+  if (!sendsAhead(trx)) await read;
   const opened = openStorageMeter(trx, subject, now);
   opened.catch(() => undefined);
   const existing = await read;

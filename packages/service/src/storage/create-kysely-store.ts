@@ -28,7 +28,7 @@ export interface KyselyStoreOptions {
    * The driver writes a statement while earlier ones are unanswered, in order, and a failed
    * statement aborts the transaction (PostgreSQL in pg's pipeline mode): `BEGIN` then goes out
    * with the transaction's first statement, and the writes sent with `sendBeforeCommit` with its
-   * COMMIT, instead of a round trip each. Without it (SQLite), every statement is awaited in turn.
+   * COMMIT, instead of a round trip each. Without it (SQLite), every statement is waited for in turn.
    */
   pipelined?: boolean;
   /** Extra cleanup after `db.destroy()`. */
@@ -75,7 +75,7 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
       if (!pipelined) await began;
       const unread: Promise<unknown>[] = [];
       try {
-        const done = await collectWakes(conn, connection, fn, unread);
+        const done = await collectWakes(conn, connection, fn, { unread, pipelined });
         const notifying = commitNotifying?.([...done.channels], mode);
         const commitQuery = notifying === undefined ? plainCommit : CompiledQuery.raw(notifying);
         if (pipelined) {
@@ -87,8 +87,6 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
           const failure = await firstUnreadFailure([began, ...unread, committed]);
           if (failure !== undefined) throw failure;
         } else {
-          const failure = await firstUnreadFailure(unread);
-          if (failure !== undefined) throw failure;
           await connection.executeQuery(commitQuery);
         }
         return done;

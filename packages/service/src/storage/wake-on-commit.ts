@@ -7,7 +7,7 @@ import type { Database } from './schema.js';
  */
 const pending = new WeakMap<
   Kysely<Database>,
-  { channels: Set<string>; connection: DatabaseConnection; unread: Promise<unknown>[] }
+  { channels: Set<string>; connection: DatabaseConnection; unread: Promise<unknown>[]; pipelined: boolean }
 >();
 
 /**
@@ -46,21 +46,30 @@ export function transactionConnection(trx: Kysely<Database>): DatabaseConnection
  * aborts the transaction at the failed write, so nothing after it takes effect. Outside a store
  * transaction it runs and is awaited as any statement.
  */
-export function sendBeforeCommit(trx: Kysely<Database>, query: CompiledQuery): Promise<void> {
+export async function sendBeforeCommit(trx: Kysely<Database>, query: CompiledQuery): Promise<void> {
   const open = pending.get(trx);
-  if (open === undefined || trx.getExecutor().plugins.length > 0)
-    return trx.executeQuery(query).then(() => undefined);
-  let answer: Promise<unknown>;
-  try {
-    answer = open.connection.executeQuery(query);
-  } catch (error) {
-    // A synchronous driver (SQLite) throws at once.
-    answer = Promise.reject(error);
+  if (open === undefined || trx.getExecutor().plugins.length > 0) {
+    await trx.executeQuery(query);
+    return;
+  }
+  const answer = open.connection.executeQuery(query);
+  // Without pipelining (SQLite), waited for here as any statement.
+  if (!open.pipelined) {
+    await answer;
+    return;
   }
   // Read by the commit (or by the rollback that follows a failure); not an unhandled rejection.
   answer.catch(() => undefined);
   open.unread.push(answer);
-  return Promise.resolve();
+}
+
+/**
+ * Whether the statements of the open transaction `trx` may be sent before the answers of earlier
+ * ones (a pipelined PostgreSQL store, see `createKyselyStore`'s `pipelined`): callers that send
+ * independent statements together wait for each in turn when it says no.
+ */
+export function sendsAhead(trx: Kysely<Database>): boolean {
+  return pending.get(trx)?.pipelined === true;
 }
 
 /** The first failure among the writes sent with {@link sendBeforeCommit}, once all have answered. */
@@ -72,18 +81,18 @@ export async function firstUnreadFailure(unread: readonly Promise<unknown>[]): P
 }
 
 /**
- * Runs `fn` with `trx` (on `connection`) registered as a transaction collecting wake-ups and
- * unread writes (into `unread`); returns its result and the channels it touched. Used by the
+ * Runs `fn` with `trx` (on `connection`) registered as a transaction collecting wake-ups and, when
+ * `pipelined`, unread writes (into `unread`); returns its result and the channels it touched. Used by the
  * store's `transaction` only.
  */
 export async function collectWakes<T>(
   trx: Kysely<Database>,
   connection: DatabaseConnection,
   fn: (trx: Kysely<Database>) => Promise<T>,
-  unread: Promise<unknown>[] = [],
+  pipelining: { unread: Promise<unknown>[]; pipelined: boolean } = { unread: [], pipelined: false },
 ): Promise<{ result: T; channels: Set<string> }> {
   const channels = new Set<string>();
-  pending.set(trx, { channels, connection, unread });
+  pending.set(trx, { channels, connection, ...pipelining });
   try {
     return { result: await fn(trx), channels };
   } finally {

@@ -1,14 +1,9 @@
 import { limitsOf, lockAccountClaims } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
-import {
-  claimJobRow,
-  findClaimableJobs,
-  lockClaimableJob,
-  type ClaimableJob,
-  type ClaimedJobRow,
-} from '../tables/job-row.js';
+import { claimJobRow, findClaimableJobs, lockClaimableJob, type ClaimedJobRow } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
+import { sendsAhead } from '../storage/wake-on-commit.js';
 import { toJob } from '../tables/resources.js';
 import type { JobsTable } from '../storage/schema.js';
 
@@ -75,12 +70,12 @@ async function claimAmong(
     async (trx) => {
       const now = ctx.nowIso();
       for (const accountId of accounts) {
-        // The account's oldest free job is read in the statement after the lock's, sent behind it
-        // without waiting (PostgreSQL runs it once the lock is held: the lease count is read after
-        // the lock, as fairness needs), so both cost one round trip.
+        // Pipelined, the account's oldest free job is read by the statement sent right behind the
+        // lock's, without waiting (PostgreSQL runs it once the lock is held: the lease count is
+        // still read after the lock, as fairness needs), so both cost one round trip.
         const locked = lockAccountClaims(trx, ctx, accountId);
-        let next: Promise<ClaimableJob | null> | null = lockClaimableJob(trx, ctx, { accountId, exclude });
-        next.catch(() => undefined);
+        let next = sendsAhead(trx) ? lockClaimableJob(trx, ctx, { accountId, exclude }) : null;
+        next?.catch(() => undefined);
         const account = await locked;
         if (account === undefined) {
           await next;

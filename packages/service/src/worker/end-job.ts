@@ -10,6 +10,7 @@ import { failPendingOutputs } from '../tables/output-row.js';
 import { holdJobFilesUntil } from '../tables/file-row.js';
 import { holdJobArtifactsUntil } from '../tables/artifact-row.js';
 import { meterJob } from '../billing/usage.js';
+import { sendsAhead } from '../storage/wake-on-commit.js';
 import type { UsageQuantities } from '../kernel/engine.js';
 
 /** When a job that ends at `endedAt` expires (CONTRACT §8 retention). */
@@ -83,6 +84,7 @@ export async function endJob(
     ...(options.releaseWhenDone === undefined ? {} : { releaseWhenDone: options.releaseWhenDone }),
   });
   ending.catch(() => undefined);
+  if (!sendsAhead(trx)) await ending;
   if (options.status !== 'succeeded') {
     const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
     const sentence =

@@ -13,6 +13,7 @@ import { bytesOf } from '../tables/stored-blob.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import type { JobLease } from './job-lease.js';
+import { sendsAhead } from '../storage/wake-on-commit.js';
 import { RunStopped } from './lease.js';
 import { jobFiles } from '../tables/job-inputs.js';
 import { createCheckpointStore, toConvertSource } from './job-source.js';
@@ -259,6 +260,7 @@ async function saveOutput(
     // is written once the answer (the output as it is now) is in.
     const succeeded = succeedOutput(trx, output.id, rendered.warnings, now);
     succeeded.catch(() => undefined);
+    if (!sendsAhead(trx)) await succeeded;
     const created = succeeded.then(
       (fresh) =>
         ({
