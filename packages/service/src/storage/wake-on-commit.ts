@@ -73,9 +73,11 @@ export function sendsAhead(trx: Kysely<Database>): boolean {
 }
 
 /** The first failure among the writes sent with {@link sendBeforeCommit}, once all have answered. */
-export async function firstUnreadFailure(unread: readonly Promise<unknown>[]): Promise<unknown> {
+export async function firstUnreadFailure(unread: readonly Promise<unknown>[]): Promise<Error | undefined> {
   for (const answer of await Promise.allSettled(unread)) {
-    if (answer.status === 'rejected') return answer.reason as unknown;
+    if (answer.status !== 'rejected') continue;
+    const reason = answer.reason as unknown;
+    return reason instanceof Error ? reason : new Error(String(reason));
   }
   return undefined;
 }

@@ -114,6 +114,7 @@ export async function endJob(
         ? 'job.failed'
         : 'job.canceled';
   const job = { accountId: row.account_id, type, object: toJob(ended.row, ended.outputIds) } as const;
-  await writeEvents(trx, ctx, [...(await Promise.all(options.events ?? [])), job]);
+  const events = await Promise.all((options.events ?? []).map((event) => Promise.resolve(event)));
+  await writeEvents(trx, ctx, [...events, job]);
   return ended.row;
 }
