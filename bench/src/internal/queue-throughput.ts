@@ -28,6 +28,10 @@ const { closedLoop, openLoop, percentile } = await import('./job-load.js');
 // QUEUE_STATEMENTS=1: each kind of statement's round trips, summed per job (a lock's wait shows here).
 const byStatement = new Map<string, { count: number; ms: number }>();
 let counting = false;
+// Round trips: a statement sent while its connection had none unanswered (pipelined statements
+// sent behind it share its wait), the bench's own reads left out.
+const unanswered = new WeakMap<object, number>();
+let roundTrips = 0;
 if (process.env.QUEUE_STATEMENTS === '1') {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as { query: unknown }).query = function (
@@ -38,6 +42,14 @@ if (process.env.QUEUE_STATEMENTS === '1') {
     const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 110);
     const at = performance.now();
     const result = original.apply(this, args);
+    const client = this as object;
+    const before = unanswered.get(client) ?? 0;
+    if (counting && before === 0 && !isBenchRead(text)) roundTrips += 1;
+    unanswered.set(client, before + 1);
+    if (result instanceof Promise)
+      void result
+        .finally(() => unanswered.set(client, (unanswered.get(client) ?? 1) - 1))
+        .catch(() => undefined);
     if (counting && result instanceof Promise)
       void result.then(
         () => {
@@ -50,6 +62,13 @@ if (process.env.QUEUE_STATEMENTS === '1') {
       );
     return result;
   };
+}
+
+/** The bench's own reads (the job-end waiter's, this script's pid lookup), not the queue's. */
+function isBenchRead(text: string): boolean {
+  return (
+    text.startsWith('select "id", "status" from "jobs" where "id" in') || text.includes('pg_stat_activity')
+  );
 }
 
 const { service, store, caller, close } = await startTinyJobService(kind, WORKERS);
@@ -144,13 +163,10 @@ console.log(
   }),
 );
 if (byStatement.size > 0) {
-  // The bench's own reads (the job-end waiter's, this script's pid lookup) are not the queue's.
-  const ours = (text: string): boolean =>
-    text.startsWith('select "id", "status" from "jobs" where "id" in') || text.includes('pg_stat_activity');
-  const queue = [...byStatement].filter(([text]) => !ours(text));
+  const queue = [...byStatement].filter(([text]) => !isBenchRead(text));
   const total = queue.reduce((sum, [, entry]) => sum + entry.count, 0);
   console.log(
-    `${(total / count).toFixed(1)} statements (round trips) per job, the bench's own reads left out`,
+    `${(total / count).toFixed(1)} statements and ${(roundTrips / count).toFixed(1)} round trips per job, the bench's own reads left out`,
   );
 }
 for (const [text, { count: n, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms))

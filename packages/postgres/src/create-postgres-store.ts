@@ -225,6 +225,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const pool = new pg.Pool({
     ...(options.prepareStatements === false ? {} : { Client: NamedStatementClient }),
     connectionString: options.connectionString,
+    // A statement is written while the ones before it are unanswered (answers are matched in
+    // order): see the store's `pipelined`.
+    pipeline: true,
     max: options.maxConnections ?? 10,
     types,
     options: `-c search_path=${schema} -c idle_in_transaction_session_timeout=${String(idleInTransactionTimeoutMs)}`,
@@ -247,6 +250,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   return createKyselyStore({
     db,
     dialect: 'postgres',
+    pipelined: true,
     notify: notifier.notify,
     // A transaction's wake-ups travel inside it, in the COMMIT's round trip (one simple query):
     // PostgreSQL delivers them at commit, to every process listening (this one too), and drops

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import pg from 'pg';
 
 /** How many distinct statements one connection keeps prepared; the rest run unnamed. */
@@ -24,8 +25,10 @@ export class NamedStatementClient extends pg.Client {
   /** Statement text → its name on this connection. */
   private readonly names = new Map<string, string>();
   private prepared = 0;
+  private corked = false;
 
   override query(...args: unknown[]): never {
+    this.corkUntilNextTick();
     const [text, values, callback] = args as QueryArgs;
     const run = super.query.bind(this) as (...a: unknown[]) => never;
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined)
@@ -39,6 +42,23 @@ export class NamedStatementClient extends pg.Client {
       if (this.inTransaction()) throw error;
       return run({ name: this.nameOf(text), text, values });
     }) as never;
+  }
+
+  /**
+   * In pipeline mode, the statements sent in one turn of the event loop (a transaction's BEGIN and
+   * its first statement, the writes sent with a COMMIT) leave in one socket write instead of one
+   * write each: the socket is corked until the turn's ticks are done.
+   */
+  private corkUntilNextTick(): void {
+    if (this.corked || !this.pipeline) return;
+    const { stream } = (this as unknown as { connection: { stream: Partial<Duplex> } }).connection;
+    if (typeof stream.cork !== 'function' || typeof stream.uncork !== 'function') return;
+    stream.cork();
+    this.corked = true;
+    process.nextTick(() => {
+      this.corked = false;
+      stream.uncork?.();
+    });
   }
 
   private nameOf(text: string): string | undefined {

@@ -637,6 +637,35 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       expect(() => wakeOnCommit(store.db, channel)).toThrow('outside a store transaction');
     });
 
+    it('fails the transaction of a write whose answer is not waited for, and commits none of it', async () => {
+      const { account } = await createAdminFromContext(ctx).createAccount();
+      const row = jobRow(account.id, ctx.nowIso(), { status: 'succeeded', work_pending: 0 });
+      const stored = (id: string) => store.db.selectFrom('jobs').select('id').where('id', '=', id).execute();
+      // Sent and answered with the commit: committed.
+      await store.transaction((trx) => insertJob(trx, row));
+      expect(await stored(row.id)).toHaveLength(1);
+      // A duplicate sent without waiting, then a write that would succeed, then the commit: the
+      // duplicate's own error, and the other write is not committed.
+      const other = jobRow(account.id, ctx.nowIso(), { status: 'succeeded', work_pending: 0 });
+      const duplicate = /unique|duplicate/i;
+      await expect(
+        store.transaction(async (trx) => {
+          await insertJob(trx, row);
+          await insertJob(trx, other);
+        }),
+      ).rejects.toThrow(duplicate);
+      // The same with a statement waited for after it (on PostgreSQL it finds the transaction
+      // aborted; the duplicate's error is still the one thrown).
+      await expect(
+        store.transaction(async (trx) => {
+          await insertJob(trx, row);
+          await insertJob(trx, other);
+          await trx.selectFrom('jobs').select('id').where('id', '=', other.id).execute();
+        }),
+      ).rejects.toThrow(duplicate);
+      expect(await stored(other.id)).toHaveLength(0);
+    });
+
     it('pages newest first without duplicates or gaps while items are inserted', async () => {
       const { account } = await createAdminFromContext(ctx).createAccount();
       const caller = { accountId: account.id, requestId: 'req_conformance' };

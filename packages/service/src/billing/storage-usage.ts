@@ -188,6 +188,20 @@ export async function touchStorageMeter(
   subject: StorageSubject,
   at: string = ctx.nowIso(),
 ): Promise<void> {
+  const opened = await openStorageMeter(trx, subject, at);
+  await finishStorageTouch(trx, ctx, subject, at, opened);
+}
+
+/**
+ * The first half of {@link touchStorageMeter}: opens the subject's meter, due at once, when it has
+ * none (true). A caller may send it early and finish the touch ({@link finishStorageTouch}) later
+ * in the same transaction.
+ */
+export async function openStorageMeter(
+  trx: Kysely<Database>,
+  subject: StorageSubject,
+  at: string,
+): Promise<boolean> {
   const opened = await trx
     .insertInto('storage_meters')
     .values({
@@ -199,8 +213,19 @@ export async function touchStorageMeter(
     })
     .onConflict((oc) => oc.column('subject_id').doNothing())
     .executeTakeFirst();
+  return Number(opened.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** The rest of {@link touchStorageMeter}, after {@link openStorageMeter} answered `opened`. */
+export async function finishStorageTouch(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  subject: StorageSubject,
+  at: string,
+  opened: boolean,
+): Promise<void> {
   // A meter opened just now has nothing to bill and is already due.
-  if (Number(opened.numInsertedOrUpdatedRows ?? 0) === 1) return;
+  if (opened) return;
   await advanceMeters(trx, ctx, [subject.id], (meter) => ({
     meter,
     until: at,

@@ -1,6 +1,7 @@
 import { USAGE_UNITS } from '@transmute/contract';
 import { sql, type Kysely } from 'kysely';
-import { preparedInsert } from '../storage/prepared-query.js';
+import { preparedInsertUnread } from '../storage/prepared-query.js';
+import { sendBeforeCommit } from '../storage/wake-on-commit.js';
 import type { Database, UsageRecordsTable } from '../storage/schema.js';
 
 // Every write to `usage_records`, one named function each: a job's estimate and metered units
@@ -8,8 +9,11 @@ import type { Database, UsageRecordsTable } from '../storage/schema.js';
 // The callers decide what is billed and keep `usage_totals` in step (usage-totals.ts) in the same
 // transaction; this file says what is written.
 
-/** The insert of usage records, compiled once per number of records. */
-const insertRecords = preparedInsert('usage_records');
+/**
+ * The insert of usage records, compiled once per number of records; nobody reads its answer (in a
+ * store transaction it is sent with the statements after it).
+ */
+const insertRecords = preparedInsertUnread('usage_records');
 
 /** Inserts new usage records (each with the same columns, as a row literal has them). */
 export async function insertUsageRecords(
@@ -38,7 +42,8 @@ export async function addToJobRecords(
     moved.map((unit) => sql`when ${unit} then cast(${input.deltaOf(unit)} as double precision)`),
     sql` `,
   )} else 0 end`;
-  await trx
+  // Nobody reads its answer: in a store transaction it is sent with the statements after it.
+  const update = trx
     .updateTable('usage_records')
     .set((eb) => ({
       quantity: moved.length === 0 ? eb.ref('quantity') : eb('quantity', '+', delta),
@@ -46,8 +51,8 @@ export async function addToJobRecords(
       updated_at: input.now,
     }))
     .where('job_id', '=', input.jobId)
-    .where('unit', '!=', 'stored_gigabyte_days')
-    .execute();
+    .where('unit', '!=', 'stored_gigabyte_days');
+  await sendBeforeCommit(trx, update.compile());
 }
 
 /** Sets one record's quantity (a storage record of a period that grew). */

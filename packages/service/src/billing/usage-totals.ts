@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { preparedInsert, preparedInsertAfter, type InsertInto } from '../storage/prepared-query.js';
+import { preparedInsertAfter, preparedInsertUnread, type InsertInto } from '../storage/prepared-query.js';
 import type { StoreDialect } from '../storage/store.js';
 import type { Database, UsageRecordsTable, UsageTotalsTable } from '../storage/schema.js';
 import { insertUsageRecords } from './usage-records.js';
@@ -87,8 +87,12 @@ function addedUp(insert: InsertInto<'usage_totals'>) {
   );
 }
 
-/** The upsert of {@link addToUsageTotals}, compiled once per number of rows. */
-const addRows = preparedInsert('usage_totals', addedUp);
+/**
+ * The upsert of {@link addToUsageTotals}, compiled once per number of rows; nobody reads its
+ * answer, so in a store transaction it goes out with the statements after it (the COMMIT): the
+ * totals' row locks are held one round trip less.
+ */
+const addRows = preparedInsertUnread('usage_totals', addedUp);
 
 /** {@link addRows} with the records' insert in the same statement (PostgreSQL). */
 const addRowsAfterRecords = preparedInsertAfter('usage_records', 'usage_totals', addedUp);

@@ -14,8 +14,9 @@ import { limitsOf } from '../tables/accounts.js';
 import { periodOf, type CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { preparedQuery } from '../storage/prepared-query.js';
+import { sendsAhead } from '../storage/wake-on-commit.js';
 import type { AccountsTable, Database, UsageRecordsTable } from '../storage/schema.js';
-import { touchStorageMeter } from './storage-usage.js';
+import { finishStorageTouch, openStorageMeter } from './storage-usage.js';
 import { addToUsageTotals, insertRecordsAndTotals, type UsageChange } from './usage-totals.js';
 import { addToJobRecords, insertUsageRecords } from './usage-records.js';
 
@@ -220,7 +221,15 @@ export async function meterJob(
   const period = periodOf(new Date(job.created_at));
   const deltaOf = (unit: string): number => (unit === 'jobs' ? 0 : (deltas[unit as UsageUnit] ?? 0));
   // Storage records (storage-usage.ts) are billed and finalized by the sweep, never here.
-  const existing = await meteredRecordsOf(trx, job.id);
+  const read = meteredRecordsOf(trx, job.id);
+  // The job's storage meter is opened by the statement after the read, pipelined without waiting
+  // for it (one round trip for both); the touch is finished after the totals, in the order every
+  // metering locks its rows.
+  const subject = { id: job.id, accountId: job.account_id };
+  if (!sendsAhead(trx)) await read;
+  const opened = openStorageMeter(trx, subject, now);
+  opened.catch(() => undefined);
+  const existing = await read;
   const changes: UsageChange[] = existing.map((row) => ({
     before: row,
     // The same addition the update below makes, so the totals move by exactly what the records do.
@@ -245,5 +254,5 @@ export async function meterJob(
   if (added.length > 0) await insertUsageRecords(trx, added);
   for (const record of added) changes.push({ before: null, after: record });
   await addToUsageTotals(trx, changes);
-  await touchStorageMeter(trx, ctx, { id: job.id, accountId: job.account_id }, now);
+  await finishStorageTouch(trx, ctx, subject, now, await opened);
 }

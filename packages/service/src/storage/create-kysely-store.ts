@@ -3,7 +3,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { CommitMode, Store, StoreDialect, TransactionOptions } from './store.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations.js';
-import { collectWakes } from './wake-on-commit.js';
+import { collectWakes, firstUnreadFailure } from './wake-on-commit.js';
 
 /** Options of {@link createKyselyStore}. */
 export interface KyselyStoreOptions {
@@ -24,6 +24,13 @@ export interface KyselyStoreOptions {
    * returns, without waiting for the NOTIFY to come back from the server (which then skips them).
    */
   wakeHere?: (channel: string) => void;
+  /**
+   * The driver writes a statement while earlier ones are unanswered, in order, and a failed
+   * statement aborts the transaction (PostgreSQL in pg's pipeline mode): `BEGIN` then goes out
+   * with the transaction's first statement, and the writes sent with `sendBeforeCommit` with its
+   * COMMIT, instead of a round trip each. Without it (SQLite), every statement is waited for in turn.
+   */
+  pipelined?: boolean;
   /** Extra cleanup after `db.destroy()`. */
   onClose?: () => Promise<void>;
   /** {@link Store.writesElsewhere}, where the backend has it (SQLite). */
@@ -55,19 +62,40 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
   const begin = CompiledQuery.raw(dialect === 'postgres' ? 'begin' : 'begin immediate');
   const plainCommit = CompiledQuery.raw('commit');
   const rollback = CompiledQuery.raw('rollback');
+  const pipelined = options.pipelined === true;
   const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>, mode: CommitMode) =>
     db.connection().execute(async (conn) => {
       // The connection `conn` holds for its whole length; its statements run one after another.
       const connection = await conn.getExecutor().provideConnection((held) => Promise.resolve(held));
-      await connection.executeQuery(begin);
+      // Pipelined, BEGIN is not waited for: the first statement follows it on the wire and its
+      // answer comes with BEGIN's. (BEGIN on a connection at rest fails only when the connection
+      // does, and then so does every statement after it.)
+      const began = connection.executeQuery(begin);
+      began.catch(() => undefined);
+      if (!pipelined) await began;
+      const unread: Promise<unknown>[] = [];
       try {
-        const done = await collectWakes(conn, connection, fn);
+        const done = await collectWakes(conn, connection, fn, { unread, pipelined });
         const notifying = commitNotifying?.([...done.channels], mode);
-        await connection.executeQuery(notifying === undefined ? plainCommit : CompiledQuery.raw(notifying));
+        const commitQuery = notifying === undefined ? plainCommit : CompiledQuery.raw(notifying);
+        if (pipelined) {
+          // The unread writes' answers come with the COMMIT's: a failed one aborted the
+          // transaction, so the COMMIT did not commit (PostgreSQL answers it with an error or a
+          // ROLLBACK), and the write's own error is the one thrown.
+          const committed = connection.executeQuery(commitQuery);
+          committed.catch(() => undefined);
+          const failure = await firstUnreadFailure([began, ...unread, committed]);
+          if (failure !== undefined) throw failure;
+        } else {
+          await connection.executeQuery(commitQuery);
+        }
         return done;
       } catch (error) {
+        // A statement that failed because an unread write before it had aborted the transaction
+        // says only that: the write's own error is the cause.
+        const cause = (await firstUnreadFailure([began, ...unread])) ?? error;
         await connection.executeQuery(rollback).catch(() => undefined);
-        throw error;
+        throw cause;
       }
     });
   // The outbox wakes its own listeners: the channels the writes touched, once the commit is done.

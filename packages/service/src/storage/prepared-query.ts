@@ -7,7 +7,7 @@ import type {
   QueryResult,
 } from 'kysely';
 import type { Database } from './schema.js';
-import { transactionConnection } from './wake-on-commit.js';
+import { sendBeforeCommit, transactionConnection } from './wake-on-commit.js';
 
 /** A stand-in argument: a string no caller can send (it holds a NUL). */
 function slot(index: number): string {
@@ -31,23 +31,29 @@ function compileWithSlots<Row>(count: number, build: (stand: string[]) => Compil
   return { query, slots };
 }
 
-function run<Row>(
-  db: Kysely<Database>,
-  compiled: Compiled<Row>,
-  args: readonly unknown[],
-): Promise<QueryResult<Row>> {
+/** The compiled query with `args` in its slots. */
+function bound<Row>(compiled: Compiled<Row>, args: readonly unknown[]): CompiledQuery<Row> {
   const { query, slots } = compiled;
   const parameters = query.parameters.map((value, index) => {
     const at = slots[index];
     return at === null || at === undefined ? value : args[at];
   });
+  return { ...query, parameters };
+}
+
+function run<Row>(
+  db: Kysely<Database>,
+  compiled: Compiled<Row>,
+  args: readonly unknown[],
+): Promise<QueryResult<Row>> {
+  const query = bound(compiled, args);
   // In a store transaction, on its connection directly (the store's Kysely has no plugins, so
   // the executor would pass the result through as it is).
   const connection = transactionConnection(db);
   if (connection === undefined || db.getExecutor().plugins.length > 0) {
-    return db.executeQuery<Row>({ ...query, parameters });
+    return db.executeQuery<Row>(query);
   }
-  return connection.executeQuery<Row>({ ...query, parameters });
+  return connection.executeQuery<Row>(query);
 }
 
 /**
@@ -149,24 +155,58 @@ export function preparedInsert<T extends keyof Database>(
   table: T,
   finish: (insert: Compilable<unknown> & InsertInto<T>) => Compilable<unknown> = (insert) => insert,
 ): (db: Kysely<Database>, rows: readonly Database[T][]) => Promise<bigint> {
-  const cached = shapeCache();
+  const compile = insertCompiler(table, finish);
   return async (db, rows) => {
     if (rows.length === 0) return 0n;
-    const { columns, args } = rowValues(`preparedInsert(${table})`, rows);
-    const entry = cached(db, `${String(rows.length)}:${columns.join(',')}`, () =>
-      compileWithSlots(args.length, (stand) =>
-        finish(db.insertInto(table).values(standInRows(stand, rows.length, columns) as never)),
-      ),
-    );
+    const { entry, args } = compile(db, rows);
     const result = await run(db, entry, args);
     return result.numAffectedRows ?? 0n;
   };
 }
 
 /**
+ * {@link preparedInsert} for rows whose insert nobody reads the answer of: in a store transaction
+ * it is sent without waiting (`sendBeforeCommit`: on PostgreSQL it travels with the statements
+ * after it, and its failure fails the commit); outside one it runs as any statement.
+ *
+ * @example
+ * const insertEventRows = preparedInsertUnread('events');
+ * await insertEventRows(trx, rows);
+ */
+export function preparedInsertUnread<T extends keyof Database>(
+  table: T,
+  finish: (insert: Compilable<unknown> & InsertInto<T>) => Compilable<unknown> = (insert) => insert,
+): (db: Kysely<Database>, rows: readonly Database[T][]) => Promise<void> {
+  const compile = insertCompiler(table, finish);
+  return async (db, rows) => {
+    if (rows.length === 0) return;
+    const { entry, args } = compile(db, rows);
+    await sendBeforeCommit(db, bound(entry, args));
+  };
+}
+
+/** Compiles (once per dialect and shape) the insert of `rows` into `table`, with the rows' values. */
+function insertCompiler<T extends keyof Database>(
+  table: T,
+  finish: (insert: Compilable<unknown> & InsertInto<T>) => Compilable<unknown>,
+): (db: Kysely<Database>, rows: readonly Database[T][]) => { entry: Compiled<unknown>; args: unknown[] } {
+  const cached = shapeCache();
+  return (db, rows) => {
+    const { columns, args } = rowValues(`preparedInsert(${table})`, rows);
+    const entry = cached(db, `${String(rows.length)}:${columns.join(',')}`, () =>
+      compileWithSlots(args.length, (stand) =>
+        finish(db.insertInto(table).values(standInRows(stand, rows.length, columns) as never)),
+      ),
+    );
+    return { entry, args };
+  };
+}
+
+/**
  * {@link preparedInsert} into `table` whose statement also inserts rows into `first`, in a
- * data-modifying WITH (PostgreSQL only): one statement, so one round trip, for two inserts a
- * transaction makes together. Answers the number of rows of `table` inserted or updated.
+ * data-modifying WITH (PostgreSQL only): one statement for two inserts a transaction makes
+ * together. Nobody reads its answer: in a store transaction it is sent with the statements after
+ * it, as {@link preparedInsertUnread}.
  *
  * @example
  * const insertBoth = preparedInsertAfter('usage_records', 'usage_totals', (insert) => insert);
@@ -176,11 +216,7 @@ export function preparedInsertAfter<F extends keyof Database, T extends keyof Da
   first: F,
   table: T,
   finish: (insert: Compilable<unknown> & InsertInto<T>) => Compilable<unknown> = (insert) => insert,
-): (
-  db: Kysely<Database>,
-  firstRows: readonly Database[F][],
-  rows: readonly Database[T][],
-) => Promise<bigint> {
+): (db: Kysely<Database>, firstRows: readonly Database[F][], rows: readonly Database[T][]) => Promise<void> {
   const cached = shapeCache();
   return async (db, firstRows, rows) => {
     const before = rowValues(`preparedInsertAfter(${first})`, firstRows);
@@ -197,7 +233,6 @@ export function preparedInsertAfter<F extends keyof Database, T extends keyof Da
         return finish(insert as unknown as Compilable<unknown> & InsertInto<T>);
       }),
     );
-    const result = await run(db, entry, [...before.args, ...after.args]);
-    return result.numAffectedRows ?? 0n;
+    await sendBeforeCommit(db, bound(entry, [...before.args, ...after.args]));
   };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ArtifactsTable, Database } from '../storage/schema.js';
 import { newId } from '../kernel/ids.js';
-import { preparedStatement } from '../storage/prepared-query.js';
+import { preparedInsertUnread, preparedStatement } from '../storage/prepared-query.js';
 
 // Every write to `artifacts`, one named function per change (as output-row.ts does for
 // `outputs`): a rendered output stores its files (inserted with the job's current expiry); the
@@ -39,9 +39,13 @@ export function newArtifactRow(
   };
 }
 
+/** Stores a rendered file's row; in a store transaction, sent with the statements after it. */
 export async function insertArtifact(trx: Kysely<Database>, row: ArtifactsTable): Promise<void> {
-  await trx.insertInto('artifacts').values(row).execute();
+  await artifactRows(trx, [row]);
 }
+
+/** The insert of {@link insertArtifact}, compiled once; nobody reads its answer. */
+const artifactRows = preparedInsertUnread('artifacts');
 
 /** The job ended: its artifacts live as long as it does (`null`: kept by account retention). */
 export async function holdJobArtifactsUntil(

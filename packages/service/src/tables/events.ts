@@ -2,7 +2,7 @@ import type { EventEnvelope, EventType } from '@transmute/contract';
 import { expressionBuilder, sql, type Kysely } from 'kysely';
 import type { CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
-import { preparedInsert } from '../storage/prepared-query.js';
+import { preparedInsertUnread } from '../storage/prepared-query.js';
 import type { Database } from '../storage/schema.js';
 import { insertDelivery, newDeliveryRow } from './delivery-row.js';
 import { isOpenTransaction } from '../storage/wake-on-commit.js';
@@ -18,7 +18,7 @@ export interface EventInput {
 // Every write to `events` is here: the outbox only grows, one row per envelope.
 
 /** The outbox insert, compiled once (every createJob writes an event). */
-const insertEventRows = preparedInsert('events');
+const insertEventRows = preparedInsertUnread('events');
 
 /** Records an envelope in the outbox (`events`), created at its timestamp. */
 export async function insertEvent(

@@ -3,7 +3,7 @@ import type { CoreContext } from '../kernel/context.js';
 import { CHANNELS } from '../storage/channels.js';
 import { dbTimeIn } from '../storage/db-clock.js';
 import { randomBase62 } from '../kernel/ids.js';
-import { preparedInsert, preparedQuery } from '../storage/prepared-query.js';
+import { preparedInsertUnread, preparedQuery } from '../storage/prepared-query.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import type { StoreDialect } from '../storage/store.js';
 import { wakeOnCommit } from '../storage/wake-on-commit.js';
@@ -95,8 +95,8 @@ export async function withLease<T>(
   });
 }
 
-/** The insert of a new job, compiled once (createJob runs it on every request). */
-const insertJobRows = preparedInsert('jobs');
+/** The insert of a new job, compiled once (createJob runs it on every request); sent with the statements after it. */
+const insertJobRows = preparedInsertUnread('jobs');
 
 /** Queues a new job (its first run is work for a worker); the commit wakes the workers. */
 export async function insertJob(trx: Kysely<Database>, row: JobsTable): Promise<void> {

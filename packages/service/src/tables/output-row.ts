@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { preparedInsert, preparedQuery } from '../storage/prepared-query.js';
+import { preparedInsertUnread, preparedQuery } from '../storage/prepared-query.js';
 import type { Database, OutputsTable } from '../storage/schema.js';
 
 // Every write to `outputs`, one named function per change (as job-row.ts does for `jobs`): an
@@ -15,8 +15,8 @@ export interface OutputChoice {
   includeRawSource: boolean;
 }
 
-/** The insert of a new output, compiled once (createJob runs it on every request). */
-const insertOutputRows = preparedInsert('outputs');
+/** The insert of a new output, compiled once (createJob runs it on every request); sent with the statements after it. */
+const insertOutputRows = preparedInsertUnread('outputs');
 
 /** A new `queued` output row of a job at `position`. */
 export function newOutputRow(

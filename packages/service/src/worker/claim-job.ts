@@ -3,6 +3,7 @@ import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { claimJobRow, findClaimableJobs, lockClaimableJob, type ClaimedJobRow } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
+import { sendsAhead } from '../storage/wake-on-commit.js';
 import { toJob } from '../tables/resources.js';
 import type { JobsTable } from '../storage/schema.js';
 
@@ -69,11 +70,21 @@ async function claimAmong(
     async (trx) => {
       const now = ctx.nowIso();
       for (const accountId of accounts) {
-        const account = await lockAccountClaims(trx, ctx, accountId);
-        if (account === undefined) continue;
+        // Pipelined, the account's oldest free job is read by the statement sent right behind the
+        // lock's, without waiting (PostgreSQL runs it once the lock is held: the lease count is
+        // still read after the lock, as fairness needs), so both cost one round trip.
+        const locked = lockAccountClaims(trx, ctx, accountId);
+        let next = sendsAhead(trx) ? lockClaimableJob(trx, ctx, { accountId, exclude }) : null;
+        next?.catch(() => undefined);
+        const account = await locked;
+        if (account === undefined) {
+          await next;
+          continue;
+        }
         const { concurrency } = limitsOf(ctx, account);
         for (;;) {
-          const found = await lockClaimableJob(trx, ctx, { accountId, exclude });
+          const found = await (next ?? lockClaimableJob(trx, ctx, { accountId, exclude }));
+          next = null;
           if (found === null || found.leased >= concurrency) break;
           const { row } = found;
           if (row.attempts >= MAX_ATTEMPTS && row.status !== 'succeeded') {

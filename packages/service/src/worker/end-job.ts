@@ -10,6 +10,7 @@ import { failPendingOutputs } from '../tables/output-row.js';
 import { holdJobFilesUntil } from '../tables/file-row.js';
 import { holdJobArtifactsUntil } from '../tables/artifact-row.js';
 import { meterJob } from '../billing/usage.js';
+import { sendsAhead } from '../storage/wake-on-commit.js';
 import type { UsageQuantities } from '../kernel/engine.js';
 
 /** When a job that ends at `endedAt` expires (CONTRACT §8 retention). */
@@ -35,8 +36,11 @@ export interface EndJobOptions {
    * written by the job's end.
    */
   document?: { key: string; warnings: string[] };
-  /** Events of the same commit written before the job's own, in one insert (`output.created`). */
-  events?: EventInput[];
+  /**
+   * Events of the same commit written before the job's own, in one insert (`output.created`); an
+   * event may still be waiting for the answer of the write it describes.
+   */
+  events?: (EventInput | Promise<EventInput>)[];
   /** Lets go of the lease in the job's end write when no output is left (see `endJobRow`). */
   releaseWhenDone?: HeldLease;
   /**
@@ -70,7 +74,7 @@ export async function endJob(
   const documented =
     options.document === undefined ? kept : [...new Set([...kept, ...options.document.warnings])];
   const warnings = [...documented, ...(options.warnings ?? [])];
-  const ended = await endJobRow(trx, row, {
+  const ending = endJobRow(trx, row, {
     status: options.status,
     detail: options.detail,
     warnings,
@@ -79,6 +83,8 @@ export async function endJob(
     ...(options.document === undefined ? {} : { documentKey: options.document.key }),
     ...(options.releaseWhenDone === undefined ? {} : { releaseWhenDone: options.releaseWhenDone }),
   });
+  ending.catch(() => undefined);
+  if (!sendsAhead(trx)) await ending;
   if (options.status !== 'succeeded') {
     const reason = options.status === 'canceled' ? 'job_canceled' : 'internal_error';
     const sentence =
@@ -92,7 +98,15 @@ export async function endJob(
   // Only a `files` source links input files (`job_files`, written by createJob).
   if (row.source_type === 'files') await holdJobFilesUntil(trx, row.id, expiresAt);
   if (options.artifactsHeld === undefined) await holdJobArtifactsUntil(trx, row.id, expiresAt);
-  await meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
+  // The metering comes after the rows above, as it always did: createJob locks its input files,
+  // then the usage totals, so a job's end must not hold the totals while it waits for its files
+  // (the worker-kills test deadlocked so). A tiny job's end has none of them: the metering's first
+  // statements (its usage records read, its storage meter opened) follow the end's write on the
+  // wire, without waiting for it, and are answered in its round trip.
+  const metered = meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
+  metered.catch(() => undefined);
+  const ended = await ending;
+  await metered;
   const type =
     options.status === 'succeeded'
       ? 'job.succeeded'
@@ -100,6 +114,7 @@ export async function endJob(
         ? 'job.failed'
         : 'job.canceled';
   const job = { accountId: row.account_id, type, object: toJob(ended.row, ended.outputIds) } as const;
-  await writeEvents(trx, ctx, [...(options.events ?? []), job]);
+  const events = await Promise.all((options.events ?? []).map((event) => Promise.resolve(event)));
+  await writeEvents(trx, ctx, [...events, job]);
   return ended.row;
 }

@@ -13,6 +13,7 @@ import { bytesOf } from '../tables/stored-blob.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import type { JobLease } from './job-lease.js';
+import { sendsAhead } from '../storage/wake-on-commit.js';
 import { RunStopped } from './lease.js';
 import { jobFiles } from '../tables/job-inputs.js';
 import { createCheckpointStore, toConvertSource } from './job-source.js';
@@ -255,12 +256,20 @@ async function saveOutput(
       newArtifactRow({ id: output.id, accountId: output.account_id, position }, artifact, expiresAt, now),
     );
     for (const artifact of artifacts) await insertArtifact(trx, artifact);
-    const fresh = await succeedOutput(trx, output.id, rendered.warnings, now);
-    const created = {
-      accountId: output.account_id,
-      type: 'output.created',
-      object: toOutput(ctx, fresh, artifacts),
-    } as const;
+    // The output's write is not waited for: the job's end follows it on the wire, and its event
+    // is written once the answer (the output as it is now) is in.
+    const succeeded = succeedOutput(trx, output.id, rendered.warnings, now);
+    succeeded.catch(() => undefined);
+    if (!sendsAhead(trx)) await succeeded;
+    const created = succeeded.then(
+      (fresh) =>
+        ({
+          accountId: output.account_id,
+          type: 'output.created',
+          object: toOutput(ctx, fresh, artifacts),
+        }) as const,
+    );
+    created.catch(() => undefined);
     const usage = addUsage(unsaved?.usage ?? {}, {
       ...rendered.usage,
       output_bytes:
@@ -281,7 +290,7 @@ async function saveOutput(
       });
       return { done: ended.locked_by === null, released };
     }
-    await writeEvent(trx, ctx, created);
+    await writeEvent(trx, ctx, await created);
     await meterJob(trx, ctx, row, usage, running ? 'pending' : 'finalized');
     return { done: await releaseLeaseWhenDone(trx, lease.held), released };
   });
@@ -313,12 +322,15 @@ async function renderPending(
   claimed: JobsTable,
   prepared: RunDocument,
   lease: JobLease,
+  firstOutputs: Promise<OutputsTable[]>,
 ): Promise<void> {
   const { document } = prepared;
   let { unsaved } = prepared;
-  // The claimed row serves the first pass (the run holds the job: only it changes what is read
-  // here); a later pass reads it again.
+  // The claimed row and the outputs read as the run began serve the first pass (the run holds
+  // the job: only it changes what is read here; an output added meanwhile is found by the next
+  // pass, which every pass but the last one makes); a later pass reads them again.
   let row: JobsTable | null = claimed;
+  let pending: Promise<OutputsTable[]> | null = firstOutputs;
   for (;;) {
     lease.checkStop();
     row ??= await ctx.store.db
@@ -326,7 +338,8 @@ async function renderPending(
       .selectAll()
       .where('id', '=', claimed.id)
       .executeTakeFirstOrThrow();
-    const outputs = await pendingOutputs(ctx.store.db, claimed.id);
+    const outputs = await (pending ?? pendingOutputs(ctx.store.db, claimed.id));
+    pending = null;
     if (outputs.length === 0) {
       if (unsaved !== null) await commitDocument(ctx, lease, unsaved);
       unsaved = null;
@@ -437,8 +450,11 @@ export async function runJob(ctx: ServiceContext, claimed: JobsTable, lease: Job
     }
     // The engine's plugin and fetch spans become children of the job span (with an SDK's context manager).
     await context.with(trace.setSpan(ROOT_CONTEXT, span), async () => {
+      // Read while the engine prepares: its round trip is not waited for after the preparation.
+      const firstOutputs = pendingOutputs(ctx.store.db, claimed.id);
+      firstOutputs.catch(() => undefined);
       const prepared = await ensureDocument(ctx, claimed, lease);
-      await renderPending(ctx, claimed, prepared, lease);
+      await renderPending(ctx, claimed, prepared, lease, firstOutputs);
     });
   } catch (error) {
     if (error instanceof RunStopped || lease.controller.signal.aborted) {
