@@ -3,6 +3,7 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
+import { dropReplySubjects } from './internal/reply-subjects.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { dropPurchaseControls } from './internal/product-page.js';
@@ -150,6 +151,7 @@ export async function convertHtml(
   const metadata = toMetadata(facts, article, options.url);
   // Scored before the title heading is added: a page whose only text is its title has no content.
   const quality = scoreQuality({ root, mainContentFound, pageWordCharacters: pageCharacters });
+  dropReplySubjects(root);
   finishTree(root, { title: metadata.title, headline: facts.headline, fileId: options.fileId });
   metadata.facts = { ...metadata.facts, ...qualityFacts(quality) };
   return { root, metadata, warnings, quality, mainContentFound, dom: usedDom };

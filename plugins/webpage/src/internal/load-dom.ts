@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { dropAnswerRemarks } from './answer-remarks.js';
 import { liftWrappedHeadings } from './lift-headings.js';
+import { dropPosterCardFacts } from './poster-cards.js';
 import { placeStreamedSegments } from './streamed-segments.js';
 
 /**
@@ -16,7 +17,8 @@ export type DomImplementation = 'linkedom' | 'jsdom';
 /**
  * Parses a page into a DOM document, React's streamed segments put in place
  * ({@link placeStreamedSegments}), its wrapped headings lifted ({@link liftWrappedHeadings}) and
- * the remarks under a Q&A page's answers removed ({@link dropAnswerRemarks}). linkedom is the default (about 8× faster than jsdom with a
+ * the remarks under a Q&A page's answers removed ({@link dropAnswerRemarks}) with the facts of its posters' cards
+ * ({@link dropPosterCardFacts}). linkedom is the default (about 8× faster than jsdom with a
  * fifth of the memory); jsdom is loaded on first use only, as the slower, more exact fallback.
  */
 export async function loadDom(
@@ -35,6 +37,7 @@ export async function loadDom(
       placeStreamedSegments(document, html);
       liftWrappedHeadings(document);
       dropAnswerRemarks(document, html);
+      dropPosterCardFacts(document);
       return document;
     }
   }
@@ -50,6 +53,7 @@ export function parseWithLinkedom(html: string): Document {
   placeStreamedSegments(document, source);
   liftWrappedHeadings(document);
   dropAnswerRemarks(document, source);
+  dropPosterCardFacts(document);
   return document;
 }
 

@@ -1,0 +1,54 @@
+import { itemClassKey } from './main-region.js';
+import { lowerCaseWords } from './word-characters.js';
+
+/** A thread shows a poster's card beside each of at least this many posts. */
+const MIN_CARDS = 3;
+/** A card's name (its `<dt>`) has at most this many words… */
+const MAX_NAME_WORDS = 6;
+/** …and each of its facts (`<dd>`) at most this many. */
+const MAX_FACT_WORDS = 6;
+/** A card gives at least this many facts: one `<dd>` is a term's value, not a poster's card. */
+const MIN_FACTS = 2;
+
+/**
+ * Removes the facts of a forum poster's card, keeping the poster's name: phpBB and FluxBB put
+ * beside every post a `<dl>` whose one `<dt>` is the poster (name, avatar) and whose `<dd>`s are
+ * their rank, post count, join date, location and custom fields ("Founded: Dec 11, 2021",
+ * "Primary OS: Mac OS X", "Registered: 2024-01-27"). Readers of the thread read who wrote each post,
+ * not the card again under every post (WCXB's labels keep the name and drop the rest). Only lists
+ * repeated at least three times with the same classes (theirs and their parent's), each one term
+ * and two or more short values, are cards: a glossary's terms have long definitions, and a list of
+ * facts names each with its own term.
+ */
+export function dropPosterCardFacts(document: Document): number {
+  const body = document.body as Element | null;
+  if (body === null) return 0;
+  const groups = new Map<string, Element[]>();
+  for (const list of Array.from(body.getElementsByTagName('dl'))) {
+    if (!isCard(list)) continue;
+    const key = `${itemClassKey(list.getAttribute('class'))}<${itemClassKey(list.parentElement?.getAttribute('class') ?? null)}`;
+    groups.set(key, [...(groups.get(key) ?? []), list]);
+  }
+  let removed = 0;
+  for (const cards of groups.values()) {
+    if (cards.length < MIN_CARDS) continue;
+    for (const card of cards) {
+      for (const fact of Array.from(card.children).filter((child) => child.localName === 'dd')) {
+        fact.remove();
+        removed += 1;
+      }
+    }
+  }
+  return removed;
+}
+
+/** One `<dt>` first, then only `<dd>`s, two or more, every one short. */
+function isCard(list: Element): boolean {
+  const [name, ...facts] = Array.from(list.children);
+  if (name?.localName !== 'dt' || facts.length < MIN_FACTS) return false;
+  if (lowerCaseWords(name.textContent ?? '').length > MAX_NAME_WORDS) return false;
+  return facts.every(
+    (fact) =>
+      fact.localName === 'dd' && lowerCaseWords(fact.textContent ?? '').length <= MAX_FACT_WORDS,
+  );
+}
