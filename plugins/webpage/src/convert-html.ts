@@ -4,6 +4,7 @@ import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { dropReplySubjects } from './internal/reply-subjects.js';
+import { dropPosterFacts } from './internal/poster-cards.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { dropPurchaseControls } from './internal/product-page.js';
@@ -230,6 +231,7 @@ async function readArticle(
     declaredKind: facts.declaredKind,
   });
   const parsed = region === null ? read : toRegionArticle(read, region.element);
+  if (parsed?.content) dropPosterFacts(parsed.content);
   if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWithLinkedom } from './load-dom.js';
+import { dropPosterFacts } from './poster-cards.js';
 
 const post = (name: string, text: string): string =>
   `<div class="post"><dl class="postprofile" id="profile${name.length}"><dt><a href="./memberlist.php?u=1">${name}</a></dt>` +
@@ -31,5 +32,26 @@ describe('dropPosterCardFacts (run by the parse)', () => {
     expect(text).toContain('renews at half its duration');
     expect(text).toContain('2 kg');
     expect(text).toContain('Founded');
+  });
+});
+
+describe('dropPosterFacts', () => {
+  it("drops a poster's rank, banner and counts, keeping their name and post", () => {
+    const document = parseWithLinkedom(
+      '<!DOCTYPE html><html><body><article class="message"><section class="message-user userExtra--expand">' +
+        '<h4 class="message-name"><a class="username">latawiec</a></h4>' +
+        '<h5 class="userTitle message-userTitle">Well-known member</h5>' +
+        '<div class="userBanner message-userBanner"><strong>Staff member</strong></div>' +
+        '<div class="message-userExtras"><dl class="pairs"><dt>Joined</dt><dd>Oct 28, 2023</dd></dl></div>' +
+        '<div class="ipsComment_authorBadge">Top poster</div></section>' +
+        '<div class="message-content"><p>Never book flights through them.</p></div>' +
+        '<p class="author-name">Written by Ann</p></article></body></html>',
+    );
+    expect(dropPosterFacts(document.body)).toBe(4);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('latawiec');
+    expect(text).toContain('Never book flights through them.');
+    expect(text).toContain('Written by Ann');
+    for (const fact of ['Well-known member', 'Staff member', 'Joined', 'Top poster']) expect(text).not.toContain(fact);
   });
 });

@@ -1,3 +1,4 @@
+import { classAndIdNames, nameWords } from './element-names.js';
 import { itemClassKey } from './main-region.js';
 import { lowerCaseWords } from './word-characters.js';
 
@@ -51,4 +52,41 @@ function isCard(list: Element): boolean {
     (fact) =>
       fact.localName === 'dd' && lowerCaseWords(fact.textContent ?? '').length <= MAX_FACT_WORDS,
   );
+}
+
+/** Who a card is about: the poster of a post (`user`, `author`, `poster`)… */
+const POSTER_WORDS = new Set(['user', 'author', 'poster']);
+/** …and what of it a block shows beside their name: a rank, a banner, their counts. */
+const FACT_WORDS = new Set(['title', 'titles', 'extras', 'extra', 'banner', 'banners', 'stats']);
+for (const word of ['statistics', 'badge', 'badges', 'rank', 'ranks']) FACT_WORDS.add(word);
+/** The same as one word: `usertitle`, `userextras`. */
+const POSTER_FACT_WORD = new RegExp(`^(?:${[...POSTER_WORDS].join('|')})(?:${[...FACT_WORDS].join('|')})$`);
+
+/**
+ * Removes the blocks of a poster's card that say who they are on the forum rather than who they
+ * are: their rank or title (`message-userTitle` "Well-known member", `userBanner` "Staff member"),
+ * their counts (`message-userExtras` "Joined … Messages …", `ipsEntry__authorStats`) and badges
+ * (`ipsComment_authorBadge`). A class naming the poster (`user`, `author`, `poster`) and such a
+ * fact (`title`, `extras`, `banner`, `stats`, `badge`, `rank`) marks them; the poster's name and
+ * avatar are in other blocks and stay. WCXB's labels keep none of them. Done on the article read,
+ * not the page: a rank is often a heading (`<h5 class="userTitle">`), and headings help
+ * Readability find the posts.
+ */
+export function dropPosterFacts(article: Element): number {
+  const found = Array.from(article.querySelectorAll('[class]')).filter(namesPosterFact);
+  for (const element of found) element.remove();
+  return found.length;
+}
+
+function namesPosterFact(element: Element): boolean {
+  // A BEM modifier (`userExtra--expand`) says how a block is shown, not what it is.
+  return classAndIdNames(element).some((name) => {
+    if (name.includes('--')) return false;
+    const words = nameWords(name);
+    return words.some(
+      (word, index) =>
+        POSTER_FACT_WORD.test(word) ||
+        (POSTER_WORDS.has(word) && FACT_WORDS.has(words[index + 1] ?? '')),
+    );
+  });
 }
