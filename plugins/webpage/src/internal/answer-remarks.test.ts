@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseWithLinkedom } from './load-dom.js';
 
 const page = (body: string): Document =>
-  parseWithLinkedom(`<!DOCTYPE html><html><body itemscope itemtype="https://schema.org/QAPage">${body}</body></html>`);
+  parseWithLinkedom(
+    `<!DOCTYPE html><html><body itemscope itemtype="https://schema.org/QAPage">${body}</body></html>`,
+  );
 
 const remark = (text: string): string =>
   `<li class="comment" itemprop="comment" itemscope itemtype="https://schema.org/Comment"><span class="comment-copy">${text}</span></li>`;

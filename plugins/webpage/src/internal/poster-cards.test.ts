@@ -28,7 +28,9 @@ describe('dropPosterCardFacts (run by the parse)', () => {
     const glossary =
       '<dl class="terms"><dt>Lease</dt><dd>A claim on a job that its worker renews at half its duration, or loses.</dd><dd>See also: heartbeat and the stalled-work sweep that follows it.</dd></dl>';
     const facts = '<dl class="specs"><dt>Weight</dt><dd>2 kg</dd><dt>Colour</dt><dd>Red</dd></dl>';
-    const text = bodyOf(glossary.repeat(3) + facts.repeat(3) + post('Minoa', 'One') + post('Abercontin', 'Two'));
+    const text = bodyOf(
+      glossary.repeat(3) + facts.repeat(3) + post('Minoa', 'One') + post('Abercontin', 'Two'),
+    );
     expect(text).toContain('renews at half its duration');
     expect(text).toContain('2 kg');
     expect(text).toContain('Founded');
@@ -52,6 +54,7 @@ describe('dropPosterFacts', () => {
     expect(text).toContain('latawiec');
     expect(text).toContain('Never book flights through them.');
     expect(text).toContain('Written by Ann');
-    for (const fact of ['Well-known member', 'Staff member', 'Joined', 'Top poster']) expect(text).not.toContain(fact);
+    for (const fact of ['Well-known member', 'Staff member', 'Joined', 'Top poster'])
+      expect(text).not.toContain(fact);
   });
 });

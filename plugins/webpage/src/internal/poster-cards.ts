@@ -49,8 +49,7 @@ function isCard(list: Element): boolean {
   if (name?.localName !== 'dt' || facts.length < MIN_FACTS) return false;
   if (lowerCaseWords(name.textContent ?? '').length > MAX_NAME_WORDS) return false;
   return facts.every(
-    (fact) =>
-      fact.localName === 'dd' && lowerCaseWords(fact.textContent ?? '').length <= MAX_FACT_WORDS,
+    (fact) => fact.localName === 'dd' && lowerCaseWords(fact.textContent ?? '').length <= MAX_FACT_WORDS,
   );
 }
 
@@ -85,8 +84,7 @@ function namesPosterFact(element: Element): boolean {
     const words = nameWords(name);
     return words.some(
       (word, index) =>
-        POSTER_FACT_WORD.test(word) ||
-        (POSTER_WORDS.has(word) && FACT_WORDS.has(words[index + 1] ?? '')),
+        POSTER_FACT_WORD.test(word) || (POSTER_WORDS.has(word) && FACT_WORDS.has(words[index + 1] ?? '')),
     );
   });
 }

@@ -37,7 +37,10 @@ describe('dropReplySubjects', () => {
   });
 
   it("keeps a page's one or two 'Re:' headings", () => {
-    const root: Root = { type: 'root', children: [heading('Re: your letter of May 3'), paragraph('Dear Ann')] };
+    const root: Root = {
+      type: 'root',
+      children: [heading('Re: your letter of May 3'), paragraph('Dear Ann')],
+    };
     expect(dropReplySubjects(root)).toBe(0);
     expect(root.children).toHaveLength(2);
   });
