@@ -231,7 +231,7 @@ async function readArticle(
     declaredKind: facts.declaredKind,
   });
   const parsed = region === null ? read : toRegionArticle(read, region.element);
-  if (parsed?.content) dropPosterFacts(parsed.content);
+  if (parsed?.content) dropPosterFacts(parsed.content, html);
   if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
   const articleCharacters = region?.characters ?? readCharacters;
   const usable =

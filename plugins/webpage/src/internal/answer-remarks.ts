@@ -1,9 +1,8 @@
+import { nodesUnder } from './dom-walk.js';
 import { isPostContainer } from './posts-as-content.js';
 
 /** schema.org types of a Q&A page's question and its answers (microdata `itemtype`). */
 const QUESTION_OR_ANSWER_TYPE = /schema\.org\/(?:Question|Answer)$/i;
-/** The markup of a page that types a question or an answer: no walk for the others. */
-const QUESTION_OR_ANSWER_MARKUP = /schema\.org\/(?:Question|Answer)["'\s]/i;
 
 /**
  * Removes the remarks under a Q&A page's question and answers: blocks named or typed as comments
@@ -15,13 +14,16 @@ const QUESTION_OR_ANSWER_MARKUP = /schema\.org\/(?:Question|Answer)["'\s]/i;
  * `html` is the page's markup, read only to skip pages that type no question or answer.
  */
 export function dropAnswerRemarks(document: Document, html: string): number {
-  if (!QUESTION_OR_ANSWER_MARKUP.test(html) || document.body === null) return 0;
-  const posts = Array.from(document.body.querySelectorAll('[itemtype], [itemType]')).filter(
-    isQuestionOrAnswer,
-  );
+  // A search for two strings, not a regular expression: every page pays for it.
+  const typed = html.includes('schema.org/Question') || html.includes('schema.org/Answer');
+  if (!typed || document.body === null) return 0;
+  const posts: Element[] = [];
+  for (const node of nodesUnder(document.body, 'elements', () => false)) {
+    if (isQuestionOrAnswer(node as Element)) posts.push(node as Element);
+  }
   let removed = 0;
   for (const post of posts) {
-    for (const remark of remarksUnder(post)) {
+    for (const remark of remarksUnder(post, posts)) {
       remark.remove();
       removed += 1;
     }
@@ -30,12 +32,12 @@ export function dropAnswerRemarks(document: Document, html: string): number {
 }
 
 /** The outermost comment blocks under a question or answer that hold no question or answer. */
-function remarksUnder(post: Element): Element[] {
+function remarksUnder(post: Element, posts: readonly Element[]): Element[] {
   const found: Element[] = [];
   const visit = (element: Element): void => {
     for (const child of Array.from(element.children)) {
-      if (isQuestionOrAnswer(child)) continue;
-      if (isPostContainer(child) && !holdsQuestionOrAnswer(child)) found.push(child);
+      if (posts.includes(child)) continue;
+      if (isPostContainer(child) && !posts.some((other) => child.contains(other))) found.push(child);
       else visit(child);
     }
   };
@@ -43,11 +45,8 @@ function remarksUnder(post: Element): Element[] {
   return found;
 }
 
-function holdsQuestionOrAnswer(element: Element): boolean {
-  return Array.from(element.querySelectorAll('[itemtype], [itemType]')).some(isQuestionOrAnswer);
-}
-
 function isQuestionOrAnswer(element: Element): boolean {
+  if (!element.hasAttributes()) return false;
   // linkedom keeps an attribute's name as written (`itemType`).
   const itemtype = element.getAttribute('itemtype') ?? element.getAttribute('itemType');
   return itemtype !== null && QUESTION_OR_ANSWER_TYPE.test(itemtype.trim());

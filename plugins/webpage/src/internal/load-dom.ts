@@ -37,7 +37,7 @@ export async function loadDom(
       placeStreamedSegments(document, html);
       liftWrappedHeadings(document);
       dropAnswerRemarks(document, html);
-      dropPosterCardFacts(document);
+      dropPosterCardFacts(document, html);
       return document;
     }
   }
@@ -53,7 +53,7 @@ export function parseWithLinkedom(html: string): Document {
   placeStreamedSegments(document, source);
   liftWrappedHeadings(document);
   dropAnswerRemarks(document, source);
-  dropPosterCardFacts(document);
+  dropPosterCardFacts(document, source);
   return document;
 }
 

@@ -1,7 +1,10 @@
+import { nodesUnder } from './dom-walk.js';
 import { classAndIdNames, nameWords } from './element-names.js';
 import { itemClassKey } from './main-region.js';
 import { lowerCaseWords } from './word-characters.js';
 
+/** The markup of a page with a definition list's value: no look for cards on the others. */
+const DEFINITION_MARKUP = /<dd[\s>]/i;
 /** A thread shows a poster's card beside each of at least this many posts. */
 const MIN_CARDS = 3;
 /** A card's name (its `<dt>`) has at most this many words… */
@@ -19,11 +22,12 @@ const MIN_FACTS = 2;
  * not the card again under every post (WCXB's labels keep the name and drop the rest). Only lists
  * repeated at least three times with the same classes (theirs and their parent's), each one term
  * and two or more short values, are cards: a glossary's terms have long definitions, and a list of
- * facts names each with its own term.
+ * facts names each with its own term. `html` is the page's markup, read only to skip pages
+ * without a definition list.
  */
-export function dropPosterCardFacts(document: Document): number {
+export function dropPosterCardFacts(document: Document, html: string): number {
   const body = document.body as Element | null;
-  if (body === null) return 0;
+  if (body === null || !DEFINITION_MARKUP.test(html)) return 0;
   const groups = new Map<string, Element[]>();
   for (const list of Array.from(body.getElementsByTagName('dl'))) {
     if (!isCard(list)) continue;
@@ -67,17 +71,30 @@ const POSTER_FACT_WORD = new RegExp(`^(?:${[...POSTER_WORDS].join('|')})(?:${[..
  * their counts (`message-userExtras` "Joined … Messages …", `ipsEntry__authorStats`) and badges
  * (`ipsComment_authorBadge`). A class naming the poster (`user`, `author`, `poster`) and such a
  * fact (`title`, `extras`, `banner`, `stats`, `badge`, `rank`) marks them; the poster's name and
- * avatar are in other blocks and stay. WCXB's labels keep none of them. Done on the article read,
+ * avatar are in other blocks and stay. `html` is the page's markup, read only to skip pages
+ * without such a class. WCXB's labels keep none of them. Done on the article read,
  * not the page: a rank is often a heading (`<h5 class="userTitle">`), and headings help
  * Readability find the posts.
  */
-export function dropPosterFacts(article: Element): number {
-  const found = Array.from(article.querySelectorAll('[class]')).filter(namesPosterFact);
+export function dropPosterFacts(article: Element, html: string): number {
+  if (!POSTER_FACT_MARKUP.test(html)) return 0;
+  // Walked, not matched by a selector: linkedom's css-select costs more than the parse.
+  const found: Element[] = [];
+  for (const node of nodesUnder(article, 'elements', () => false)) {
+    if (namesPosterFact(node as Element)) found.push(node as Element);
+  }
   for (const element of found) element.remove();
   return found.length;
 }
 
+/** What every name {@link namesPosterFact} matches holds: most elements are passed on this test. */
+const POSTER_SUBSTRING = /user|author|poster/i;
+/** The markup of a page with such a class: no walk on the others (reading classes costs). */
+const POSTER_FACT_MARKUP =
+  /class=["'][^"']*(?:user|author|poster)[-_]?(?:titles?|extras?|banners?|stats|statistics|badges?|ranks?)/i;
+
 function namesPosterFact(element: Element): boolean {
+  if (!element.hasAttributes() || !POSTER_SUBSTRING.test(element.getAttribute('class') ?? '')) return false;
   // A BEM modifier (`userExtra--expand`) says how a block is shown, not what it is.
   return classAndIdNames(element).some((name) => {
     if (name.includes('--')) return false;
