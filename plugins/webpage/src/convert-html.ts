@@ -3,6 +3,8 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/load-dom.js';
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
+import { dropReplySubjects } from './internal/reply-subjects.js';
+import { dropPosterFacts } from './internal/poster-cards.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { showCollapsedPanels } from './internal/collapsed-panels.js';
 import { dropSpokenDuplicates } from './internal/spoken-duplicates.js';
@@ -153,6 +155,7 @@ export async function convertHtml(
   const metadata = toMetadata(facts, article, options.url);
   // Scored before the title heading is added: a page whose only text is its title has no content.
   const quality = scoreQuality({ root, mainContentFound, pageWordCharacters: pageCharacters });
+  dropReplySubjects(root);
   finishTree(root, { title: metadata.title, headline: facts.headline, fileId: options.fileId });
   metadata.facts = { ...metadata.facts, ...qualityFacts(quality) };
   return { root, metadata, warnings, quality, mainContentFound, dom: usedDom };
@@ -248,6 +251,7 @@ async function readArticle(
       : read !== null && entries !== null
         ? withListedItems(read, entries)
         : read;
+  if (parsed?.content) dropPosterFacts(parsed.content, html);
   if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
   const articleCharacters =
     region?.characters ??

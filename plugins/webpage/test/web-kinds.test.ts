@@ -233,4 +233,15 @@ describe('pages that are not articles', () => {
       expect(text).not.toContain(banner);
     },
   );
+  it(
+    "reads a Q&A page's question and answers without the remarks under them (askubuntu.com)",
+    { timeout: 60_000 },
+    async () => {
+      const { text, truth } = await convertPage('0567');
+      expect(truth.with?.length).toBeGreaterThan(0);
+      for (const snippet of truth.with ?? []) expect(text, snippet).toContain(words(snippet));
+      expect(text).not.toContain(words('May I ask why you want to do this?'));
+      expect(text).not.toContain(words('Because i hate reinstalling all my apps and PPAs'));
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import { parseHTML } from 'linkedom';
+import { dropAnswerRemarks } from './answer-remarks.js';
 import { liftWrappedHeadings } from './lift-headings.js';
+import { dropPosterCardFacts } from './poster-cards.js';
 import { placeStreamedSegments } from './streamed-segments.js';
 
 /**
@@ -14,7 +16,9 @@ export type DomImplementation = 'linkedom' | 'jsdom';
 
 /**
  * Parses a page into a DOM document, React's streamed segments put in place
- * ({@link placeStreamedSegments}) and its wrapped headings lifted ({@link liftWrappedHeadings}). linkedom is the default (about 8× faster than jsdom with a
+ * ({@link placeStreamedSegments}), its wrapped headings lifted ({@link liftWrappedHeadings}) and
+ * the remarks under a Q&A page's answers removed ({@link dropAnswerRemarks}) with the facts of its posters' cards
+ * ({@link dropPosterCardFacts}). linkedom is the default (about 8× faster than jsdom with a
  * fifth of the memory); jsdom is loaded on first use only, as the slower, more exact fallback.
  */
 export async function loadDom(
@@ -32,6 +36,8 @@ export async function loadDom(
       const { document } = new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window;
       placeStreamedSegments(document, html);
       liftWrappedHeadings(document);
+      dropAnswerRemarks(document, html);
+      dropPosterCardFacts(document, html);
       return document;
     }
   }
@@ -46,6 +52,8 @@ export function parseWithLinkedom(html: string): Document {
     document = parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
   placeStreamedSegments(document, source);
   liftWrappedHeadings(document);
+  dropAnswerRemarks(document, source);
+  dropPosterCardFacts(document, source);
   return document;
 }
 

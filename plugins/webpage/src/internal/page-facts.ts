@@ -1,6 +1,7 @@
 import { declaredKind, type DeclaredKind } from './declared-kind.js';
 import { nodesUnder } from './dom-walk.js';
 import { readJsonLdProduct, type ProductFacts } from './json-ld-product.js';
+import { decodeLeftoverEntities } from './leftover-entities.js';
 import { toAbsolute } from './prepare-hast.js';
 import { productSign, type ProductSign } from './product-page.js';
 
@@ -95,8 +96,9 @@ function readMetas(elements: readonly Element[]): Map<string, Meta> {
     )
       ?.trim()
       .toLowerCase();
-    const value = element.getAttribute('content')?.trim();
-    if (key !== undefined && value && !metas.has(key)) metas.set(key, { value, order });
+    const content = element.getAttribute('content')?.trim();
+    if (key === undefined || !content || metas.has(key)) continue;
+    metas.set(key, { value: decodeLeftoverEntities(content, element.ownerDocument), order });
   }
   return metas;
 }
