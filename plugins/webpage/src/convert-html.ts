@@ -234,8 +234,8 @@ async function readArticle(
     declaredKind: facts.declaredKind,
   });
   // A listing's introduction read as its article: its entries beside it are the page's content.
-  // Not a shop category's text beside its grid of prices: the labels keep the text alone (nike
-  // 0656 0.49 → 0.11 with its grid), and a short text gives way to the grid by the catalogue rule.
+  // Not beside a grid of prices: a shop category's grid is the catalogue rule's to judge (a short
+  // text gives way to it), and read as entries it buried the category's text (DECISIONS, issue 26).
   const entries =
     region === null &&
     seen !== null &&

@@ -22,7 +22,7 @@ const MIN_NEW_SHARE = 0.5;
  * The entries hold at least this share of the article's words: a listing's introduction is short
  * beside its entries, a story is long beside a list of other stories (most read, more headlines),
  * and a service page's text beside its portfolio's captions or its Instagram feed (a quarter kept
- * those: icebergwebdesign 4273 0.97 → 0.86, artistsandfleas 4848 0.98 → 0.84).
+ * those: see DECISIONS, issue 26 listings).
  */
 const MIN_WORDS_SHARE = 0.4;
 /** Elements that are a page's chrome, kept in the region when they hold much of its text. */
