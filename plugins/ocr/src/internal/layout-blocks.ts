@@ -8,16 +8,21 @@ export interface LineGroup {
 }
 
 /**
- * A list item's marker. An enumerator followed by a phone number's tail is no marker: "(405) 680-3701"
- * is an area code, and read as a marker it was dropped and the line renumbered "1.".
+ * After an enumerator, a phone number's tail: "(405) 680-3701" starts with an area code, and read
+ * as a marker it was dropped and the line renumbered "1.". Checked before the spaces are taken, so
+ * that doubled spaces cannot give one back to the check.
  */
-const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]\s+(?!\d{3}[-.\s]\d{4}\b))/;
+const PHONE_TAIL = String.raw`(?!\s+\d{3}[-.\s]\d{4}\b)`;
+/** A list item's marker: a glyph or dash, or an enumerator that opens no phone number. */
+const BULLET = new RegExp(
+  String.raw`^(?:[•◦▪▫●○■□‣⁃∙·*–-]\s+|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]${PHONE_TAIL}\s+)`,
+);
 /** A bullet glyph: unlike a number or a dash, it opens a list item wherever it stands. */
 const GLYPH = /^[•◦▪▫●○■□‣⁃∙]\s+/;
 /** The opening of a numbered section's title ("4 Type tests", "3.1.3 Special requirements"). */
 const NUMBERED_TITLE = /^\d{1,2}(?:\.\d{1,2}){0,4}\.?\s+\p{Lu}/u;
 /** A numbered item: markdown numbers it (a lettered item is written as a bullet, its letter dropped). */
-const ORDERED = /^\(?\d{1,3}[.)]\s+(?!\d{3}[-.\s]\d{4}\b)/;
+const ORDERED = new RegExp(String.raw`^\(?\d{1,3}[.)]${PHONE_TAIL}\s+`);
 
 /**
  * Groups line segments into regions: a segment continues the region whose last line sits just
