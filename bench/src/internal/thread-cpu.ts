@@ -30,7 +30,8 @@ export function threadCpuMs(): number | undefined {
 
 /**
  * CPU time of libuv's thread pool in milliseconds (its threads are named `libuv-worker`): where a
- * native addon's asynchronous call does its work. Undefined off Linux (no `/proc/self/task`).
+ * native addon's asynchronous call does its work. Undefined off Linux (no `/proc/self/task`) and
+ * where no thread is named so.
  */
 export function threadPoolCpuMs(): number | undefined {
   let tasks: string[];
@@ -40,6 +41,7 @@ export function threadPoolCpuMs(): number | undefined {
     return undefined;
   }
   let nanoseconds = 0;
+  let poolThreads = 0;
   for (const task of tasks) {
     let name: string;
     try {
@@ -47,7 +49,11 @@ export function threadPoolCpuMs(): number | undefined {
     } catch {
       continue;
     }
-    if (name === 'libuv-worker') nanoseconds += schedNs(`/proc/self/task/${task}/schedstat`) ?? 0;
+    if (name !== 'libuv-worker') continue;
+    poolThreads += 1;
+    nanoseconds += schedNs(`/proc/self/task/${task}/schedstat`) ?? 0;
   }
-  return nanoseconds / 1e6;
+  // No pool yet, or a libuv that does not name its threads: unknown, not zero (a ratio over it is
+  // infinite), and the bench judges on wall time.
+  return poolThreads === 0 ? undefined : nanoseconds / 1e6;
 }

@@ -144,6 +144,15 @@ describe('epub', () => {
     expect(markdown).not.toMatch(/^#+ 1$/m);
   });
 
+  it('keeps the outline label above a chapter that opens with a subsection of its own', async () => {
+    const chapter = XHTML(
+      '<h2>Before dawn</h2><p>It was a dark night.</p><h1>The hive wakes</h1><p>The bees stirred.</p>',
+    );
+    const { document } = await read(await book({ 'OEBPS/Text/chapter 1.xhtml': chapter }));
+    const markdown = markdownOf(document.root);
+    expect(markdown).toMatch(/^### The First Chapter\n\n#+ Before dawn\n/m);
+  });
+
   it('refuses DRM (encryption.xml naming content), but reads a book whose fonts are obfuscated', async () => {
     const encryption = (uri: string): string => `<?xml version="1.0"?>
 <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">

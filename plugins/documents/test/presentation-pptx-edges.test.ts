@@ -118,6 +118,25 @@ describe('pptx edge cases from hand-written parts', () => {
     expect(markdown).toBe(
       '## Part two\n\nWhat the second half covers\n\n## Plan\n\n- First point\n\nA plain line under it\n\n- Second point\n',
     );
+
+    // A master's own placeholders share index numbers with content frames (its date is `idx` 2):
+    // a content frame finds the master by type, so its bullets come from the master's body style.
+    const masterWithDate = master.replace(
+      '<p:spTree/>',
+      `<p:spTree>${placeholder('type="dt" idx="2"', listStyle('<a:lvl1pPr><a:buNone/></a:lvl1pPr>'))}</p:spTree>`,
+    );
+    const dated = await deck('master-date.pptx', [
+      {
+        shapes: textShape('Plan', 0, 500_000, 'type="title"') + body('idx="2"', line('First point')),
+        rels: slideRels('content.xml'),
+        parts: {
+          'ppt/slideLayouts/content.xml': contentLayout.replace('idx="1"', 'idx="2"'),
+          ...layoutRels('content.xml'),
+          'ppt/slideMasters/slideMaster1.xml': masterWithDate,
+        },
+      },
+    ]);
+    expect(dated.markdown).toBe('## Plan\n\n- First point\n');
   });
 
   it('flattens group shapes, placing their children through the group transform', async () => {

@@ -37,21 +37,26 @@ function bookHeader(opf: PackageDocument): RootContent[] {
   return blocks;
 }
 
+/** The highest level of a chapter's headings (the smallest depth). */
+function topDepth(blocks: readonly RootContent[]): number {
+  return Math.min(...blocks.map((block) => (block.type === 'heading' ? block.depth : 7)));
+}
+
 const toDepth = (level: number): Heading['depth'] => Math.max(1, Math.min(6, level)) as Heading['depth'];
 
 /**
  * A chapter's blocks under its table-of-contents heading: the navigation's entry for the part is
  * the outline, so its label becomes a heading (depth = its level + 1, under the book's title)
- * unless the chapter opens with a heading of its own, which then takes the outline's depth, and
- * the chapter's other headings move with it (its `h2` sections stay one level below the chapter's
- * `h1`). The opening heading is what a reader of the chapter sees, whatever the contents page
+ * unless the chapter opens with a heading of its own at its highest level (a file that opens with a
+ * subsection keeps the label above it), which then takes the outline's depth, and the chapter's
+ * other headings move with it (its `h2` sections stay one level below the chapter's `h1`). The opening heading is what a reader of the chapter sees, whatever the contents page
  * calls it (`1` or `Chapter 1` for `The hive wakes`): the label above it was a second heading.
  */
 function underOutline(blocks: RootContent[], entry: NavEntry | undefined): RootContent[] {
   if (entry === undefined) return blocks;
   const depth = toDepth(entry.level + 1);
   const first = blocks[0];
-  if (first?.type === 'heading') {
+  if (first?.type === 'heading' && first.depth === topDepth(blocks)) {
     const shift = depth - first.depth;
     if (shift !== 0)
       for (const block of blocks) if (block.type === 'heading') block.depth = toDepth(block.depth + shift);

@@ -48,8 +48,9 @@ function shapeTreeOf(part: XmlElement): XmlElement | undefined {
 interface Inherited {
   /** Layout, then master, placeholder positions (a slide placeholder may inherit its place). */
   positions: Map<string, Point>;
-  /** The list styles of the layout's and the master's placeholders, nearest first, then the master's body style. */
+  /** The placeholders' list styles of the layout, then of the master, by `idx:` and `type:` key. */
   listStyles: Map<string, XmlElement>[];
+  /** The master's `p:bodyStyle`: the list style every body placeholder starts from. */
   bodyStyle?: XmlElement;
 }
 
@@ -79,15 +80,19 @@ async function inheritedFrom(pkg: OfficePackage, slideRels: Map<string, Relation
  */
 function withBullets(shape: PlacedShape, inherited: Inherited): PlacedShape {
   if (shape.placeholder === undefined) return shape;
-  const keys = [
+  const typeKeys = [`type:${shape.placeholder}`, ...(shape.placeholder === 'obj' ? ['type:body'] : [])];
+  // A layout's placeholder is found by index, then type; the master's by type alone (PowerPoint
+  // ties a layout to its master by type: the master's `idx` 2 is its date, not a content frame).
+  const layoutKeys = [
     ...(shape.placeholderIndex === undefined ? [] : [`idx:${shape.placeholderIndex}`]),
-    `type:${shape.placeholder}`,
-    ...(shape.placeholder === 'obj' ? ['type:body'] : []),
+    ...typeKeys,
   ];
   const chain = [
     ownListStyle(shape),
-    ...inherited.listStyles.map((styles) =>
-      keys.map((key) => styles.get(key)).find((style) => style !== undefined),
+    ...inherited.listStyles.map((styles, level) =>
+      (level === 0 ? layoutKeys : typeKeys)
+        .map((key) => styles.get(key))
+        .find((style) => style !== undefined),
     ),
     shape.placeholder === 'body' || shape.placeholder === 'obj' ? inherited.bodyStyle : undefined,
   ];

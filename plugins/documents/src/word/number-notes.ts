@@ -31,9 +31,15 @@ function relabel(nodes: readonly Nodes[], numbers: ReadonlyMap<string, string>):
 export function numberNotes(blocks: RootContent[]): void {
   const references: string[] = [];
   referencesIn(blocks, references);
+  // A reference whose note was empty (its definition dropped by the reader) takes no number: the
+  // numbers a reader sees run without a gap.
+  const defined = new Set(
+    blocks.flatMap((block) => (block.type === 'footnoteDefinition' ? [block.identifier] : [])),
+  );
   const numbers = new Map<string, string>();
   for (const identifier of references)
-    if (!numbers.has(identifier)) numbers.set(identifier, String(numbers.size + 1));
+    if (defined.has(identifier) && !numbers.has(identifier))
+      numbers.set(identifier, String(numbers.size + 1));
   relabel(blocks, numbers);
   // The definitions are listed in the same order, in the places they held (the end, before comments).
   const places = blocks.flatMap((block, index) => (block.type === 'footnoteDefinition' ? [index] : []));
