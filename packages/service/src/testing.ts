@@ -24,6 +24,7 @@ import {
 } from './tables/job-row.js';
 import type { JobsTable } from './storage/schema.js';
 import { wakeOnCommit } from './storage/wake-on-commit.js';
+import { preparedInsert } from './storage/prepared-query.js';
 import { createWebhookEndpoint, listWebhookEndpoints } from './operations/webhook-endpoints.js';
 
 export { describeBlobStoreConformance } from './storage/blob-store-conformance.js';
@@ -661,6 +662,17 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
           await insertJob(trx, row);
           await insertJob(trx, other);
           await trx.selectFrom('jobs').select('id').where('id', '=', other.id).execute();
+        }),
+      ).rejects.toThrow(duplicate);
+      // A statement sent ahead and awaited after a later one (as a job's end is): on PostgreSQL
+      // the later one finds the transaction aborted; the duplicate's error is still the one thrown.
+      const insertAwaited = preparedInsert('jobs');
+      await expect(
+        store.transaction(async (trx) => {
+          const ahead = insertAwaited(trx, [row]);
+          ahead.catch(() => undefined);
+          await trx.selectFrom('jobs').select('id').where('id', '=', other.id).execute();
+          await ahead;
         }),
       ).rejects.toThrow(duplicate);
       expect(await stored(other.id)).toHaveLength(0);

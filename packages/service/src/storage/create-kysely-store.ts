@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Kysely } from 'kysely';
 import type { CommitMode, Store, StoreDialect, TransactionOptions } from './store.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations.js';
@@ -66,7 +66,8 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
   const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>, mode: CommitMode) =>
     db.connection().execute(async (conn) => {
       // The connection `conn` holds for its whole length; its statements run one after another.
-      const connection = await conn.getExecutor().provideConnection((held) => Promise.resolve(held));
+      const held = await conn.getExecutor().provideConnection((given) => Promise.resolve(given));
+      const connection = recordingFirstFailure(held);
       // Pipelined, BEGIN is not waited for: the first statement follows it on the wire and its
       // answer comes with BEGIN's. (BEGIN on a connection at rest fails only when the connection
       // does, and then so does every statement after it.)
@@ -93,7 +94,10 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
       } catch (error) {
         // A statement that failed because an unread write before it had aborted the transaction
         // says only that: the write's own error is the cause.
-        const cause = (await firstUnreadFailure([began, ...unread])) ?? error;
+        // So does one whose earlier statement, sent ahead and awaited later, failed first.
+        const cause =
+          (await firstUnreadFailure([began, ...unread])) ??
+          (isAbortedTransaction(error) ? (connection.firstFailure ?? error) : error);
         await connection.executeQuery(rollback).catch(() => undefined);
         throw cause;
       }
@@ -125,4 +129,31 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
       await options.onClose?.();
     },
   };
+}
+
+/** PostgreSQL's answer to a statement in a transaction an earlier failure aborted. */
+const ABORTED_TRANSACTION = '25P02';
+
+function isAbortedTransaction(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === ABORTED_TRANSACTION;
+}
+
+/**
+ * A transaction's connection that keeps the first failure of any statement sent on it (not the
+ * "transaction is aborted" answers after it): a statement sent ahead and awaited later fails
+ * before the ones after it that are awaited first, and its error is the cause to report.
+ */
+function recordingFirstFailure(held: DatabaseConnection): DatabaseConnection & { firstFailure?: Error } {
+  const connection: DatabaseConnection & { firstFailure?: Error } = {
+    executeQuery: <R>(query: CompiledQuery, options?: Parameters<DatabaseConnection['executeQuery']>[1]) => {
+      const answer = held.executeQuery<R>(query, options);
+      answer.catch((error: unknown) => {
+        if (connection.firstFailure === undefined && error instanceof Error && !isAbortedTransaction(error))
+          connection.firstFailure = error;
+      });
+      return answer;
+    },
+    streamQuery: (query, chunkSize) => held.streamQuery(query, chunkSize),
+  };
+  return connection;
 }

@@ -105,6 +105,9 @@ export async function endJob(
   // wire, without waiting for it, and are answered in its round trip.
   const metered = meterJob(trx, ctx, row, options.usage ?? {}, 'finalized');
   metered.catch(() => undefined);
+  // Both settle before either answer is used: had the end failed first, the metering's later
+  // statements would be sent after the ROLLBACK, on a connection back in the pool.
+  await Promise.allSettled([ending, metered]);
   const ended = await ending;
   await metered;
   const type =
