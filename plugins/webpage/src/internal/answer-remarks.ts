@@ -2,7 +2,7 @@ import { nodesUnder } from './dom-walk.js';
 import { isPostContainer } from './posts-as-content.js';
 
 /** schema.org types of a Q&A page's question and its answers (microdata `itemtype`). */
-const QUESTION_OR_ANSWER_TYPE = /schema\.org\/(?:Question|Answer)$/i;
+const QUESTION_OR_ANSWER_TYPE = /schema\.org\/(?:Question|Answer)$/;
 
 /**
  * Removes the remarks under a Q&A page's question and answers: blocks named or typed as comments
@@ -21,9 +21,16 @@ export function dropAnswerRemarks(document: Document, html: string): number {
   for (const node of nodesUnder(document.body, 'elements', () => false)) {
     if (isQuestionOrAnswer(node as Element)) posts.push(node as Element);
   }
+  // Every element holding a post, marked once walking up from each (a lookup, not a search, per block).
+  const holdsPost = new Set<Element>();
+  for (const post of posts) {
+    for (let up = post.parentElement; up !== null && !holdsPost.has(up); up = up.parentElement)
+      holdsPost.add(up);
+  }
+  const postSet = new Set(posts);
   let removed = 0;
   for (const post of posts) {
-    for (const remark of remarksUnder(post, posts)) {
+    for (const remark of remarksUnder(post, postSet, holdsPost)) {
       remark.remove();
       removed += 1;
     }
@@ -32,12 +39,16 @@ export function dropAnswerRemarks(document: Document, html: string): number {
 }
 
 /** The outermost comment blocks under a question or answer that hold no question or answer. */
-function remarksUnder(post: Element, posts: readonly Element[]): Element[] {
+function remarksUnder(
+  post: Element,
+  posts: ReadonlySet<Element>,
+  holdsPost: ReadonlySet<Element>,
+): Element[] {
   const found: Element[] = [];
   const visit = (element: Element): void => {
     for (const child of Array.from(element.children)) {
-      if (posts.includes(child)) continue;
-      if (isPostContainer(child) && !posts.some((other) => child.contains(other))) found.push(child);
+      if (posts.has(child)) continue;
+      if (isPostContainer(child) && !holdsPost.has(child)) found.push(child);
       else visit(child);
     }
   };

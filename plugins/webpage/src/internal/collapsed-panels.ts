@@ -1,5 +1,5 @@
 import { nodesUnder } from './dom-walk.js';
-import { visibleTextOf } from './visible-text.js';
+import { isInvisible, visibleTextOf } from './visible-text.js';
 import { countWordCharacters } from './word-characters.js';
 
 /**
@@ -9,8 +9,6 @@ import { countWordCharacters } from './word-characters.js';
  * names them by the control that opens them (`aria-controls`) or by their role (`tabpanel`).
  */
 
-/** Elements whose text no reader sees. */
-const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
 /** Where a hidden panel is the page's chrome, not the product's: its menus, dialogs and pop-ups. */
 const CHROME = 'nav, header, footer, dialog, [role="dialog"], [role="menu"], [aria-modal="true"]';
 /** A panel whose text is at least this share links is a menu's, not the product's. */
@@ -26,7 +24,7 @@ const DISPLAY_NONE = /display\s*:\s*none\s*;?/gi;
 export function showCollapsedPanels(root: Element): number {
   const controlled = new Set<string>();
   const candidates: Element[] = [];
-  for (const node of nodesUnder(root, 'elements', (element) => INVISIBLE.has(element.localName))) {
+  for (const node of nodesUnder(root, 'elements', isInvisible)) {
     const element = node as Element;
     const controls = element.getAttribute('aria-controls');
     if (controls !== null) for (const id of controls.split(/\s+/)) if (id !== '') controlled.add(id);

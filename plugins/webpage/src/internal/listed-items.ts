@@ -1,13 +1,11 @@
 import { nodesUnder } from './dom-walk.js';
 import type { Article } from './readability.js';
 import { classAndIdWords } from './element-names.js';
-import { visibleTextOf } from './visible-text.js';
+import { isInvisible, visibleTextOf } from './visible-text.js';
 import { lowerCaseWords } from './word-characters.js';
 
 /** Tags whose repeated siblings are a listing's entries (a card, a row, a list item). */
 const ENTRY_TAGS = new Set(['div', 'li', 'article', 'section']);
-/** Elements whose text no reader sees. */
-const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
 /** A listing shows at least this many entries; a story's related box shows three to six. */
 const MIN_ENTRIES = 8;
 /** … and at least this share of one shape's siblings are entries. */
@@ -45,27 +43,26 @@ const ASIDE_WORDS = new Set([
  * Null when there is none.
  */
 export function findListedItems(region: Element, articleText: string): Element[] | null {
-  const article = ` ${lowerCaseWords(articleText).join(' ')} `;
+  const articleWords = lowerCaseWords(articleText);
+  const article = ` ${articleWords.join(' ')} `;
   const inArticle = (entry: Element) => article.includes(` ${titleOf(entry)?.join(' ') ?? ''} `);
   let best: { entries: Element[]; words: number } | null = null;
-  for (const node of [
-    region,
-    ...nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName)),
-  ]) {
+  for (const node of [region, ...nodesUnder(region, 'elements', isInvisible)]) {
     const parent = node as Element;
     if (parent.childElementCount < MIN_ENTRIES) continue;
     for (const members of shapesOf(parent)) {
       if (members.length < MIN_ENTRIES) continue;
       const entries = members.filter(isEntry);
       if (entries.length < ENTRY_SHARE * members.length) continue;
-      if (members.filter((member) => !inArticle(member)).length < MIN_NEW_SHARE * members.length) continue;
       const words = members.reduce((sum, member) => sum + lowerCaseWords(visibleTextOf(member)).length, 0);
       if (best !== null && words <= best.words) continue;
+      // Searched in the article only for a run that would be the best so far.
+      if (members.filter((member) => !inArticle(member)).length < MIN_NEW_SHARE * members.length) continue;
       if (underAside(parent, region)) continue;
       best = { entries: members, words };
     }
   }
-  if (best === null || best.words < MIN_WORDS_SHARE * lowerCaseWords(articleText).length) return null;
+  if (best === null || best.words < MIN_WORDS_SHARE * articleWords.length) return null;
   return best.entries;
 }
 
@@ -76,7 +73,9 @@ function shapesOf(parent: Element): Element[][] {
     if (!ENTRY_TAGS.has(child.localName)) continue;
     const first = (child.getAttribute('class') ?? '').trim().split(/\s+/)[0] ?? '';
     const key = `${child.localName}.${first.replace(/\d+/g, '')}`;
-    groups.set(key, [...(groups.get(key) ?? []), child]);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [child]);
+    else group.push(child);
   }
   return [...groups.values()];
 }

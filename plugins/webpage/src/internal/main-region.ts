@@ -3,7 +3,7 @@ import { isConsentBox } from './consent-box.js';
 import { nodesUnder } from './dom-walk.js';
 import { withFollowingProductSections } from './product-sections.js';
 import { classAndIdNames } from './element-names.js';
-import { visibleTextOf } from './visible-text.js';
+import { isInvisible, visibleTextOf } from './visible-text.js';
 import { countWordCharacters, lowerCaseWords } from './word-characters.js';
 
 /** Elements that are a page's chrome wherever they stand outside an `<article>`. */
@@ -19,8 +19,6 @@ const CHROME_NAME_WORDS = new Set([
   ...['cookie', 'cookies', 'consent', 'gdpr', 'modal', 'popup', 'newsletter', 'masthead', 'skip'],
   ...['offcanvas', 'drawer', 'megamenu', 'topbar', 'toolbar'],
 ]);
-/** Elements whose text no reader sees (not counted). */
-const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
 /** A chrome-named element holding more than this share of the region's text is the content's wrapper. */
 const MAX_CHROME_SHARE = 0.35;
 /** A `<main>` holding at least this share of the body's text is the page's main region. */
@@ -82,7 +80,7 @@ const MIN_ITEM_CHARACTERS = 40;
 function repeatedItems(region: Element): number {
   let largest = 0;
   // The region's own children too: a thread's posts may stand right under its `role=main`.
-  const parents = [region, ...nodesUnder(region, 'elements', (element) => INVISIBLE.has(element.localName))];
+  const parents = [region, ...nodesUnder(region, 'elements', isInvisible)];
   for (const node of parents) {
     const parent = node as Element;
     if (parent.childElementCount < MIN_ITEMS) continue;
@@ -173,7 +171,7 @@ const LAYOUT_MODIFIERS = new Set(['no', 'has', 'with', 'without']);
 /** Letters and digits of the text a reader sees under `root`. */
 function textCharacters(root: Element): number {
   let characters = 0;
-  for (const node of nodesUnder(root, 'elements and text', (element) => INVISIBLE.has(element.localName))) {
+  for (const node of nodesUnder(root, 'elements and text', isInvisible)) {
     if (node.nodeType === TEXT_NODE) characters += countWordCharacters((node as Text).data);
   }
   return characters;
@@ -210,7 +208,7 @@ export function narrowToProduct(region: MainRegion, product: ShownProduct): Main
   const probes = productProbes(product);
   if (probes === null) return region;
   const holdsBoth = (element: Element): boolean => {
-    if (INVISIBLE.has(element.localName)) return false;
+    if (isInvisible(element)) return false;
     const text = lowerCaseWords(visibleTextOf(element)).join(' ');
     return probes.every((probe) => text.includes(probe));
   };

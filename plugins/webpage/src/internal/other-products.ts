@@ -1,7 +1,7 @@
 import { classAndIdNames } from './element-names.js';
 import { nodesUnder } from './dom-walk.js';
 import { countPrices } from './catalogue.js';
-import { visibleTextOf } from './visible-text.js';
+import { isInvisible, visibleTextOf } from './visible-text.js';
 import { countWordCharacters } from './word-characters.js';
 
 /**
@@ -47,9 +47,6 @@ const OTHER_PRODUCTS_HEADING = new RegExp(
 /** The heading of a block of reviews: "Customer reviews", "10 Customer ratings", "Reviews (1)". */
 const REVIEWS_HEADING =
   /^(?:\d[\d,.]*\s+)?(?:customer |user |product |top |verified |guest )?(?:reviews?|ratings?)\b(?!.{40})/i;
-
-/** Elements whose text no reader sees. */
-const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
 
 /** A block holding more than this share of the region's text is the product's own (its wrapper). */
 const MAX_BLOCK_SHARE = 0.5;
@@ -110,7 +107,7 @@ const MIN_CARDS = 3;
  */
 function dropProductCards(root: Element): number {
   const runs: Element[][] = [];
-  for (const node of nodesUnder(root, 'elements', (element) => INVISIBLE.has(element.localName))) {
+  for (const node of nodesUnder(root, 'elements', isInvisible)) {
     const parent = node as Element;
     if (parent.childElementCount < MIN_CARDS) continue;
     const groups = new Map<string, Element[]>();

@@ -190,7 +190,7 @@ function headline(headings: readonly Element[]): string | undefined {
 }
 
 /** A link to a site's home page: its root, or its index page. */
-const HOME_PAGE = /^(?:(?:https?:)?\/\/[^/?#]+)?\/?(?:index\.\w+)?$/i;
+const HOME_PAGE = /^(?:(?:https?:)?\/\/[^/?#]+\/?|\/)(?:index\.\w+)?$/i;
 
 /**
  * True when a heading is the site's name: all its text is one link to the home page (a blog's

@@ -35,6 +35,15 @@ describe('dropPosterCardFacts (run by the parse)', () => {
     expect(text).toContain('2 kg');
     expect(text).toContain('Founded');
   });
+
+  it("keeps a product's repeated option lists: a term that links nowhere is no poster", () => {
+    const options = (term: string): string =>
+      `<dl class="option"><dt>${term}</dt><dd>Red</dd><dd>Sea blue</dd><dd>Sand</dd></dl>`;
+    const text = bodyOf(
+      `<div class="options">${options('Colour')}${options('Strap')}${options('Dial')}</div>`,
+    );
+    expect(text).toContain('Sea blue');
+  });
 });
 
 describe('dropPosterFacts', () => {

@@ -32,7 +32,9 @@ export function dropPosterCardFacts(document: Document, html: string): number {
   for (const list of Array.from(body.getElementsByTagName('dl'))) {
     if (!isCard(list)) continue;
     const key = `${itemClassKey(list.getAttribute('class'))}<${itemClassKey(list.parentElement?.getAttribute('class') ?? null)}`;
-    groups.set(key, [...(groups.get(key) ?? []), list]);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [list]);
+    else group.push(list);
   }
   let removed = 0;
   for (const cards of groups.values()) {
@@ -47,10 +49,14 @@ export function dropPosterCardFacts(document: Document, html: string): number {
   return removed;
 }
 
-/** One `<dt>` first, then only `<dd>`s, two or more, every one short. */
+/**
+ * One `<dt>` first, naming someone by a link (a poster's name links to their profile; a product's
+ * `Colours` over its `Red`, `Blue` links nowhere), then only `<dd>`s, two or more, every one short.
+ */
 function isCard(list: Element): boolean {
   const [name, ...facts] = Array.from(list.children);
   if (name?.localName !== 'dt' || facts.length < MIN_FACTS) return false;
+  if (name.querySelector('a[href]') === null) return false;
   if (lowerCaseWords(name.textContent ?? '').length > MAX_NAME_WORDS) return false;
   return facts.every(
     (fact) => fact.localName === 'dd' && lowerCaseWords(fact.textContent ?? '').length <= MAX_FACT_WORDS,

@@ -129,10 +129,13 @@ const PROSE_ITEM_LINK_SHARE = 0.3;
 export function proseWords(article: Element | null | undefined): number {
   let words = 0;
   for (const block of article?.querySelectorAll('p, li') ?? []) {
+    // An item holding paragraphs or items is counted by them (its text is not read: nested lists
+    // stay linear).
+    if (block.localName === 'li' && block.querySelector('p, li') !== null) continue;
     const count = wordCount(block.textContent ?? '');
     if (block.localName === 'p') {
       if (count >= PROSE_PARAGRAPH_WORDS) words += count;
-    } else if (count >= PROSE_ITEM_WORDS && block.querySelector('p, li') === null) {
+    } else if (count >= PROSE_ITEM_WORDS) {
       const linkWords = Array.from(block.querySelectorAll('a')).reduce(
         (sum, link) => sum + wordCount(link.textContent ?? ''),
         0,

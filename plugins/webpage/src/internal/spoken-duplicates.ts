@@ -1,6 +1,6 @@
 import { nodesUnder } from './dom-walk.js';
 import { classAndIdNames } from './element-names.js';
-import { visibleTextOf } from './visible-text.js';
+import { isInvisible, visibleTextOf } from './visible-text.js';
 
 /**
  * A class naming text kept for screen readers only, off the screen: `clipped`, `sr-only`,
@@ -8,9 +8,6 @@ import { visibleTextOf } from './visible-text.js';
  */
 const SCREEN_READER_NAME =
   /^(?:clipped|sr[-_]only|visually[-_]?hidden|a[-_]offscreen|offscreen|screen[-_]reader[-_](?:text|only))$/i;
-
-/** Elements whose text no reader sees. */
-const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
 
 /**
  * Removes under `root` the screen readers' copies of what the page shows beside them: an element
@@ -21,16 +18,20 @@ const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
  */
 export function dropSpokenDuplicates(root: Element): number {
   const named: Element[] = [];
-  for (const node of nodesUnder(root, 'elements', (element) => INVISIBLE.has(element.localName))) {
+  for (const node of nodesUnder(root, 'elements', isInvisible)) {
     const element = node as Element;
     if (classAndIdNames(element).some((name) => SCREEN_READER_NAME.test(name))) named.push(element);
   }
   let removed = 0;
+  // A parent's text is read once (a page of thousands of copies in one block stays linear): the
+  // copy stands beside the one thing it repeats, so a parent has at most one to drop.
+  const judged = new Set<Element>();
   for (const element of named) {
     const parent = element.parentElement;
-    if (parent === null) continue;
+    if (parent === null || judged.has(parent)) continue;
     const spoken = normalized(visibleTextOf(element));
     if (spoken === '') continue;
+    judged.add(parent);
     const parentText = normalized(visibleTextOf(parent));
     const shown = parentText.replace(spoken, '').trim();
     if (shown !== spoken) continue;

@@ -2,6 +2,11 @@ import { nodesUnder } from './dom-walk.js';
 
 /** Elements whose text no reader sees. */
 const INVISIBLE = new Set(['script', 'style', 'template', 'noscript']);
+
+/** True for an element whose text no reader sees (a script, a style, a template, a noscript). */
+export function isInvisible(element: Element): boolean {
+  return INVISIBLE.has(element.localName);
+}
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
 /** What `String.prototype.trim` keeps: `\s` is exactly the white space and line ends it removes. */
