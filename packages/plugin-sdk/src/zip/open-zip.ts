@@ -303,8 +303,17 @@ export async function openZip(path: string, options: OpenZipOptions): Promise<Sa
   // From memory, the directory is read at once and handed out in order, its error (if any) in turn.
   const directory = bytes === undefined ? undefined : await readDirectory(zip, noun);
   let handedOut = 0;
+  // yauzl reads no further entry once it has failed: the failure is kept and thrown again, as the
+  // directory read at once keeps its own (a second call would otherwise wait for ever).
+  let diskFailure: Error | undefined;
   const next = async (): Promise<ZipEntry | undefined> => {
-    if (directory === undefined) return readNextEntry(zip, noun);
+    if (directory === undefined) {
+      if (diskFailure !== undefined) throw diskFailure;
+      return readNextEntry(zip, noun).catch((error: unknown) => {
+        diskFailure = error instanceof Error ? error : new Error(String(error));
+        throw diskFailure;
+      });
+    }
     const entry = directory.entries[handedOut];
     if (entry !== undefined) {
       handedOut += 1;

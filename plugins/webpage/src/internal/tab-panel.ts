@@ -8,7 +8,8 @@ const CODE_TAGS = new Set(['pre', 'code']);
  * `<pre>` or `<code>`. A documentation page shows its code samples (one per language, install
  * steps per system) in tabs, and keeps every panel but the open one hidden until a reader opens
  * its tab: such a hidden panel is read as the page's content. Tabs of prose (a shop's "why buy from
- * us" panels) stay hidden, as the page shows them.
+ * us" panels) stay hidden, as the page shows them, except on a product's page, whose description
+ * and specifications panels are opened before any reading (`collapsed-panels.ts`).
  */
 export function isCodeTabPanel(element: Element): boolean {
   return isTabPanelRole(element.getAttribute('role')) && element.querySelector('pre, code') !== null;
