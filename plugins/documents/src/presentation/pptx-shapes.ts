@@ -110,17 +110,28 @@ export function flattenShapeTree(tree: XmlElement): PlacedShape[] {
   return placed;
 }
 
+/**
+ * What a layout's (or master's) placeholders hold of `pick`, by `idx:…` and by `type:…` (the first
+ * placeholder of a type): a slide placeholder finds its own by index, else by type.
+ */
+function placeholderTable<T>(
+  tree: XmlElement | undefined,
+  pick: (shape: PlacedShape) => T | undefined,
+): Map<string, T> {
+  const table = new Map<string, T>();
+  if (tree === undefined) return table;
+  for (const shape of flattenShapeTree(tree)) {
+    const value = pick(shape);
+    if (shape.placeholder === undefined || value === undefined) continue;
+    if (shape.placeholderIndex !== undefined) table.set(`idx:${shape.placeholderIndex}`, value);
+    if (!table.has(`type:${shape.placeholder}`)) table.set(`type:${shape.placeholder}`, value);
+  }
+  return table;
+}
+
 /** Where a layout (or master) places its placeholders, by `type:…` and `idx:…`. */
 export function placeholderPositions(tree: XmlElement | undefined): Map<string, Point> {
-  const positions = new Map<string, Point>();
-  if (tree === undefined) return positions;
-  for (const shape of flattenShapeTree(tree)) {
-    if (shape.placeholder === undefined || shape.position === undefined) continue;
-    if (shape.placeholderIndex !== undefined) positions.set(`idx:${shape.placeholderIndex}`, shape.position);
-    if (!positions.has(`type:${shape.placeholder}`))
-      positions.set(`type:${shape.placeholder}`, shape.position);
-  }
-  return positions;
+  return placeholderTable(tree, (shape) => shape.position);
 }
 
 /**
@@ -147,15 +158,7 @@ export function ownListStyle(shape: PlacedShape): XmlElement | undefined {
 
 /** The list style each layout (or master) placeholder sets on its text, by `type:…` and `idx:…`. */
 export function placeholderListStyles(tree: XmlElement | undefined): Map<string, XmlElement> {
-  const styles = new Map<string, XmlElement>();
-  if (tree === undefined) return styles;
-  for (const shape of flattenShapeTree(tree)) {
-    const style = ownListStyle(shape);
-    if (shape.placeholder === undefined || style === undefined) continue;
-    if (shape.placeholderIndex !== undefined) styles.set(`idx:${shape.placeholderIndex}`, style);
-    if (!styles.has(`type:${shape.placeholder}`)) styles.set(`type:${shape.placeholder}`, style);
-  }
-  return styles;
+  return placeholderTable(tree, ownListStyle);
 }
 
 /** Title placeholders: their text is the slide's title. */

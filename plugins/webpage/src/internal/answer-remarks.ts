@@ -1,5 +1,5 @@
 import { nodesUnder } from './dom-walk.js';
-import { isPostContainer } from './posts-as-content.js';
+import { isPostContainer, itemTypeOf } from './posts-as-content.js';
 
 /** schema.org types of a Q&A page's question and its answers (microdata `itemtype`). */
 const QUESTION_OR_ANSWER_TYPE = /schema\.org\/(?:Question|Answer)$/;
@@ -58,7 +58,6 @@ function remarksUnder(
 
 function isQuestionOrAnswer(element: Element): boolean {
   if (!element.hasAttributes()) return false;
-  // linkedom keeps an attribute's name as written (`itemType`).
-  const itemtype = element.getAttribute('itemtype') ?? element.getAttribute('itemType');
+  const itemtype = itemTypeOf(element);
   return itemtype !== null && QUESTION_OR_ANSWER_TYPE.test(itemtype.trim());
 }

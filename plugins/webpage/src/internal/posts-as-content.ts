@@ -11,10 +11,14 @@ const MIN_POSTS = 3;
 /** The posts are the page's content when they hold more than this share of its visible text. */
 const MIN_POSTS_SHARE = 0.5;
 
+/** An element's microdata `itemtype` (linkedom keeps an attribute's name as written: `itemType`). */
+export function itemTypeOf(element: Element): string | null {
+  return element.getAttribute('itemtype') ?? element.getAttribute('itemType');
+}
+
 /** True when an element is named or typed as a comment or a post of a thread. */
 export function isPostContainer(element: Element): boolean {
-  // linkedom keeps an attribute's name as written (`itemType`).
-  const itemtype = element.getAttribute('itemtype') ?? element.getAttribute('itemType');
+  const itemtype = itemTypeOf(element);
   if (itemtype !== null && POST_TYPE.test(itemtype.trim())) return true;
   return classAndIdNames(element).some((name) => COMMENT_NAME.test(name));
 }
