@@ -41,4 +41,15 @@ describe('detectLanguage', () => {
     expect(detectLanguage(sheet)).toBeUndefined();
     expect(detectLanguage('Order the queens from Lyon and mark every one of them in blue.')).toBe('en');
   });
+
+  it('leaves addresses and tags out of the sample: they are written the same in every language', () => {
+    expect(
+      detectLanguage('Contact test.sender@example.com or see http://example.com - a dash <rss> tag'),
+    ).toBeUndefined();
+    expect(
+      detectLanguage(
+        'Read the committee report at https://example.org/reports/rivers-and-lakes.pdf before the meeting on Monday.',
+      ),
+    ).toBe('en');
+  });
 });

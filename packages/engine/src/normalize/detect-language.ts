@@ -20,9 +20,15 @@ const ONLY = [...ISO_639_3_CODES];
 const UNSURE_MARGIN = 0.97;
 const SHORT_SAMPLE = 400;
 const MINIMUM_SAMPLE = 50;
+/**
+ * Web addresses, e-mail addresses and tags are written the same in every language; their letters
+ * decide a short sample (`test.sender@example.com or see http://example.com` read as Portuguese).
+ */
+const NOT_WORDS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|\S+@\S+\.\S+|\\?<\/?[a-z][^<>\s]*>/gi;
 
 /** Detects the language of a text sample; an ISO 639-1 code, or undefined when unsure. */
-export function detectLanguage(sample: string): string | undefined {
+export function detectLanguage(text: string): string | undefined {
+  const sample = text.replace(NOT_WORDS, ' ');
   // Two headings (`Harvest 2026`, `Prices`: 20 characters) read as Romanian: too little to tell.
   if (sample.trim().length < MINIMUM_SAMPLE) return undefined;
   const [first, second] = loadFranc().francAll(sample, { only: ONLY, minLength: 20 });
