@@ -166,6 +166,26 @@ describe('openZip', () => {
     }
   });
 
+  it('reads an entry whole across output chunks: at, just past and well past the 64 KB one', async () => {
+    const text = (length: number): Buffer =>
+      Buffer.from(Array.from({ length }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join(''));
+    const contents = {
+      'at.txt': text(64 * 1024 - 1),
+      'past.txt': text(64 * 1024),
+      'random.bin': randomBytes(200_000),
+    };
+    const zip = await open('chunks.zip', await zipOf(contents));
+    try {
+      for (const entry of await allEntries(zip)) {
+        expect(entry.compressionMethod).toBe(8);
+        const expected = contents[entry.fileName as keyof typeof contents];
+        expect((await zip.readBytes(entry, 1e6)).equals(expected)).toBe(true);
+      }
+    } finally {
+      zip.close();
+    }
+  });
+
   it('refuses an entry that inflates to more or fewer bytes than its header declares as corrupt_file', async () => {
     const bytes = await zipOf({ 'a.txt': 'x'.repeat(1000) });
     // The central directory's uncompressed size (offset 24 of its file header), which yauzl hands out.

@@ -86,7 +86,7 @@ async function chapterBlocks(
 /**
  * An EPUB (2 or 3): `META-INF/container.xml` → the package document; its metadata (title,
  * authors, publisher, language) as a header, then the spine's XHTML documents in reading order
- * converted with rehype-remark (parse5 never resolves a DTD or entity, so XHTML 1.1 DOCTYPEs are
+ * converted with hast-util-to-mdast (parse5 never resolves a DTD or entity, so XHTML 1.1 DOCTYPEs are
  * harmless), each under its table-of-contents heading (nav.xhtml, else the NCX). The navigation
  * document itself is the outline, not a chapter. DRM (encryption.xml naming non-font resources)
  * is `encrypted_document`.

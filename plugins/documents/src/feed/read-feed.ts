@@ -74,7 +74,7 @@ function feedBlocks(feed: Feed): RootContent[] {
 /**
  * An RSS 2.0, RSS 1.0 (RDF) or Atom feed (parsed with parseXml, no DTD ever read): the feed's title
  * and description, then each item as a `##` heading with its date, author and link, and its
- * content (HTML converted to markdown by rehype-remark). Provenance `path`: `feed` or `item N`.
+ * content (HTML converted to markdown by hast-util-to-mdast). Provenance `path`: `feed` or `item N`.
  */
 export const readFeed: FormatReader = async (file) => {
   const feed = parseFeed(decodeFeed(readFileSync(file.path)));

@@ -72,9 +72,9 @@ function unwrapTable(table: Element): ElementContent[] {
 
 /**
  * Prepares parsed HTML for conversion: comments dropped (parse5 also turns an XHTML file's XML
- * declaration into one; rehype-remark would keep them as raw HTML), hidden elements dropped and
+ * declaration into one; hast-util-to-mdast would keep them as raw HTML), hidden elements dropped and
  * layout tables unwrapped into their cells' content. Data tables are left as they are. Source
- * positions are dropped: nothing reads them, and rehype-remark clones the whole tree
+ * positions are dropped: nothing reads them, and hast-util-to-mdast clones the whole tree
  * (`structuredClone`) before converting it, where they were most of the objects it copied.
  */
 export function cleanHtmlTree(node: Parent): void {

@@ -18,7 +18,7 @@ function toMathNode(element: Element): MathNode {
 }
 
 /**
- * rehype-remark's handler for a MathML `<math>` element: the formula as LaTeX between `$` (or `$$`
+ * hast-util-to-mdast's handler for a MathML `<math>` element: the formula as LaTeX between `$` (or `$$`
  * for `display="block"`), written as it is (see mathmlToLatex), never dropped.
  */
 export function mathHandler(_state: unknown, element: Element): Html {
