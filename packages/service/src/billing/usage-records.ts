@@ -1,7 +1,7 @@
 import { USAGE_UNITS } from '@transmute/contract';
 import { sql, type Kysely } from 'kysely';
 import { preparedInsertUnread } from '../storage/prepared-query.js';
-import { sendBeforeCommit } from '../storage/wake-on-commit.js';
+import { sendBeforeCommit } from '../storage/pipelined-writes.js';
 import type { Database, UsageRecordsTable } from '../storage/schema.js';
 
 // Every write to `usage_records`, one named function each: a job's estimate and metered units

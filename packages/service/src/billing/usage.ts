@@ -14,7 +14,7 @@ import { limitsOf } from '../tables/accounts.js';
 import { periodOf, type CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { preparedQuery } from '../storage/prepared-query.js';
-import { sendsAhead } from '../storage/wake-on-commit.js';
+import { sendsAhead } from '../storage/pipelined-writes.js';
 import type { AccountsTable, Database, UsageRecordsTable } from '../storage/schema.js';
 import { finishStorageTouch, openStorageMeter } from './storage-usage.js';
 import { addToUsageTotals, insertRecordsAndTotals, type UsageChange } from './usage-totals.js';
