@@ -27,6 +27,7 @@
 import type { Kysely } from 'kysely';
 import { periodOf, type CoreContext, type ServiceContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
+import { preparedStatement } from '../storage/prepared-query.js';
 import type { Database, StorageMetersTable, UsageRecordsTable } from '../storage/schema.js';
 import { addToUsageTotals, type UsageChange } from './usage-totals.js';
 import { insertUsageRecords, setUsageQuantity } from './usage-records.js';
@@ -193,6 +194,17 @@ export async function touchStorageMeter(
 }
 
 /**
+ * {@link openStorageMeter}'s insert, compiled once and sent on the transaction's connection
+ * directly: it leaves in the order it is called, before a statement the caller sends after it.
+ */
+const insertMeterUnlessOpen = preparedStatement((db, subjectId: string, accountId: string, at: string) =>
+  db
+    .insertInto('storage_meters')
+    .values({ subject_id: subjectId, account_id: accountId, bytes: 0, accrued_until: at, due_at: at })
+    .onConflict((oc) => oc.column('subject_id').doNothing()),
+);
+
+/**
  * The first half of {@link touchStorageMeter}: opens the subject's meter, due at once, when it has
  * none (true). A caller may send it early and finish the touch ({@link finishStorageTouch}) later
  * in the same transaction.
@@ -202,18 +214,8 @@ export async function openStorageMeter(
   subject: StorageSubject,
   at: string,
 ): Promise<boolean> {
-  const opened = await trx
-    .insertInto('storage_meters')
-    .values({
-      subject_id: subject.id,
-      account_id: subject.accountId,
-      bytes: 0,
-      accrued_until: at,
-      due_at: at,
-    })
-    .onConflict((oc) => oc.column('subject_id').doNothing())
-    .executeTakeFirst();
-  return Number(opened.numInsertedOrUpdatedRows ?? 0) === 1;
+  const opened = await insertMeterUnlessOpen(trx, subject.id, subject.accountId, at);
+  return Number(opened.numAffectedRows ?? 0) === 1;
 }
 
 /** The rest of {@link touchStorageMeter}, after {@link openStorageMeter} answered `opened`. */

@@ -1,7 +1,7 @@
 import { USAGE_UNITS } from '@transmute/contract';
-import { sql, type Kysely } from 'kysely';
-import { preparedInsertUnread } from '../storage/prepared-query.js';
-import { sendBeforeCommit } from '../storage/wake-on-commit.js';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { preparedInsertUnread, preparedQuery } from '../storage/prepared-query.js';
+import { sendBeforeCommit } from '../storage/pipelined-writes.js';
 import type { Database, UsageRecordsTable } from '../storage/schema.js';
 
 // Every write to `usage_records`, one named function each: a job's estimate and metered units
@@ -23,36 +23,75 @@ export async function insertUsageRecords(
   await insertRecords(trx, records);
 }
 
+/** What metering a job changes on its records: each unit's delta added, the state, the time. */
+export interface JobRecordsChange {
+  state: 'pending' | 'finalized';
+  now: string;
+  deltaOf: (unit: string) => number;
+}
+
 /**
- * Adds each unit's delta to a job's records (not its storage records) and moves them to `state`,
- * in one statement.
+ * The update of a job's records (not its storage records) by a change: one CASE over every unit
+ * (in `USAGE_UNITS` order, the deltas bound as double precision: an untyped parameter in a CASE
+ * would take the type of `else 0`), so the statement's text is the same whatever the deltas.
  */
-export async function addToJobRecords(
-  trx: Kysely<Database>,
-  input: {
-    jobId: string;
-    state: 'pending' | 'finalized';
-    now: string;
-    deltaOf: (unit: string) => number;
-  },
-): Promise<void> {
-  const moved = USAGE_UNITS.filter((unit) => input.deltaOf(unit) !== 0);
-  // Deltas as double precision: an untyped parameter in a CASE would take the type of `else 0`.
+function updateJobRecords(
+  db: QueryCreator<Database>,
+  jobId: string,
+  state: string,
+  now: string,
+  deltas: unknown[],
+) {
   const delta = sql<number>`case ${sql.ref('unit')} ${sql.join(
-    moved.map((unit) => sql`when ${unit} then cast(${input.deltaOf(unit)} as double precision)`),
+    USAGE_UNITS.map((unit, index) => sql`when ${unit} then cast(${deltas[index]} as double precision)`),
     sql` `,
   )} else 0 end`;
-  // Nobody reads its answer: in a store transaction it is sent with the statements after it.
-  const update = trx
+  return db
     .updateTable('usage_records')
-    .set((eb) => ({
-      quantity: moved.length === 0 ? eb.ref('quantity') : eb('quantity', '+', delta),
-      state: input.state,
-      updated_at: input.now,
-    }))
-    .where('job_id', '=', input.jobId)
+    .set((eb) => ({ quantity: eb('quantity', '+', delta), state, updated_at: now }))
+    .where('job_id', '=', jobId)
     .where('unit', '!=', 'stored_gigabyte_days');
-  await sendBeforeCommit(trx, update.compile());
+}
+
+const deltasOf = (change: JobRecordsChange): number[] => USAGE_UNITS.map((unit) => change.deltaOf(unit));
+
+/**
+ * PostgreSQL: a job's records as they were, read by the statement that changes them (a
+ * data-modifying WITH: every part of one statement sees the snapshot taken before it), compiled once.
+ */
+const updateRecordsReadingBefore = preparedQuery(
+  (db, jobId: string, state: string, now: string, ...deltas: number[]) =>
+    db
+      .with('moved', (w) => updateJobRecords(w, jobId, state, now, deltas).returning('id'))
+      .selectFrom('usage_records')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('unit', '!=', 'stored_gigabyte_days'),
+);
+
+/** Adds each unit's delta to a job's records (not its storage records) and moves them to `state`. */
+export async function addToJobRecords(
+  trx: Kysely<Database>,
+  jobId: string,
+  change: JobRecordsChange,
+): Promise<void> {
+  // Nobody reads its answer: in a store transaction it is sent with the statements after it.
+  await sendBeforeCommit(
+    trx,
+    updateJobRecords(trx, jobId, change.state, change.now, deltasOf(change)).compile(),
+  );
+}
+
+/**
+ * {@link addToJobRecords} in the statement that reads the records as they were before it
+ * (PostgreSQL only): answers them.
+ */
+export function addToJobRecordsReadingBefore(
+  trx: Kysely<Database>,
+  jobId: string,
+  change: JobRecordsChange,
+): Promise<UsageRecordsTable[]> {
+  return updateRecordsReadingBefore(trx, jobId, change.state, change.now, ...deltasOf(change));
 }
 
 /** Sets one record's quantity (a storage record of a period that grew). */

@@ -14,11 +14,16 @@ import { limitsOf } from '../tables/accounts.js';
 import { periodOf, type CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { preparedQuery } from '../storage/prepared-query.js';
-import { sendsAhead } from '../storage/wake-on-commit.js';
+import { sendsAhead } from '../storage/pipelined-writes.js';
 import type { AccountsTable, Database, UsageRecordsTable } from '../storage/schema.js';
-import { finishStorageTouch, openStorageMeter } from './storage-usage.js';
+import { finishStorageTouch, openStorageMeter, type StorageSubject } from './storage-usage.js';
 import { addToUsageTotals, insertRecordsAndTotals, type UsageChange } from './usage-totals.js';
-import { addToJobRecords, insertUsageRecords } from './usage-records.js';
+import {
+  addToJobRecords,
+  addToJobRecordsReadingBefore,
+  insertUsageRecords,
+  type JobRecordsChange,
+} from './usage-records.js';
 
 /** Totals of one unit in a period. */
 interface UnitTotals {
@@ -194,7 +199,7 @@ export async function insertUsageEstimate(
   await insertRecordsAndTotals(trx, ctx.store.dialect, records);
 }
 
-/** A job's usage records but its storage ones (read by every metering, compiled once). */
+/** A job's usage records but its storage ones (read by every metering on SQLite, compiled once). */
 const meteredRecordsOf = preparedQuery((db, jobId: string) =>
   db
     .selectFrom('usage_records')
@@ -204,11 +209,37 @@ const meteredRecordsOf = preparedQuery((db, jobId: string) =>
 );
 
 /**
+ * Opens the job's storage meter and changes its records, answering the records as they were (the
+ * totals need each one as it was): on PostgreSQL one statement does both to the records, sent
+ * behind the meter's opening without waiting (one round trip for both, the meter locked first as
+ * every metering does); on SQLite the records are read, then updated when there are any.
+ */
+async function changeJobRecords(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  subject: StorageSubject,
+  change: JobRecordsChange,
+): Promise<{ existing: UsageRecordsTable[]; opened: Promise<boolean> }> {
+  if (ctx.store.dialect === 'postgres') {
+    const opened = openStorageMeter(trx, subject, change.now);
+    opened.catch(() => undefined);
+    if (!sendsAhead(trx)) await opened;
+    return { existing: await addToJobRecordsReadingBefore(trx, subject.id, change), opened };
+  }
+  const existing = await meteredRecordsOf(trx, subject.id);
+  const opened = openStorageMeter(trx, subject, change.now);
+  opened.catch(() => undefined);
+  if (existing.length > 0) await addToJobRecords(trx, subject.id, change);
+  return { existing, opened };
+}
+
+/**
  * Adds what a job really consumed to its usage records; `finalized` once the job ended (later
  * outputs of a succeeded job add to finalized records). Metering follows a change of what the job
  * keeps (its document, an output), so its storage meter is touched too (storage-usage.ts).
- * Three statements whatever the number of units: the records are read (the totals need each one as
- * it was), updated together, and the units without a record inserted together.
+ * A few statements whatever the number of units: the records are read as they were (the totals
+ * need each one so) and updated together, one statement on PostgreSQL and two on SQLite, then the
+ * units without a record are inserted together.
  */
 export async function meterJob(
   trx: Kysely<Database>,
@@ -221,21 +252,13 @@ export async function meterJob(
   const period = periodOf(new Date(job.created_at));
   const deltaOf = (unit: string): number => (unit === 'jobs' ? 0 : (deltas[unit as UsageUnit] ?? 0));
   // Storage records (storage-usage.ts) are billed and finalized by the sweep, never here.
-  const read = meteredRecordsOf(trx, job.id);
-  // The job's storage meter is opened by the statement after the read, pipelined without waiting
-  // for it (one round trip for both); the touch is finished after the totals, in the order every
-  // metering locks its rows.
   const subject = { id: job.id, accountId: job.account_id };
-  if (!sendsAhead(trx)) await read;
-  const opened = openStorageMeter(trx, subject, now);
-  opened.catch(() => undefined);
-  const existing = await read;
+  const { existing, opened } = await changeJobRecords(trx, ctx, subject, { state, now, deltaOf });
   const changes: UsageChange[] = existing.map((row) => ({
     before: row,
-    // The same addition the update below makes, so the totals move by exactly what the records do.
+    // The same addition the update makes, so the totals move by exactly what the records do.
     after: { ...row, quantity: Number(row.quantity) + deltaOf(row.unit), state, updated_at: now },
   }));
-  if (existing.length > 0) await addToJobRecords(trx, { jobId: job.id, state, now, deltaOf });
   const recorded = new Set(existing.map((row) => row.unit));
   const added = USAGE_UNITS.filter((unit) => !recorded.has(unit) && deltaOf(unit) > 0).map(
     (unit): UsageRecordsTable => ({

@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { CompiledQuery, type DatabaseConnection, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { CommitMode, Store, StoreDialect, TransactionOptions } from './store.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations.js';
-import { collectWakes, firstUnreadFailure } from './wake-on-commit.js';
+import { collectWakes } from './wake-on-commit.js';
+import { runTransaction } from './pipelined-writes.js';
 
 /** Options of {@link createKyselyStore}. */
 export interface KyselyStoreOptions {
@@ -64,43 +65,17 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
   const rollback = CompiledQuery.raw('rollback');
   const pipelined = options.pipelined === true;
   const commit = <T>(fn: (trx: Kysely<Database>) => Promise<T>, mode: CommitMode) =>
-    db.connection().execute(async (conn) => {
-      // The connection `conn` holds for its whole length; its statements run one after another.
-      const held = await conn.getExecutor().provideConnection((given) => Promise.resolve(given));
-      const connection = recordingFirstFailure(held);
-      // Pipelined, BEGIN is not waited for: the first statement follows it on the wire and its
-      // answer comes with BEGIN's. (BEGIN on a connection at rest fails only when the connection
-      // does, and then so does every statement after it.)
-      const began = connection.executeQuery(begin);
-      began.catch(() => undefined);
-      if (!pipelined) await began;
-      const unread: Promise<unknown>[] = [];
-      try {
-        const done = await collectWakes(conn, connection, fn, { unread, pipelined });
-        const notifying = commitNotifying?.([...done.channels], mode);
-        const commitQuery = notifying === undefined ? plainCommit : CompiledQuery.raw(notifying);
-        if (pipelined) {
-          // The unread writes' answers come with the COMMIT's: a failed one aborted the
-          // transaction, so the COMMIT did not commit (PostgreSQL answers it with an error or a
-          // ROLLBACK), and the write's own error is the one thrown.
-          const committed = connection.executeQuery(commitQuery);
-          committed.catch(() => undefined);
-          const failure = await firstUnreadFailure([began, ...unread, committed]);
-          if (failure !== undefined) throw failure;
-        } else {
-          await connection.executeQuery(commitQuery);
-        }
-        return done;
-      } catch (error) {
-        // A statement that failed because an unread write before it had aborted the transaction
-        // says only that: the write's own error is the cause.
-        // So does one whose earlier statement, sent ahead and awaited later, failed first.
-        const cause =
-          (await firstUnreadFailure([began, ...unread])) ??
-          (isAbortedTransaction(error) ? (connection.firstFailure ?? error) : error);
-        await connection.executeQuery(rollback).catch(() => undefined);
-        throw cause;
-      }
+    db.connection().execute(async (trx) => {
+      // The connection `trx` holds for its whole length; its statements run one after another.
+      const held = await trx.getExecutor().provideConnection((given) => Promise.resolve(given));
+      return runTransaction(
+        { trx, held, pipelined, begin, rollback },
+        (body) => collectWakes(body, fn),
+        ({ channels }) => {
+          const notifying = commitNotifying?.([...channels], mode);
+          return notifying === undefined ? plainCommit : CompiledQuery.raw(notifying);
+        },
+      );
     });
   // The outbox wakes its own listeners: the channels the writes touched, once the commit is done.
   const transaction = async <T>(
@@ -129,31 +104,4 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
       await options.onClose?.();
     },
   };
-}
-
-/** PostgreSQL's answer to a statement in a transaction an earlier failure aborted. */
-const ABORTED_TRANSACTION = '25P02';
-
-function isAbortedTransaction(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === ABORTED_TRANSACTION;
-}
-
-/**
- * A transaction's connection that keeps the first failure of any statement sent on it (not the
- * "transaction is aborted" answers after it): a statement sent ahead and awaited later fails
- * before the ones after it that are awaited first, and its error is the cause to report.
- */
-function recordingFirstFailure(held: DatabaseConnection): DatabaseConnection & { firstFailure?: Error } {
-  const connection: DatabaseConnection & { firstFailure?: Error } = {
-    executeQuery: <R>(query: CompiledQuery, options?: Parameters<DatabaseConnection['executeQuery']>[1]) => {
-      const answer = held.executeQuery<R>(query, options);
-      answer.catch((error: unknown) => {
-        if (connection.firstFailure === undefined && error instanceof Error && !isAbortedTransaction(error))
-          connection.firstFailure = error;
-      });
-      return answer;
-    },
-    streamQuery: (query, chunkSize) => held.streamQuery(query, chunkSize),
-  };
-  return connection;
 }

@@ -7,7 +7,7 @@ import type {
   QueryResult,
 } from 'kysely';
 import type { Database } from './schema.js';
-import { sendBeforeCommit, transactionConnection } from './wake-on-commit.js';
+import { sendBeforeCommit, transactionConnection } from './pipelined-writes.js';
 
 /** A stand-in argument: a string no caller can send (it holds a NUL). */
 function slot(index: number): string {

@@ -3,7 +3,7 @@ import type { CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import { claimJobRow, findClaimableJobs, lockClaimableJob, type ClaimedJobRow } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
-import { sendsAhead } from '../storage/wake-on-commit.js';
+import { sendsAhead } from '../storage/pipelined-writes.js';
 import { toJob } from '../tables/resources.js';
 import type { JobsTable } from '../storage/schema.js';
 

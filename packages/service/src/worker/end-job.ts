@@ -10,7 +10,7 @@ import { failPendingOutputs } from '../tables/output-row.js';
 import { holdJobFilesUntil } from '../tables/file-row.js';
 import { holdJobArtifactsUntil } from '../tables/artifact-row.js';
 import { meterJob } from '../billing/usage.js';
-import { sendsAhead } from '../storage/wake-on-commit.js';
+import { sendsAhead } from '../storage/pipelined-writes.js';
 import type { UsageQuantities } from '../kernel/engine.js';
 
 /** When a job that ends at `endedAt` expires (CONTRACT §8 retention). */

@@ -13,7 +13,7 @@ import { bytesOf } from '../tables/stored-blob.js';
 import type { ServiceContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import type { JobLease } from './job-lease.js';
-import { sendsAhead } from '../storage/wake-on-commit.js';
+import { sendsAhead } from '../storage/pipelined-writes.js';
 import { RunStopped } from './lease.js';
 import { jobFiles } from '../tables/job-inputs.js';
 import { createCheckpointStore, toConvertSource } from './job-source.js';
