@@ -1,11 +1,11 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
 import type { ServiceMetrics } from '@transmute/service';
+import { RequestTally } from './request-tally.js';
 
 /** The HTTP layer's own instruments, registered on the service's registry beside its job metrics. */
 export interface HttpMetrics {
-  /** Requests by operation id (or the surface's route name outside `/v1`) and status. */
-  readonly requests: Counter<'operation' | 'status'>;
-  readonly requestDuration: Histogram<'operation' | 'status'>;
+  /** Requests and their latency by operation id (or the surface's route name outside `/v1`) and status. */
+  readonly requests: RequestTally;
   /** Requests refused with `rate_limited` (429), by the account's plan. */
   readonly rateLimitRefusals: Counter<'plan'>;
   /** Rate-limit store calls that failed (the request was let through), by store kind. */
@@ -20,19 +20,7 @@ const metricsOfRegistry = new WeakMap<Registry, HttpMetrics>();
 function createHttpMetrics(registry: Registry): HttpMetrics {
   const registers = [registry];
   return {
-    requests: new Counter({
-      name: 'transmute_http_requests_total',
-      help: 'HTTP requests by operation and status.',
-      labelNames: ['operation', 'status'],
-      registers,
-    }),
-    requestDuration: new Histogram({
-      name: 'transmute_http_request_duration_seconds',
-      help: 'HTTP request latency until the response head, by operation and status.',
-      labelNames: ['operation', 'status'],
-      buckets: SECONDS_BUCKETS,
-      registers,
-    }),
+    requests: new RequestTally(registry, SECONDS_BUCKETS),
     rateLimitRefusals: new Counter({
       name: 'transmute_rate_limited_requests_total',
       help: "Requests refused for the account's request rate (429), by plan.",

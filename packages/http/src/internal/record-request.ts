@@ -30,12 +30,7 @@ export function recordRequest(
   served: ServedRequest,
 ): void {
   const { seen, status, seconds } = served;
-  const metrics = httpMetricsOf(settings.service);
-  if (metrics !== null) {
-    const labels = { operation: seen.operation, status: String(status) };
-    metrics.requests.inc(labels);
-    metrics.requestDuration.observe(labels, seconds);
-  }
+  httpMetricsOf(settings.service)?.requests.record(seen.operation, status, seconds);
   settings.logger.info?.('request', {
     request_id: served.requestId,
     operation: seen.operation,

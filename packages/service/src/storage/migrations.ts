@@ -19,6 +19,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { addJobInputs } from './job-inputs-migration.js';
+import { dropUnreadIndexEntries } from './index-pages-migration.js';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
 import { webhookDispatchMigration } from './dispatch-schema.js';
@@ -433,6 +434,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0131_job_tasks': { up: createJobTasks },
   '0140_rate_limit_buckets': { up: createRateLimitBuckets },
   '0150_job_inputs': { up: addJobInputs },
+  '0160_index_pages': { up: dropUnreadIndexEntries },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
