@@ -35,10 +35,14 @@ describe('declaredKind', () => {
   it("reads og:type article as nothing on a page whose graph names a WebPage and no article (WordPress's pages)", () => {
     const page = '{"@graph":[{"@type":"WebPage","name":"IT services"},{"@type":"Organization"}]}';
     expect(declaredKind({ ...none, ogType: 'article', jsonLd: [page] })).toBeUndefined();
-    expect(declaredKind({ ...none, ogType: 'article', itemTypes: ['https://schema.org/AboutPage'] })).toBeUndefined();
+    expect(
+      declaredKind({ ...none, ogType: 'article', itemTypes: ['https://schema.org/AboutPage'] }),
+    ).toBeUndefined();
     const post = '{"@graph":[{"@type":"WebPage"},{"@type":"Article","headline":"x"}]}';
     expect(declaredKind({ ...none, ogType: 'article', jsonLd: [post] })).toBe('article');
-    expect(declaredKind({ ...none, ogType: 'article', jsonLd: ['{"@type":"Organization"}'] })).toBe('article');
+    expect(declaredKind({ ...none, ogType: 'article', jsonLd: ['{"@type":"Organization"}'] })).toBe(
+      'article',
+    );
   });
 
   it('lets an article type win over another kind on the same page', () => {
