@@ -41,7 +41,14 @@ describe('readableAlt', () => {
 
 describe('isBoilerplateLine', () => {
   it("drops a forum post's controls, counters and poster facts", () => {
-    for (const line of ['embed', 'Parent Share', '#2 | Link', '1,244 helpful votes', 'Join Date: Mar 2016'])
+    for (const line of [
+      'embed',
+      'Parent Share',
+      '#2 | Link',
+      '1,244 helpful votes',
+      'Join Date: Mar 2016',
+      'Trophy Points:',
+    ])
       expect(isBoilerplateLine(line)).toBe(true);
   });
 
@@ -49,6 +56,8 @@ describe('isBoilerplateLine', () => {
     for (const line of [
       '20 replies to this topic',
       'This discussion is now closed.',
+      'Not open for further replies.',
+      'Jump to',
       'All times are GMT +1. The time now is 14:01.',
       '« Previous Thread | Next Thread »',
       'Thread Tools Display Modes',
@@ -65,6 +74,7 @@ describe('isBoilerplateLine', () => {
       'Report the bug on GitHub with the log attached.',
       'This link explains how to create an account on the router.',
       'Join the thread tools discussion next week',
+      'Messages',
     ])
       expect(isBoilerplateLine(line)).toBe(false);
   });

@@ -162,13 +162,15 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /^(?:write to|to contact the (?:reporter|editor|writer|author)s?|contact the (?:reporter|writer|author))\b/i,
   /\bcan be reached (?:at|by|via)\b/i,
   /^e-?mail (?:the )?(?:author|writer|reporter)\b/i,
-  // A forum poster's counts beside each post: "Posts: 524", "Reaction score: 1,203".
-  /^(?:posts|messages|reaction score|points|reputation|solutions|karma)\s*:?\s*[\d.,]+k?$/i,
+  // A forum poster's counts beside each post: "Posts: 524", "Reaction score: 1,203", or the label
+  // alone when the template puts the number in a block of its own ("Trophy Points:").
+  /^(?:posts|messages|reaction score|points|trophy points|likes received|best answers|reputation|solutions|karma)\s*(?::\s*(?:[\d.,]+k?)?|[\d.,]+k?)$/i,
   // …their join date ("Join Date: Mar 2016", "Member since: 2019"), and a thread's frame: its reply
   // count, its closed notice, the forum's clock, its previous/next links, its software's credit.
   /^(?:join(?:ed)?(?: date)?|member since)\s*:\s*\S.{0,30}$/i,
   /^[\d.,]+\s+(?:replies|posts|comments|answers|messages)\s+(?:to|in)\s+this\s+(?:topic|thread|discussion)$/i,
   /^this (?:discussion|thread|topic) (?:is now |has been |is )?(?:closed|locked|archived)\b/i,
+  /^not open for further replies\.?$/i,
   /^all times are (?:gmt|utc)\b/i,
   /^«?\s*previous (?:thread|topic)\s*\|\s*next (?:thread|topic)\s*»?$/i,
   /^powered by (?:vbulletin|phpbb|xenforo|invision|discourse|mybb|smf|simple machines|vanilla|flarum|nodebb)\b/i,
@@ -223,7 +225,7 @@ const BIO_WORDS = 70;
 
 /** Whole lines (headings, labels) that are boilerplate. */
 const BOILERPLATE_EXACT =
-  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|part of (?:our )?(?:complete |full )?coverage(?: on| of)?(?: .{1,40})?|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|hide caption|show caption|edit this article|thread tools(?: display modes)?|display modes|posting rules|forum jump|scroll to see replies|email this article|print this article|show full (?:pr |press release )?text|back to top|\d+ of(?: \d+)?|playlist|download|audio|video|slideshow)\.?$/i;
+  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|part of (?:our )?(?:complete |full )?coverage(?: on| of)?(?: .{1,40})?|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|hide caption|show caption|edit this article|thread tools(?: display modes)?|display modes|posting rules|forum jump|jump to|topic author|print view|post reply|scroll to see replies|email this article|print this article|show full (?:pr |press release )?text|back to top|\d+ of(?: \d+)?|playlist|download|audio|video|slideshow)\.?$/i;
 
 /** Words of share bars, article tools and a post's controls (`Recommend0 Tweet0 Comments0 Email Print`). */
 const TOOL_WORDS = new Set(
