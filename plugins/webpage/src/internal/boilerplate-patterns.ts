@@ -1,4 +1,5 @@
 import { countPrices } from './catalogue.js';
+import { isScreenReaderName } from './element-names.js';
 /**
  * What marks a block inside an article as boilerplate rather than article text: the class, id,
  * itemprop and role names that page templates give captions, credits, bylines, dates, tag lists,
@@ -48,9 +49,6 @@ const BOILERPLATE_NAME = new RegExp(
       'outbrain',
       'taboola',
       'rating',
-      'sr-only',
-      'visually-hidden',
-      'screen-reader-text',
     ].join('|') +
     ')(?:$|[-_])',
   'i',
@@ -118,13 +116,15 @@ export interface ElementNames {
 
 /**
  * True when an element's tag or names mark it as boilerplate: a caption, credit, byline, date,
- * tag list, share bar, related box, comments, a poster's signature, newsletter or ad (`photo-credit`, `post_tags`,
+ * tag list, share bar, related box, comments, a poster's signature, newsletter, ad or a screen
+ * reader's text (`photo-credit`, `post_tags`,
  * `itemprop="author"`, `role="complementary"`, `<figcaption>`).
  */
 export function isNamedBoilerplate(element: ElementNames): boolean {
   if (BOILERPLATE_TAGS.has(element.tag)) return true;
   const named = [BOILERPLATE_NAME, OTHER_ARTICLES_NAME, ATTRIBUTION_NAME, SIGNATURE_NAME];
-  if (element.names.some((name) => named.some((pattern) => pattern.test(name)))) return true;
+  if (element.names.some((name) => isScreenReaderName(name) || named.some((pattern) => pattern.test(name))))
+    return true;
   if (element.itemprops.some((value) => METADATA_ITEMPROPS.has(value.toLowerCase()))) return true;
   return element.role !== undefined && NON_CONTENT_ROLES.has(element.role.toLowerCase());
 }
@@ -162,8 +162,20 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /^(?:write to|to contact the (?:reporter|editor|writer|author)s?|contact the (?:reporter|writer|author))\b/i,
   /\bcan be reached (?:at|by|via)\b/i,
   /^e-?mail (?:the )?(?:author|writer|reporter)\b/i,
-  // A forum poster's counts beside each post: "Posts: 524", "Reaction score: 1,203".
-  /^(?:posts|messages|reaction score|points|reputation|solutions|karma)\s*:?\s*[\d.,]+k?$/i,
+  // A forum poster's counts beside each post: "Posts: 524", "Reaction score: 1,203", or the label
+  // alone when the template puts the number in a block of its own ("Trophy Points:").
+  /^(?:posts|messages|reaction score|points|trophy points|likes received|best answers|reputation|solutions|karma)\s*(?::\s*(?:[\d.,]+k?)?|[\d.,]+k?)$/i,
+  // …their join date ("Join Date: Mar 2016", "Member since: 2019"), and a thread's frame: its reply
+  // count, its closed notice, the forum's clock, its previous/next links, its software's credit.
+  /^(?:join(?:ed)?(?: date)?|member since)\s*:\s*\S.{0,30}$/i,
+  /^[\d.,]+\s+(?:replies|posts|comments|answers|messages)\s+(?:to|in)\s+this\s+(?:topic|thread|discussion)$/i,
+  /^this (?:discussion|thread|topic) (?:is now |has been |is )?(?:closed|locked|archived)\b/i,
+  /^not open for further replies\.?$/i,
+  /^all times are (?:gmt|utc)\b/i,
+  /^«?\s*previous (?:thread|topic)\s*\|\s*next (?:thread|topic)\s*»?$/i,
+  /^powered by (?:vbulletin|phpbb|xenforo|invision|discourse|mybb|smf|simple machines|vanilla|flarum|nodebb)\b/i,
+  // Invitations to sign in under a thread: "Create an account or sign in to comment".
+  /^(?:create an account(?: or sign in)?(?: to (?:comment|reply|post|join)\b.*)?|register a new account|already have an account\b.*|sign in to (?:comment|reply|post|follow)\b.*|you must (?:be (?:logged|signed) in|log in|sign in) to\b.*)$/i,
   // Legal lines.
   /\bcopyright\b|©|\ball rights reserved\b|\bnot to be reproduced\b|\bdo not reproduce\b/i,
   // Promotions and calls to action.
@@ -191,6 +203,8 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
  */
 const COMMENT_POLICY =
   /^(?:comments? (?:are|is|will be) (?:filtered|moderated|reviewed|subject to)|by (?:posting|commenting|submitting)\b.{0,60}\b(?:agree|accept)|we (?:welcome|encourage) (?:your )?(?:comments|readers? comments|discussion))/i;
+/** A forum's list of who reads the thread: "Users browsing this forum: Camtropia, … and 3 guests". */
+const WHO_IS_READING = /^(?:users?|members?) browsing this (?:forum|topic|thread)\b/i;
 /** A house-rules text runs longer than other boilerplate lines. */
 const POLICY_WORDS = 90;
 
@@ -211,14 +225,16 @@ const BIO_WORDS = 70;
 
 /** Whole lines (headings, labels) that are boilerplate. */
 const BOILERPLATE_EXACT =
-  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|part of (?:our )?(?:complete |full )?coverage(?: on| of)?(?: .{1,40})?|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|hide caption|show caption|edit this article|email this article|print this article|show full (?:pr |press release )?text|back to top|\d+ of(?: \d+)?|playlist|download|audio|video|slideshow)\.?$/i;
+  /^(?:related(?: stories| articles| links| content| coverage| posts| news| videos?)?|see also|more (?:about|from|on|in) .{1,60}|more (?:stories|news|videos?|photos)|more .{1,40} stories|other stories|top stories|part of (?:our )?(?:complete |full )?coverage(?: on| of)?(?: .{1,40})?|read more|continue reading|recommended(?: for you| stories)?|you (?:may|might) also like|trending(?: now)?|most popular|popular(?: stories)?|latest comments|(?:\d+ )?comments?|comments are closed|share(?: this(?: story| article| post)?)?|tags|topics|filed under|advertisement|advertising|sponsored(?: content| links)?|ads? by .{1,30}|logo|ad|image|photo|enlarge|hide caption|show caption|edit this article|thread tools(?: display modes)?|display modes|posting rules|forum jump|jump to|topic author|print view|post reply|scroll to see replies|email this article|print this article|show full (?:pr |press release )?text|back to top|\d+ of(?: \d+)?|playlist|download|audio|video|slideshow)\.?$/i;
 
-/** Words of share bars and article tools (`Recommend0 Tweet0 Comments0 Email Print`). */
+/** Words of share bars, article tools and a post's controls (`Recommend0 Tweet0 Comments0 Email Print`). */
 const TOOL_WORDS = new Set(
   (
     'email e mail print share tweet tweets comment comments recommend like likes text size font this article ' +
     'story post save close enlarge reprints permalink facebook twitter google linkedin pinterest reddit ' +
-    'whatsapp more plus pin it a and or reply quote'
+    'whatsapp more plus pin it a and or reply quote ' +
+    // A post's controls and counters: `embed parent report`, `#2 | Link`, `1,244 helpful votes`.
+    'embed parent report flag link bookmark multiquote helpful vote votes upvote downvote'
   ).split(' '),
 );
 
@@ -261,7 +277,7 @@ export function isBoilerplateLine(text: string): boolean {
   const words = wordsOf(line);
   if (words.length === 0) return false;
   if (words.length <= BIO_WORDS && AUTHOR_BIO.test(line)) return true;
-  if (words.length <= POLICY_WORDS && COMMENT_POLICY.test(line)) return true;
+  if (words.length <= POLICY_WORDS && (COMMENT_POLICY.test(line) || WHO_IS_READING.test(line))) return true;
   if (words.length <= CAPTION_WORDS && CAPTION_CREDIT_TAIL.test(line)) return true;
   if (words.length > LONG_LINE_WORDS) return false;
   if (BOILERPLATE_EXACT.test(line)) return true;
@@ -294,6 +310,12 @@ function isDateLine(words: readonly string[]): boolean {
 /** Alt texts that name no content (`image`, `logo`, `photo 3`). */
 const GENERIC_ALT =
   /^(?:an? |the )?(?:image|img|photo|picture|pic|logo|icon|thumbnail|thumb|banner|ad|advertisement|graphic|avatar|placeholder|spacer|screenshot|figure|untitled)(?:\s*\d+)?$/i;
+/**
+ * Alt texts of a poster's picture beside each post: `User avatar`, `Avatar of jdoe`, `jdoe's
+ * avatar`, `Profile picture`. The post names its poster in text; the label repeats per post.
+ */
+const AVATAR_ALT =
+  /^(?:(?:user|member|author|poster)\s+)?(?:avatar|profile (?:picture|photo|image|pic))(?:\s+(?:of|for)\s+.{1,60})?$|^.{1,60}['’]s\s+(?:avatar|profile (?:picture|photo|image|pic))$/i;
 /** File names and their parts: `IMG_0042.JPG`, `milano-design-week-01`, `whit6e%20house%201.jpg`. */
 const FILE_NAME_ALT =
   /\.(?:jpe?g|png|gif|webp|svg|bmp|tiff?|avif)\b|%20|^[\w-]*\d[\w-]*$|^[\w]+(?:[-_][\w]+){2,}$/i;
@@ -302,12 +324,13 @@ const HASH_ALT = /^[0-9a-f]{12,}$/i;
 
 /**
  * The alt text worth keeping: one that reads like words. File names, hashes, generic labels
- * (`image`, `logo`) and photo credits give '' (the image stays, without alt text).
+ * (`image`, `logo`), a poster's avatar and photo credits give '' (the image stays, without alt text).
  */
 export function readableAlt(alt: string): string {
   const text = alt.replace(/\s+/g, ' ').trim();
   if (text === '') return '';
-  if (GENERIC_ALT.test(text) || HASH_ALT.test(text) || FILE_NAME_ALT.test(text)) return '';
+  if (GENERIC_ALT.test(text) || AVATAR_ALT.test(text) || HASH_ALT.test(text) || FILE_NAME_ALT.test(text))
+    return '';
   if (isBoilerplateLine(text) && wordsOf(text).length <= LONG_LINE_WORDS) return '';
   // A caption with its credit put in the alt attribute is a caption, however long.
   if (CAPTION_CREDIT_TAIL.test(text)) return '';

@@ -32,6 +32,19 @@ describe('declaredKind', () => {
     expect(declaredKind({ ...none, jsonLd: ['{"@type":"WebPage","name":"Our services"}'] })).toBeUndefined();
   });
 
+  it("reads og:type article as nothing on a page whose graph names a WebPage and no article (WordPress's pages)", () => {
+    const page = '{"@graph":[{"@type":"WebPage","name":"IT services"},{"@type":"Organization"}]}';
+    expect(declaredKind({ ...none, ogType: 'article', jsonLd: [page] })).toBeUndefined();
+    expect(
+      declaredKind({ ...none, ogType: 'article', itemTypes: ['https://schema.org/AboutPage'] }),
+    ).toBeUndefined();
+    const post = '{"@graph":[{"@type":"WebPage"},{"@type":"Article","headline":"x"}]}';
+    expect(declaredKind({ ...none, ogType: 'article', jsonLd: [post] })).toBe('article');
+    expect(declaredKind({ ...none, ogType: 'article', jsonLd: ['{"@type":"Organization"}'] })).toBe(
+      'article',
+    );
+  });
+
   it('lets an article type win over another kind on the same page', () => {
     expect(declaredKind({ ...none, ogType: 'website', jsonLd: ['{"@type":"NewsArticle"}'] })).toBe('article');
   });

@@ -24,3 +24,18 @@ export function nameWords(name: string): string[] {
     .toLowerCase()
     .split(/[\s_-]+/);
 }
+
+/**
+ * A class naming text kept for screen readers only, off the screen: `sr-only`, `visually-hidden`,
+ * `screen-reader-text`, `a-offscreen` as a part of a name (`geist-sr-only`), and `clipped`,
+ * `offscreen` or `visuallyhidden` as the whole name (`is-clipped` trims a shown text; a generated
+ * `utilities_visuallyhidden__5vJWI` labels a colour swatch with the colour's name, which the page
+ * says in no other way).
+ */
+const SCREEN_READER_NAME =
+  /^(?:clipped|offscreen|visuallyhidden)$|(?:^|[-_])(?:sr[-_]only|visually[-_]hidden|a[-_]offscreen|screen[-_]reader[-_](?:text|only))(?:$|[-_])/i;
+
+/** True when a class or id names text kept for screen readers only ({@link SCREEN_READER_NAME}). */
+export function isScreenReaderName(name: string): boolean {
+  return SCREEN_READER_NAME.test(name);
+}

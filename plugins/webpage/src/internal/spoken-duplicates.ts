@@ -1,13 +1,6 @@
 import { nodesUnder } from './dom-walk.js';
-import { classAndIdNames } from './element-names.js';
+import { classAndIdNames, isScreenReaderName } from './element-names.js';
 import { isInvisible, visibleTextOf } from './visible-text.js';
-
-/**
- * A class naming text kept for screen readers only, off the screen: `clipped`, `sr-only`,
- * `visually-hidden`, `a-offscreen`, `screen-reader-text`.
- */
-const SCREEN_READER_NAME =
-  /^(?:clipped|sr[-_]only|visually[-_]?hidden|a[-_]offscreen|offscreen|screen[-_]reader[-_](?:text|only))$/i;
 
 /**
  * Removes under `root` the screen readers' copies of what the page shows beside them: an element
@@ -20,7 +13,7 @@ export function dropSpokenDuplicates(root: Element): number {
   const named: Element[] = [];
   for (const node of nodesUnder(root, 'elements', isInvisible)) {
     const element = node as Element;
-    if (classAndIdNames(element).some((name) => SCREEN_READER_NAME.test(name))) named.push(element);
+    if (classAndIdNames(element).some(isScreenReaderName)) named.push(element);
   }
   let removed = 0;
   // A parent's text is read once (a page of thousands of copies in one block stays linear): the
