@@ -1,13 +1,7 @@
 import { nodesUnder } from './dom-walk.js';
 import { classAndIdNames } from './element-names.js';
+import { SCREEN_READER_NAME } from './screen-reader-text.js';
 import { isInvisible, visibleTextOf } from './visible-text.js';
-
-/**
- * A class naming text kept for screen readers only, off the screen: `clipped`, `sr-only`,
- * `visually-hidden`, `a-offscreen`, `screen-reader-text`.
- */
-const SCREEN_READER_NAME =
-  /^(?:clipped|sr[-_]only|visually[-_]?hidden|a[-_]offscreen|offscreen|screen[-_]reader[-_](?:text|only))$/i;
 
 /**
  * Removes under `root` the screen readers' copies of what the page shows beside them: an element
