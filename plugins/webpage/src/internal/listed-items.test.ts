@@ -66,6 +66,16 @@ describe('findListedItems', () => {
     expect(findListedItems(region('nav'), 'A short introduction.')).toBeNull();
   });
 
+  it("groups a list's entries by the class they share, not by each one's first class", () => {
+    // Every third card is featured: by first class the run was split into runs of three and seven.
+    const card = (title: string, index: number) =>
+      `<div class="${index % 3 === 0 ? 'featured card' : 'card'} card-${String(index)}"><a href="/r/${String(index)}">${title}</a></div>`;
+    const region = parseWithLinkedom(
+      `<html><body><main><p>A short introduction.</p><div>${RECIPES.map(card).join('')}</div></main></body></html>`,
+    ).body as Element;
+    expect(findListedItems(region, 'A short introduction.')).toHaveLength(RECIPES.length);
+  });
+
   it('leaves out fewer than eight entries: a story ends with a handful of teasers', async () => {
     const few = (title: string, index: number) => (index < 5 ? post(title, index) : '');
     const markdown = toMarkdown((await convertHtml(archive(few), { url: 'https://example.com/c/' })).root);

@@ -37,7 +37,7 @@ const ASIDE_WORDS = new Set([
  * index page opens with a few paragraphs about its subject (which Readability reads as the
  * article) and then lists its entries, each a linked title and perhaps a line (which Readability
  * leaves: each is too short). Looked for in the page's main region (chrome removed): the largest
- * run of eight or more siblings of one tag and first class, 80 % of them entries (a link of two
+ * run of eight or more siblings of one tag and shared class, 80 % of them entries (a link of two
  * words or more, 80 words at most), under no block named for related, popular or sidebar content,
  * half of which the article does not hold, together 40 % of the article's words at least.
  * Null when there is none.
@@ -66,18 +66,39 @@ export function findListedItems(region: Element, articleText: string): Element[]
   return best.entries;
 }
 
-/** The parent's element children grouped by tag and first class (its digits dropped). */
+/**
+ * The parent's element children grouped by tag and the class most of them share (digits dropped):
+ * a template gives every entry of a list one class and some entries more (a WordPress post's
+ * `post-30149`, `category-recipes`, `format-video`; a `featured` card), so neither an entry's first
+ * class nor its whole set of classes names its list. A child without a class is grouped by its tag.
+ */
 function shapesOf(parent: Element): Element[][] {
+  const children = Array.from(parent.children).filter((child) => ENTRY_TAGS.has(child.localName));
+  const counts = new Map<string, number>();
+  for (const child of children) {
+    for (const name of classesOf(child)) {
+      const key = `${child.localName}.${name}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
   const groups = new Map<string, Element[]>();
-  for (const child of Array.from(parent.children)) {
-    if (!ENTRY_TAGS.has(child.localName)) continue;
-    const first = (child.getAttribute('class') ?? '').trim().split(/\s+/)[0] ?? '';
-    const key = `${child.localName}.${first.replace(/\d+/g, '')}`;
+  for (const child of children) {
+    let key = `${child.localName}.`;
+    for (const name of classesOf(child)) {
+      const candidate = `${child.localName}.${name}`;
+      if ((counts.get(candidate) ?? 0) > (counts.get(key) ?? 0)) key = candidate;
+    }
     const group = groups.get(key);
     if (group === undefined) groups.set(key, [child]);
     else group.push(child);
   }
   return [...groups.values()];
+}
+
+/** An element's classes without their digits (a post's own `post-30149` is `post-`), each once. */
+function classesOf(element: Element): Set<string> {
+  const names = (element.getAttribute('class') ?? '').trim().split(/\s+/);
+  return new Set(names.map((name) => name.replace(/\d+/g, '')).filter((name) => name !== ''));
 }
 
 /** A linked title of two words or more, in a block of at most 80 words. */

@@ -36,6 +36,23 @@ describe('HTML → mdast cleaning', () => {
     expect(table.startsWith('Prices\n\n| A |')).toBe(true);
   });
 
+  it('drops text for screen readers only, unless it speaks a copy hidden from them', () => {
+    // A shop card's labels: a reader of the page sees the name and the price, not "Regular price".
+    const card =
+      '<div class="card"><h3>HD 600 Headphones</h3>' +
+      '<span class="visually-hidden">Vendor:</span><span>Sennheiser</span>' +
+      '<p><span class="visually-hidden">Regular price</span><span>$499.95</span></p>' +
+      '<a href="/hd600"><span class="sr-only">Opens in a new window</span></a></div>';
+    const markdown = convert(card);
+    expect(markdown).toContain('HD 600 Headphones');
+    expect(markdown).toContain('$499.95');
+    expect(markdown).not.toMatch(/Vendor|Regular price|Opens in a new window/);
+    // A price drawn for the eye is hidden from screen readers (and dropped): the spoken copy stays.
+    const price =
+      '<span class="a-offscreen">$29.99</span><span aria-hidden="true">$<b>29</b><sup>99</sup></span>';
+    expect(convert(`<p>Battery ${price}</p>`)).toBe('Battery $29.99\n');
+  });
+
   it('reads the article in the shape an HTML parser gives it', () => {
     // A paragraph holding paragraphs (linkedom nests them; a parser closes the outer one).
     expect(convert('<p><span>LONDON | Fri</span>\r\n<p>First.</p>\r\n<span><p>Second.</p></span></p>')).toBe(

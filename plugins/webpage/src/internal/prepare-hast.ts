@@ -5,6 +5,7 @@ import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
 import { withSummaryBlocks } from './summary-blocks.js';
 import { isCodeTabPanelHast } from './tab-panel.js';
+import { hasSpokenCopy, isScreenReaderOnly } from './screen-reader-text.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
@@ -45,7 +46,8 @@ export interface PrepareHastOptions {
 /**
  * Cleans a hast tree in place before it becomes mdast: resolves links and images to absolute URLs,
  * removes `javascript:` links, finds a code block's language wherever the page put it, drops
- * elements that never hold readable content, turns layout tables into blocks, and writes a data
+ * elements that never hold readable content and text for screen readers only (a reader does not
+ * see it: {@link isScreenReaderOnly}), turns layout tables into blocks, and writes a data
  * table's cell that holds blocks as lines separated by `<br>`.
  */
 export function prepareHast(tree: HastRoot, options: PrepareHastOptions): void {
@@ -54,6 +56,7 @@ export function prepareHast(tree: HastRoot, options: PrepareHastOptions): void {
 
 function cleanChildren(children: HastContent[], options: PrepareHastOptions): HastContent[] {
   const kept: HastContent[] = [];
+  const spoken = hasSpokenCopy(children);
   for (const child of children) {
     if (child.type === 'comment' || child.type === 'doctype') continue;
     if (child.type !== 'element') {
@@ -62,6 +65,8 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     }
     if (isDropped(child, options)) continue;
     if (isHidden(child)) continue;
+    // Text for screen readers only is not on the page a reader sees, unless it is the copy kept.
+    if (!spoken && isScreenReaderOnly(child)) continue;
     if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
     resolveUrls(child, options.baseUrl);
     if (child.tagName === 'pre') markCodeLanguage(child);
