@@ -50,15 +50,17 @@ interface HiddenElement {
 
 interface OpenElement extends HiddenElement {
   hidden: boolean;
+  /** It or an element around it is hidden: only then is its text counted. */
+  inHidden: boolean;
   inChrome: boolean;
   inLink: boolean;
 }
 
 /**
  * Every id a control opens (`aria-controls`) under `root`, and its hidden elements outside the
- * page's chrome with their text measured. One walk, each text node counted once and added to its
- * ancestors as the walk leaves them: measuring each hidden element's text and links again was
- * quadratic on tab panels nested in tab panels.
+ * page's chrome with their text measured. One walk, each text node inside a hidden element counted
+ * once and added to its ancestors as the walk leaves them: measuring each hidden element's text
+ * and links again was quadratic on tab panels nested in tab panels.
  */
 function measureHiddenElements(root: Element): { controlled: Set<string>; hidden: HiddenElement[] } {
   const controlled = new Set<string>();
@@ -85,11 +87,13 @@ function measureHiddenElements(root: Element): { controlled: Set<string>; hidden
       const controls = element.getAttribute('aria-controls');
       if (controls !== null) for (const id of controls.split(/\s+/)) if (id !== '') controlled.add(id);
       const parent = top();
+      const hidden = isHidden(element);
       open.push({
         element,
         characters: 0,
         linked: 0,
-        hidden: isHidden(element),
+        hidden,
+        inHidden: (parent?.inHidden ?? false) || hidden,
         inChrome: (parent?.inChrome ?? rootInChrome) || isChrome(element),
         inLink: (parent?.inLink ?? false) || (element.localName === 'a' && element.hasAttribute('href')),
       });
@@ -100,7 +104,7 @@ function measureHiddenElements(root: Element): { controlled: Set<string>; hidden
       }
     } else if (node.nodeType === TEXT_NODE) {
       const parent = top();
-      if (parent !== undefined) {
+      if (parent?.inHidden === true) {
         const characters = countWordCharacters((node as Text).data);
         parent.characters += characters;
         if (parent.inLink) parent.linked += characters;
