@@ -7,6 +7,7 @@ import { dropReplySubjects } from './internal/reply-subjects.js';
 import { dropPosterFacts } from './internal/poster-cards.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { showCollapsedPanels } from './internal/collapsed-panels.js';
+import { dropAnnouncements } from './internal/announcements.js';
 import { dropSpokenDuplicates } from './internal/spoken-duplicates.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { dropPurchaseControls } from './internal/product-page.js';
@@ -270,12 +271,13 @@ async function readArticle(
 
 /**
  * A product page as its reader reads it, before any reading: its collapsed panels (description,
- * details, specifications in tabs) open, the screen readers' copies of its prices and dates and
- * its other products and reviews gone.
+ * details, specifications in tabs) open, the screen readers' copies of its prices and dates, its
+ * announcements to them ("Added to", "Loading...") and its other products and reviews gone.
  */
 function prepareProductPage(body: Element): void {
   showCollapsedPanels(body);
   dropSpokenDuplicates(body);
+  dropAnnouncements(body);
   dropOtherProducts(body);
 }
 

@@ -31,6 +31,12 @@ describe('readJsonLdProduct', () => {
     });
   });
 
+  it("finds the product beside an array of 300 000 offers (a catalogue's) without overflowing the stack", () => {
+    const offers = Array.from({ length: 300_000 }, (_, index) => ({ '@type': 'Offer', price: index }));
+    const script = JSON.stringify([offers, { '@type': 'Product', name: 'Dark Roast Coffee' }]);
+    expect(readJsonLdProduct([script])?.name).toBe('Dark Roast Coffee');
+  });
+
   it('answers undefined for a page without a product', () => {
     expect(readJsonLdProduct([JSON.stringify({ '@type': 'Article', headline: 'News' })])).toBeUndefined();
   });

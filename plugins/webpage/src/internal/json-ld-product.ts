@@ -49,7 +49,9 @@ function findProduct(data: unknown): JsonObject | undefined {
   for (let index = 0; index < queue.length && index < MAX_NODES; index += 1) {
     const node = queue[index];
     if (Array.isArray(node)) {
-      queue.push(...(node as unknown[]));
+      // One by one, up to the bound: spreading a catalogue's array of many thousand offers at once
+      // overflows the call stack.
+      for (const item of node as unknown[]) if (queue.length < MAX_NODES) queue.push(item);
       continue;
     }
     if (!isObject(node)) continue;
@@ -57,7 +59,7 @@ function findProduct(data: unknown): JsonObject | undefined {
     const types = Array.isArray(type) ? type : [type];
     if (types.some((name) => typeof name === 'string' && PRODUCT_TYPES.has(name))) return node;
     for (const value of Object.values(node))
-      if (typeof value === 'object' && value !== null) queue.push(value);
+      if (typeof value === 'object' && value !== null && queue.length < MAX_NODES) queue.push(value);
   }
   return undefined;
 }
