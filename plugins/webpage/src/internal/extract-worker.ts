@@ -3,6 +3,14 @@ import { parentPort } from 'node:worker_threads';
 import type { ExtractPageTask, ExtractPageResult } from './page-task.js';
 import { convertHtml } from '../convert-html.js';
 import { decodeHtml } from './decode-html.js';
+import { onJsdomLoaded } from './load-dom.js';
+
+/** The page this worker converts (one at a time), whose time limit the pool runs. */
+let current: string | undefined;
+// jsdom's first loading in this thread is not the page's time: its limit starts again after it.
+onJsdomLoaded(() => {
+  if (current !== undefined) parentPort?.postMessage({ pageStarted: current });
+});
 
 /**
  * Worker-thread entry (piscina calls it by name): reads one page from disk, converts it and
@@ -10,6 +18,7 @@ import { decodeHtml } from './decode-html.js';
  */
 export async function extractPage(task: ExtractPageTask): Promise<ExtractPageResult> {
   // The pool starts the page's time limit on this message.
+  current = task.key;
   parentPort?.postMessage({ pageStarted: task.key });
   try {
     const html = decodeHtml(await readFile(task.path), task.charset);
@@ -24,6 +33,7 @@ export async function extractPage(task: ExtractPageTask): Promise<ExtractPageRes
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, code: 'extraction_failed', detail: `The page could not be converted: ${detail}` };
   } finally {
+    current = undefined;
     recycleWhenHeavy(task.recycleHeapBytes);
   }
 }

@@ -11,6 +11,18 @@ import { placeStreamedSegments } from './streamed-segments.js';
  */
 const RAW_TEXT_LOOKALIKE = /<(\/?)(tmp|xitle|xextarea)(?=[\s/>])/gi;
 
+let jsdom: typeof import('jsdom') | undefined;
+let jsdomLoaded: (() => void) | undefined;
+
+/**
+ * `callback` runs when this thread has loaded jsdom for the first time, inside a page's conversion:
+ * loading its modules (about a second, several on a busy machine) is the thread's cost, not the
+ * page's, so the page pool restarts the page's time limit then (once a worker).
+ */
+export function onJsdomLoaded(callback: () => void): void {
+  jsdomLoaded = callback;
+}
+
 /** The DOM implementation Readability runs on. */
 export type DomImplementation = 'linkedom' | 'jsdom';
 
@@ -30,7 +42,11 @@ export async function loadDom(
     case 'linkedom':
       return parseWithLinkedom(html);
     case 'jsdom': {
-      const { JSDOM, VirtualConsole } = await import('jsdom');
+      if (jsdom === undefined) {
+        jsdom = await import('jsdom');
+        jsdomLoaded?.();
+      }
+      const { JSDOM, VirtualConsole } = jsdom;
       // No scripts, no resource loading, no console noise: the page is only read.
       const options = url === undefined ? {} : { url };
       const { document } = new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window;

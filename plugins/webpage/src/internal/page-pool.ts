@@ -62,7 +62,7 @@ export function createPagePool(options: PagePoolOptions): PagePool {
   const slots = createSlots(options.maxThreads);
 
   // Workers announce when they start a page: its time limit runs from there, not from the time a
-  // fresh worker spent loading its modules.
+  // fresh worker spent loading its modules (and again once jsdom, loaded on first use, is loaded).
   const starts = new Map<string, () => void>();
   // An idle worker that fails is replaced by piscina; without a listener its 'error' event would
   // take the whole process down.
