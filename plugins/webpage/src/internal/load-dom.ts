@@ -1,3 +1,4 @@
+import type * as Jsdom from 'jsdom';
 import { parseHTML } from 'linkedom';
 import { dropAnswerRemarks } from './answer-remarks.js';
 import { liftWrappedHeadings } from './lift-headings.js';
@@ -11,7 +12,7 @@ import { placeStreamedSegments } from './streamed-segments.js';
  */
 const RAW_TEXT_LOOKALIKE = /<(\/?)(tmp|xitle|xextarea)(?=[\s/>])/gi;
 
-let jsdom: typeof import('jsdom') | undefined;
+let jsdom: typeof Jsdom | undefined;
 let jsdomLoaded: (() => void) | undefined;
 
 /**
