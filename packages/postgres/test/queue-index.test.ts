@@ -26,7 +26,10 @@ async function gaugeStatements(store: Store): Promise<CompiledQuery[]> {
     },
     transformResult: ({ result }) => Promise.resolve(result),
   };
-  const metrics = createServiceMetrics({ store: { ...store, db: store.db.withPlugin(capture) }, defaultMetrics: false });
+  const metrics = createServiceMetrics({
+    store: { ...store, db: store.db.withPlugin(capture) },
+    defaultMetrics: false,
+  });
   await metrics.registry.metrics();
   const executor = store.db.getExecutor();
   return nodes
@@ -48,7 +51,9 @@ describe('the queue gauges after the expiry index became partial', () => {
       const statements = await gaugeStatements(store);
       expect(statements).toHaveLength(3);
       for (const query of statements) {
-        const literal = query.parameters.map((value) => (typeof value === 'number' ? String(value) : `'${String(value)}'`));
+        const literal = query.parameters.map((value) =>
+          typeof value === 'number' ? String(value) : `'${String(value)}'`,
+        );
         const text = query.sql.replace(/\?/g, () => literal.shift() ?? 'null');
         const plan = await sql.raw<{ detail: string }>(`explain query plan ${text}`).execute(store.db);
         const details = plan.rows.map((row) => row.detail).join('\n');
@@ -76,11 +81,15 @@ describe('the queue gauges after the expiry index became partial', () => {
         const types = query.parameters.map((value) => (typeof value === 'number' ? 'int' : 'text'));
         const declared = types.length > 0 ? `(${types.join(', ')})` : '';
         await client.query(`prepare gauge_${String(index)}${declared} as ${query.sql}`);
-        const args = query.parameters.map((value) => (typeof value === 'number' ? String(value) : `'${String(value)}'`));
+        const args = query.parameters.map((value) =>
+          typeof value === 'number' ? String(value) : `'${String(value)}'`,
+        );
         const plan = await client.query<{ 'QUERY PLAN': string }>(
           `explain execute gauge_${String(index)}${args.length > 0 ? `(${args.join(', ')})` : ''}`,
         );
-        expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), query.sql).toMatch(/Index (Only )?Scan (using|on) jobs_work/);
+        expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), query.sql).toMatch(
+          /Index (Only )?Scan (using|on) jobs_work/,
+        );
       }
     } finally {
       await client.query('rollback');
