@@ -39,6 +39,15 @@ const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 const TASK_COUNT_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
 const JOB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 
+/**
+ * The queued jobs, read through `jobs_work` (work pending, created, status): a queued job always
+ * has work pending (only the insert makes a job queued, with `work_pending = 1`; every write that
+ * clears it moves the status on), and `jobs_expiry` holds only jobs with an expiry (0170).
+ */
+function queuedJobs(store: Store) {
+  return store.db.selectFrom('jobs').where('work_pending', '=', 1).where('status', '=', 'queued');
+}
+
 function addQueueGauges(registry: Registry, store: Store, now: () => Date): void {
   new Gauge({
     name: 'transmute_jobs',
@@ -84,10 +93,8 @@ function addQueueGauges(registry: Registry, store: Store, now: () => Date): void
     help: 'Jobs waiting for a worker (state queued).',
     registers: [registry],
     async collect() {
-      const row = await store.db
-        .selectFrom('jobs')
+      const row = await queuedJobs(store)
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('status', '=', 'queued')
         .executeTakeFirst();
       this.set(Number(row?.count ?? 0));
     },
@@ -97,12 +104,12 @@ function addQueueGauges(registry: Registry, store: Store, now: () => Date): void
     help: 'Age of the oldest queued job (0 when none waits).',
     registers: [registry],
     async collect() {
-      const row = await store.db
-        .selectFrom('jobs')
-        .select((eb) => eb.fn.min('created_at').as('oldest'))
-        .where('status', '=', 'queued')
+      const row = await queuedJobs(store)
+        .select('created_at')
+        .orderBy('created_at')
+        .limit(1)
         .executeTakeFirst();
-      const oldest = row?.oldest;
+      const oldest = row?.created_at;
       this.set(typeof oldest === 'string' ? Math.max(0, (now().getTime() - Date.parse(oldest)) / 1000) : 0);
     },
   });

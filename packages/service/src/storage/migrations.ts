@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { addJobInputs } from './job-inputs-migration.js';
 import { dropUnreadIndexEntries } from './index-pages-migration.js';
+import { keepQueueInWorkIndex } from './queue-index-migration.js';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
 import { webhookDispatchMigration } from './dispatch-schema.js';
@@ -435,6 +436,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0140_rate_limit_buckets': { up: createRateLimitBuckets },
   '0150_job_inputs': { up: addJobInputs },
   '0160_index_pages': { up: dropUnreadIndexEntries },
+  '0170_queue_index': { up: keepQueueInWorkIndex },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
