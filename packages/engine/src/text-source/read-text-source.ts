@@ -29,6 +29,13 @@ function firstHeading(document: ExtractedDocument): string | undefined {
 }
 
 /**
+ * The markdown parser's module, loaded on first use (micromark, remark-parse: a plain text never
+ * needs them) and kept: an `import()` per document still resolves the specifier each time (under a
+ * loader hook such as tsx, a file-system check per call).
+ */
+let markdownParser: Promise<typeof import('./parse-markdown.js')> | undefined;
+
+/**
  * Markdown, or plain text with a warning when the markdown is nested absurdly deep (see
  * isTooDeeplyNested) or still overflows the parser's stack: the text is kept either way.
  */
@@ -41,8 +48,7 @@ async function readMarkdown(content: string, ctx: TextSourceContext): Promise<Ex
     return fallback(`The markdown nests more than ${MAX_MARKDOWN_NESTING} block quotes or lists.`);
   }
   try {
-    // Loaded on first use (micromark, remark-parse): a plain text never needs them.
-    const { parseMarkdown } = await import('./parse-markdown.js');
+    const { parseMarkdown } = await (markdownParser ??= import('./parse-markdown.js'));
     return await parseMarkdown(content, ctx);
   } catch (error) {
     if (error instanceof RangeError) return fallback('The markdown is nested too deeply to parse.');
