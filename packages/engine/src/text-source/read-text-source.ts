@@ -5,6 +5,7 @@ import { parseJson, parseNdjson } from './parse-json.js';
 import { MAX_MARKDOWN_NESTING, isTooDeeplyNested } from './markdown-nesting.js';
 import { parsePlainText } from './parse-plain-text.js';
 import type { TextSourceContext } from './text-source-context.js';
+import type * as MarkdownParser from './parse-markdown.js';
 
 export type { TextSourceContext };
 
@@ -33,7 +34,7 @@ function firstHeading(document: ExtractedDocument): string | undefined {
  * needs them) and kept: an `import()` per document still resolves the specifier each time (under a
  * loader hook such as tsx, a file-system check per call).
  */
-let markdownParser: Promise<typeof import('./parse-markdown.js')> | undefined;
+let markdownParser: Promise<typeof MarkdownParser> | undefined;
 
 /**
  * Markdown, or plain text with a warning when the markdown is nested absurdly deep (see
