@@ -5,6 +5,7 @@ import { parseJson, parseNdjson } from './parse-json.js';
 import { MAX_MARKDOWN_NESTING, isTooDeeplyNested } from './markdown-nesting.js';
 import { parsePlainText } from './parse-plain-text.js';
 import type { TextSourceContext } from './text-source-context.js';
+import type * as MarkdownParser from './parse-markdown.js';
 
 export type { TextSourceContext };
 
@@ -29,6 +30,13 @@ function firstHeading(document: ExtractedDocument): string | undefined {
 }
 
 /**
+ * The markdown parser's module, loaded on first use (micromark, remark-parse: a plain text never
+ * needs them) and kept: an `import()` per document still resolves the specifier each time (under a
+ * loader hook such as tsx, a file-system check per call).
+ */
+let markdownParser: Promise<typeof MarkdownParser> | undefined;
+
+/**
  * Markdown, or plain text with a warning when the markdown is nested absurdly deep (see
  * isTooDeeplyNested) or still overflows the parser's stack: the text is kept either way.
  */
@@ -41,8 +49,7 @@ async function readMarkdown(content: string, ctx: TextSourceContext): Promise<Ex
     return fallback(`The markdown nests more than ${MAX_MARKDOWN_NESTING} block quotes or lists.`);
   }
   try {
-    // Loaded on first use (micromark, remark-parse): a plain text never needs them.
-    const { parseMarkdown } = await import('./parse-markdown.js');
+    const { parseMarkdown } = await (markdownParser ??= import('./parse-markdown.js'));
     return await parseMarkdown(content, ctx);
   } catch (error) {
     if (error instanceof RangeError) return fallback('The markdown is nested too deeply to parse.');

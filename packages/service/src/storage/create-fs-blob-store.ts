@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type Stats } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -43,6 +43,30 @@ async function namesIn(dir: string, keep: (name: string) => boolean): Promise<st
   }
 }
 
+/**
+ * Moves written temporaries to their blob paths, making a key's directory (`ab/cd`) only the first
+ * time this process needs it: later blobs under it cost one rename instead of a recursive mkdir
+ * (a mkdir answered EEXIST, then a stat) and the rename. A directory removed behind its back is
+ * made again when the rename says it is missing. At most 65,536 directories are remembered.
+ */
+function createBlobMover(): (temp: string, target: string) => Promise<void> {
+  const made = new Set<string>();
+  return async (temp, target) => {
+    const dir = dirname(target);
+    if (made.has(dir)) {
+      try {
+        await rename(temp, target);
+        return;
+      } catch (error) {
+        if (!hasCode(error, 'ENOENT')) throw error;
+      }
+    }
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+    await rename(temp, target);
+  };
+}
+
 const ageMs = (info: Stats): number => Date.now() - info.mtimeMs;
 
 function toReadable(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>): Readable {
@@ -64,6 +88,7 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
   const root = options.root;
   const tmp = join(root, 'tmp');
   await mkdir(tmp, { recursive: true });
+  const moveInto = createBlobMover();
   const pathOf = (key: string): string => {
     if (!BLOB_KEY.test(key)) throw new TransmuteError('not_found', 'Unknown blob.');
     return join(root, key.slice(0, 2), key.slice(2, 4), key);
@@ -95,9 +120,7 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
       await pipeline(toReadable(source), meter, createWriteStream(temp));
       const sha256 = hash.digest('hex');
       const key = newBlobKey(sha256);
-      const target = pathOf(key);
-      await mkdir(join(target, '..'), { recursive: true });
-      await rename(temp, target);
+      await moveInto(temp, pathOf(key));
       return { key, sha256, sizeBytes: size };
     } catch (error) {
       await rm(temp, { force: true });
@@ -116,8 +139,7 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     const temp = join(tmp, `${randomBytes(12).toString('hex')}.part`);
     try {
       await writeFile(temp, data);
-      await mkdir(join(target, '..'), { recursive: true });
-      await rename(temp, target);
+      await moveInto(temp, target);
       return { key, sha256, sizeBytes: data.length };
     } catch (error) {
       await rm(temp, { force: true });

@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { performance } from 'node:perf_hooks';
 import { ROOT_CONTEXT, SpanStatusCode, context, trace } from '@opentelemetry/api';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OutputFormat, OutputProfile } from '@transmute/contract';
 import { describeFailure } from './describe-failure.js';
+import { makeRenderDir, removeRenderDir } from './render-dir.js';
 import type { PipelineProgress, UsageQuantities } from '../kernel/engine.js';
 import type { NormalizedDocument, SourceFile } from '@transmute/plugin-sdk';
 import { releaseBlob } from '../tables/blob-refs.js';
@@ -170,6 +168,8 @@ interface Rendered {
   artifacts: { name: string; mediaType: string; sizeBytes: number; sha256: string; key: string }[];
   warnings: string[];
   usage: UsageQuantities;
+  /** The artifacts' files in the render's directory (blobs once stored). */
+  files: string[];
 }
 
 /**
@@ -213,7 +213,12 @@ async function renderOne(
       key: blob.key,
     });
   }
-  return { artifacts, warnings: result.warnings, usage: result.usage };
+  return {
+    artifacts,
+    warnings: result.warnings,
+    usage: result.usage,
+    files: result.artifacts.map((artifact) => artifact.path),
+  };
 }
 
 /** Adds usage quantities unit by unit. */
@@ -356,7 +361,8 @@ async function renderPending(
       // Rendered with a document not yet recorded, the output goes from queued to its end in the
       // document's commit; otherwise it shows `processing` while it renders.
       if (unsaved === null) await startOutput(ctx.store.db, output.id, ctx.nowIso());
-      const workDir = await mkdtemp(join(tmpdir(), 'transmute-render-'));
+      const workDir = await makeRenderDir();
+      let files: string[] = [];
       try {
         let rendered: Rendered;
         try {
@@ -368,12 +374,13 @@ async function renderPending(
           await failOutput(ctx, lease.held, output, error);
           continue;
         }
+        files = rendered.files;
         const done = await saveOutput(ctx, lease, { output, rendered, unsaved });
         unsaved = null;
         if (done) return;
       } finally {
         // After the output's commit: the rendered files are blobs by then.
-        await rm(workDir, { recursive: true, force: true });
+        await removeRenderDir(workDir, files);
       }
     }
     row = null;
