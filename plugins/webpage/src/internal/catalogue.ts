@@ -37,7 +37,8 @@ const MAGNITUDE = /^\s?(?:k|m|b|bn|mn|mln|thousand|million|billion|trillion)\b/i
 export function countPrices(text: string, atMost: number): number {
   let prices = 0;
   for (const match of text.matchAll(PRICE)) {
-    if (MAGNITUDE.test(text.slice(match.index + match[0].length, match.index + match[0].length + 12))) continue;
+    if (MAGNITUDE.test(text.slice(match.index + match[0].length, match.index + match[0].length + 12)))
+      continue;
     prices += 1;
     if (prices >= atMost) break;
   }

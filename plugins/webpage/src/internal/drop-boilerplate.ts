@@ -218,7 +218,12 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
 
 /** A listing's added entries, cleaned as a page of items: their cards and linked titles are kept. */
 function cleanListedItems(block: Element, total: number, inLink: boolean, rules: CleanRules): Size {
-  const own = clean(block.children, total, inLink, { ...rules, keepItems: true, items: new Set(), itemWords: 0 });
+  const own = clean(block.children, total, inLink, {
+    ...rules,
+    keepItems: true,
+    items: new Set(),
+    itemWords: 0,
+  });
   dropThumbnailAlt(block.children, false);
   return own;
 }
