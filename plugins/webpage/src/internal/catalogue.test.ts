@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPrices, isCatalogue, showsPriceGrid } from './catalogue.js';
+import { isCatalogue, showsPriceGrid } from './catalogue.js';
 import { parseWithLinkedom } from './load-dom.js';
 
 function bodyOf(body: string): Element {
@@ -31,19 +31,5 @@ describe('showsPriceGrid', () => {
       ).join('');
     expect(showsPriceGrid(bodyOf(cards(8)))).toBe(true);
     expect(showsPriceGrid(bodyOf(cards(4)))).toBe(false);
-  });
-});
-
-describe('countPrices', () => {
-  it("counts no sum a story reports (a valuation, a fine) as an item's price", () => {
-    const headlines = [
-      'Startup is in talks to raise funds at a $1 billion valuation',
-      'DJI will pay $30K to the man who found the flaw',
-      'Colleges are spending up to $500K per year on chatbots',
-      'Two companies are each eyeing roughly $20 Billion valuations',
-      'The bank agreed to a €2.5bn settlement',
-    ];
-    expect(countPrices(headlines.join('. '), 10)).toBe(0);
-    expect(countPrices('The stand is available for $49.99 and the case for 12,00 € or $5', 10)).toBe(3);
   });
 });

@@ -27,18 +27,10 @@ export function showsPriceGrid(region: Element): boolean {
   return countPrices(visibleTextOf(region), GRID_PRICES) >= GRID_PRICES;
 }
 
-/**
- * A magnitude after an amount (`$1 billion`, `$30K`, `€2.5bn`): a sum a story reports (a valuation,
- * a fine, a budget), not the price of an item on sale.
- */
-const MAGNITUDE = /^\s?(?:k|m|b|bn|mn|mln|thousand|million|billion|trillion)\b/i;
-
-/** The prices printed in a text (amounts with a magnitude are not prices), counted up to `atMost`. */
+/** The prices printed in a text, counted up to `atMost`. */
 export function countPrices(text: string, atMost: number): number {
   let prices = 0;
-  for (const match of text.matchAll(PRICE)) {
-    if (MAGNITUDE.test(text.slice(match.index + match[0].length, match.index + match[0].length + 12)))
-      continue;
+  for (const _ of text.matchAll(PRICE)) {
     prices += 1;
     if (prices >= atMost) break;
   }
