@@ -265,7 +265,8 @@ async function readArticle(
     pageCharacters,
     foundNothing: articleCharacters === 0,
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
-    fromRegion: region !== null || entries !== null,
+    // Only the added entries are a page of items (they are marked): Readability's part stays an article's.
+    fromRegion: region !== null,
   };
 }
 

@@ -3,6 +3,7 @@ import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boi
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
 import { dropHighlights } from './highlights.js';
 import { dropThumbnailAlt, isItemLine, isItemTitle, repeatedShapes } from './item-lines.js';
+import { LISTED_ITEMS_MARK } from './listed-items.js';
 import { findTeaserCards } from './teaser-cards.js';
 import { countWordCharacters } from './word-characters.js';
 
@@ -89,8 +90,9 @@ const MAX_ITEMS_SHARE = 0.5;
  * comments, newsletter boxes and ad labels, found by their class/id/itemprop/role names (marked
  * before Readability ran: {@link BOILERPLATE_MARK}), their wording, and link density; and keeps an
  * image's alt text only when it reads like words. Teasers and link lists are kept when they are
- * most of the article ({@link MAX_ITEMS_SHARE}) or the source is a page of items (`keepItems`).
- * Never adds anything back.
+ * most of the article ({@link MAX_ITEMS_SHARE}) or the source is a page of items (`keepItems`),
+ * and always under {@link LISTED_ITEMS_MARK} (a listing's entries added beside Readability's part,
+ * whose own teasers and link lists are judged as an article's). Never adds anything back.
  */
 export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean } = {}): void {
   const total = sizeOf(tree.children).words;
@@ -100,7 +102,7 @@ export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean }
   const keepItems = options.keepItems === true;
   const rules: CleanRules = {
     keepItems,
-    items: keepItems ? new Set() : findTeaserCards(tree),
+    items: keepItems ? new Set() : findTeaserCards(tree, LISTED_ITEMS_MARK),
     itemWords: 0,
     repeatedShapes: repeatedShapes(tree),
   };
@@ -163,6 +165,14 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
       size.words += words;
       if (inLink) size.linkWords += words;
     } else if (child.type === 'element') {
+      if (child.tagName === LISTED_ITEMS_MARK) {
+        const own = cleanListedItems(child, total, inLink, rules);
+        children.splice(index, 1, ...(child.children as HastContent[]));
+        index += child.children.length;
+        size.words += own.words;
+        size.linkWords += own.linkWords;
+        continue;
+      }
       if (child.tagName === 'img') cleanAlt(child);
       if (LINE_BLOCKS.has(child.tagName)) dropBoilerplateLines(child);
       const own = clean(child.children, total, inLink || child.tagName === 'a', rules);
@@ -204,6 +214,18 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
     index += 1;
   }
   return size;
+}
+
+/** A listing's added entries, cleaned as a page of items: their cards and linked titles are kept. */
+function cleanListedItems(block: Element, total: number, inLink: boolean, rules: CleanRules): Size {
+  const own = clean(block.children, total, inLink, {
+    ...rules,
+    keepItems: true,
+    items: new Set(),
+    itemWords: 0,
+  });
+  dropThumbnailAlt(block.children, false);
+  return own;
 }
 
 /**

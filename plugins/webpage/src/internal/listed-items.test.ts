@@ -44,6 +44,17 @@ describe('findListedItems', () => {
     expect(markdown).not.toContain('favourite recipes');
   });
 
+  it("keeps the entries as items but judges Readability's part as an article's (its link list goes)", async () => {
+    const links = ['Breakfast ideas', 'Lunch boxes', 'Dinner tonight', 'Sweet desserts']
+      .map((name) => `<li><a href="/c/${name.replace(/\W+/g, '-')}">${name}</a></li>`)
+      .join('');
+    const page = archive(post).replace(`${intro}</div>`, `${intro}<ul>${links}</ul></div>`);
+    const markdown = toMarkdown((await convertHtml(page, { url: 'https://example.com/c/' })).root);
+    expect(markdown).toContain('Quick and healthy recipes for every day of the week');
+    for (const title of RECIPES) expect(markdown).toContain(title);
+    expect(markdown).not.toContain('Lunch boxes');
+  });
+
   it('leaves out a box of other posts a block is named for (`related-posts`)', async () => {
     const page = archive(post).replace(
       '<main class="content">',

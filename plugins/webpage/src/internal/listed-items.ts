@@ -132,14 +132,24 @@ function underAside(element: Element, region: Element): boolean {
 }
 
 /**
+ * The element that wraps a listing's added entries: the HTML → mdast step keeps the items under it
+ * (its cards, linked titles and lines) and judges Readability's part beside it as an article's,
+ * whose teasers and link lists are not the listing (DECISIONS, issue 26), then unwraps it.
+ */
+export const LISTED_ITEMS_MARK = 'transmute-listed-items';
+
+/**
  * Readability's article followed by the listing's entries, in one block of the entries' document
- * (the article is copied there): the introduction first, as a listing shows it.
+ * (the article is copied there): the introduction first, as a listing shows it. The entries are
+ * wrapped in {@link LISTED_ITEMS_MARK}.
  */
 export function withListedItems(article: Article, entries: readonly Element[]): Article {
   const document = entries[0]?.ownerDocument;
   if (document === undefined || !article.content) return article;
   const block = document.createElement('div');
-  block.append(document.importNode(article.content, true), ...entries);
+  const listed = document.createElement(LISTED_ITEMS_MARK);
+  listed.append(...entries);
+  block.append(document.importNode(article.content, true), listed);
   const textContent = [article.textContent ?? '', ...entries.map(visibleTextOf)].join('\n');
   return { ...article, content: block, textContent, length: textContent.length };
 }

@@ -17,9 +17,10 @@ const MAX_SHARE = 0.5;
  * holding a linked picture. Returns their members, outermost only; the caller drops them (or keeps
  * them when they are the page's items).
  * The article's own paragraphs are neither that short nor that regular, and a gallery's slides link
- * to nothing but their pictures.
+ * to nothing but their pictures. Not looked for under an element of the tag `outside` (a listing's
+ * entries, kept as its items).
  */
-export function findTeaserCards(tree: HastRoot): Set<Element> {
+export function findTeaserCards(tree: HastRoot, outside?: string): Set<Element> {
   const found = new Set<Element>();
   const total = wordsIn(tree.children);
   if (total === 0) return found;
@@ -39,7 +40,7 @@ export function findTeaserCards(tree: HastRoot): Set<Element> {
       for (const member of members) found.add(member);
     }
     for (const child of parent.children) {
-      if (child.type === 'element' && !found.has(child)) visit(child);
+      if (child.type === 'element' && !found.has(child) && child.tagName !== outside) visit(child);
     }
   };
   visit(tree);
