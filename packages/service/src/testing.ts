@@ -162,10 +162,15 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         attempt(ctx),
       ]);
       expect(executions).toBe(1);
+      // One ran it; the others met it running or, on a busy machine, started once it had ended.
+      const answers = results.filter((result) => !(result instanceof TransmuteError));
       for (const result of results) {
         if (result instanceof TransmuteError) expect(result.code).toBe('idempotency_key_in_use');
-        else expect(result).toEqual({ value: { n: 1 }, replayed: false });
+        else expect(result).toMatchObject({ value: { n: 1 } });
       }
+      expect(answers.filter((answer) => (answer as { replayed: boolean }).replayed === false)).toHaveLength(
+        1,
+      );
       const replay = await runIdempotent(ctx, caller, { key: 'same-key', fingerprint: 'f1' }, () => {
         throw new Error('must not run');
       });
