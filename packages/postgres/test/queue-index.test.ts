@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createQueryId, sql, type CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { createQueryId, type CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServiceMetrics, createSqliteStore, type Store } from '@transmute/service';
 import { createPostgresStore } from '../src/index.js';
+import { postgresGenericPlan, sqlitePlan } from './query-plans.js';
 
 // Migration 0170 keeps in `jobs_expiry` only the jobs that have an expiry (none until a job ends):
 // the queue gauges read `jobs_work` instead, and must never read the jobs table itself (a text
@@ -50,15 +51,8 @@ describe('the queue gauges after the expiry index became partial', () => {
     try {
       const statements = await gaugeStatements(store);
       expect(statements).toHaveLength(3);
-      for (const query of statements) {
-        const literal = query.parameters.map((value) =>
-          typeof value === 'number' ? String(value) : `'${String(value)}'`,
-        );
-        const text = query.sql.replace(/\?/g, () => literal.shift() ?? 'null');
-        const plan = await sql.raw<{ detail: string }>(`explain query plan ${text}`).execute(store.db);
-        const details = plan.rows.map((row) => row.detail).join('\n');
-        expect(details, text).toMatch(/USING COVERING INDEX jobs_work/);
-      }
+      for (const query of statements)
+        expect(await sqlitePlan(store.db, query), query.sql).toMatch(/USING COVERING INDEX jobs_work/);
     } finally {
       await store.close();
     }
@@ -71,29 +65,9 @@ describe('the queue gauges after the expiry index became partial', () => {
     await client.connect();
     const statements = await gaugeStatements(store).finally(() => store.close());
     expect(statements).toHaveLength(3);
-    await client.query('begin');
-    try {
-      await client.query(`set local search_path = "${schema}"`);
-      // A table this small is read whole otherwise; a generic plan cannot rely on the values.
-      await client.query('set local enable_seqscan = off');
-      await client.query('set local plan_cache_mode = force_generic_plan');
-      for (const [index, query] of statements.entries()) {
-        const types = query.parameters.map((value) => (typeof value === 'number' ? 'int' : 'text'));
-        const declared = types.length > 0 ? `(${types.join(', ')})` : '';
-        await client.query(`prepare gauge_${String(index)}${declared} as ${query.sql}`);
-        const args = query.parameters.map((value) =>
-          typeof value === 'number' ? String(value) : `'${String(value)}'`,
-        );
-        const plan = await client.query<{ 'QUERY PLAN': string }>(
-          `explain execute gauge_${String(index)}${args.length > 0 ? `(${args.join(', ')})` : ''}`,
-        );
-        expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), query.sql).toMatch(
-          /Index (Only )?Scan (using|on) jobs_work/,
-        );
-      }
-    } finally {
-      await client.query('rollback');
-      await client.query('deallocate all');
-    }
+    for (const query of statements)
+      expect(await postgresGenericPlan(client, schema, query), query.sql).toMatch(
+        /Index (Only )?Scan (using|on) jobs_work/,
+      );
   });
 });
