@@ -6,6 +6,7 @@ import { MAX_MARKDOWN_NESTING, isTooDeeplyNested } from './markdown-nesting.js';
 import { parsePlainText } from './parse-plain-text.js';
 import type { TextSourceContext } from './text-source-context.js';
 import type * as MarkdownParser from './parse-markdown.js';
+import type * as DelimitedParser from './parse-delimited.js';
 
 export type { TextSourceContext };
 
@@ -35,6 +36,8 @@ function firstHeading(document: ExtractedDocument): string | undefined {
  * loader hook such as tsx, a file-system check per call).
  */
 let markdownParser: Promise<typeof MarkdownParser> | undefined;
+/** The delimited-text parser's module (csv-parse), loaded on first use and kept, as markdown's is. */
+let delimitedParser: Promise<typeof DelimitedParser> | undefined;
 
 /**
  * Markdown, or plain text with a warning when the markdown is nested absurdly deep (see
@@ -77,8 +80,7 @@ export async function readTextSource(
       break;
     case 'text/csv':
     case 'text/tab-separated-values': {
-      // Loaded on first use (csv-parse), as markdown's parser is.
-      const { parseDelimited } = await import('./parse-delimited.js');
+      const { parseDelimited } = await (delimitedParser ??= import('./parse-delimited.js'));
       document = parseDelimited(content, mediaType === 'text/csv' ? ',' : '\t', ctx);
       break;
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
+import { constants, inflateRawSync } from 'node:zlib';
 import { TransmuteError } from '@transmute/contract';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
@@ -202,8 +202,7 @@ function refuseLargerThan(entry: ZipEntry, maximum: number): void {
     throw new TransmuteError('archive_unsafe', `${entry.fileName} is larger than ${String(maximum)} bytes.`);
 }
 
-/** zlib's bounds on an output chunk (`zlib.constants.Z_MIN_CHUNK`), and the most taken at once here. */
-const MIN_CHUNK_BYTES = 64;
+/** The most taken at once here for an output chunk (zlib's least is `Z_MIN_CHUNK`). */
 const MAX_CHUNK_BYTES = 64 * 1024;
 
 /**
@@ -213,7 +212,7 @@ const MAX_CHUNK_BYTES = 64 * 1024;
  * of an inflate's time. The cap keeps a header that declares megabytes from reserving them up front.
  */
 const outputChunkBytes = (maxOutputLength: number): number =>
-  Math.min(MAX_CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, maxOutputLength));
+  Math.min(MAX_CHUNK_BYTES, Math.max(constants.Z_MIN_CHUNK, maxOutputLength));
 
 /**
  * An entry of a zip held in memory, inflated at once: the checks yauzl makes on a stream (no
