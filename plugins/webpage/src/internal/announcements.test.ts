@@ -38,6 +38,12 @@ describe('dropAnnouncements', () => {
     expect(text(body)).toContain('sole of sugarcane');
   });
 
+  it("keeps a live region that holds the product's price (a theme updating it as options change)", () => {
+    const body = bodyOf('<h1>Wool Runner</h1><div id="price-main" role="status"><span>$98.00</span></div>');
+    expect(dropAnnouncements(body)).toBe(0);
+    expect(text(body)).toContain('$98.00');
+  });
+
   it('looks at each of thousands of nested live regions in bounded steps', () => {
     // Each region is read up to 200 nodes: the outer ones hold too many and stay, the inner ones go.
     const depth = 5000;

@@ -1,3 +1,4 @@
+import { countPrices } from './catalogue.js';
 import { nodesUnder } from './dom-walk.js';
 import { isInvisible } from './visible-text.js';
 import { lowerCaseWords } from './word-characters.js';
@@ -38,17 +39,23 @@ function isLiveRegion(element: Element): boolean {
 
 /**
  * True when a live region says at most {@link MAX_ANNOUNCEMENT_WORDS} words within its first
- * {@link MAX_ANNOUNCEMENT_NODES} nodes: each region is looked at in bounded steps, so regions
- * nested in regions stay linear (one inside a removed one is counted and taken out of it again).
+ * {@link MAX_ANNOUNCEMENT_NODES} nodes, and no price: each region is looked at in bounded steps, so
+ * regions nested in regions stay linear (one inside a removed one is counted and taken out of it
+ * again). A theme that updates the price as options change makes the price itself a live region
+ * (`<div role="status">$98.00</div>`): the product's price, kept.
  */
 function isShortAnnouncement(element: Element): boolean {
   let words = 0;
   let nodes = 0;
+  let text = '';
   for (const node of nodesUnder(element, 'elements and text', isInvisible)) {
     nodes += 1;
     if (nodes > MAX_ANNOUNCEMENT_NODES) return false;
-    if (node.nodeType === TEXT_NODE) words += lowerCaseWords((node as Text).data).length;
+    if (node.nodeType !== TEXT_NODE) continue;
+    const data = (node as Text).data;
+    words += lowerCaseWords(data).length;
     if (words > MAX_ANNOUNCEMENT_WORDS) return false;
+    text += ` ${data}`;
   }
-  return true;
+  return countPrices(text, 1) === 0;
 }

@@ -75,6 +75,8 @@ describe('isBoilerplateLine', () => {
       'This link explains how to create an account on the router.',
       'Join the thread tools discussion next week',
       'Messages',
+      "You must log in to the router's admin page first, then open Advanced and set the DNS to 1.1.1.1.",
+      'Already have an account with Comcast? Then call them first.',
     ])
       expect(isBoilerplateLine(line)).toBe(false);
   });

@@ -175,7 +175,7 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /^«?\s*previous (?:thread|topic)\s*\|\s*next (?:thread|topic)\s*»?$/i,
   /^powered by (?:vbulletin|phpbb|xenforo|invision|discourse|mybb|smf|simple machines|vanilla|flarum|nodebb)\b/i,
   // Invitations to sign in under a thread: "Create an account or sign in to comment".
-  /^(?:create an account(?: or sign in)?(?: to (?:comment|reply|post|join)\b.*)?|register a new account|already have an account\b.*|sign in to (?:comment|reply|post|follow)\b.*|you must (?:be (?:logged|signed) in|log in|sign in) to\b.*)$/i,
+  /^(?:create an account(?: or sign in)?(?: to (?:comment|reply|post|join)\b[^.]{0,30})?|register a new account|already have an account\?? *(?:(?:sign|log) in(?: here| now)?)?|sign in to (?:comment|reply|post|follow)(?: (?:on |to )?(?:this|the) (?:thread|topic|discussion|post))?|you must (?:be (?:logged|signed) in|log in|sign in) to (?:post|reply|comment|view|see|download|access|join)\b[^.]{0,30})\.?$/i,
   // Legal lines.
   /\bcopyright\b|©|\ball rights reserved\b|\bnot to be reproduced\b|\bdo not reproduce\b/i,
   // Promotions and calls to action.

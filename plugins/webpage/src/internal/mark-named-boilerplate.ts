@@ -5,7 +5,9 @@ import {
   isNamedCaptionOnly,
   type ElementNames,
 } from './boilerplate-patterns.js';
+import { isScreenReaderName } from './element-names.js';
 import { hasArticleOutsidePosts, isPostContainer, postsAreContent } from './posts-as-content.js';
+import { isSpokenCopyInDom, SPOKEN_COPY_ATTRIBUTE } from './screen-reader-text.js';
 
 /**
  * The element that wraps a named boilerplate block through Readability. Readability rewrites a
@@ -34,6 +36,12 @@ export function markNamedBoilerplate(document: Document): boolean {
     if (element.hasAttributes() && isPostContainer(element)) posts.push(element);
     const names = namesOf(element);
     if (!isNamedBoilerplate(names)) continue;
+    // A price's spoken copy beside its drawn one is the copy the conversion keeps: marked so, as
+    // Readability drops the drawn copy (aria-hidden) that prepare-hast would otherwise see beside it.
+    if (isSpokenCopyOnly(element, names)) {
+      element.setAttribute(SPOKEN_COPY_ATTRIBUTE, '');
+      continue;
+    }
     // A block named a caption that holds a heading is a card's text (a product's name and price).
     if (isNamedCaptionOnly(names) && element.querySelector(HEADINGS) !== null) continue;
     const signature = isAttribution(names) ? signatureOf(element) : undefined;
@@ -55,6 +63,13 @@ export function markNamedBoilerplate(document: Document): boolean {
 }
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+/** Named boilerplate only as text for screen readers, and the spoken copy of words drawn beside it. */
+function isSpokenCopyOnly(element: Element, names: ElementNames): boolean {
+  if (!names.names.some(isScreenReaderName)) return false;
+  const otherNames = names.names.filter((name) => !isScreenReaderName(name));
+  return !isNamedBoilerplate({ ...names, names: otherNames }) && isSpokenCopyInDom(element);
+}
 
 /** Tag and classes: an attribution line printed more than once with the same ones is one per post. */
 function signatureOf(element: Element): string {
