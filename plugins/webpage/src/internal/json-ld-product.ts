@@ -51,15 +51,20 @@ function findProduct(data: unknown): JsonObject | undefined {
     if (Array.isArray(node)) {
       // One by one, up to the bound: spreading a catalogue's array of many thousand offers at once
       // overflows the call stack.
-      for (const item of node as unknown[]) if (queue.length < MAX_NODES) queue.push(item);
+      for (const item of node as unknown[]) {
+        if (queue.length >= MAX_NODES) break;
+        queue.push(item);
+      }
       continue;
     }
     if (!isObject(node)) continue;
     const type = node['@type'];
     const types = Array.isArray(type) ? type : [type];
     if (types.some((name) => typeof name === 'string' && PRODUCT_TYPES.has(name))) return node;
-    for (const value of Object.values(node))
-      if (typeof value === 'object' && value !== null && queue.length < MAX_NODES) queue.push(value);
+    for (const value of Object.values(node)) {
+      if (queue.length >= MAX_NODES) break;
+      if (typeof value === 'object' && value !== null) queue.push(value);
+    }
   }
   return undefined;
 }

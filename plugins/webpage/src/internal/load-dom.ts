@@ -12,7 +12,7 @@ import { placeStreamedSegments } from './streamed-segments.js';
  */
 const RAW_TEXT_LOOKALIKE = /<(\/?)(tmp|xitle|xextarea)(?=[\s/>])/gi;
 
-let jsdom: typeof Jsdom | undefined;
+let jsdom: Promise<typeof Jsdom> | undefined;
 let jsdomLoaded: (() => void) | undefined;
 
 /**
@@ -43,11 +43,12 @@ export async function loadDom(
     case 'linkedom':
       return parseWithLinkedom(html);
     case 'jsdom': {
-      if (jsdom === undefined) {
-        jsdom = await import('jsdom');
+      // One load a thread, however many pages ask for it at once: the notice comes once.
+      jsdom ??= import('jsdom').then((module) => {
         jsdomLoaded?.();
-      }
-      const { JSDOM, VirtualConsole } = jsdom;
+        return module;
+      });
+      const { JSDOM, VirtualConsole } = await jsdom;
       // No scripts, no resource loading, no console noise: the page is only read.
       const options = url === undefined ? {} : { url };
       const { document } = new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window;
