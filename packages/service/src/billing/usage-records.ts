@@ -1,7 +1,6 @@
 import { USAGE_UNITS } from '@transmute/contract';
 import { sql, type Kysely, type QueryCreator } from 'kysely';
-import { preparedInsertUnread, preparedQuery } from '../storage/prepared-query.js';
-import { sendBeforeCommit } from '../storage/pipelined-writes.js';
+import { preparedInsertUnread, preparedQuery, preparedStatement } from '../storage/prepared-query.js';
 import type { Database, UsageRecordsTable } from '../storage/schema.js';
 
 // Every write to `usage_records`, one named function each: a job's estimate and metered units
@@ -69,17 +68,22 @@ const updateRecordsReadingBefore = preparedQuery(
       .where('unit', '!=', 'stored_gigabyte_days'),
 );
 
-/** Adds each unit's delta to a job's records (not its storage records) and moves them to `state`. */
+/** The update of a job's records alone (SQLite's metering), compiled once. */
+const updateRecords = preparedStatement(
+  (db, jobId: string, state: string, now: string, ...deltas: number[]) =>
+    updateJobRecords(db, jobId, state, now, deltas),
+);
+
+/**
+ * Adds each unit's delta to a job's records (not its storage records) and moves them to `state`
+ * (SQLite, which reads the records before: see {@link addToJobRecordsReadingBefore} for PostgreSQL).
+ */
 export async function addToJobRecords(
   trx: Kysely<Database>,
   jobId: string,
   change: JobRecordsChange,
 ): Promise<void> {
-  // Nobody reads its answer: in a store transaction it is sent with the statements after it.
-  await sendBeforeCommit(
-    trx,
-    updateJobRecords(trx, jobId, change.state, change.now, deltasOf(change)).compile(),
-  );
+  await updateRecords(trx, jobId, change.state, change.now, ...deltasOf(change));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { mkdtemp, rm, rmdir, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * Where render directories are made: the OS temp directory, read once. `os.tmpdir()` reads three
@@ -21,8 +21,9 @@ export function makeRenderDir(): Promise<string> {
  * removal's 8 (lstat, a failing rmdir, opendir, getdents, close, lstat, unlink, rmdir).
  */
 export async function removeRenderDir(dir: string, files: readonly string[]): Promise<void> {
+  const own = resolve(dir);
   try {
-    for (const file of files) if (dirname(file) === dir) await unlink(file);
+    for (const file of files) if (resolve(dirname(file)) === own) await unlink(file);
     await rmdir(dir);
   } catch {
     await rm(dir, { recursive: true, force: true });
