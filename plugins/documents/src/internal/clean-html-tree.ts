@@ -23,14 +23,15 @@ const TABLE = new Set(['table']);
 /** Rows of this table, not of tables nested in its cells. */
 function ownRows(table: Element): Element[] {
   const rows: Element[] = [];
-  const walk = (node: Element): void => {
-    for (const child of elementChildren(node)) {
-      if (child.tagName === 'tr') rows.push(child);
-      else if (child.tagName !== 'table') walk(child);
-    }
-  };
-  walk(table);
+  collectRows(table, rows);
   return rows;
+}
+
+function collectRows(node: Element, rows: Element[]): void {
+  for (const child of elementChildren(node)) {
+    if (child.tagName === 'tr') rows.push(child);
+    else if (child.tagName !== 'table') collectRows(child, rows);
+  }
 }
 
 /** The cells of a row (a nested table's cells are its own). */

@@ -201,7 +201,7 @@ function toHastMath(element: XmlElement): Element {
     } else if (text) notPlain();
     else children.push(toHastMath(child));
   }
-  return h(element.name, propertiesOf(element), children);
+  return hastElement(element.name, propertiesOf(element), children);
 }
 
 /** An element's attributes as hast properties, as HTML names them (else not plain). */
@@ -215,6 +215,16 @@ function propertiesOf(element: XmlElement): Record<string, string> {
   return properties;
 }
 
+/**
+ * `h(name, properties, children)`, built directly for an element without attributes (most of a
+ * chapter's): hastscript's selector parsing and child copying were a tenth of reading one. A name
+ * with a `.` still goes through `h`, which reads it as a selector (`a.b` is an `a` of class `b`).
+ */
+function hastElement(name: string, properties: Record<string, string>, children: ElementContent[]): Element {
+  if (name.includes('.') || Object.keys(properties).length > 0) return h(name, properties, children);
+  return { type: 'element', tagName: name.toLowerCase(), properties: {}, children };
+}
+
 function toHastElement(element: XmlElement, open: Open, parent: string): Element {
   const { name } = element;
   if (name === 'math' && !(parent in TABLE_CHILDREN)) return toHastMath(element);
@@ -224,7 +234,7 @@ function toHastElement(element: XmlElement, open: Open, parent: string): Element
   count(open, name, 1);
   const children = toHastChildren(element, open);
   count(open, name, -1);
-  return h(name, properties, children);
+  return hastElement(name, properties, children);
 }
 
 /** `head` with what an HTML parser keeps in it (title, meta, link, base and white space). */
