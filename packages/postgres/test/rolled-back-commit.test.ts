@@ -14,6 +14,8 @@ const schema = `rolled_back_${randomBytes(6).toString('hex')}`;
 const duplicate = /duplicate key/;
 let store: Store;
 const bare: { store: Store; pool: pg.Pool }[] = [];
+/** What PostgreSQL said aside on the bare stores' connections (a ROLLBACK with no transaction warns). */
+const notices: string[] = [];
 
 /** A store on this schema that commits with a bare `COMMIT` (no NOTIFY, no flush in its round trip). */
 async function bareStore(pipelined: boolean): Promise<Store> {
@@ -23,6 +25,7 @@ async function bareStore(pipelined: boolean): Promise<Store> {
     max: 2,
     options: `-c search_path=${schema}`,
   });
+  pool.on('connect', (client) => client.on('notice', (notice) => notices.push(notice.message)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const made = await createKyselyStore({ db, dialect: 'postgres', pipelined });
   bare.push({ store: made, pool });
@@ -76,8 +79,11 @@ describe('a transaction whose body caught a failed statement', () => {
   ])('fails with that statement’s error when COMMIT is answered ROLLBACK (%s)', async (_, pipelined) => {
     const made = await bareStore(pipelined);
     const id = `bare-${String(pipelined)}`;
+    notices.length = 0;
     await expect(made.transaction(swallowing(id))).rejects.toThrow(duplicate);
     expect(await committed(id)).toBe(false);
+    // The COMMIT answered ROLLBACK ended the transaction: no ROLLBACK is sent after it.
+    expect(notices).not.toContain('there is no transaction in progress');
     // The connection is usable afterwards: the next transaction commits.
     await made.transaction(async (trx) => {
       await sql`insert into probe values (${`${id}-after`})`.execute(trx);

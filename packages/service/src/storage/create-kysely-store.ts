@@ -3,7 +3,6 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { CommitMode, Store, StoreDialect, TransactionOptions } from './store.js';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations.js';
-import { collectWakes } from './wake-on-commit.js';
 import { runTransaction } from './pipelined-writes.js';
 
 /** Options of {@link createKyselyStore}. */
@@ -68,23 +67,19 @@ export async function createKyselyStore(options: KyselyStoreOptions): Promise<St
     db.connection().execute(async (trx) => {
       // The connection `trx` holds for its whole length; its statements run one after another.
       const held = await trx.getExecutor().provideConnection((given) => Promise.resolve(given));
-      return runTransaction(
-        { trx, held, pipelined, begin, rollback },
-        (body) => collectWakes(body, fn),
-        ({ channels }) => {
-          const notifying = commitNotifying?.([...channels], mode);
-          return notifying === undefined ? plainCommit : CompiledQuery.raw(notifying);
-        },
-      );
+      return runTransaction({ trx, held, pipelined, begin, rollback }, fn, (wakes) => {
+        const notifying = commitNotifying?.([...wakes], mode);
+        return notifying === undefined ? plainCommit : CompiledQuery.raw(notifying);
+      });
     });
   // The outbox wakes its own listeners: the channels the writes touched, once the commit is done.
   const transaction = async <T>(
     fn: (trx: Kysely<Database>) => Promise<T>,
     transactionOptions?: TransactionOptions,
   ): Promise<T> => {
-    const { result, channels } = await commit(fn, transactionOptions?.commit ?? 'durable');
-    if (commitNotifying === undefined) for (const channel of channels) await notify(channel);
-    else for (const channel of channels) options.wakeHere?.(channel);
+    const { result, wakes } = await commit(fn, transactionOptions?.commit ?? 'durable');
+    if (commitNotifying === undefined) for (const channel of wakes) await notify(channel);
+    else for (const channel of wakes) options.wakeHere?.(channel);
     return result;
   };
   return {

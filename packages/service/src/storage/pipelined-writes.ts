@@ -3,7 +3,8 @@ import type { Database } from './schema.js';
 
 /**
  * Each open store transaction: its connection (which keeps the first failure of its statements),
- * whether it pipelines, and the answers of its writes sent without waiting ({@link sendBeforeCommit}).
+ * whether it pipelines, the answers of its writes sent without waiting ({@link sendBeforeCommit}),
+ * and the channels to wake when it commits (`wake-on-commit.ts`).
  */
 const open = new WeakMap<Kysely<Database>, OpenTransaction>();
 
@@ -11,6 +12,7 @@ interface OpenTransaction {
   connection: DatabaseConnection;
   pipelined: boolean;
   unread: Promise<unknown>[];
+  wakes: Set<string>;
 }
 
 /** Options of {@link runTransaction}. */
@@ -30,9 +32,15 @@ export interface RunTransactionOptions {
   pipelined: boolean;
 }
 
+/** What a committed transaction gives back: the body's result and the channels its writes wake. */
+export interface Committed<T> {
+  result: T;
+  wakes: ReadonlySet<string>;
+}
+
 /**
  * Runs `fn` in a transaction on `held`: BEGIN, the body, then the COMMIT that `commitOf` chooses
- * from the body's result (which may carry the NOTIFYs of its writes), or ROLLBACK when anything
+ * from the channels the body's writes wake (it may carry their NOTIFYs), or ROLLBACK when anything
  * failed. The store's `transaction` only.
  *
  * Whatever failed, the error thrown is the first real one: the write sent ahead that failed, not
@@ -43,8 +51,8 @@ export interface RunTransactionOptions {
 export async function runTransaction<T>(
   options: RunTransactionOptions,
   fn: (trx: Kysely<Database>) => Promise<T>,
-  commitOf: (result: T) => CompiledQuery,
-): Promise<T> {
+  commitOf: (wakes: ReadonlySet<string>) => CompiledQuery,
+): Promise<Committed<T>> {
   const { held: connection, trx, pipelined } = options;
   const failures = recordFailures(connection);
   try {
@@ -54,9 +62,9 @@ export async function runTransaction<T>(
     const began = connection.executeQuery(options.begin);
     began.catch(() => undefined);
     if (!pipelined) await began;
-    const unread: Promise<unknown>[] = [began];
-    open.set(trx, { connection, pipelined, unread });
-    return await bodyThenCommit({ ...options, unread, failures }, fn, commitOf);
+    const transaction: OpenTransaction = { connection, pipelined, unread: [began], wakes: new Set() };
+    open.set(trx, transaction);
+    return await bodyThenCommit({ ...options, transaction, failures }, fn, commitOf);
   } finally {
     open.delete(trx);
     failures.restore();
@@ -65,27 +73,34 @@ export async function runTransaction<T>(
 
 /** {@link runTransaction} once BEGIN is sent: the body, then COMMIT or ROLLBACK. */
 async function bodyThenCommit<T>(
-  options: RunTransactionOptions & { unread: Promise<unknown>[]; failures: Failures },
+  options: RunTransactionOptions & { transaction: OpenTransaction; failures: Failures },
   fn: (trx: Kysely<Database>) => Promise<T>,
-  commitOf: (result: T) => CompiledQuery,
-): Promise<T> {
-  const { held: connection, unread, failures } = options;
+  commitOf: (wakes: ReadonlySet<string>) => CompiledQuery,
+): Promise<Committed<T>> {
+  const { held: connection, transaction, failures } = options;
+  const { unread, wakes } = transaction;
+  let ended = false;
   try {
     const result = await fn(options.trx);
     // The unread writes' answers come with the COMMIT's: a failed one aborted the transaction, so
     // the COMMIT did not commit, and the write's own error is the one thrown.
-    const committed = connection.executeQuery(commitOf(result));
-    committed.catch(() => undefined);
+    const committed = connection.executeQuery(commitOf(wakes));
+    // Answered at all, the COMMIT ended the transaction (committed, or rolled back for an earlier
+    // failure): no ROLLBACK follows it.
+    committed.then(
+      () => (ended = true),
+      () => undefined,
+    );
     const failure = await firstFailure([...unread, committed]);
     if (failure !== undefined) throw failure;
     assertCommitted(await committed, failures);
-    return result;
+    return { result, wakes };
   } catch (error) {
     // A statement that failed because an earlier one had aborted the transaction says only that:
     // the earlier one's error is the cause (a write sent ahead, or a read awaited after a later one).
     const cause =
       (await firstFailure(unread)) ?? (isAbortedTransaction(error) ? (failures.first ?? error) : error);
-    await connection.executeQuery(options.rollback).catch(() => undefined);
+    if (!ended) await connection.executeQuery(options.rollback).catch(() => undefined);
     throw cause;
   }
 }
@@ -97,6 +112,11 @@ async function bodyThenCommit<T>(
  */
 export function transactionConnection(trx: Kysely<Database>): DatabaseConnection | undefined {
   return open.get(trx)?.connection;
+}
+
+/** The channels the open transaction `trx` will wake when it commits; undefined outside one. */
+export function wakesOf(trx: Kysely<Database>): Set<string> | undefined {
+  return open.get(trx)?.wakes;
 }
 
 /**
