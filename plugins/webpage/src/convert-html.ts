@@ -82,7 +82,7 @@ function showsContentInNoscript(html: string, pageCharacters: number): boolean {
 const MINIMUM_ARTICLE_CHARACTERS = 100;
 
 /**
- * Converts one HTML page to an mdast document: Readability keeps the main content, rehype-remark
+ * Converts one HTML page to an mdast document: Readability keeps the main content, hast-util-to-mdast
  * turns it into mdast (GFM tables, code languages, absolute links and images), and the page's
  * metadata is collected. When Readability finds no article the whole body is converted, with a
  * warning. Runs on the calling thread; the webpage source runs it in worker threads.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noteHeadedSections } from './headed-sections.js';
 import { loadDom, parseWithLinkedom } from './load-dom.js';
 import { readWithReadability } from './readability.js';
 
@@ -29,6 +30,32 @@ async function articleText(html: string, reread?: () => Document): Promise<strin
   const article = readWithReadability(await loadDom(html, 'linkedom', undefined), reread);
   return (article?.textContent ?? '').replace(/\s+/g, ' ');
 }
+
+describe('noteHeadedSections', () => {
+  it('notes a section opening with a heading of any level, and the places of its container’s children', async () => {
+    for (const dom of ['linkedom', 'jsdom'] as const) {
+      const document = await loadDom(
+        `<html><body><main>
+          <div id="intro"><p>Before any heading.</p></div>
+          <section id="first"><h3>Third level</h3><p>Text.</p></section>
+          <section id="second"><p>Opens with text.</p><h2>Heading later</h2></section>
+          <div id="third"><H6>Sixth level</H6><p>Text.</p></div>
+        </main></body></html>`,
+        dom,
+        undefined,
+      );
+      const byId = (id: string) => document.getElementById(id) as Element;
+      const { sections, placeOf } = noteHeadedSections(document);
+      expect(sections.has(byId('first'))).toBe(true);
+      expect(sections.has(byId('third'))).toBe(true);
+      expect(sections.has(byId('second'))).toBe(false);
+      expect(sections.has(byId('intro'))).toBe(false);
+      const main = document.querySelector('main');
+      expect(placeOf.get(byId('intro'))).toEqual({ container: main, index: 0 });
+      expect(placeOf.get(byId('third'))).toEqual({ container: main, index: 3 });
+    }
+  });
+});
 
 describe('takeSiblingSections', () => {
   it("takes in a reference page's synopsis and summary that Readability leaves before its sections", async () => {

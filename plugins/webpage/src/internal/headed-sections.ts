@@ -1,9 +1,10 @@
+import { nodesUnder } from './dom-walk.js';
 import { hasNonSpaceText } from './visible-text.js';
 
 /** A headed section with more of its text in links than this share is a menu, not a section. */
 const SECTION_LINK_DENSITY = 0.25;
 
-const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Elements that hold a page's chrome, never a section of its document body. */
 const CHROME = new Set(['nav', 'aside', 'footer', 'header', 'form', 'menu']);
 
@@ -31,16 +32,19 @@ export interface HeadedSections {
 export function noteHeadedSections(root: Document | Element): HeadedSections {
   const sections = new WeakSet<Element>();
   const placeOf = new WeakMap<Element, Place>();
-  for (const tag of HEADINGS) {
-    for (const heading of Array.from(root.getElementsByTagName(tag))) {
-      const section = heading.parentElement;
-      const container = section?.parentElement;
-      if (section === null || container === null || container === undefined) continue;
-      if (section.firstElementChild !== heading) continue;
-      sections.add(section);
-      if (placeOf.has(section)) continue;
-      Array.from(container.children).forEach((child, index) => placeOf.set(child, { container, index }));
-    }
+  // One walk over every element (into a `<template>` as `getElementsByTagName` goes in linkedom),
+  // not one `getElementsByTagName` a heading level: each of those walked the whole page. The order
+  // the headings are met in changes nothing: a child's place is its container's and its index.
+  for (const node of nodesUnder(root, 'elements', () => false)) {
+    const heading = node as Element;
+    if (!HEADINGS.has(heading.localName) && !HEADINGS.has(heading.localName.toLowerCase())) continue;
+    const section = heading.parentElement;
+    const container = section?.parentElement;
+    if (section === null || container === null || container === undefined) continue;
+    if (section.firstElementChild !== heading) continue;
+    sections.add(section);
+    if (placeOf.has(section)) continue;
+    Array.from(container.children).forEach((child, index) => placeOf.set(child, { container, index }));
   }
   return { sections, placeOf };
 }

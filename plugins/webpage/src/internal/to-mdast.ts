@@ -1,9 +1,8 @@
 import type { Element as HastElement, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { fromDom } from 'hast-util-from-dom';
+import { toMdast as hastToMdast, type Options as HastToMdastOptions, type State } from 'hast-util-to-mdast';
 import type { Break, Html, Root } from 'mdast';
 import rehypeParse from 'rehype-parse';
-import rehypeRemark, { type Options as RehypeRemarkOptions } from 'rehype-remark';
-import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 import { dropBoilerplate } from './drop-boilerplate.js';
 import { prepareHast } from './prepare-hast.js';
@@ -18,15 +17,14 @@ export interface ToMdastOptions {
   region?: boolean;
 }
 
-// Processors are configured once and frozen; they run many times (unified's model).
+// The parser is configured once and frozen; it runs many times (unified's model).
 const documentParser = unified().use(rehypeParse, { fragment: false }).freeze();
-const toMarkdownTree = unified()
-  .use(rehypeRemark, { handlers: { br: lineBreak } })
-  .use(remarkGfm)
-  .freeze();
-
-/** hast-util-to-mdast's state, as rehype-remark's handlers receive it. */
-type State = Parameters<NonNullable<NonNullable<RehypeRemarkOptions['handlers']>[string]>>[0];
+/**
+ * hast-util-to-mdast's options as rehype-remark set them (`document`), called directly: a unified
+ * processor's `runSync` made a VFile and ran a pipeline on every call, for the same tree (remark-gfm
+ * only adds parser and writer extensions, which a hast → mdast run never used).
+ */
+const TO_MDAST: HastToMdastOptions = { document: true, handlers: { br: lineBreak } };
 
 /**
  * `<br>`: a hard break, and inside a table cell (which GFM keeps on one line) the HTML `<br>` that
@@ -40,7 +38,7 @@ function lineBreak(state: State, node: HastElement): Break | Html {
 
 /**
  * Readability's article (its element, read in place) or a whole page's HTML (its body is
- * converted) → hast → cleaned hast (boilerplate dropped from an article) → mdast (rehype-remark,
+ * converted) → hast → cleaned hast (boilerplate dropped from an article) → mdast (hast-util-to-mdast,
  * GFM tables and code).
  */
 export function toMdast(source: Element | string, options: ToMdastOptions): Root {
@@ -50,7 +48,8 @@ export function toMdast(source: Element | string, options: ToMdastOptions): Root
   if (article) dropBoilerplate(hast, { keepItems: options.region === true });
   if (article) dropRepeatedQuotes(hast);
   separateStyledBoxes(hast);
-  const root = toMarkdownTree.runSync(hast);
+  // A hast root comes back as an mdast root (hast-util-to-mdast's `root` handler).
+  const root = hastToMdast(hast, TO_MDAST) as Root;
   if (article) dropRepeatedParagraphs(root);
   return root;
 }
