@@ -54,4 +54,25 @@ describe('createCredentialCache', () => {
     cache.set('late', ACCOUNT, startedIn);
     expect(cache.get('late')).toBeUndefined();
   });
+
+  it('looks for other connections’ commits only when it would answer, and before it answers', () => {
+    let elsewhere = 7;
+    let looks = 0;
+    const cache = createCredentialCache({
+      ttlMs: 500,
+      now: () => 0,
+      writesElsewhere: () => {
+        looks += 1;
+        return elsewhere;
+      },
+    });
+    looks = 0;
+    expect(cache.get('unknown')).toBeUndefined();
+    expect(looks).toBe(0);
+    cache.set('hash', ACCOUNT, cache.generation());
+    expect(looks).toBe(1);
+    elsewhere = 8;
+    expect(cache.get('hash')).toBeUndefined();
+    expect(looks).toBe(2);
+  });
 });

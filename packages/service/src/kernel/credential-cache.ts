@@ -52,23 +52,27 @@ export function createCredentialCache(options: {
   const entries = new Map<string, Entry>();
   let generation = 0;
   let seenElsewhere = options.writesElsewhere?.();
-  /** Clears the cache when another connection committed since it last looked. */
-  const catchUp = (): void => {
-    if (options.writesElsewhere === undefined) return;
+  /** Clears the cache when another connection committed since it last looked; true if it did. */
+  const catchUp = (): boolean => {
+    if (options.writesElsewhere === undefined) return false;
     const now = options.writesElsewhere();
-    if (now === seenElsewhere) return;
+    if (now === seenElsewhere) return false;
     seenElsewhere = now;
     generation += 1;
     entries.clear();
+    return true;
   };
   return {
     get(keyHash) {
-      catchUp();
       const entry = entries.get(keyHash);
       if (entry === undefined) return undefined;
-      if (entry.until > options.now()) return entry.account;
-      entries.delete(keyHash);
-      return undefined;
+      if (entry.until <= options.now()) {
+        entries.delete(keyHash);
+        return undefined;
+      }
+      // Only an answer from the cache needs the check (on SQLite a statement taking the log's read
+      // lock): a miss reads the key anyway, after `generation` has caught up.
+      return catchUp() ? undefined : entry.account;
     },
     generation() {
       catchUp();
