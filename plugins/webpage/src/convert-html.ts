@@ -10,7 +10,7 @@ import { showCollapsedPanels } from './internal/collapsed-panels.js';
 import { dropAnnouncements } from './internal/announcements.js';
 import { dropSpokenDuplicates } from './internal/spoken-duplicates.js';
 import { dropOtherProducts } from './internal/other-products.js';
-import { dropPurchaseControls } from './internal/product-page.js';
+import { dropPurchaseControls, dropVariantChoices } from './internal/product-page.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
@@ -273,10 +273,12 @@ async function readArticle(
 /**
  * A product page as its reader reads it, before any reading: its collapsed panels (description,
  * details, specifications in tabs) open, the screen readers' copies of its prices and dates, its
- * announcements to them ("Added to", "Loading...") and its other products and reviews gone.
+ * announcements to them ("Added to", "Loading..."), its variants to pick and its other products and
+ * reviews gone.
  */
 function prepareProductPage(body: Element): void {
   showCollapsedPanels(body);
+  dropVariantChoices(body);
   dropSpokenDuplicates(body);
   dropAnnouncements(body);
   dropOtherProducts(body);

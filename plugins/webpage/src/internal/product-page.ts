@@ -1,5 +1,6 @@
 import { classAndIdNames } from './element-names.js';
-import { visibleTextOf } from './visible-text.js';
+import { nodesUnder } from './dom-walk.js';
+import { isInvisible, visibleTextOf } from './visible-text.js';
 import { lowerCaseWords } from './word-characters.js';
 import type { ProductFacts } from './json-ld-product.js';
 
@@ -69,12 +70,20 @@ function namesProductHeading(heading: Element): boolean {
 const PURCHASE_CONTROLS = 'button, select';
 /** A control for buying says at most this many words: "Add to shopping cart". */
 const MAX_CONTROL_WORDS = 4;
+/** A variant's choice names it in at most this many words: "Black/Anthracite/Dark Smoke Grey". */
+const MAX_CHOICE_WORDS = 8;
+/** Choices of one option (a size, a colour): radio buttons, native or drawn by scripts. */
+const CHOICES = 'input[type="radio" i], [role="radio"]';
+/** A run of pictures (a gallery's thumbnails, a picker's swatches) has at least this many. */
+const MIN_PICTURES = 3;
 
 /**
  * Removes from a product page's content (read from the page, after the reading) its controls for
- * buying: "Add to bag", the sizes to pick, a quantity's list. A reader reads the product's name,
- * price, description and specifications; the controls are the shop's. Removed after the page is
- * read, not before: a reading weighs the page as its template built it.
+ * buying: "Add to bag", the sizes to pick, a quantity's list, and the runs of pictures without text
+ * (a gallery's thumbnails, a colour picker's swatches, whose descriptions repeat the product's name
+ * or name its variants). A reader
+ * reads the product's name, price, description and specifications; the controls are the shop's.
+ * Removed after the page is read, not before: a reading weighs the page as its template built it.
  */
 export function dropPurchaseControls(content: Element): void {
   for (const control of Array.from(content.querySelectorAll(PURCHASE_CONTROLS))) {
@@ -83,4 +92,62 @@ export function dropPurchaseControls(content: Element): void {
       continue;
     control.remove();
   }
+  dropPictureRuns(content);
+}
+
+/**
+ * Removes from a product page (before it is read: Readability drops inputs and would leave their
+ * labels, now unexplained) its radio buttons and their labels (the label around one, or the label
+ * `for` it): a size, colour or pack to pick, the shop's control as much as its drop-down list. A
+ * label that says more than a variant's name (a sentence) stays.
+ */
+export function dropVariantChoices(content: Element): void {
+  // A template may draw one picker twice (the page's and a back-in-stock dialog's), with the same ids.
+  const labelsFor = new Map<string, Element[]>();
+  for (const label of Array.from(content.querySelectorAll('label[for]'))) {
+    const id = label.getAttribute('for') ?? '';
+    labelsFor.set(id, [...(labelsFor.get(id) ?? []), label]);
+  }
+  const pickers = new Set<Element>();
+  for (const choice of Array.from(content.querySelectorAll(CHOICES))) {
+    if (!content.contains(choice)) continue;
+    const id = choice.getAttribute('id');
+    const around = choice.closest('label');
+    const labels = around === null ? (id === null ? [] : (labelsFor.get(id) ?? [])) : [around];
+    // A choice drawn by scripts (`role="radio"`) says its name itself.
+    const names = labels.length > 0 || choice.localName === 'input' ? labels : [choice];
+    if (names.some((name) => lowerCaseWords(visibleTextOf(name)).length > MAX_CHOICE_WORDS)) continue;
+    const picker = choice.closest('fieldset');
+    if (picker !== null) pickers.add(picker);
+    for (const label of labels) label.remove();
+    choice.remove();
+  }
+  // A picker left with only its legend ("Select a size") goes with its choices.
+  for (const picker of pickers) {
+    const legend = picker.querySelector('legend');
+    if (visibleTextOf(picker).trim() === (legend === null ? '' : visibleTextOf(legend).trim()))
+      picker.remove();
+  }
+}
+
+/**
+ * Removes runs of pictures that say nothing but their image's description: at least three children
+ * of one element that each hold an image and no text. A product's gallery and its swatches repeat
+ * its name ("Cast Iron Skillet, 2 of 7") or list its variants ("slate option"); a picture with a
+ * caption says something and stays.
+ */
+function dropPictureRuns(content: Element): void {
+  const runs: Element[][] = [];
+  for (const node of nodesUnder(content, 'elements', isInvisible)) {
+    const parent = node as Element;
+    if (parent.childElementCount < MIN_PICTURES) continue;
+    const pictures = Array.from(parent.children).filter(isBarePicture);
+    if (pictures.length >= MIN_PICTURES) runs.push(pictures);
+  }
+  for (const run of runs) for (const picture of run) picture.remove();
+}
+
+function isBarePicture(element: Element): boolean {
+  if (element.localName !== 'img' && element.querySelector('img') === null) return false;
+  return visibleTextOf(element).trim() === '';
 }
