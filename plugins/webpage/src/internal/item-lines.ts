@@ -87,14 +87,20 @@ export function repeatedShapes(tree: HastRoot): Set<string> {
 }
 
 /**
- * Clears the alt text of the linked pictures of a page of items (thumbnails): it names the item
- * its card names already, or describes a photo no reader of the list looks for (`Merrell Moab 3
- * Mid … 0`, `… 1`, one per slide of a card's carousel).
+ * Clears the alt text of the pictures of a page of items (thumbnails): a linked picture, or one
+ * whose shape every item repeats (`repeatedShapes`: a poster in each card, unlinked). Its alt text
+ * names the item its card names already, or describes a photo no reader of the list looks for
+ * (`Merrell Moab 3 Mid … 0`, `… 1`, one per slide of a card's carousel; `Karl Urban and Priyanka
+ * Chopra Jonas in The Bluff (2026)` beside the card's title `The Bluff`).
  */
-export function dropThumbnailAlt(nodes: readonly (HastContent | ElementContent)[], inLink: boolean): void {
+export function dropThumbnailAlt(
+  nodes: readonly (HastContent | ElementContent)[],
+  inLink: boolean,
+  repeatedShapes: ReadonlySet<string>,
+): void {
   for (const node of nodes) {
     if (node.type !== 'element') continue;
-    if (inLink && node.tagName === 'img') node.properties['alt'] = '';
-    dropThumbnailAlt(node.children, inLink || (node.tagName === 'a' && linksToPage(node)));
+    if (node.tagName === 'img' && (inLink || repeatedShapes.has(shapeOf(node)))) node.properties['alt'] = '';
+    dropThumbnailAlt(node.children, inLink || (node.tagName === 'a' && linksToPage(node)), repeatedShapes);
   }
 }
