@@ -14,7 +14,7 @@ describe('HTML → mdast cleaning', () => {
     expect(convert('<pre><code>plain</code></pre>')).toContain('```\nplain');
   });
 
-  it('keeps the text a template wraps in an obsolete `<content>` element, as a browser shows it', () => {
+  it("keeps the text a template wraps in an obsolete `<content>` element, as a browser shows it", () => {
     const markdown = convert(
       '<div class="content__fullcontent"><content><p>Our professional development courses run online and on campus.</p>' +
         '<p>Each course lasts six weeks.</p></content></div>',
