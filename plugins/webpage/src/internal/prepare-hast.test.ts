@@ -14,15 +14,6 @@ describe('HTML → mdast cleaning', () => {
     expect(convert('<pre><code>plain</code></pre>')).toContain('```\nplain');
   });
 
-  it("keeps the text a template wraps in an obsolete `<content>` element, as a browser shows it", () => {
-    const markdown = convert(
-      '<div class="content__fullcontent"><content><p>Our professional development courses run online and on campus.</p>' +
-        '<p>Each course lasts six weeks.</p></content></div>',
-    );
-    expect(markdown).toContain('Our professional development courses run online and on campus.');
-    expect(markdown).toContain('Each course lasts six weeks.');
-  });
-
   it('makes links and images absolute and drops script links', () => {
     const markdown = convert(
       '<p><a href="../b">B</a> <img src="i.png" alt="Alt text"> <a href="javascript:alert(1)">Run</a></p>',

@@ -30,13 +30,6 @@ const DROPPED = new Set([
   'dialog',
 ]);
 
-/**
- * Obsolete Shadow DOM tags a template may still use as plain wrappers (`<content>` around a page's
- * text): a browser shows their children as those of any unknown element, and hast-util-to-mdast
- * drops them whole. Read as `<div>`.
- */
-const SHOWN_OBSOLETE_TAGS = new Set(['content', 'element', 'shadow']);
-
 /** URL-bearing attributes (hast property names) resolved against the base URL. */
 const URL_PROPERTIES = ['href', 'src', 'poster', 'cite'] as const;
 
@@ -54,7 +47,7 @@ export interface PrepareHastOptions {
  * Cleans a hast tree in place before it becomes mdast: resolves links and images to absolute URLs,
  * removes `javascript:` links, finds a code block's language wherever the page put it, drops
  * elements that never hold readable content and text for screen readers only (a reader does not
- * see it: {@link isScreenReaderOnly}), reads obsolete wrappers as `<div>`, turns layout tables into blocks, and writes a data
+ * see it: {@link isScreenReaderOnly}), turns layout tables into blocks, and writes a data
  * table's cell that holds blocks as lines separated by `<br>`.
  */
 export function prepareHast(tree: HastRoot, options: PrepareHastOptions): void {
@@ -70,7 +63,6 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
       kept.push(child);
       continue;
     }
-    if (SHOWN_OBSOLETE_TAGS.has(child.tagName)) child.tagName = 'div';
     if (isDropped(child, options)) continue;
     if (isHidden(child)) continue;
     // Text for screen readers only is not on the page a reader sees, unless it is the copy kept.
