@@ -36,6 +36,24 @@ describe('dropBoilerplate on a page of items', () => {
     expect(convert(article, false)).toContain('The harbour bridge at dusk');
   });
 
+  it("clears the alt text of the poster every item shows unlinked, and keeps a picture's that stands once", () => {
+    // A chart of films: each entry shows a poster (not a link) and its linked title.
+    const films = ['The Bluff', 'Wuthering Heights', 'The Housemaid', 'Shelter', 'Hamnet']
+      .map(
+        (title, index) =>
+          `<li class="chart-item"><div class="poster"><img class="poster-image" src="/p${index}.jpg" alt="Two actors in ${title}"></div>` +
+          `<h3><a href="/title/${index}">${title}</a></h3><p>2026 · 1h 41m</p></li>`,
+      )
+      .join('');
+    const markdown = convert(
+      `<p><img class="banner" src="/chart.jpg" alt="Most popular films this week"></p><ul>${films}</ul>`,
+      true,
+    );
+    expect(markdown).toContain('Wuthering Heights');
+    expect(markdown).not.toContain('Two actors in');
+    expect(markdown).toContain('Most popular films this week');
+  });
+
   it("drops the linked lines of a card as teasers beside an article's text", () => {
     const text =
       'The harbour authority approved the plan after two years of hearings, and the first ships will dock in spring. '.repeat(

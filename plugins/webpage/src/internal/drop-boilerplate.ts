@@ -110,7 +110,7 @@ export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean }
   // Items are set aside during the pass: whether they are most of the article is known only after.
   const itemsPage = keepItems || rules.itemWords > MAX_ITEMS_SHARE * (kept + rules.itemWords);
   if (!itemsPage && rules.items.size > 0) removeElements(tree, rules.items);
-  if (itemsPage) dropThumbnailAlt(tree.children, false);
+  if (itemsPage) dropThumbnailAlt(tree.children, false, rules.repeatedShapes);
   dropRepeatedAlt(tree);
 }
 
@@ -224,7 +224,7 @@ function cleanListedItems(block: Element, total: number, inLink: boolean, rules:
     items: new Set(),
     itemWords: 0,
   });
-  dropThumbnailAlt(block.children, false);
+  dropThumbnailAlt(block.children, false, rules.repeatedShapes);
   return own;
 }
 

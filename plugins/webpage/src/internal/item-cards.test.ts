@@ -39,6 +39,23 @@ describe('the cards of a page of items', () => {
     }
   });
 
+  it('keeps a ranked row whose title class names its link, not the box around it', () => {
+    // A software directory's ranking: each row shows its rank, a logo, the product's name as a
+    // linked `<a class="product-title">` in a box styled `truncate`, and its score.
+    const rows = ['Automation Anywhere', 'ChatGPT', 'Seamless.AI', 'Claude', 'DeepSeek', 'Neurala']
+      .map(
+        (name, rank) =>
+          `<div class="product-entry-row"><div class="rank">${rank + 1}.</div>` +
+          `<div class="truncate"><a href="/products/${rank}" class="product-title">${name}</a></div>` +
+          `<span class="score">${(9.1 - rank / 10).toFixed(1)}</span></div>`,
+      )
+      .join('');
+    const markdown = convert(`<h1>Top Ranked Machine Learning Software</h1>${rows}`, true);
+    expect(markdown).toContain('ChatGPT');
+    expect(markdown).toContain('Seamless.AI');
+    expect(markdown).toContain('8.9');
+  });
+
   it('drops a linked line named as a title that stands once beside an article', () => {
     const text =
       'The harbour authority approved the plan after two years of hearings, and the first ships will dock in spring. '.repeat(

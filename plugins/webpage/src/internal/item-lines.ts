@@ -22,27 +22,44 @@ const MIN_ITEM_LINE_LINKS = 2;
  * line of one link repeated is a post's author or a footer's entry.
  */
 export function isItemLine(line: Element, repeatedShapes: ReadonlySet<string>): boolean {
-  return repeatedShapes.has(shapeOf(line)) && countLinks(line) >= MIN_ITEM_LINE_LINKS;
+  return repeatedShapes.has(shapeOf(line)) && linksOf(line).length >= MIN_ITEM_LINE_LINKS;
 }
 
 /** A class word naming an item's title: `card-title`, `product-name`, `productTitle`, `entry__headline`. */
 const TITLE_WORDS = new Set(['title', 'name', 'headline', 'heading']);
 
 /**
- * True when a line is an item's name: a class word of it names a title (`card-title`,
- * `product-name`) and its shape is one the article repeats (one per card). A shop's cards name
- * their product in a linked `<p>` or `<div>`, not a heading; a page's own title stands once.
+ * True when a line is an item's name: its shape is one the article repeats (one per card) and a
+ * class word of it, or of the one link it holds, names a title (`card-title`, `product-name`;
+ * `<div class="truncate"><a class="product-title">`: the theme styles the box and names the link).
+ * A shop's cards name their product in a linked `<p>` or `<div>`, not a heading; a page's own title
+ * stands once.
  */
 export function isItemTitle(line: Element, repeatedShapes: ReadonlySet<string>): boolean {
-  const { className } = line.properties;
-  if (!Array.isArray(className) || !repeatedShapes.has(shapeOf(line))) return false;
+  if (!repeatedShapes.has(shapeOf(line))) return false;
+  const link = onlyLink(line);
+  return namesTitle(line) || (link !== null && namesTitle(link));
+}
+
+function namesTitle(element: Element): boolean {
+  const { className } = element.properties;
+  if (!Array.isArray(className)) return false;
   return className.some((name) => nameWords(String(name)).some((word) => TITLE_WORDS.has(word)));
 }
 
-function countLinks(element: Element): number {
-  let links = 0;
+/** The line's link when it holds exactly one; null otherwise. */
+function onlyLink(line: Element): Element | null {
+  const links = linksOf(line);
+  return links.length === 1 ? (links[0] ?? null) : null;
+}
+
+/** The links of an element, at any depth (not the links inside a link). */
+function linksOf(element: Element): Element[] {
+  const links: Element[] = [];
   for (const child of element.children) {
-    if (child.type === 'element') links += child.tagName === 'a' ? 1 : countLinks(child);
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'a') links.push(child);
+    else links.push(...linksOf(child));
   }
   return links;
 }
@@ -70,14 +87,20 @@ export function repeatedShapes(tree: HastRoot): Set<string> {
 }
 
 /**
- * Clears the alt text of the linked pictures of a page of items (thumbnails): it names the item
- * its card names already, or describes a photo no reader of the list looks for (`Merrell Moab 3
- * Mid … 0`, `… 1`, one per slide of a card's carousel).
+ * Clears the alt text of the pictures of a page of items (thumbnails): a linked picture, or one
+ * whose shape every item repeats (`repeatedShapes`: a poster in each card, unlinked). Its alt text
+ * names the item its card names already, or describes a photo no reader of the list looks for
+ * (`Merrell Moab 3 Mid … 0`, `… 1`, one per slide of a card's carousel; `Karl Urban and Priyanka
+ * Chopra Jonas in The Bluff (2026)` beside the card's title `The Bluff`).
  */
-export function dropThumbnailAlt(nodes: readonly (HastContent | ElementContent)[], inLink: boolean): void {
+export function dropThumbnailAlt(
+  nodes: readonly (HastContent | ElementContent)[],
+  inLink: boolean,
+  repeatedShapes: ReadonlySet<string>,
+): void {
   for (const node of nodes) {
     if (node.type !== 'element') continue;
-    if (inLink && node.tagName === 'img') node.properties['alt'] = '';
-    dropThumbnailAlt(node.children, inLink || (node.tagName === 'a' && linksToPage(node)));
+    if (node.tagName === 'img' && (inLink || repeatedShapes.has(shapeOf(node)))) node.properties['alt'] = '';
+    dropThumbnailAlt(node.children, inLink || (node.tagName === 'a' && linksToPage(node)), repeatedShapes);
   }
 }

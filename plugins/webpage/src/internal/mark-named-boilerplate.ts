@@ -93,13 +93,17 @@ function namesOf(element: Element): ElementNames {
 
 /** A class WordPress gives every post: `hentry`, `status-publish`, `type-product`. */
 const POST_CLASS = /^(?:hentry|status-[a-z]+|type-[\w-]+)$/;
-/** A class naming a term a post is filed under: `tag-news`, `product_tag-organic`, `category-recipes`. */
-const TERM_CLASS = /^(?:product_)?(?:tag|cat|category)-/;
+/**
+ * A class naming a term a post is filed under or its author: `tag-news`, `product_tag-organic`,
+ * `category-recipes`, `author-jane-doe` (Squarespace's blog entries).
+ */
+const TERM_CLASS = /^(?:product_)?(?:tag|cat|category|author)-/;
 
 /**
  * The classes of an element without the terms it is filed under when it is a post (WordPress's
  * `post_class`: `product type-product status-publish product_tag-organic`): a post tagged `organic`
- * is a post, not a tag list, and a shop's product cards stay.
+ * is a post, not a tag list, a post by `author-jane-doe` is not a byline, and a shop's product
+ * cards and a blog index's entries stay.
  */
 function withoutTermClasses(classes: string[]): string[] {
   if (!classes.some((name) => POST_CLASS.test(name))) return classes;
