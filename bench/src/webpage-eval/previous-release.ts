@@ -20,7 +20,9 @@ export const PREVIOUS_RELEASE_COMMIT = '3cde99c167d8c344c0cc0186b4e58a85b205b7d0
  * Where the previous release's `plugins/webpage/src` is unpacked: under the plugin's own
  * `node_modules/.cache`, so its imports (`@mozilla/readability`, `linkedom`, unified, the
  * `@transmute/plugin-sdk` workspace link) resolve to the plugin's installed packages, and no
- * linter, type check or test run ever sees the copy.
+ * linter, type check or test run ever sees the copy. A package only the old release imports stays
+ * among the plugin's devDependencies for it (`rehype-remark`: today's plugin calls
+ * hast-util-to-mdast itself).
  */
 const COPY_DIRECTORY = join(
   PLUGIN_DIRECTORY,
