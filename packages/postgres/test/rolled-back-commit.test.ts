@@ -25,7 +25,7 @@ async function bareStore(pipelined: boolean): Promise<Store> {
     max: 2,
     options: `-c search_path=${schema}`,
   });
-  pool.on('connect', (client) => client.on('notice', (notice) => notices.push(notice.message)));
+  pool.on('connect', (client) => client.on('notice', (notice) => notices.push(notice.message ?? '')));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const made = await createKyselyStore({ db, dialect: 'postgres', pipelined });
   bare.push({ store: made, pool });
