@@ -26,7 +26,7 @@ import {
   type Store,
 } from '../src/index.js';
 import { DEFAULT_LEASE_MS } from '../src/kernel/context.js';
-import { completeUpload } from './support/harness.js';
+import { completeUpload, subscribeToEvents } from './support/harness.js';
 import { createPostgresTestDb } from './support/postgres.js';
 import { SLOW_MEDIA_TYPE, createSlowSource } from './support/slow-source.js';
 import { WORKER_KILLS_CONFIG } from './support/worker-kills-config.js';
@@ -170,6 +170,12 @@ async function prepare(prefix: string) {
   });
   const { account } = await service.admin.createAccount({ plan: 'team', limits: { concurrency: 64 } });
   const caller = { accountId: account.id, requestId: 'req_kills' };
+  await subscribeToEvents({ service, caller }, [
+    'job.queued',
+    'job.processing',
+    'job.succeeded',
+    'output.created',
+  ]);
   const fileId = await uploadSlowFile(service, caller);
   const jobIds: string[] = [];
   return {
