@@ -170,12 +170,6 @@ async function prepare(prefix: string) {
   });
   const { account } = await service.admin.createAccount({ plan: 'team', limits: { concurrency: 64 } });
   const caller = { accountId: account.id, requestId: 'req_kills' };
-  await subscribeToEvents({ service, caller }, [
-    'job.queued',
-    'job.processing',
-    'job.succeeded',
-    'output.created',
-  ]);
   const fileId = await uploadSlowFile(service, caller);
   const jobIds: string[] = [];
   return {
@@ -377,6 +371,8 @@ describe('worker processes on PostgreSQL, killed and paused', () => {
     async () => {
       const work = await prepare('paused');
       const { store, caller } = work;
+      // An endpoint, so that the events this test counts are stored (events.ts keeps delivered ones).
+      await subscribeToEvents(work, ['job.queued', 'job.processing', 'job.succeeded', 'output.created']);
       const paused = await work.startWorker('paused');
       const first = await work.createJob();
       // Paused mid-extraction, holding the job: its lease runs out and another worker finishes it.
