@@ -711,8 +711,10 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       for (const { id } of before) expect(seen).toContain(id);
     });
 
-    it('writes events and deliveries in the caller transaction only', async () => {
-      const { account } = await createAdminFromContext(ctx).createAccount();
+    it('writes events and deliveries in the caller transaction only, an event only with a delivery', async () => {
+      const admin = createAdminFromContext(ctx);
+      const { account } = await admin.createAccount();
+      const { account: unsubscribed } = await admin.createAccount();
       const caller = { accountId: account.id, requestId: 'req_conformance' };
       const endpoint = await createWebhookEndpoint(ctx, caller, {
         url: 'http://127.0.0.1:9/hook',
@@ -727,20 +729,32 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       await store.transaction(async (trx) => {
         await writeEvent(trx, ctx, { accountId: account.id, type: 'job.succeeded', object: { id: 'y' } });
         await writeEvent(trx, ctx, { accountId: account.id, type: 'job.failed', object: { id: 'z' } });
+        await writeEvent(trx, ctx, {
+          accountId: unsubscribed.id,
+          type: 'job.succeeded',
+          object: { id: 'u' },
+        });
       });
+      // The dispatcher is the outbox's only reader: an event no endpoint receives is not stored.
       const events = await store.db
         .selectFrom('events')
         .selectAll()
-        .where('account_id', '=', account.id)
+        .where('account_id', 'in', [account.id, unsubscribed.id])
         .execute();
-      expect(events.map((e) => e.type).sort()).toEqual(['job.failed', 'job.succeeded']);
+      expect(events.map((e) => [e.account_id, e.type])).toEqual([[account.id, 'job.succeeded']]);
+      expect(JSON.parse(events[0]?.payload ?? '{}')).toMatchObject({ data: { object: { id: 'y' } } });
       const deliveries = await store.db
         .selectFrom('webhook_deliveries')
         .selectAll()
         .where('endpoint_id', '=', endpoint.id)
         .execute();
       expect(deliveries).toHaveLength(1);
-      expect(deliveries[0]).toMatchObject({ status: 'pending', event_type: 'job.succeeded', attempts: 0 });
+      expect(deliveries[0]).toMatchObject({
+        status: 'pending',
+        event_type: 'job.succeeded',
+        event_id: events[0]?.id,
+        attempts: 0,
+      });
     });
 
     it('delivers notifications to subscribers', async () => {

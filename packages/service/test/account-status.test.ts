@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './support/harness.js';
+import { startHarness, subscribeToEvents, type Harness } from './support/harness.js';
 
 describe('setAccountStatus', () => {
   let h: Harness;
@@ -8,7 +8,8 @@ describe('setAccountStatus', () => {
   });
 
   it('emits billing.account_updated for a change only, not when the status is already set', async () => {
-    h = await startHarness({ workerConcurrency: 0 });
+    h = await startHarness({ allowPrivateNetworks: true, workerConcurrency: 0 });
+    await subscribeToEvents(h, ['billing.account_updated']);
     const job = await h.service.createJob(h.caller, {
       source: { type: 'text', content: 'Before.' },
       output: { profile: 'raw_source' },

@@ -18,7 +18,14 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createFsBlobStore, type BlobStore, type Store } from '../src/index.js';
 import { referencedKeys } from '../src/tables/blob-refs.js';
 import { BATCH_TEST_CONFIG } from './support/batch-config.js';
-import { startHarness, uploadFile, waitFor, waitForJob, type Harness } from './support/harness.js';
+import {
+  startHarness,
+  subscribeToEvents,
+  uploadFile,
+  waitFor,
+  waitForJob,
+  type Harness,
+} from './support/harness.js';
 import { openTestStore } from './support/open-test-store.js';
 import { PAGED_MEDIA_TYPE, createPagedSource } from './support/paged-source.js';
 import { createPostgresTestDb } from './support/postgres.js';
@@ -103,7 +110,7 @@ describe.each(BACKENDS)('orchestration.batch on $name', (backend) => {
 
   beforeAll(async () => {
     ({ location, drop } = await backend.open(dir));
-    a = await harness();
+    a = await harness({ allowPrivateNetworks: true });
   });
   afterAll(async () => {
     for (const child of children)
@@ -302,6 +309,7 @@ describe.each(BACKENDS)('orchestration.batch on $name', (backend) => {
       child.once('exit', (code) => reject(new Error(`child exited ${String(code)}`)));
     });
     const log = join(dir, `kill-${backend.name}.log`);
+    await subscribeToEvents(a, ['job.succeeded', 'output.created']);
     const job = await runJob([
       { name: 'kill.paged', text: pagedDocument('Kill', 8, () => `sleep=400 log=${log}`) },
     ]);

@@ -6,6 +6,7 @@ import {
   sha256,
   startHarness,
   streamOf,
+  subscribeToEvents,
   uploadFile,
   waitFor,
   waitForJob,
@@ -84,7 +85,8 @@ describe('files and uploads', () => {
   });
 
   it('rejects a digest mismatch (never ready) and emits file.rejected', async () => {
-    h = await startHarness();
+    h = await startHarness({ allowPrivateNetworks: true });
+    await subscribeToEvents(h, ['file.rejected']);
     const intent = await h.service.createUploadIntent(h.caller, {
       name: 'a.txt',
       media_type: 'text/plain',

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TransmuteError } from '@transmute/contract';
 import { SLOW_MEDIA_TYPE } from './support/slow-source.js';
-import { startHarness, uploadFile, waitFor, waitForJob, type Harness } from './support/harness.js';
+import {
+  startHarness,
+  subscribeToEvents,
+  uploadFile,
+  waitFor,
+  waitForJob,
+  type Harness,
+} from './support/harness.js';
 
 const create = (h: Harness, content = 'Some text to convert.') =>
   h.service.createJob(h.caller, { source: { type: 'text', content }, output: { profile: 'raw_source' } });
@@ -81,7 +88,8 @@ describe('idempotency, lists, cancellation and concurrency', () => {
   });
 
   it('cancels a processing job cooperatively: canceling, then canceled', async () => {
-    h = await startHarness();
+    h = await startHarness({ allowPrivateNetworks: true });
+    await subscribeToEvents(h, ['job.canceled']);
     const file = await uploadFile(h, 'sleep=20000\n\nslow text', SLOW_MEDIA_TYPE, 'slow.bin');
     const job = await h.service.createJob(h.caller, {
       source: { type: 'files', file_ids: [file.id] },

@@ -10,7 +10,15 @@ import {
   type ServiceLogger,
   type Store,
 } from '../src/index.js';
-import { blobKeysOf, sha256, startHarness, streamOf, waitFor, type Harness } from './support/harness.js';
+import {
+  blobKeysOf,
+  sha256,
+  startHarness,
+  streamOf,
+  subscribeToEvents,
+  waitFor,
+  type Harness,
+} from './support/harness.js';
 import { createPostgresTestDb } from './support/postgres.js';
 
 const MIB = 1024 * 1024;
@@ -99,8 +107,9 @@ describe.each(DIALECTS)('uploads that are not completed (%s)', (dialect) => {
   }
 
   it('refuses an intent with quota_exceeded once outstanding uploads would pass the free plan input limit', async () => {
-    h = await start();
+    h = await start({ allowPrivateNetworks: true });
     const free = await freeAccount(h);
+    await subscribeToEvents(h, ['quota.exceeded'], free);
     // 10 × 100 MiB = 1000 MiB of the free plan's 1 GiB: accepted, whatever state they are in.
     const intents = [];
     for (let n = 0; n < 10; n += 1) intents.push(await intentFor(h, free, MAX_UPLOAD, n));
@@ -161,7 +170,8 @@ describe.each(DIALECTS)('uploads that are not completed (%s)', (dialect) => {
   });
 
   it('refuses a complete that does not match the intent and changes nothing', async () => {
-    h = await start({});
+    h = await start({ allowPrivateNetworks: true });
+    await subscribeToEvents(h, ['file.rejected']);
     const bytes = 'bytes completed wrongly first';
     const intent = await h.service.createUploadIntent(h.caller, {
       name: 'a.txt',

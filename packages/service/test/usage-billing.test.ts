@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sha256, startHarness, waitForJob, type Harness } from './support/harness.js';
+import { sha256, startHarness, subscribeToEvents, waitForJob, type Harness } from './support/harness.js';
 
 const create = (h: Harness, content = 'Some text to convert.', retention?: 'ephemeral') =>
   h.service.createJob(h.caller, {
@@ -25,7 +25,8 @@ describe('usage, quotas, billing, capabilities, keys and retention', () => {
   });
 
   it('enforces the period job limit with quota.warning once and quota.exceeded', async () => {
-    h = await startHarness({ workerConcurrency: 0 });
+    h = await startHarness({ allowPrivateNetworks: true, workerConcurrency: 0 });
+    await subscribeToEvents(h);
     await h.service.admin.setPlan(h.caller.accountId, 'enterprise', { jobs: 3 });
     for (let i = 0; i < 3; i += 1) await create(h);
     await expect(create(h)).rejects.toMatchObject({ code: 'quota_exceeded' });
@@ -47,7 +48,8 @@ describe('usage, quotas, billing, capabilities, keys and retention', () => {
   });
 
   it('meters finalized usage and applies credits, refunds, invoices and period close', async () => {
-    h = await startHarness();
+    h = await startHarness({ allowPrivateNetworks: true });
+    await subscribeToEvents(h);
     const job = await create(h, 'Metered text content. '.repeat(50));
     await waitForJob(h, job.id, ['succeeded']);
     const before = await h.service.getUsage(h.caller);

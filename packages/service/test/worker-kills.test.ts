@@ -26,7 +26,7 @@ import {
   type Store,
 } from '../src/index.js';
 import { DEFAULT_LEASE_MS } from '../src/kernel/context.js';
-import { completeUpload } from './support/harness.js';
+import { completeUpload, subscribeToEvents } from './support/harness.js';
 import { createPostgresTestDb } from './support/postgres.js';
 import { SLOW_MEDIA_TYPE, createSlowSource } from './support/slow-source.js';
 import { WORKER_KILLS_CONFIG } from './support/worker-kills-config.js';
@@ -371,6 +371,8 @@ describe('worker processes on PostgreSQL, killed and paused', () => {
     async () => {
       const work = await prepare('paused');
       const { store, caller } = work;
+      // An endpoint, so that the events this test counts are stored (events.ts keeps delivered ones).
+      await subscribeToEvents(work, ['job.queued', 'job.processing', 'job.succeeded', 'output.created']);
       const paused = await work.startWorker('paused');
       const first = await work.createJob();
       // Paused mid-extraction, holding the job: its lease runs out and another worker finishes it.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileResource, Job } from '@transmute/contract';
+import { EVENT_TYPES, type EventType, type FileResource, type Job } from '@transmute/contract';
 
 import { createEngine } from '@transmute/engine';
 import type { Plugin } from '@transmute/plugin-sdk';
@@ -69,6 +69,20 @@ export async function startHarness(
       if (!keep) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Gives the caller's account an endpoint receiving `events` (every type by default): `events` keeps
+ * only the envelopes a delivery carries, so a test that reads what was emitted needs a subscriber.
+ * Its URL is on loopback (the service needs `allowPrivateNetworks`); the harness's dispatcher is
+ * off, so the deliveries stay `pending`.
+ */
+export async function subscribeToEvents(
+  h: { service: Service; caller: Caller },
+  events: readonly EventType[] = EVENT_TYPES,
+  caller: Caller = h.caller,
+): Promise<void> {
+  await h.service.createWebhookEndpoint(caller, { url: 'http://127.0.0.1:9/hook', events: [...events] });
 }
 
 /** Polls until `check` returns a value (not undefined) or the time runs out. */

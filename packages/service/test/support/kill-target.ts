@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createEngine } from '@transmute/engine';
 import { createDatasetRenderer } from '@transmute/plugin-dataset';
 import { createFsBlobStore, createService, createSqliteStore, type Store } from '../../src/index.js';
-import { completeUpload } from './harness.js';
+import { completeUpload, subscribeToEvents } from './harness.js';
 import { SLOW_MEDIA_TYPE, createSlowSource } from './slow-source.js';
 
 const [mode = '', dir = '', arg = ''] = process.argv.slice(2);
@@ -47,6 +47,7 @@ const service = createService({
   config: {
     baseUrl: 'http://127.0.0.1:1',
     signingSecret: 'crash-test',
+    allowPrivateNetworks: true,
     leaseMs: 2000,
     pollIntervalMs: 50,
     webhooks: { enabled: false },
@@ -59,6 +60,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 if (mode === 'first') {
   const { account } = await service.admin.createAccount({ plan: 'developer' });
   const caller = { accountId: account.id, requestId: 'req_crash' };
+  await subscribeToEvents({ service, caller });
   const body = Array.from(
     { length: 40 },
     (_, i) => `Paragraph ${String(i)} talks about crash recovery and checkpoints in some detail.`,
