@@ -7,8 +7,10 @@ export type { Database } from './schema.js';
 export type StoreDialect = 'sqlite' | 'postgres';
 
 /**
- * How a transaction's commit meets the disk (PostgreSQL; SQLite in WAL mode with `synchronous =
- * NORMAL` commits the same way for both).
+ * How a transaction's commit meets the disk on PostgreSQL. SQLite commits both the same way: in WAL
+ * mode with `synchronous = NORMAL` a commit is in the log file (it survives the process being
+ * killed) and reaches the disk at the next checkpoint, so the embedded store is crash-safe but a
+ * power failure may forget its last commits (docs/DECISIONS.md, "What survives what").
  *
  * - `durable` (the default): the transaction returns once its commit is on disk. Its locks are let
  *   go before that wait (PostgreSQL: the commit does not wait for its flush; a flush that covers it
