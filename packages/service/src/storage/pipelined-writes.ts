@@ -4,7 +4,8 @@ import type { Database } from './schema.js';
 /**
  * Each open store transaction: its connection (which keeps the first failure of its statements),
  * whether it pipelines, the answers of its writes sent without waiting ({@link sendBeforeCommit}),
- * and the channels to wake when it commits (`wake-on-commit.ts`).
+ * the channels to wake when it commits (`wake-on-commit.ts`), and what its callers keep for its
+ * length ({@link keptBy}). Everything a transaction holds lives here and goes with it.
  */
 const open = new WeakMap<Kysely<Database>, OpenTransaction>();
 
@@ -13,6 +14,12 @@ interface OpenTransaction {
   pipelined: boolean;
   unread: Promise<unknown>[];
   wakes: Set<string>;
+  kept: Map<TransactionSlot<unknown>, unknown>;
+}
+
+/** A value each open transaction keeps for its length, made the first time it is asked for ({@link keptBy}). */
+export interface TransactionSlot<T> {
+  readonly make: () => T;
 }
 
 /** Options of {@link runTransaction}. */
@@ -62,7 +69,13 @@ export async function runTransaction<T>(
     const began = connection.executeQuery(options.begin);
     began.catch(() => undefined);
     if (!pipelined) await began;
-    const transaction: OpenTransaction = { connection, pipelined, unread: [began], wakes: new Set() };
+    const transaction: OpenTransaction = {
+      connection,
+      pipelined,
+      unread: [began],
+      wakes: new Set(),
+      kept: new Map(),
+    };
     open.set(trx, transaction);
     return await bodyThenCommit({ ...options, transaction, failures }, fn, commitOf);
   } finally {
@@ -117,6 +130,19 @@ export function transactionConnection(trx: Kysely<Database>): DatabaseConnection
 /** The channels the open transaction `trx` will wake when it commits; undefined outside one. */
 export function wakesOf(trx: Kysely<Database>): Set<string> | undefined {
   return open.get(trx)?.wakes;
+}
+
+/**
+ * The value the open transaction `trx` keeps in `slot` (a read its later statements reuse), made by
+ * the slot the first time; outside a transaction a fresh one each call, kept by nobody.
+ */
+export function keptBy<T>(trx: Kysely<Database>, slot: TransactionSlot<T>): T {
+  const transaction = open.get(trx);
+  if (transaction === undefined) return slot.make();
+  if (transaction.kept.has(slot)) return transaction.kept.get(slot) as T;
+  const value = slot.make();
+  transaction.kept.set(slot, value);
+  return value;
 }
 
 /**

@@ -16,7 +16,3 @@ export function wakeOnCommit(trx: Kysely<Database>, channel: string): void {
   wakes.add(channel);
 }
 
-/** True while `trx` is a store transaction that has not ended (reads may be kept for its length). */
-export function isOpenTransaction(trx: Kysely<Database>): boolean {
-  return wakesOf(trx) !== undefined;
-}

@@ -4,8 +4,8 @@ import type { CoreContext } from '../kernel/context.js';
 import { newId } from '../kernel/ids.js';
 import { preparedInsertUnread } from '../storage/prepared-query.js';
 import type { Database, EventsTable, WebhookDeliveriesTable } from '../storage/schema.js';
+import { keptBy, type TransactionSlot } from '../storage/pipelined-writes.js';
 import { insertDelivery, newDeliveryRow } from './delivery-row.js';
-import { isOpenTransaction } from '../storage/wake-on-commit.js';
 
 /** What {@link writeEvent} records. */
 export interface EventInput {
@@ -41,7 +41,7 @@ function eventRow(accountId: string, envelope: EventEnvelope): EventsTable {
 }
 
 /** The endpoints an account's events go to, read once per transaction and account. */
-const endpointsRead = new WeakMap<Kysely<Database>, Map<string, Promise<EndpointChoice[]>>>();
+const endpointReads: TransactionSlot<Map<string, Promise<EndpointChoice[]>>> = { make: () => new Map() };
 
 interface EndpointChoice {
   id: string;
@@ -69,23 +69,13 @@ export function accountHasEndpoints(accountId: 'accounts.id' | 'jobs.account_id'
   );
 }
 
-/** The endpoint reads of the open transaction `trx`, by account (none outside a transaction). */
-function endpointReads(trx: Kysely<Database>): Map<string, Promise<EndpointChoice[]>> {
-  let byAccount = endpointsRead.get(trx);
-  if (byAccount === undefined) {
-    byAccount = new Map();
-    if (isOpenTransaction(trx)) endpointsRead.set(trx, byAccount);
-  }
-  return byAccount;
-}
-
 /**
  * Notes, in the open transaction `trx`, that the account has no endpoint that may receive events
  * (read by {@link accountHasEndpoints} in the same transaction): its events queue no delivery and
  * do not read the endpoints again.
  */
 export function noteNoEndpoints(trx: Kysely<Database>, accountId: string): void {
-  endpointReads(trx).set(accountId, Promise.resolve([]));
+  keptBy(trx, endpointReads).set(accountId, Promise.resolve([]));
 }
 
 /**
@@ -93,7 +83,7 @@ export function noteNoEndpoints(trx: Kysely<Database>, accountId: string): void 
  * a job's end writes two events in one. No transaction changes endpoints and writes events.
  */
 function subscribedEndpoints(trx: Kysely<Database>, accountId: string): Promise<EndpointChoice[]> {
-  const byAccount = endpointReads(trx);
+  const byAccount = keptBy(trx, endpointReads);
   let endpoints = byAccount.get(accountId);
   if (endpoints === undefined) {
     endpoints = trx
