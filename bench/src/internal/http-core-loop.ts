@@ -13,7 +13,7 @@
  * log, a WAL frame being a page and its 24-byte header (4 120 bytes), a number the machine's load
  * does not move (the checkpointer writes from its own thread).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ import { createFetchHandler, type FetchHandler } from '@transmute/http';
 import { createPostgresStore } from '@transmute/postgres';
 import { createFsBlobStore, createService, createSqliteStore, type Store } from '@transmute/service';
 import { adminQuery, BENCH_POSTGRES_URL } from './bench-fleet.js';
+import { threadBytesWritten } from './thread-cpu.js';
 
 type CoreRequest = Parameters<FetchHandler['core']>[0];
 
@@ -93,17 +94,6 @@ const createJob = (i: number): ReturnType<FetchHandler['core']> =>
 const first = JSON.parse((await createJob(-1)).body as string) as { id: string };
 const getJob = (): ReturnType<FetchHandler['core']> =>
   handler.core(request('GET', `/v1/jobs/${first.id}`, {}));
-
-/** Bytes this thread passed to write calls so far (Linux), or null. */
-function threadBytesWritten(): number | null {
-  try {
-    const io = readFileSync(`/proc/self/task/${String(process.pid)}/io`, 'utf8');
-    const written = /^wchar: (\d+)$/m.exec(io)?.[1];
-    return written === undefined ? null : Number(written);
-  } catch {
-    return null;
-  }
-}
 
 async function load(count: number, send: (i: number) => ReturnType<FetchHandler['core']>): Promise<void> {
   let next = 0;

@@ -57,3 +57,14 @@ export function threadPoolCpuMs(): number | undefined {
   // infinite), and the bench judges on wall time.
   return poolThreads === 0 ? undefined : nanoseconds / 1e6;
 }
+
+/** Bytes this thread passed to write calls so far (Linux), or null. */
+export function threadBytesWritten(): number | null {
+  try {
+    const io = readFileSync('/proc/thread-self/io', 'utf8');
+    const written = /^wchar: (\d+)$/m.exec(io)?.[1];
+    return written === undefined ? null : Number(written);
+  } catch {
+    return null;
+  }
+}

@@ -13,6 +13,8 @@ interface Cell {
 
 /** What the two metrics read of the tally at scrape time. */
 interface TallyReader {
+  /** The histogram's bucket bounds (seconds), in the order of each cell's `buckets`. */
+  readonly bounds: readonly number[];
   cells(): Iterable<Cell>;
   clear(): void;
 }
@@ -51,12 +53,11 @@ class TalliedCounter extends Counter<Labels> {
 class TalliedHistogram extends Histogram<Labels> {
   // Not a `#` field: prom-client's constructor calls `reset()` before this one sets it.
   private readonly tally: TallyReader | undefined;
-  readonly #bounds: readonly number[];
 
-  constructor(registry: Registry, tally: TallyReader, bounds: readonly number[]) {
-    super({ ...DURATION, labelNames: ['operation', 'status'], buckets: [...bounds], registers: [registry] });
+  constructor(registry: Registry, tally: TallyReader) {
+    const buckets = [...tally.bounds];
+    super({ ...DURATION, labelNames: ['operation', 'status'], buckets, registers: [registry] });
     this.tally = tally;
-    this.#bounds = bounds;
   }
 
   /**
@@ -66,11 +67,12 @@ class TalliedHistogram extends Histogram<Labels> {
   getForPromString() {
     // Shaped as prom-client's own samples, `exemplar` included (`getMetricsAsJSON` shows it).
     const samples = [];
+    const bounds = this.tally?.bounds ?? [];
     for (const cell of this.tally?.cells() ?? []) {
       const sharedLabels = { ...cell.labels };
       const bucket = `${DURATION.name}_bucket`;
       let below = 0;
-      this.#bounds.forEach((bound, index) => {
+      bounds.forEach((bound, index) => {
         below += cell.buckets[index] ?? 0;
         samples.push({
           value: below,
@@ -110,9 +112,13 @@ export class RequestTally {
   /** Registers both metrics on `registry`, with the histogram's bucket bounds (seconds). */
   constructor(registry: Registry, bounds: readonly number[]) {
     this.#bounds = bounds;
-    const reader: TallyReader = { cells: () => this.#cells.values(), clear: () => this.#cells.clear() };
+    const reader: TallyReader = {
+      bounds,
+      cells: () => this.#cells.values(),
+      clear: () => this.#cells.clear(),
+    };
     new TalliedCounter(registry, reader);
-    new TalliedHistogram(registry, reader, bounds);
+    new TalliedHistogram(registry, reader);
   }
 
   /** Counts one request and its seconds until the response head. */
