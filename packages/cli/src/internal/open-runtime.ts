@@ -11,8 +11,6 @@ import {
   type Store,
 } from '@transmute/service';
 import { createMemoryRateLimitStore, type RateLimitStore } from '@transmute/http';
-import { createRedisRateLimitStore } from '@transmute/redis';
-import { createS3BlobStore, s3BlobUrlOptions } from '@transmute/s3';
 import { createLogger, type CliLogger } from './create-logger.js';
 import { dataDirSecret, ensureDataDir } from './data-dir.js';
 import { PLUGIN_PACKAGES, loadPlugins, type PluginOptions } from './load-plugins.js';
@@ -56,7 +54,11 @@ export async function openStore(settings: ServerSettings): Promise<Store> {
  * PostgreSQL database when the store is one (both shared by every API process), else memory.
  */
 export async function openRateLimitStore(settings: ServerSettings, store: Store): Promise<RateLimitStore> {
-  if (settings.redisUrl !== undefined) return createRedisRateLimitStore({ url: settings.redisUrl });
+  if (settings.redisUrl !== undefined) {
+    // Loaded only when asked for, as pg is: ioredis is not loaded by a process that does not use it.
+    const { createRedisRateLimitStore } = await import('@transmute/redis');
+    return createRedisRateLimitStore({ url: settings.redisUrl });
+  }
   if (store.dialect === 'postgres') {
     const { createPostgresRateLimitStore } = await import('@transmute/postgres');
     return createPostgresRateLimitStore(store);
@@ -117,8 +119,10 @@ export interface Runtime {
 }
 
 /** S3-compatible object storage when `TRANSMUTE_BLOB_URL` is set, else files in the data dir. */
-function openBlobStore(settings: ServerSettings): Promise<BlobStore> {
+async function openBlobStore(settings: ServerSettings): Promise<BlobStore> {
   if (settings.blobUrl === undefined) return createFsBlobStore({ root: join(settings.dataDir, 'blobs') });
+  // Loaded only when asked for, as pg is: a process that stores files locally never loads the AWS SDK.
+  const { createS3BlobStore, s3BlobUrlOptions } = await import('@transmute/s3');
   return createS3BlobStore({
     ...s3BlobUrlOptions(settings.blobUrl),
     cacheDir: join(settings.dataDir, 'blob-cache'),

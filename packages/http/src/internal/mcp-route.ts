@@ -1,6 +1,6 @@
-import { createClient } from '@transmute/client';
+import type * as Client from '@transmute/client';
 import { TransmuteError } from '@transmute/contract';
-import { createClientApiCaller, handleMcpHttpRequest } from '@transmute/mcp';
+import type * as Mcp from '@transmute/mcp';
 import type { Authenticator } from './authenticate.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import type { SeenRequest } from './record-request.js';
@@ -27,6 +27,14 @@ const FORWARDED_HEADERS = [
   'mcp-session-id',
   'last-event-id',
 ] as const;
+
+/**
+ * The MCP server and the client its tools call the API with, loaded on the first `/mcp` request: a
+ * server that is never asked over MCP does not load the MCP SDK (a fifth of `serve`'s start-up).
+ */
+const loadMcp = (): Promise<[typeof Client, typeof Mcp]> =>
+  Promise.all([import('@transmute/client'), import('@transmute/mcp')]);
+let mcpModules: ReturnType<typeof loadMcp> | undefined;
 
 /** The address in-process API calls are made to; the handler never looks at the host. */
 const IN_PROCESS_BASE = 'http://transmute.internal';
@@ -63,6 +71,8 @@ async function serveMcp(
   const authorization = request.header('authorization');
   seen.accountId = (await settings.authenticate(authorization)).id;
   const credential = (authorization ?? '').replace(/^\s*Bearer\s+/i, '').trim();
+  const [{ createClient }, { createClientApiCaller, handleMcpHttpRequest }] = await (mcpModules ??=
+    loadMcp());
   // The tools call the API through the same handler, with the caller's own credential.
   const client = createClient({
     baseUrl: IN_PROCESS_BASE,
