@@ -85,15 +85,29 @@ function ampersandOutsidePhrasing(unsafe: Unsafe[]): Unsafe[] {
 }
 
 const minimal = new WeakMap<Unsafe[], Unsafe[]>();
+let lastMade: { broad: Unsafe[]; rules: Unsafe[] } | undefined;
 
+const samePatterns = (one: Unsafe[], other: Unsafe[]): boolean =>
+  one.length === other.length && one.every((pattern, index) => pattern === other[index]);
+
+/**
+ * The minimal rules for a writer's list. Each `toMarkdown` call copies the same pattern objects
+ * into a new list: the rules made for an equal list are handed out again, the same objects, so the
+ * writer's compiled expressions and its grouping of them (keyed by the objects) are kept too.
+ */
 function minimalUnsafe(unsafe: Unsafe[]): Unsafe[] {
   let rules = minimal.get(unsafe);
   if (rules === undefined) {
-    rules = [
-      ...unsafe.filter((pattern) => !isReplaced(pattern)),
-      ...ampersandOutsidePhrasing(unsafe),
-      ...replacements,
-    ];
+    if (lastMade === undefined || !samePatterns(lastMade.broad, unsafe))
+      lastMade = {
+        broad: [...unsafe],
+        rules: [
+          ...unsafe.filter((pattern) => !isReplaced(pattern)),
+          ...ampersandOutsidePhrasing(unsafe),
+          ...replacements,
+        ],
+      };
+    rules = lastMade.rules;
     minimal.set(unsafe, rules);
   }
   return rules;
@@ -120,7 +134,8 @@ export const minimalEscapesText: TextHandler = (node: Text, parent, state, info)
       afterNode: siblings[index + 1],
       beforeNode: siblings[index - 1],
     });
-    return escaped.replace(spacedAsterisk, '*');
+    // Most texts hold no escaped asterisk: the expression, led by a lookbehind, is not run over them.
+    return escaped.includes('\\*') ? escaped.replace(spacedAsterisk, '*') : escaped;
   } finally {
     state.unsafe = broad;
   }
