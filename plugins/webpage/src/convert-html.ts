@@ -11,6 +11,7 @@ import { dropAnnouncements } from './internal/announcements.js';
 import { dropSpokenDuplicates } from './internal/spoken-duplicates.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { dropPurchaseControls, dropVariantChoices } from './internal/product-page.js';
+import { withMissedProductSections } from './internal/missed-product-sections.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
@@ -406,7 +407,14 @@ async function regionInstead(
       hasByline: Boolean(read?.byline?.trim()),
     });
   if (isArticle(read) && !itemsPage && !(fragment && page.product?.price === undefined) && !chrome) {
-    return { instead: null, seen: region };
+    // A product's description read alone: its details and specifications in the region's tabs.
+    const joined =
+      page.productPage && read?.content ? withMissedProductSections(read.content, region.element) : null;
+    if (joined === null) return { instead: null, seen: region };
+    return {
+      instead: { element: joined, characters: countWordCharacters(visibleTextOf(joined)), repeatedShare: 0 },
+      seen: region,
+    };
   }
   return { instead: block, seen: region };
 }

@@ -127,3 +127,29 @@ describe('narrowToProduct', () => {
     expect(narrowToProduct(region, { name: 'AirPods Pro 3', description: 'AirPods Pro 3' })).toBe(region);
   });
 });
+
+describe('readMainRegion: landmarks', () => {
+  const departments = [
+    'CPUs',
+    'CPU Coolers',
+    'Motherboards',
+    'Memory',
+    'Storage',
+    'Video Cards',
+    'Power Supplies',
+  ]
+    .map((name) => `<li><a href="/products/${name.length}">${name} and accessories for every build</a></li>`)
+    .join('');
+
+  it("drops the page's header however much its menu says, not a header that holds the page's heading", () => {
+    const region = regionOf(
+      `<header class="site"><nav><ul>${departments}</ul></nav></header>` +
+        '<div class="page"><h1>Command Decorating Clips, Clear, 40 Clips</h1><p>Price alert: $4.99 at two stores.</p></div>',
+    );
+    const text = visibleTextOf(region.element);
+    expect(text).toContain('Command Decorating Clips');
+    expect(text).not.toContain('Motherboards');
+    const headed = regionOf(`<header><h1>Harbour plan</h1><p>${PROSE.repeat(3)}</p></header><p>${PROSE}</p>`);
+    expect(visibleTextOf(headed.element)).toContain('Harbour plan');
+  });
+});

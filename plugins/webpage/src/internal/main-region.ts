@@ -45,7 +45,8 @@ export interface MainRegion {
  * content (navigation, banner, contentinfo, complementary, search), and elements whose class or id
  * names a menu, breadcrumb, sidebar, cookie banner, modal, newsletter box or a forum poster's
  * signature (but not one that holds the `<main>`: a layout's wrapper), unless such an element holds most of the region's text (a template that names the
- * content's wrapper `has-sidebar`). Changes the document: call it on a fresh parse.
+ * content's wrapper `has-sidebar`; a page's own header, navigation or footer goes whatever it
+ * holds, {@link isLandmarkChrome}). Changes the document: call it on a fresh parse.
  */
 export function readMainRegion(document: Document): MainRegion | null {
   const body = document.body as Element | null;
@@ -59,7 +60,8 @@ export function readMainRegion(document: Document): MainRegion | null {
   const regionCharacters = region === body ? bodyCharacters : (main?.characters ?? 0);
   for (const element of chromeOf(region)) {
     if (!element.isConnected) continue;
-    if (textCharacters(element) > MAX_CHROME_SHARE * regionCharacters && !isConsentBox(element)) continue;
+    const large = textCharacters(element) > MAX_CHROME_SHARE * regionCharacters;
+    if (large && !isConsentBox(element) && !isLandmarkChrome(element)) continue;
     element.remove();
   }
   const characters = textCharacters(region);
@@ -68,6 +70,25 @@ export function readMainRegion(document: Document): MainRegion | null {
     characters,
     repeatedShare: characters === 0 ? 0 : repeatedItems(region) / characters,
   };
+}
+
+/** Tags of a page's own landmarks around its content: its header, navigation and footer. */
+const LANDMARK_TAGS = new Set(['header', 'nav', 'footer']);
+
+/**
+ * True when `element` is the page's header, navigation or footer by its tag or role (not by a
+ * class name, which a template may give its content's wrapper) and holds no heading of the page,
+ * main landmark or article: chrome however much it says (a shop's header lists every department
+ * of its catalogue, and outweighs a product's short page).
+ */
+function isLandmarkChrome(element: Element): boolean {
+  const role = element.getAttribute('role')?.trim().toLowerCase();
+  const landmark =
+    LANDMARK_TAGS.has(element.localName) ||
+    role === 'navigation' ||
+    role === 'banner' ||
+    role === 'contentinfo';
+  return landmark && element.querySelector('h1, main, [role="main"], article') === null;
 }
 
 /** Tags whose repeated siblings are items (a post, a card, an entry), not paragraphs of prose. */

@@ -12,11 +12,15 @@ const PRODUCT_SECTION_NAME_WORDS = new Set([
   ...['description', 'details', 'detail', 'specifications', 'specification', 'specs', 'features'],
   ...['materials', 'ingredients', 'dimensions', 'faq', 'faqs', 'tabs', 'accordion', 'overview'],
 ]);
-/** Words of a class or id that name what is not the product's own: reviews, other products, sign-ups. */
+/**
+ * Words of a class or id that name what is not the product's own: reviews, other products,
+ * sign-ups, and the shop's own (its stores, the seller, shipping and returns: `store-details`).
+ */
 const OTHER_SECTION_NAME_WORDS = new Set([
   ...['review', 'reviews', 'rating', 'ratings', 'related', 'recommended', 'recommendations'],
   ...['upsell', 'upsells', 'crosssell', 'cross', 'recently', 'viewed', 'similar', 'newsletter'],
   ...['footer', 'carousel', 'slider', 'promo', 'banner'],
+  ...['store', 'seller', 'shipping', 'delivery', 'returns'],
 ]);
 /** A section's heading that names the product's own section starts with one of these. */
 const PRODUCT_SECTION_HEADINGS = [

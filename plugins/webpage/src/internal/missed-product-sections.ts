@@ -1,0 +1,56 @@
+import { nodesUnder } from './dom-walk.js';
+import { isProductSection } from './product-sections.js';
+import { isInvisible, visibleTextOf } from './visible-text.js';
+import { countWordCharacters, lowerCaseWords } from './word-characters.js';
+
+/** A section of which the reading already holds at least this share of the words was read. */
+const READ_SHARE = 0.5;
+/** The sections added hold at most this many times the reading's letters and digits. */
+const MAX_ADDED_SHARE = 1;
+
+/**
+ * Readability's reading of a product page (`read`, its content) together with the product's own
+ * sections of the page's main region (`region`, a fresh parse) that it left out: its details,
+ * specifications, features, ingredients, the questions about it ({@link isProductSection}). Readability
+ * takes one run of prose, the product's description, and a shop lays the rest of the product out
+ * in tabs and accordions beside it, each too short to be read. A section is added when the reading
+ * holds less than half of its words, it says more than its headings (a carousel's heading whose
+ * cards were dropped), it repeats no section added before (a template's mobile copy), and while the
+ * sections added stay under the reading's own size: a block that outweighs the product's
+ * description is no tab of it (a marketplace's shop, its feedback). Returns a new element of the
+ * region's document holding the reading and the sections in page order (moved into it), or null
+ * when nothing was left out.
+ */
+export function withMissedProductSections(read: Element, region: Element): Element | null {
+  const readText = read.textContent ?? '';
+  const known = new Set(lowerCaseWords(readText));
+  const budget = MAX_ADDED_SHARE * countWordCharacters(readText);
+  const sections: Element[] = [];
+  const added = new Set<string>();
+  let used = 0;
+  for (const node of nodesUnder(region, 'elements', isInvisible)) {
+    const element = node as Element;
+    if (isInvisible(element) || sections.some((section) => section.contains(element))) continue;
+    if (!isProductSection(element)) continue;
+    const text = visibleTextOf(element);
+    const words = lowerCaseWords(text);
+    if (words.filter((word) => known.has(word)).length >= READ_SHARE * words.length) continue;
+    const key = words.join(' ');
+    const size = countWordCharacters(text);
+    if (added.has(key) || used + size > budget || !saysMoreThanHeadings(element, size)) continue;
+    added.add(key);
+    used += size;
+    sections.push(element);
+  }
+  if (sections.length === 0) return null;
+  const joined = region.ownerDocument.createElement('div');
+  joined.innerHTML = read.innerHTML;
+  joined.append(...sections);
+  region.ownerDocument.body.append(joined);
+  return joined;
+}
+
+function saysMoreThanHeadings(section: Element, size: number): boolean {
+  const headings = Array.from(section.querySelectorAll('h1, h2, h3, h4, h5, h6'));
+  return size > headings.reduce((sum, heading) => sum + countWordCharacters(visibleTextOf(heading)), 0);
+}
