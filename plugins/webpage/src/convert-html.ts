@@ -48,7 +48,7 @@ export interface ConvertHtmlResult {
   /** Non-fatal problems as `code: sentence`. */
   warnings: string[];
   quality: QualityReport;
-  /** False when Readability found no article and the whole body was converted. */
+  /** False when Readability found no article and the page's main region (or whole body) was converted. */
   mainContentFound: boolean;
   /** The DOM that produced the result. */
   dom: DomImplementation;
@@ -134,8 +134,13 @@ export async function convertHtml(
   }
   const mainContentFound = article !== null;
   if (root === null) {
-    warnings.push('main_content_not_found: no article was found on the page; the whole body was converted.');
-    root = toMdast(html, { baseUrl: facts.baseUrl });
+    root = await readRegionInstead(html, usedDom, options.url, facts.baseUrl);
+    warnings.push(
+      root === null
+        ? 'main_content_not_found: no article was found on the page; the whole body was converted.'
+        : 'main_content_not_found: no article was found on the page; its main region (the page without its navigation, header, footer and sidebars) was converted.',
+    );
+    root ??= toMdast(html, { baseUrl: facts.baseUrl });
   }
   // A page drawn wholly by scripts (a forum whose posts are only JSON for its app) shows no text;
   // its description, when it has one, is the only text the page gives a reader without scripts.
@@ -161,6 +166,26 @@ export async function convertHtml(
   finishTree(root, { title: metadata.title, headline: facts.headline, fileId: options.fileId });
   metadata.facts = { ...metadata.facts, ...qualityFacts(quality) };
   return { root, metadata, warnings, quality, mainContentFound, dom: usedDom };
+}
+
+/**
+ * The page's main region ({@link readMainRegion}) converted as a page of items, when no article was
+ * found: a listing whose Readability reading was all teasers and link lines (dropped as an
+ * article's boilerplate) still has its entries, and its navigation, header, footer and sidebars are
+ * not its content; the whole body keeps them all. Null when the region shows no text (then the
+ * whole body is converted) or the page cannot be parsed again.
+ */
+async function readRegionInstead(
+  html: string,
+  dom: DomImplementation,
+  url: string | undefined,
+  baseUrl: string | undefined,
+): Promise<Root | null> {
+  const document = await loadDom(html, dom, url).catch(() => null);
+  const region = document === null ? null : readMainRegion(document);
+  if (region === null || region.characters === 0) return null;
+  const root = toMdast(region.element, { baseUrl, region: true });
+  return countWordCharacters(toString(root)) > 0 ? root : null;
 }
 
 /**

@@ -33,6 +33,22 @@ describe('main content: reading the page', () => {
   });
 });
 
+describe('main content: no article', () => {
+  it("converts the page's main region, not its header, navigation and footer, when no article is found", async () => {
+    const html = `<!DOCTYPE html><html lang="en"><head><title>Opening hours</title></head><body>
+<header><a href="/">Harbour Museum</a><nav><a href="/visit">Visit</a> <a href="/shop">Shop</a></nav></header>
+<div class="hours"><h1>Opening hours</h1><p>Tuesday to Sunday, 10 to 5.</p></div>
+<footer>© 2026 Harbour Museum Trust</footer></body></html>`;
+    const result = await convertHtml(html, { url: 'https://museum.example/hours' });
+    const markdown = toMarkdown(result.root);
+    expect(result.mainContentFound).toBe(false);
+    expect(result.warnings.some((warning) => warning.includes('its main region'))).toBe(true);
+    expect(markdown).toContain('Tuesday to Sunday, 10 to 5.');
+    expect(markdown).not.toContain('Harbour Museum Trust');
+    expect(markdown).not.toContain('Shop');
+  });
+});
+
 describe('main content: tabs', () => {
   it("keeps every tab panel of a page's code samples, though only the open one is shown", async () => {
     const tab = (language: string, code: string, shown: boolean) =>
