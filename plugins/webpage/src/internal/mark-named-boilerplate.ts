@@ -6,6 +6,7 @@ import {
   type ElementNames,
 } from './boilerplate-patterns.js';
 import { isScreenReaderName } from './element-names.js';
+import { dropHeadingAnchorId } from './heading-anchors.js';
 import { hasArticleOutsidePosts, isPostContainer, postsAreContent } from './posts-as-content.js';
 import { isSpokenCopyInDom, SPOKEN_COPY_ATTRIBUTE } from './screen-reader-text.js';
 
@@ -33,6 +34,8 @@ export function markNamedBoilerplate(document: Document): boolean {
   // One walk in document order: the names of every element, and how often each attribution repeats.
   for (const node of nodesUnder(body, 'elements', () => false)) {
     const element = node as Element;
+    // A heading's slug as its id names nothing: a section titled "Related projects" is no related box.
+    if (element.hasAttributes()) dropHeadingAnchorId(element);
     if (element.hasAttributes() && isPostContainer(element)) posts.push(element);
     const names = namesOf(element);
     if (!isNamedBoilerplate(names)) continue;
