@@ -1,6 +1,7 @@
 import { classAndIdNames } from './element-names.js';
-import { visibleTextOf } from './visible-text.js';
-import { countWordCharacters } from './word-characters.js';
+import { nodesUnder } from './dom-walk.js';
+import { isInvisible, visibleTextOf } from './visible-text.js';
+import { countWordCharacters, lowerCaseWords } from './word-characters.js';
 
 /** A class or id token naming a comment or a post of a thread (`comment-4398546_wrap`, `comments`). */
 const COMMENT_NAME = /(?:^|[-_])(?:comments?|disqus)(?:$|[-_])/i;
@@ -49,16 +50,20 @@ const PROSE_PARAGRAPH_WORDS = 10;
 
 /**
  * True when the page has an article body outside its posts: 150 words or more in paragraphs of ten
- * words or more that no post holds (a blog post above its comments; a thread has none).
+ * words or more that no post holds and that stand together, side by side in one block (a blog
+ * post above its comments; a thread has none). Prose scattered over the page in blocks of their
+ * own (the teasers of other threads, a newsletter box, the footer's blurb) is no article.
  */
 export function hasArticleOutsidePosts(body: Element, candidates: readonly Element[]): boolean {
   const outermost = outermostOf(candidates);
-  let words = 0;
+  const wordsByBlock = new Map<Element | null, number>();
   for (const paragraph of Array.from(body.querySelectorAll('p'))) {
     if (outermost.some((post) => post.contains(paragraph))) continue;
     const count = paragraph.textContent?.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
-    if (count >= PROSE_PARAGRAPH_WORDS) words += count;
+    if (count < PROSE_PARAGRAPH_WORDS) continue;
+    const words = (wordsByBlock.get(paragraph.parentElement) ?? 0) + count;
     if (words >= ARTICLE_PROSE_WORDS) return true;
+    wordsByBlock.set(paragraph.parentElement, words);
   }
   return false;
 }
@@ -67,4 +72,48 @@ function outermostOf(candidates: readonly Element[]): Element[] {
   return candidates.filter(
     (element) => !candidates.some((other) => other !== element && other.contains(element)),
   );
+}
+
+/** A post's words count when its longest text runs to this many letters and digits (a sentence). */
+const MISSED_POST_CHARACTERS = 40;
+/** A post is in the article when this share of its longest text's distinct words is. */
+const POST_IN_ARTICLE_SHARE = 0.5;
+
+/**
+ * True when a thread's article left out some of its posts: a post of `region` (an element named or
+ * typed as a post that holds no other: {@link isPostContainer}) whose longest text, a sentence or
+ * more, the article mostly lacks. Readability takes the longest post of a thread (a log pasted in a
+ * reply) as its article; a thread's content is every post. The longest text is the post's own
+ * words: its chrome (the poster's rank, join date, counts, reply buttons) comes in short pieces,
+ * which the article may well have dropped.
+ */
+export function missesPosts(articleText: string, region: Element): boolean {
+  const candidates = Array.from(region.querySelectorAll('*')).filter(
+    (element) => element.hasAttributes() && isPostContainer(element),
+  );
+  const innermost = candidates.filter(
+    (element) => !candidates.some((other) => other !== element && element.contains(other)),
+  );
+  if (innermost.length < MIN_POSTS) return false;
+  const inArticle = new Set(lowerCaseWords(articleText));
+  return innermost.some((post) => {
+    const text = longestTextOf(post);
+    if (countWordCharacters(text) < MISSED_POST_CHARACTERS) return false;
+    const words = new Set(lowerCaseWords(text));
+    const found = [...words].filter((word) => inArticle.has(word)).length;
+    return found < POST_IN_ARTICLE_SHARE * words.size;
+  });
+}
+
+const TEXT_NODE = 3;
+
+/** The longest visible text node under an element. */
+function longestTextOf(root: Element): string {
+  let longest = '';
+  for (const node of nodesUnder(root, 'elements and text', isInvisible)) {
+    if (node.nodeType !== TEXT_NODE) continue;
+    const text = (node as Text).data;
+    if (text.length > longest.length) longest = text;
+  }
+  return longest;
 }

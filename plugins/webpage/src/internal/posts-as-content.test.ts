@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseWithLinkedom } from './load-dom.js';
+import { hasArticleOutsidePosts, isPostContainer, missesPosts } from './posts-as-content.js';
+
+/** A Discourse thread as its crawler view prints it: the opening post, then replies typed as comments. */
+function thread(replies: readonly string[]): Element {
+  const posts = replies
+    .map(
+      (text, index) =>
+        `<div id="post_${String(index + 2)}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body crawler-post">` +
+        `<div class="crawler-post-meta"><span class="creator">poster${String(index)}</span> May 3, 2024</div>` +
+        `<div class="post"><p>${text}</p></div><span>Reply</span></div>`,
+    )
+    .join('');
+  const html =
+    `<html><body><div itemscope itemtype="http://schema.org/DiscussionForumPosting">` +
+    `<div id="post_1" class="topic-body crawler-post"><p>I have just installed version 2024.5.0 and every device is unavailable.</p></div>` +
+    `${posts}</div></body></html>`;
+  return parseWithLinkedom(html).body;
+}
+
+const LOG =
+  'Traceback (most recent call last): File "/config/custom_components/tuya_local/device.py", line 147';
+const ADVICE =
+  'Looks like it is something to do with the tuya_local integration, try disabling it and restarting.';
+const THANKS = 'I found a thread already open on GitHub where the same problem is being discussed, thanks.';
+
+describe('missesPosts', () => {
+  it("is true when the article is one long post and a reply's sentence is not in it", () => {
+    expect(missesPosts(`This is part of the log. ${LOG}`, thread([LOG, ADVICE, THANKS]))).toBe(true);
+  });
+
+  it('is false when the article holds every post, whatever chrome it dropped', () => {
+    const article = `I have just installed version 2024.5.0. ${LOG} ${ADVICE} ${THANKS}`;
+    expect(missesPosts(article, thread([LOG, ADVICE, THANKS]))).toBe(false);
+  });
+
+  it('does not count a post too short to have a sentence of its own ("Yep")', () => {
+    expect(missesPosts(`${LOG} ${ADVICE}`, thread([LOG, ADVICE, 'Yep, same here.']))).toBe(false);
+  });
+
+  it('is false on a page of fewer than three posts', () => {
+    expect(missesPosts(LOG, thread([LOG, ADVICE]))).toBe(false);
+  });
+});
+
+const PROSE =
+  'The harbour authority approved the plan on Tuesday after two years of public hearings and debate. ';
+
+/** A page with three comments and `outside` beside them; the page's post containers. */
+function pageWithComments(outside: string): { body: Element; posts: Element[] } {
+  const comments = ['kestrel', 'voltage', 'harbour']
+    .map((user) => `<div class="comment"><b>${user}</b><p>${PROSE}</p></div>`)
+    .join('');
+  const body = parseWithLinkedom(
+    `<html><body>${outside}<section id="comments">${comments}</section></body></html>`,
+  ).body;
+  const posts = Array.from(body.querySelectorAll('*')).filter((element) => isPostContainer(element));
+  return { body, posts };
+}
+
+describe('hasArticleOutsidePosts', () => {
+  it("is true for a blog post's body above its comments", () => {
+    const { body, posts } = pageWithComments(
+      `<article><div class="entry">${`<p>${PROSE}</p>`.repeat(10)}</div></article>`,
+    );
+    expect(hasArticleOutsidePosts(body, posts)).toBe(true);
+  });
+
+  it("is false for prose scattered in blocks of its own: other threads' teasers, a newsletter box", () => {
+    const teaser = `<div class="snapshot"><h3>Another thread</h3><div class="snapshot-body"><p>${PROSE}[read more]</p></div></div>`;
+    const { body, posts } = pageWithComments(`<aside>${teaser.repeat(10)}</aside>`);
+    expect(hasArticleOutsidePosts(body, posts)).toBe(false);
+  });
+});
