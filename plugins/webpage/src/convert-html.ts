@@ -6,6 +6,7 @@ import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { dropReplySubjects } from './internal/reply-subjects.js';
 import { dropPosterFacts } from './internal/poster-cards.js';
 import { missesPosts } from './internal/posts-as-content.js';
+import { dropOtherThreads } from './internal/other-threads.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { showCollapsedPanels } from './internal/collapsed-panels.js';
 import { dropAnnouncements } from './internal/announcements.js';
@@ -371,6 +372,7 @@ async function regionInstead(
   if (!suspect && !page.thread) return { instead: null, seen: null };
   const fresh = await loadDom(html, dom, url);
   if (page.productPage) prepareProductPage(fresh.body);
+  if (page.thread) dropOtherThreads(fresh.body);
   const region = readMainRegion(fresh);
   if (region === null) return { instead: null, seen: null };
   // A thread's article that holds most of the page may still be one long post, not the thread.

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseWithLinkedom } from './load-dom.js';
 import { hasArticleOutsidePosts, isPostContainer, missesPosts } from './posts-as-content.js';
 
+const OPENING = 'I have just installed version 2024.5.0 and every device is unavailable after a reboot.';
+const LOG =
+  'Traceback (most recent call last): File "/config/custom_components/tuya_local/device.py", line 147';
+const ADVICE =
+  'Looks like it is something to do with the tuya_local integration, try disabling it and restarting.';
+const THANKS = 'I found a thread already open on GitHub where the same problem is being discussed, thanks.';
+
 /** A Discourse thread as its crawler view prints it: the opening post, then replies typed as comments. */
 function thread(replies: readonly string[]): Element {
   const posts = replies
@@ -14,16 +21,10 @@ function thread(replies: readonly string[]): Element {
     .join('');
   const html =
     `<html><body><div itemscope itemtype="http://schema.org/DiscussionForumPosting">` +
-    `<div id="post_1" class="topic-body crawler-post"><p>I have just installed version 2024.5.0 and every device is unavailable.</p></div>` +
+    `<div id="post_1" class="topic-body crawler-post"><p>${OPENING}</p></div>` +
     `${posts}</div></body></html>`;
   return parseWithLinkedom(html).body;
 }
-
-const LOG =
-  'Traceback (most recent call last): File "/config/custom_components/tuya_local/device.py", line 147';
-const ADVICE =
-  'Looks like it is something to do with the tuya_local integration, try disabling it and restarting.';
-const THANKS = 'I found a thread already open on GitHub where the same problem is being discussed, thanks.';
 
 describe('missesPosts', () => {
   it("is true when the article is one long post and a reply's sentence is not in it", () => {
@@ -31,16 +32,16 @@ describe('missesPosts', () => {
   });
 
   it('is false when the article holds every post, whatever chrome it dropped', () => {
-    const article = `I have just installed version 2024.5.0. ${LOG} ${ADVICE} ${THANKS}`;
+    const article = `${OPENING} ${LOG} ${ADVICE} ${THANKS}`;
     expect(missesPosts(article, thread([LOG, ADVICE, THANKS]))).toBe(false);
   });
 
   it('does not count a post too short to have a sentence of its own ("Yep")', () => {
-    expect(missesPosts(`${LOG} ${ADVICE}`, thread([LOG, ADVICE, 'Yep, same here.']))).toBe(false);
+    expect(missesPosts(`${OPENING} ${LOG} ${ADVICE}`, thread([LOG, ADVICE, 'Yep, same here.']))).toBe(false);
   });
 
   it('is false on a page of fewer than three posts', () => {
-    expect(missesPosts(LOG, thread([LOG, ADVICE]))).toBe(false);
+    expect(missesPosts(LOG, thread([LOG]))).toBe(false);
   });
 });
 
@@ -70,6 +71,31 @@ describe('hasArticleOutsidePosts', () => {
   it("is false for prose scattered in blocks of its own: other threads' teasers, a newsletter box", () => {
     const teaser = `<div class="snapshot"><h3>Another thread</h3><div class="snapshot-body"><p>${PROSE}[read more]</p></div></div>`;
     const { body, posts } = pageWithComments(`<aside>${teaser.repeat(10)}</aside>`);
+    expect(hasArticleOutsidePosts(body, posts)).toBe(false);
+  });
+});
+
+describe('isPostContainer', () => {
+  it("reads an id numbering a thread's post (XenForo, Discourse, vBulletin) as a post", () => {
+    const body = parseWithLinkedom(
+      '<html><body><article class="message message--post js-post" data-author="TissueBox" id="js-post-137554686"></article>' +
+        '<div id="post_2" class="topic-body"></div><li class="postbitlegacy" id="post12345"></li></body></html>',
+    ).body;
+    expect(Array.from(body.children).map(isPostContainer)).toEqual([true, true, true]);
+  });
+
+  it("does not read a WordPress blog entry's `post-123` id as a thread's post", () => {
+    const entry = parseWithLinkedom(
+      '<html><body><article id="post-123" class="post-123 post type-post status-publish hentry"></article></body></html>',
+    ).body.firstElementChild;
+    expect(entry === null ? null : isPostContainer(entry)).toBe(false);
+  });
+});
+
+describe('hasArticleOutsidePosts: hidden blocks', () => {
+  it("does not count a closed dialog's terms of use as an article", () => {
+    const terms = `<dialog class="terms-modal" aria-hidden="true"><div class="terms-modal-body">${`<p>${PROSE}</p>`.repeat(10)}</div></dialog>`;
+    const { body, posts } = pageWithComments(terms);
     expect(hasArticleOutsidePosts(body, posts)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { classAndIdNames } from './element-names.js';
 import { nodesUnder } from './dom-walk.js';
-import { isInvisible, visibleTextOf } from './visible-text.js';
+import { hasNonSpaceText, isInvisible, visibleTextOf } from './visible-text.js';
 import { countWordCharacters, lowerCaseWords } from './word-characters.js';
 
 /** A class or id token naming a comment or a post of a thread (`comment-4398546_wrap`, `comments`). */
@@ -17,11 +17,26 @@ export function itemTypeOf(element: Element): string | null {
   return element.getAttribute('itemtype') ?? element.getAttribute('itemType');
 }
 
+/**
+ * An id numbering a post of a thread as forum software prints it: `js-post-137554686` (XenForo),
+ * `post_2` (Discourse), `post12345` (vBulletin).
+ */
+const NUMBERED_POST_ID = /^(?:js-)?post[-_]?\d+$/i;
+/** A class WordPress gives a blog's entry (`post_class`): its `post-123` id numbers no thread's post. */
+const BLOG_ENTRY_CLASS = /^(?:hentry|type-[\w-]+|status-[a-z]+)$/;
+
 /** True when an element is named or typed as a comment or a post of a thread. */
 export function isPostContainer(element: Element): boolean {
   const itemtype = itemTypeOf(element);
   if (itemtype !== null && POST_TYPE.test(itemtype.trim())) return true;
-  return classAndIdNames(element).some((name) => COMMENT_NAME.test(name));
+  const names = classAndIdNames(element);
+  if (names.some((name) => COMMENT_NAME.test(name))) return true;
+  return isNumberedPost(element, names);
+}
+
+function isNumberedPost(element: Element, names: readonly string[]): boolean {
+  const id = element.getAttribute('id');
+  return id !== null && NUMBERED_POST_ID.test(id) && !names.some((name) => BLOG_ENTRY_CLASS.test(name));
 }
 
 /**
@@ -58,12 +73,24 @@ export function hasArticleOutsidePosts(body: Element, candidates: readonly Eleme
   const outermost = outermostOf(candidates);
   const wordsByBlock = new Map<Element | null, number>();
   for (const paragraph of Array.from(body.querySelectorAll('p'))) {
-    if (outermost.some((post) => post.contains(paragraph))) continue;
+    if (outermost.some((post) => post.contains(paragraph)) || isHidden(paragraph)) continue;
     const count = paragraph.textContent?.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
     if (count < PROSE_PARAGRAPH_WORDS) continue;
     const words = (wordsByBlock.get(paragraph.parentElement) ?? 0) + count;
     if (words >= ARTICLE_PROSE_WORDS) return true;
     wordsByBlock.set(paragraph.parentElement, words);
+  }
+  return false;
+}
+
+/**
+ * True when an element stands in a block no reader sees until a script shows it: a closed
+ * `<dialog>` (a site's terms of use waiting in a modal), or one marked `hidden` or `aria-hidden`.
+ */
+function isHidden(element: Element): boolean {
+  for (let node: Element | null = element; node !== null; node = node.parentElement) {
+    if (node.localName === 'dialog' && !node.hasAttribute('open')) return true;
+    if (node.hasAttribute('hidden') || node.getAttribute('aria-hidden') === 'true') return true;
   }
   return false;
 }
@@ -91,8 +118,10 @@ export function missesPosts(articleText: string, region: Element): boolean {
   const candidates = Array.from(region.querySelectorAll('*')).filter(
     (element) => element.hasAttributes() && isPostContainer(element),
   );
-  const innermost = candidates.filter(
-    (element) => !candidates.some((other) => other !== element && element.contains(other)),
+  // An empty anchor numbered as the post (`<span id="post-137554686">`) holds none of it.
+  const withText = candidates.filter((element) => hasNonSpaceText(element));
+  const innermost = withText.filter(
+    (element) => !withText.some((other) => other !== element && element.contains(other)),
   );
   if (innermost.length < MIN_POSTS) return false;
   const inArticle = new Set(lowerCaseWords(articleText));
