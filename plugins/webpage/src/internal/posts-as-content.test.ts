@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseWithLinkedom } from './load-dom.js';
-import { hasArticleOutsidePosts, isPostContainer, missesPosts } from './posts-as-content.js';
+import {
+  hasArticleOutsidePosts,
+  isNumberedPost,
+  isPostContainer,
+  missesPosts,
+  withNumberedPosts,
+} from './posts-as-content.js';
 
 const OPENING = 'I have just installed version 2024.5.0 and every device is unavailable after a reboot.';
 const LOG =
@@ -68,6 +74,13 @@ describe('hasArticleOutsidePosts', () => {
     expect(hasArticleOutsidePosts(body, posts)).toBe(true);
   });
 
+  it("is true for an article's standfirst, body and closing line in sibling wrappers", () => {
+    const { body, posts } = pageWithComments(
+      `<article><header><p>${PROSE}</p></header><div class="body">${`<p>${PROSE}</p>`.repeat(8)}</div><p>${PROSE}</p></article>`,
+    );
+    expect(hasArticleOutsidePosts(body, posts)).toBe(true);
+  });
+
   it("is false for prose scattered in blocks of its own: other threads' teasers, a newsletter box", () => {
     const teaser = `<div class="snapshot"><h3>Another thread</h3><div class="snapshot-body"><p>${PROSE}[read more]</p></div></div>`;
     const { body, posts } = pageWithComments(`<aside>${teaser.repeat(10)}</aside>`);
@@ -75,20 +88,32 @@ describe('hasArticleOutsidePosts', () => {
   });
 });
 
-describe('isPostContainer', () => {
+describe('isNumberedPost', () => {
   it("reads an id numbering a thread's post (XenForo, Discourse, vBulletin) as a post", () => {
     const body = parseWithLinkedom(
       '<html><body><article class="message message--post js-post" data-author="TissueBox" id="js-post-137554686"></article>' +
         '<div id="post_2" class="topic-body"></div><li class="postbitlegacy" id="post12345"></li></body></html>',
     ).body;
-    expect(Array.from(body.children).map(isPostContainer)).toEqual([true, true, true]);
+    expect(Array.from(body.children).map(isNumberedPost)).toEqual([true, true, true]);
   });
 
   it("does not read a WordPress blog entry's `post-123` id as a thread's post", () => {
     const entry = parseWithLinkedom(
       '<html><body><article id="post-123" class="post-123 post type-post status-publish hentry"></article></body></html>',
     ).body.firstElementChild;
-    expect(entry === null ? null : isPostContainer(entry)).toBe(false);
+    expect(entry === null ? null : isNumberedPost(entry)).toBe(false);
+  });
+
+  it("counts numbered posts only on a page that numbers three: one is a blog's article", () => {
+    const [comment, first, second, third] = Array.from(
+      parseWithLinkedom(
+        '<html><body><li class="comment"></li><div id="post-1"></div><div id="post-2"></div><div id="post-3"></div></body></html>',
+      ).body.children,
+    );
+    if (comment === undefined || first === undefined || second === undefined || third === undefined)
+      throw new Error('no elements');
+    expect(withNumberedPosts([comment], [first])).toEqual([comment]);
+    expect(withNumberedPosts([comment], [first, second, third])).toEqual([comment, first, second, third]);
   });
 });
 

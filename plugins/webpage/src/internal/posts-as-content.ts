@@ -29,14 +29,23 @@ const BLOG_ENTRY_CLASS = /^(?:hentry|type-[\w-]+|status-[a-z]+)$/;
 export function isPostContainer(element: Element): boolean {
   const itemtype = itemTypeOf(element);
   if (itemtype !== null && POST_TYPE.test(itemtype.trim())) return true;
-  const names = classAndIdNames(element);
-  if (names.some((name) => COMMENT_NAME.test(name))) return true;
-  return isNumberedPost(element, names);
+  return classAndIdNames(element).some((name) => COMMENT_NAME.test(name));
 }
 
-function isNumberedPost(element: Element, names: readonly string[]): boolean {
+/**
+ * True when an element's id numbers it as a post ({@link NUMBERED_POST_ID}), outside a WordPress
+ * entry's classes. One such post is a blog's article (`<div class="post-wrapper" id="post-48954">`):
+ * only a page that numbers three or more has a thread's posts ({@link withNumberedPosts}).
+ */
+export function isNumberedPost(element: Element): boolean {
   const id = element.getAttribute('id');
-  return id !== null && NUMBERED_POST_ID.test(id) && !names.some((name) => BLOG_ENTRY_CLASS.test(name));
+  if (id === null || !NUMBERED_POST_ID.test(id)) return false;
+  return !classAndIdNames(element).some((name) => BLOG_ENTRY_CLASS.test(name));
+}
+
+/** The post containers with the numbered posts added when the page numbers at least three. */
+export function withNumberedPosts(named: readonly Element[], numbered: readonly Element[]): Element[] {
+  return numbered.length >= MIN_POSTS ? [...named, ...numbered] : [...named];
 }
 
 /**
@@ -65,20 +74,25 @@ const PROSE_PARAGRAPH_WORDS = 10;
 
 /**
  * True when the page has an article body outside its posts: 150 words or more in paragraphs of ten
- * words or more that no post holds and that stand together, side by side in one block (a blog
- * post above its comments; a thread has none). Prose scattered over the page in blocks of their
+ * words or more that no post holds and that stand together in one block, as children or
+ * grandchildren of one element (a blog post above its comments; a thread has none). Prose scattered over the page in blocks of their
  * own (the teasers of other threads, a newsletter box, the footer's blurb) is no article.
  */
 export function hasArticleOutsidePosts(body: Element, candidates: readonly Element[]): boolean {
   const outermost = outermostOf(candidates);
-  const wordsByBlock = new Map<Element | null, number>();
+  const wordsByBlock = new Map<Element, number>();
   for (const paragraph of Array.from(body.querySelectorAll('p'))) {
     if (outermost.some((post) => post.contains(paragraph)) || isHidden(paragraph)) continue;
     const count = paragraph.textContent?.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
     if (count < PROSE_PARAGRAPH_WORDS) continue;
-    const words = (wordsByBlock.get(paragraph.parentElement) ?? 0) + count;
-    if (words >= ARTICLE_PROSE_WORDS) return true;
-    wordsByBlock.set(paragraph.parentElement, words);
+    // Its block is its parent or the parent's parent: an article's standfirst, body and closing
+    // line stand in sibling wrappers of one `<article>`.
+    for (const block of [paragraph.parentElement, paragraph.parentElement?.parentElement ?? null]) {
+      if (block === null) continue;
+      const words = (wordsByBlock.get(block) ?? 0) + count;
+      if (words >= ARTICLE_PROSE_WORDS) return true;
+      wordsByBlock.set(block, words);
+    }
   }
   return false;
 }
@@ -115,8 +129,10 @@ const POST_IN_ARTICLE_SHARE = 0.5;
  * which the article may well have dropped.
  */
 export function missesPosts(articleText: string, region: Element): boolean {
-  const candidates = Array.from(region.querySelectorAll('*')).filter(
-    (element) => element.hasAttributes() && isPostContainer(element),
+  const elements = Array.from(region.querySelectorAll('*')).filter((element) => element.hasAttributes());
+  const candidates = withNumberedPosts(
+    elements.filter((element) => isPostContainer(element)),
+    elements.filter((element) => !isPostContainer(element) && isNumberedPost(element)),
   );
   // An empty anchor numbered as the post (`<span id="post-137554686">`) holds none of it.
   const withText = candidates.filter((element) => hasNonSpaceText(element));
