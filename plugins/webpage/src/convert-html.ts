@@ -5,6 +5,8 @@ import { loadDom, parseWithLinkedom, type DomImplementation } from './internal/l
 import { markNamedBoilerplate } from './internal/mark-named-boilerplate.js';
 import { dropReplySubjects } from './internal/reply-subjects.js';
 import { dropPosterFacts } from './internal/poster-cards.js';
+import { missesPosts } from './internal/posts-as-content.js';
+import { dropOtherThreads } from './internal/other-threads.js';
 import { isCatalogue, showsPriceGrid } from './internal/catalogue.js';
 import { showCollapsedPanels } from './internal/collapsed-panels.js';
 import { dropAnnouncements } from './internal/announcements.js';
@@ -392,11 +394,18 @@ async function regionInstead(
   },
 ): Promise<RegionChoice> {
   const articleCharacters = read?.content ? countWordCharacters(read.textContent ?? '') : 0;
-  if (articleCharacters >= SUSPECT_ARTICLE_SHARE * pageCharacters) return { instead: null, seen: null };
+  const suspect = articleCharacters < SUSPECT_ARTICLE_SHARE * pageCharacters;
+  if (!suspect && !page.thread) return { instead: null, seen: null };
   const fresh = await loadDom(html, dom, url);
   if (page.productPage) prepareProductPage(fresh.body);
+  if (page.thread) dropOtherThreads(fresh.body);
   const region = readMainRegion(fresh);
   if (region === null) return { instead: null, seen: null };
+  // A thread's article that holds most of the page may still be one long post, not the thread.
+  if (!suspect) {
+    const missed = missesPosts(read?.textContent ?? '', region.element);
+    return { instead: missed ? region : null, seen: null };
+  }
   // An article that is chrome (a cookie banner) is not the page's, however little the region holds.
   const chrome = readsChrome(read, region);
   if (region.characters < REGION_GAIN * articleCharacters && !chrome) return { instead: null, seen: region };

@@ -191,6 +191,29 @@ describe('main content: what the article body is not', () => {
     expect(markdown).not.toMatch(/Posts:|2630|Joined|2019|Quote/);
   });
 
+  it('keeps every post of a thread whose one long post (a pasted log) Readability read as its article', async () => {
+    // A traceback: Readability scores a block by its commas, and a log has one or two a line.
+    const log =
+      'Future exception was never retrieved, File "/usr/src/homeassistant/core.py", line 816, in async_create_task\n'.repeat(
+        40,
+      );
+    const post = (id: number, text: string) =>
+      `<div id="post_${String(id)}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body crawler-post">` +
+      `<div class="crawler-post-meta"><span class="creator">poster${String(id)}</span> May 3, 2024</div><div class="post" itemprop="text">${text}</div></div>`;
+    const markdown =
+      await markdownOf(`<!DOCTYPE html><html><head><title>Stuck on starting</title></head><body>
+<div itemscope itemtype="http://schema.org/DiscussionForumPosting"><h1>Stuck on starting</h1>
+<div id="post_1" class="topic-body crawler-post"><p>I have just installed version 2024.5.0 and several devices are not available after every reboot.</p></div>
+${post(2, `<p>This is part of the log, I hope it is sufficient:</p><pre><code>${log}</code></pre>`)}
+${post(3, '<p>Looks like it is something to do with the tuya_local integration, try disabling it and restarting.</p>')}
+${post(4, '<p>I found a thread already open on GitHub where the same problem is being discussed, thanks.</p>')}
+</div></body></html>`);
+    expect(markdown).toContain('I have just installed version 2024.5.0');
+    expect(markdown).toContain('Future exception was never retrieved');
+    expect(markdown).toContain('try disabling it and restarting');
+    expect(markdown).toContain('I found a thread already open on GitHub');
+  });
+
   it('keeps a wrapper whose class names boilerplate when it holds most of the article', async () => {
     const html = page('')
       .replace('<article>', '<article><div class="entry-meta">')

@@ -6,7 +6,14 @@ import {
   type ElementNames,
 } from './boilerplate-patterns.js';
 import { isScreenReaderName } from './element-names.js';
-import { hasArticleOutsidePosts, isPostContainer, postsAreContent } from './posts-as-content.js';
+import { dropHeadingAnchorId } from './heading-anchors.js';
+import {
+  hasArticleOutsidePosts,
+  isNumberedPost,
+  isPostContainer,
+  postsAreContent,
+  withNumberedPosts,
+} from './posts-as-content.js';
 import { isSpokenCopyInDom, SPOKEN_COPY_ATTRIBUTE } from './screen-reader-text.js';
 
 /**
@@ -29,11 +36,15 @@ export function markNamedBoilerplate(document: Document): boolean {
   if (body === null) return false;
   const named: { element: Element; signature: string | undefined }[] = [];
   const attributions = new Map<string, number>();
-  const posts: Element[] = [];
+  const postsNamed: Element[] = [];
+  const numbered: Element[] = [];
   // One walk in document order: the names of every element, and how often each attribution repeats.
   for (const node of nodesUnder(body, 'elements', () => false)) {
     const element = node as Element;
-    if (element.hasAttributes() && isPostContainer(element)) posts.push(element);
+    // A heading's slug as its id names nothing: a section titled "Related projects" is no related box.
+    if (element.hasAttributes()) dropHeadingAnchorId(element);
+    if (element.hasAttributes() && isPostContainer(element)) postsNamed.push(element);
+    else if (element.hasAttributes() && isNumberedPost(element)) numbered.push(element);
     const names = namesOf(element);
     if (!isNamedBoilerplate(names)) continue;
     // A price's spoken copy beside its drawn one is the copy the conversion keeps: marked so, as
@@ -49,6 +60,7 @@ export function markNamedBoilerplate(document: Document): boolean {
     named.push({ element, signature });
   }
   // On a forum thread the posts are the content: they stay, with the authors printed per post.
+  const posts = withNumberedPosts(postsNamed, numbered);
   const kept = postsAreContent(body, posts);
   const keptPosts = kept ? new Set(posts) : new Set<Element>();
   const thread = kept && !hasArticleOutsidePosts(body, posts);

@@ -165,7 +165,7 @@ function isOtherProductsHeading(element: Element): boolean {
  * heading's and that holds no other heading of its rank; or, when no container begins with it, the
  * heading and its following siblings up to the next heading.
  */
-function sectionOf(heading: Element, root: Element): Element[] {
+export function sectionOf(heading: Element, root: Element): Element[] {
   const text = textOf(heading);
   const rank = headingRank(heading);
   const peers = Array.from(root.querySelectorAll(HEADINGS)).filter(
