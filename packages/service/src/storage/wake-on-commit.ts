@@ -15,4 +15,3 @@ export function wakeOnCommit(trx: Kysely<Database>, channel: string): void {
   if (wakes === undefined) throw new Error(`wakeOnCommit(${channel}) outside a store transaction`);
   wakes.add(channel);
 }
-
