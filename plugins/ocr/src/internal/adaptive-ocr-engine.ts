@@ -57,15 +57,18 @@ interface Candidate {
  * All of it within the page's time limit. Line heights are reported at the image's own size.
  */
 export class AdaptiveOcrEngine implements OcrEngine {
-  readonly name: string;
-  readonly detectsOrientation: boolean;
-
   constructor(
     private readonly inner: OcrEngine,
     private readonly options: AdaptiveOcrOptions,
-  ) {
-    this.name = inner.name;
-    this.detectsOrientation = inner.detectsOrientation;
+  ) {}
+
+  // Asked of the inner engine when read, not copied: it may choose itself on first use.
+  get name(): string {
+    return this.inner.name;
+  }
+
+  get detectsOrientation(): boolean {
+    return this.inner.detectsOrientation;
   }
 
   async recognize(image: Uint8Array, timeoutMs: number, languages?: string[]): Promise<OcrResult> {

@@ -1,5 +1,6 @@
 import { findExecutable } from '@transmute/plugin-sdk';
 import { NativeOcrEngine, nativeTesseractWorks } from './native-ocr-engine.js';
+import { LazyOcrEngine } from './lazy-ocr-engine.js';
 import { WasmOcrEngine, type OcrEngine } from './ocr-engine.js';
 import { findOrientationData } from './system-tessdata.js';
 
@@ -11,9 +12,19 @@ export type OcrEngineChoice = 'auto' | 'tesseract' | 'tesseract.js';
  * and recent enough, otherwise tesseract.js, which needs nothing installed. Both read the same
  * shipped language data; the native one turns pages the right way up itself when the machine has
  * tesseract's orientation data.
+ *
+ * `auto` probes the binary when the engine is first needed (see {@link LazyOcrEngine}); `tesseract`
+ * probes it at once, so that settings naming a binary that is missing are refused at start, not at
+ * the first scan.
  */
 export function chooseOcrEngine(languages: string[], choice: OcrEngineChoice = 'auto'): OcrEngine {
   if (choice === 'tesseract.js') return new WasmOcrEngine(languages);
+  if (choice === 'auto') return new LazyOcrEngine(() => probeOcrEngine(languages, choice));
+  return probeOcrEngine(languages, choice);
+}
+
+/** The native engine when its binary is on PATH and recent enough; else tesseract.js, or an error for `tesseract`. */
+function probeOcrEngine(languages: string[], choice: 'auto' | 'tesseract'): OcrEngine {
   const binary = findExecutable('tesseract');
   const usable = binary !== undefined && nativeTesseractWorks(binary);
   if (usable) return new NativeOcrEngine(binary, languages, findOrientationData(binary));

@@ -9,8 +9,6 @@ import { installedOcrLanguages, toOcrLanguage } from './ocr-languages.js';
  * after it are read in it at once.
  */
 export class DocumentOcr implements OcrEngine {
-  readonly name: string;
-  readonly detectsOrientation: boolean;
   /** Languages settled for the rest of the document; undefined until a page's language is known. */
   private settled: string[] | undefined;
   /** Every language set the pages were read in, in order. */
@@ -21,10 +19,17 @@ export class DocumentOcr implements OcrEngine {
     private readonly defaults: string[],
     requested: string | undefined,
   ) {
-    this.name = engine.name;
-    this.detectsOrientation = engine.detectsOrientation;
     const code = requested === undefined ? undefined : toOcrLanguage(requested);
     if (code !== undefined && installedOcrLanguages().includes(code)) this.settled = [code];
+  }
+
+  // Asked of the source's engine when read, not copied: it may choose itself on first use.
+  get name(): string {
+    return this.engine.name;
+  }
+
+  get detectsOrientation(): boolean {
+    return this.engine.detectsOrientation;
   }
 
   /** The languages the pages were read in (`fra`, `eng+fra`), for the document facts. */
