@@ -1,10 +1,10 @@
 import { nodesUnder } from './dom-walk.js';
 import { hasNonSpaceText } from './visible-text.js';
+import { isHeadingTag } from './heading-tags.js';
 
 /** A headed section with more of its text in links than this share is a menu, not a section. */
 const SECTION_LINK_DENSITY = 0.25;
 
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Elements that hold a page's chrome, never a section of its document body. */
 const CHROME = new Set(['nav', 'aside', 'footer', 'header', 'form', 'menu']);
 
@@ -37,7 +37,7 @@ export function noteHeadedSections(root: Document | Element): HeadedSections {
   // the headings are met in changes nothing: a child's place is its container's and its index.
   for (const node of nodesUnder(root, 'elements', () => false)) {
     const heading = node as Element;
-    if (!HEADINGS.has(heading.localName) && !HEADINGS.has(heading.localName.toLowerCase())) continue;
+    if (!isHeadingTag(heading)) continue;
     const section = heading.parentElement;
     const container = section?.parentElement;
     if (section === null || container === null || container === undefined) continue;

@@ -1,6 +1,6 @@
 import { isBoilerplateLine } from './boilerplate-patterns.js';
+import { isHeadingTag } from './heading-tags.js';
 
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** A number a generator appends to tell two sections of the same title apart: `examples-1`. */
 const REPEAT_SUFFIX = /[-_]\d+$/;
 
@@ -31,14 +31,11 @@ export function dropHeadingAnchorId(element: Element): boolean {
  * before a section's heading).
  */
 function ownHeadingOf(element: Element): Element | null {
-  if (isHeading(element)) return element;
+  if (isHeadingTag(element)) return element;
   let child = element.firstElementChild;
-  while (child !== null && !isHeading(child) && child.firstChild === null) child = child.nextElementSibling;
-  return child !== null && isHeading(child) ? child : null;
-}
-
-function isHeading(element: Element): boolean {
-  return HEADINGS.has(element.localName.toLowerCase());
+  while (child !== null && !isHeadingTag(child) && child.firstChild === null)
+    child = child.nextElementSibling;
+  return child !== null && isHeadingTag(child) ? child : null;
 }
 
 /** Letters and digits only, lower case: what every slug generator keeps of a title. */

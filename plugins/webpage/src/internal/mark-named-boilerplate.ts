@@ -7,6 +7,7 @@ import {
 } from './boilerplate-patterns.js';
 import { isScreenReaderName } from './element-names.js';
 import { dropHeadingAnchorId } from './heading-anchors.js';
+import { HEADING_SELECTOR } from './heading-tags.js';
 import {
   hasArticleOutsidePosts,
   isNumberedPost,
@@ -41,10 +42,12 @@ export function markNamedBoilerplate(document: Document): boolean {
   // One walk in document order: the names of every element, and how often each attribution repeats.
   for (const node of nodesUnder(body, 'elements', () => false)) {
     const element = node as Element;
-    // A heading's slug as its id names nothing: a section titled "Related projects" is no related box.
-    if (element.hasAttributes()) dropHeadingAnchorId(element);
-    if (element.hasAttributes() && isPostContainer(element)) postsNamed.push(element);
-    else if (element.hasAttributes() && isNumberedPost(element)) numbered.push(element);
+    if (element.hasAttributes()) {
+      // A heading's slug as its id names nothing: a section titled "Related projects" is no related box.
+      dropHeadingAnchorId(element);
+      if (isPostContainer(element)) postsNamed.push(element);
+      else if (isNumberedPost(element)) numbered.push(element);
+    }
     const names = namesOf(element);
     if (!isNamedBoilerplate(names)) continue;
     // A price's spoken copy beside its drawn one is the copy the conversion keeps: marked so, as
@@ -54,7 +57,7 @@ export function markNamedBoilerplate(document: Document): boolean {
       continue;
     }
     // A block named a caption that holds a heading is a card's text (a product's name and price).
-    if (isNamedCaptionOnly(names) && element.querySelector(HEADINGS) !== null) continue;
+    if (isNamedCaptionOnly(names) && element.querySelector(HEADING_SELECTOR) !== null) continue;
     const signature = isAttribution(names) ? signatureOf(element) : undefined;
     if (signature !== undefined) attributions.set(signature, (attributions.get(signature) ?? 0) + 1);
     named.push({ element, signature });
@@ -73,8 +76,6 @@ export function markNamedBoilerplate(document: Document): boolean {
   }
   return thread;
 }
-
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
 /** Named boilerplate only as text for screen readers, and the spoken copy of words drawn beside it. */
 function isSpokenCopyOnly(element: Element, names: ElementNames): boolean {

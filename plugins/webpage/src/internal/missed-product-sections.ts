@@ -2,6 +2,7 @@ import { nodesUnder } from './dom-walk.js';
 import { isProductSection } from './product-sections.js';
 import { isInvisible, visibleTextOf } from './visible-text.js';
 import { countWordCharacters, lowerCaseWords } from './word-characters.js';
+import { HEADING_SELECTOR } from './heading-tags.js';
 
 /** A section of which the reading already holds at least this share of the words was read. */
 const READ_SHARE = 0.5;
@@ -51,6 +52,6 @@ export function withMissedProductSections(read: Element, region: Element): Eleme
 }
 
 function saysMoreThanHeadings(section: Element, size: number): boolean {
-  const headings = Array.from(section.querySelectorAll('h1, h2, h3, h4, h5, h6'));
+  const headings = Array.from(section.querySelectorAll(HEADING_SELECTOR));
   return size > headings.reduce((sum, heading) => sum + countWordCharacters(visibleTextOf(heading)), 0);
 }

@@ -3,6 +3,7 @@ import { nodesUnder } from './dom-walk.js';
 import { countPrices } from './catalogue.js';
 import { isInvisible, visibleTextOf } from './visible-text.js';
 import { countWordCharacters } from './word-characters.js';
+import { HEADING_SELECTOR, isHeadingTag } from './heading-tags.js';
 
 /**
  * A product page's blocks that are not its product: the shop's other products (related, similar,
@@ -52,7 +53,6 @@ const REVIEWS_HEADING =
 const MAX_BLOCK_SHARE = 0.5;
 
 /** Elements that head a block: headings, and elements a template names a title or headline. */
-const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TITLE_NAME = /(?:^|[-_])(?:title|headline|heading)(?:$|[-_])/i;
 /** A heading is at most this many characters. */
 const MAX_HEADING_LENGTH = 80;
@@ -148,7 +148,7 @@ function isNamedOtherProducts(element: Element): boolean {
 }
 
 function isHeading(element: Element): boolean {
-  if (HEADING_TAGS.has(element.localName)) return true;
+  if (isHeadingTag(element)) return true;
   const className = element.getAttribute('class') ?? '';
   return className.split(/\s+/).some((name) => TITLE_NAME.test(name));
 }
@@ -168,7 +168,7 @@ function isOtherProductsHeading(element: Element): boolean {
 export function sectionOf(heading: Element, root: Element): Element[] {
   const text = textOf(heading);
   const rank = headingRank(heading);
-  const peers = Array.from(root.querySelectorAll(HEADINGS)).filter(
+  const peers = Array.from(root.querySelectorAll(HEADING_SELECTOR)).filter(
     (other) => other !== heading && headingRank(other) <= rank && other.closest(DIALOG) === null,
   );
   let block = heading;
@@ -181,13 +181,12 @@ export function sectionOf(heading: Element, root: Element): Element[] {
   if (block !== heading) return [block];
   const section = [heading];
   for (let next = heading.nextElementSibling; next !== null; next = next.nextElementSibling) {
-    if (isHeading(next) || next.querySelector(HEADINGS) !== null) break;
+    if (isHeading(next) || next.querySelector(HEADING_SELECTOR) !== null) break;
     section.push(next);
   }
   return section;
 }
 
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 /** Where a heading heads no section of the page: a dialog (a card's "Why you're seeing this ad"). */
 const DIALOG = 'dialog, [role="dialog"], [role="alertdialog"]';
 
