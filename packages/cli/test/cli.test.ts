@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTPUT_PROFILE } from '@transmute/contract';
+import { cliNodeArgs } from '../../../scripts/cli-under-test.js';
 
 const run = promisify(execFile);
-const BIN = new URL('../src/bin.ts', import.meta.url).pathname;
-const NODE_ARGS = ['--conditions=development', '--import', 'tsx', BIN];
+const NODE_ARGS = cliNodeArgs();
 
 async function transmute(args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [...NODE_ARGS, ...args], {

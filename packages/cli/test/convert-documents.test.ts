@@ -15,9 +15,9 @@ import {
 } from '../../../plugins/documents/test/cases/golden-cases.js';
 import { splitProfiles, type MatrixRun } from '../../../plugins/documents/test/cases/profile-matrix.js';
 import { runConvert } from '../src/index.js';
+import { cliNodeArgs } from '../../../scripts/cli-under-test.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 
 /** A stream that keeps what is written to it. */
 function collector(): { stream: Writable; text: () => string } {
@@ -54,18 +54,7 @@ function convertInChild(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [
-        '--conditions=development',
-        '--import',
-        'tsx',
-        BIN,
-        'convert',
-        path,
-        '--profile',
-        run.profile,
-        '--format',
-        run.format,
-      ],
+      [...cliNodeArgs(), 'convert', path, '--profile', run.profile, '--format', run.format],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';

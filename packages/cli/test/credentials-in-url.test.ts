@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliNodeArgs } from '../../../scripts/cli-under-test.js';
 
-const BIN = new URL('../src/bin.ts', import.meta.url).pathname;
 const KEY = 'tmk_SecretInTheUrl0123456789abcdefghij';
 const config = mkdtempSync(join(tmpdir(), 'transmute-login-'));
 
@@ -15,7 +15,7 @@ function transmute(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--conditions=development', '--import', 'tsx', BIN, ...args],
+      [...cliNodeArgs(), ...args],
       { env: { ...process.env, XDG_CONFIG_HOME: config, TRANSMUTE_API_KEY: '', ...env } },
       (_error, stdout, stderr) => resolve({ code: child.exitCode, output: `${stdout}${stderr}` }),
     );

@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliNodeArgs } from '../../../scripts/cli-under-test.js';
 
-const BIN = new URL('../src/bin.ts', import.meta.url).pathname;
-const NODE_ARGS = ['--conditions=development', '--import', 'tsx', BIN];
+const NODE_ARGS = cliNodeArgs();
 // `--import tsx` resolves from the working directory: the commands run in the repository root.
 const ROOT = new URL('../../../', import.meta.url).pathname;
 

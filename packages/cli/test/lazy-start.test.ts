@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_CLI_ARGS } from '../../../scripts/cli-under-test.js';
 
-const BIN = new URL('../src/bin.ts', import.meta.url).pathname;
 // `--import tsx` resolves from the working directory: the commands run in the repository root.
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -30,7 +30,7 @@ async function loadsOf(args: string[]): Promise<{ stdout: string; modules: strin
   const stdout = await new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', recorder, '--conditions=development', '--import', 'tsx', BIN, ...args],
+      ['--import', recorder, ...SOURCE_CLI_ARGS, ...args],
       { cwd: ROOT, env: { ...process.env, LOADED: loaded } },
       (error, out, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(out)),
     );

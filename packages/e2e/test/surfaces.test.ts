@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { SURFACES, validateResource, type Capabilities, type Surface } from '@transmute/contract';
 import type { createClient as CreateClient } from '@transmute/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliNodeArgs } from '../../../scripts/cli-under-test.js';
 import { ROOT, startService, type RunningService } from './blackbox/support/service.js';
 
 let service: RunningService;
@@ -42,14 +43,10 @@ async function answers(path: string): Promise<void> {
 
 function runCliVersion(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=development', '--import', 'tsx', 'packages/cli/src/bin.ts', '--version'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [...cliNodeArgs(), '--version'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);

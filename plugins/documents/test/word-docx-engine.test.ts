@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import {
   Document,
   ExternalHyperlink,
@@ -20,6 +19,7 @@ import { createEngine } from '@transmute/engine';
 import { SDK_VERSION, TransmuteError, definePlugin, type SourceAdapter } from '@transmute/plugin-sdk';
 import { createDocumentsSource } from '../src/index.js';
 import { extractBytes, toMarkdown, writeTemp } from './support/read-document.js';
+import { cliNodeArgs } from '../../../scripts/cli-under-test.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -186,18 +186,10 @@ describe('docx through the engine and the CLI', () => {
     const dir = await writeTemp('report.docx', await report());
     const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
       (resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [
-            '--conditions=development',
-            '--import',
-            'tsx',
-            join(root, 'packages/cli/src/bin.ts'),
-            'convert',
-            dir,
-          ],
-          { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-        );
+        const child = spawn(process.execPath, [...cliNodeArgs(), 'convert', dir], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

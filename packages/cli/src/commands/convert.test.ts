@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliNodeArgs } from '../../../../scripts/cli-under-test.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = join(root, 'packages/cli/src/bin.ts');
 
 interface Run {
   code: number | null;
@@ -18,7 +18,7 @@ interface Run {
 
 function transmute(args: string[], stdin?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', bin, ...args], {
+    const child = spawn(process.execPath, [...cliNodeArgs(), ...args], {
       cwd: root,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

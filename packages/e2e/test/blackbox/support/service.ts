@@ -4,11 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliNodeArgs } from '../../../../../scripts/cli-under-test.js';
 
 /** The repository root (this file is packages/e2e/test/blackbox/support/service.ts). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-const CLI = ['--conditions=development', '--import', 'tsx', 'packages/cli/src/bin.ts'];
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -26,7 +25,7 @@ export async function freePort(): Promise<number> {
 /** Runs the CLI to completion and returns stdout (rejects on a non-zero exit). */
 export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...CLI, ...args], {
+    const child = spawn(process.execPath, [...cliNodeArgs(), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +104,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   const args = [
-    ...CLI,
+    ...cliNodeArgs(),
     'serve',
     '--port',
     String(port),

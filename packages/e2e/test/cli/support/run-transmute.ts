@@ -3,9 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../blackbox/support/service.js';
-
-/** The CLI from its sources, as `pnpm transmute` runs it. */
-export const CLI_ARGS = ['--conditions=development', '--import', 'tsx', 'packages/cli/src/bin.ts'];
+import { cliNodeArgs } from '../../../../../scripts/cli-under-test.js';
 
 /** What one `transmute …` run did. */
 export interface CliRun {
@@ -32,7 +30,7 @@ export function clientEnv(baseUrl: string, apiKey: string, extra: NodeJS.Process
 /** Runs `transmute <args>` to completion (stdout and stderr are pipes: not a terminal). */
 export function transmute(args: readonly string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
+    const child = spawn(process.execPath, [...cliNodeArgs(), ...args], {
       cwd: ROOT,
       env: { ...process.env, TRANSMUTE_BASE_URL: '', TRANSMUTE_API_KEY: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -59,7 +57,7 @@ export function jsonOf<T = Record<string, unknown>>(run: CliRun): T {
  */
 export function transmuteInTerminal(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
-  const command = [process.execPath, ...CLI_ARGS, ...args].map(quote).join(' ');
+  const command = [process.execPath, ...cliNodeArgs(), ...args].map(quote).join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: ROOT,

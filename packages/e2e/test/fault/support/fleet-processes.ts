@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT } from '../../blackbox/support/service.js';
-
-const CLI = ['--conditions=development', '--import', 'tsx', 'packages/cli/src/bin.ts'];
+import { cliNodeArgs } from '../../../../../scripts/cli-under-test.js';
 
 /** One `transmute serve --no-worker` or `transmute worker` process of the fleet. */
 export interface FleetProcess {
@@ -46,7 +45,7 @@ export function createFleet(env: NodeJS.ProcessEnv): Fleet {
   function launch(name: string, args: string[], url: string): FleetProcess {
     const dataDir = mkdtempSync(join(tmpdir(), `transmute-fleet-${name}-`));
     dirs.push(dataDir);
-    const child = spawn(process.execPath, [...CLI, ...args, '--data-dir', dataDir], {
+    const child = spawn(process.execPath, [...cliNodeArgs(), ...args, '--data-dir', dataDir], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +90,7 @@ export function createFleet(env: NodeJS.ProcessEnv): Fleet {
 export function runFleetCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'transmute-fleet-cli-'));
-    const child = spawn(process.execPath, [...CLI, ...args, '--data-dir', dataDir], {
+    const child = spawn(process.execPath, [...cliNodeArgs(), ...args, '--data-dir', dataDir], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,8 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ROOT } from '../../blackbox/support/service.js';
-
-const CLI = ['--conditions=development', '--import', 'tsx', 'packages/cli/src/bin.ts'];
+import { cliNodeArgs } from '../../../../../scripts/cli-under-test.js';
 
 /** An MCP client and everything its transport's other side wrote to stderr. */
 export interface ConnectedClient {
@@ -23,7 +22,7 @@ export async function connectStdio(
 ): Promise<ConnectedClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...CLI, 'mcp', ...args],
+    args: [...cliNodeArgs(), 'mcp', ...args],
     cwd: ROOT,
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: 'pipe',

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtWorkspaceIsCurrent } from '../../../../../scripts/cli-under-test.js';
 import { runCommand } from './run-command.js';
 import type { WorkspacePackage } from './publishable-packages.js';
 
@@ -18,9 +19,11 @@ function filters(packages: readonly WorkspacePackage[]): string[] {
 
 /**
  * Builds each package's dist (`tsup`, which every package's build runs; the console's browser app
- * is built by vitest's global setup) so that the tarballs hold what the sources say today.
+ * is built by vitest's global setup) so that the tarballs hold what the sources say today; nothing
+ * to do when the workspace's build is already current (`pnpm test` builds before the tests).
  */
 export async function buildPackages(root: string, packages: readonly WorkspacePackage[]): Promise<void> {
+  if (builtWorkspaceIsCurrent(root)) return;
   await runCommand('pnpm', ['-r', ...filters(packages), 'exec', 'tsup', '--silent'], {
     cwd: root,
     timeoutMs: 900_000,
