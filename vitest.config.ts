@@ -1,17 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const TEST_FILES = [
+  'packages/*/src/**/*.test.ts',
+  'packages/*/test/**/*.test.ts',
+  'plugins/*/src/**/*.test.ts',
+  'plugins/*/test/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'bench/src/**/*.test.ts',
+];
+
+/**
+ * Test files that each need a process of their own: they start services, kill processes, set
+ * process-wide state, or watch what a module does on its first load in a process. Every other file
+ * shares its worker process with the files before it (`isolate: false`): a fresh process per file
+ * cost about half a second of CPU and a second of wall time each (docs/DECISIONS.md "The test
+ * suite's time…"), and all of them were run shared, in two orders, before joining that set.
+ */
+const OWN_PROCESS = [
+  'packages/e2e/test/**/*.test.ts',
+  'packages/service/test/**/*.test.ts',
+  'packages/cli/test/**/*.test.ts',
+  'packages/cli/src/**/*.test.ts',
+  // The parse pool and the golden runs keep module state across files.
+  'plugins/documents/test/**/*.test.ts',
+  // The CPU pool's worker limits are fixed by the first pool of the process.
+  'packages/engine/src/cpu/cpu-pool-limits.test.ts',
+  // Watches jsdom's first load in the thread.
+  'plugins/webpage/src/internal/load-dom.test.ts',
+];
 
 export default defineConfig({
   resolve: { conditions: ['development'] },
   ssr: { resolve: { conditions: ['development'], externalConditions: ['development'] } },
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'plugins/*/src/**/*.test.ts',
-      'plugins/*/test/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'bench/src/**/*.test.ts',
-    ],
     // Two test files at a time even on a 2-core machine (vitest's default there is one): most files
     // wait on servers, child processes and a browser, so the suite takes about two thirds of the
     // time. The timeouts leave room for a file slowed by its neighbour.
@@ -22,5 +43,17 @@ export default defineConfig({
     globalSetup: ['scripts/vitest-global-setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-results.json' },
+    projects: [
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS } },
+      {
+        extends: true,
+        test: {
+          name: 'shared-process',
+          include: TEST_FILES,
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
+          isolate: false,
+        },
+      },
+    ],
   },
 });
