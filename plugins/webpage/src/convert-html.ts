@@ -18,7 +18,7 @@ import { narrowToProduct, readMainRegion, type MainRegion } from './internal/mai
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
-import { readsFragment } from './internal/article-fragment.js';
+import { linkCharacters, readsFragment } from './internal/article-fragment.js';
 import { readsOneOfItems } from './internal/one-of-items.js';
 import { findListedItems, withListedItems } from './internal/listed-items.js';
 import type { DeclaredKind } from './internal/declared-kind.js';
@@ -376,7 +376,7 @@ interface RegionChoice {
  * {@link markNamedBoilerplate}) Readability's article is the opening story, not the page. On a
  * product's page (`productPage`: its JSON-LD names a schema.org `Product`) the repeated items are
  * its reviews and the other products it offers, not its content: an article stays Readability's.
- * An article under 35 % of the region on a page that does not say it is one is a fragment
+ * An article under half of the region's text outside its links on a page that does not say it is one is a fragment
  * ({@link readsFragment}), except on the page of a product on sale (its JSON-LD gives an offer's
  * price; a service's page may name itself a `Product` for its rating). Read from a fresh parse
  * (Readability has rewritten the first one), which is returned as `seen` whether or not it won:
@@ -437,6 +437,7 @@ async function regionInstead(
     readsFragment({
       articleCharacters,
       regionCharacters: region.characters,
+      linkCharacters: linkCharacters(region.element),
       declaredKind: page.declaredKind,
       hasByline: Boolean(read?.byline?.trim()),
     });

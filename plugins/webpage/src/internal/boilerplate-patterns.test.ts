@@ -81,3 +81,27 @@ describe('isBoilerplateLine', () => {
       expect(isBoilerplateLine(line)).toBe(false);
   });
 });
+
+describe('isBoilerplateLine: revision stamps', () => {
+  it("drops a documentation or wiki page's revision stamp", () => {
+    for (const line of [
+      'This page was last modified on Dec 19, 2025 by MDN contributors.',
+      'This page was last edited on 5 March 2024, at 12:00.',
+      'Last updated 2025-12-18 UTC.',
+      'Last modified: 2024/03/05',
+    ]) {
+      expect(isBoilerplateLine(line), line).toBe(true);
+    }
+  });
+
+  it('keeps a sentence about a change and a post edited by its poster', () => {
+    for (const line of [
+      'Last edited by chunix64 (2025-11-01 15:15:18)',
+      'Released 2025-12-18 with the new parser.',
+      'The page was last updated before the 2.0 release, so some options are missing.',
+      'Last updated 2025-12-18: the timeout is now 30 seconds.',
+    ]) {
+      expect(isBoilerplateLine(line), line).toBe(false);
+    }
+  });
+});

@@ -294,7 +294,25 @@ export function isBoilerplateLine(text: string): boolean {
   ) {
     return true;
   }
+  if (isRevisionStamp(line, words)) return true;
   return isDateLine(words);
+}
+
+/**
+ * A page's revision stamp, printed under a documentation or wiki page: `This page was last
+ * modified on Dec 19, 2025 by MDN contributors`, `This page was last edited on 5 March 2024, at
+ * 12:00`, `Last updated 2025-12-18 UTC`. It dates the page, not what the page says.
+ */
+const PAGE_REVISED = /^this (?:page|article|document) was last (?:modified|updated|edited|changed)\b/i;
+/** A date written as digits, year first (`2025-12-18`, `2025/12/18`). */
+const NUMERIC_DATE = /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/;
+
+function isRevisionStamp(line: string, words: readonly string[]): boolean {
+  if (words.length > 20) return false;
+  if (PAGE_REVISED.test(line)) return true;
+  // `Last updated 2025-12-18 UTC`: a stamp's words around a date written in digits.
+  if (!/^last (?:modified|updated)\b/i.test(line) || !NUMERIC_DATE.test(line)) return false;
+  return words.every((word) => DATE_WORDS.has(word) || /^\d+$/.test(word));
 }
 
 /** A date or time stamp: digits, month or weekday names and stamp words, nothing else worth keeping. */
