@@ -1,17 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  createReadStream,
-  createWriteStream,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  type Stats,
-} from 'node:fs';
+import { createReadStream, createWriteStream, type Stats } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -28,14 +16,6 @@ export interface FsBlobStoreOptions {
 
 /** Blobs up to this size are written from memory in one call ({@link createFsBlobStore}). */
 const SMALL_BLOB_BYTES = 1 << 20;
-
-/**
- * Blobs up to this size are written and read back with synchronous calls: a tiny job's document
- * and artifact (a few hundred bytes) cost the event loop less that way than through fs/promises,
- * whose every call (open, write, close, rename) is a file handle, a promise and a trip through
- * libuv's pool and back. A write of 64 KiB to the page cache holds the loop for tens of µs.
- */
-const TINY_BLOB_BYTES = 64 * 1024;
 
 /** A directory level of the tree: the key's first, then its second, two hex characters. */
 const LEVEL = /^[a-f0-9]{2}$/;
@@ -69,41 +49,21 @@ async function namesIn(dir: string, keep: (name: string) => boolean): Promise<st
  * (a mkdir answered EEXIST, then a stat) and the rename. A directory removed behind its back is
  * made again when the rename says it is missing. At most 65,536 directories are remembered.
  */
-function createBlobMover(): {
-  move: (temp: string, target: string) => Promise<void>;
-  moveNow: (temp: string, target: string) => void;
-} {
+function createBlobMover(): (temp: string, target: string) => Promise<void> {
   const made = new Set<string>();
-  return {
-    move: async (temp, target) => {
-      const dir = dirname(target);
-      if (made.has(dir)) {
-        try {
-          await rename(temp, target);
-          return;
-        } catch (error) {
-          if (!hasCode(error, 'ENOENT')) throw error;
-        }
+  return async (temp, target) => {
+    const dir = dirname(target);
+    if (made.has(dir)) {
+      try {
+        await rename(temp, target);
+        return;
+      } catch (error) {
+        if (!hasCode(error, 'ENOENT')) throw error;
       }
-      await mkdir(dir, { recursive: true });
-      made.add(dir);
-      await rename(temp, target);
-    },
-    // The same, with synchronous calls (a tiny blob's, TINY_BLOB_BYTES).
-    moveNow: (temp, target) => {
-      const dir = dirname(target);
-      if (made.has(dir)) {
-        try {
-          renameSync(temp, target);
-          return;
-        } catch (error) {
-          if (!hasCode(error, 'ENOENT')) throw error;
-        }
-      }
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-      renameSync(temp, target);
-    },
+    }
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+    await rename(temp, target);
   };
 }
 
@@ -128,7 +88,7 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
   const root = options.root;
   const tmp = join(root, 'tmp');
   await mkdir(tmp, { recursive: true });
-  const { move: moveInto, moveNow } = createBlobMover();
+  const moveInto = createBlobMover();
   const pathOf = (key: string): string => {
     if (!BLOB_KEY.test(key)) throw new TransmuteError('not_found', 'Unknown blob.');
     return join(root, key.slice(0, 2), key.slice(2, 4), key);
@@ -177,36 +137,17 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     const key = newBlobKey(sha256);
     const target = pathOf(key);
     const temp = join(tmp, `${randomBytes(12).toString('hex')}.part`);
-    const tiny = data.length <= TINY_BLOB_BYTES;
     try {
-      if (tiny) {
-        writeFileSync(temp, data);
-        moveNow(temp, target);
-      } else {
-        await writeFile(temp, data);
-        await moveInto(temp, target);
-      }
+      await writeFile(temp, data);
+      await moveInto(temp, target);
       return { key, sha256, sizeBytes: data.length };
     } catch (error) {
-      if (tiny) rmSync(temp, { force: true });
-      else await rm(temp, { force: true });
+      await rm(temp, { force: true });
       throw error;
     }
   };
 
-  /** A file of at most TINY_BLOB_BYTES read at once (synchronously), or null when it is larger. */
-  const readIfTiny = (path: string): Buffer | null => {
-    const fd = openSync(path, 'r');
-    try {
-      return fstatSync(fd).size <= TINY_BLOB_BYTES ? readFileSync(fd) : null;
-    } finally {
-      closeSync(fd);
-    }
-  };
-
   const putFile = async (path: string): Promise<BlobInfo> => {
-    const tiny = readIfTiny(path);
-    if (tiny !== null) return putSmall(tiny);
     const handle = await open(path, 'r');
     try {
       const { size } = await handle.stat();
