@@ -5,7 +5,7 @@ import { periodOf, type CoreContext } from '../kernel/context.js';
 import { writeEvent } from '../tables/events.js';
 import type { AccountsTable, Database } from '../storage/schema.js';
 import { UNSETTLED_UPLOAD_STATES } from '../tables/upload-states.js';
-import { computeUsage, costOf, unitTotals } from './usage.js';
+import { computeUsage, costOf, unitTotals, type UnitTotals } from './usage.js';
 
 /** Which limit a create would pass, or null. */
 export type QuotaVerdict =
@@ -18,15 +18,33 @@ export type WatchedTotals = Record<'jobs' | 'input_bytes', number>;
 export type JobQuotaVerdict =
   Extract<QuotaVerdict, { exceeded: true }> | { exceeded: false; after: WatchedTotals };
 
-/** Would a job with this estimate pass the period's jobs / input_bytes limits or the spend cap? */
+/**
+ * Reads the account's totals of this period that {@link checkQuota} decides on. Sent in a
+ * transaction right behind the statement that takes the account's lock (createJob), it is not
+ * waited for apart: PostgreSQL runs it once the lock is held, with a snapshot taken then, so it
+ * still sees every total committed before the lock was granted.
+ */
+export function readQuotaTotals(
+  trx: Kysely<Database>,
+  ctx: CoreContext,
+  accountId: string,
+): Promise<Record<UsageUnit, UnitTotals>> {
+  return unitTotals(trx, accountId, periodOf(ctx.now()).start);
+}
+
+/**
+ * Would a job with this estimate pass the period's jobs / input_bytes limits or the spend cap?
+ * `totals` is the account's read by {@link readQuotaTotals} after its lock (read here when not given).
+ */
 export async function checkQuota(
   trx: Kysely<Database>,
   ctx: CoreContext,
   account: AccountsTable,
   estimate: UsageEstimate,
+  totalsRead: Promise<Record<UsageUnit, UnitTotals>> = readQuotaTotals(trx, ctx, account.id),
 ): Promise<JobQuotaVerdict> {
   const limits = limitsOf(ctx, account);
-  const totals = await unitTotals(trx, account.id, periodOf(ctx.now()).start);
+  const totals = await totalsRead;
   const inputBytes = estimate.quantities.find((q) => q.unit === 'input_bytes')?.quantity ?? 0;
   const after = { jobs: totals.jobs.committed + 1, input_bytes: totals.input_bytes.committed + inputBytes };
   if (after.jobs > limits.jobs) {

@@ -26,7 +26,7 @@ import {
 } from './usage-records.js';
 
 /** Totals of one unit in a period. */
-interface UnitTotals {
+export interface UnitTotals {
   estimated: number;
   pending: number;
   finalized: number;

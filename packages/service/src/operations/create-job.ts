@@ -19,7 +19,8 @@ import { newId } from '../kernel/ids.js';
 import { rememberInTransaction } from '../tables/idempotency.js';
 import { PRIVATE_NETWORKS_HINT } from './private-networks-hint.js';
 import { toOutputRequest } from './output-request.js';
-import { checkQuota, emitQuotaExceeded, emitQuotaWarnings } from '../billing/quota.js';
+import { checkQuota, emitQuotaExceeded, emitQuotaWarnings, readQuotaTotals } from '../billing/quota.js';
+import { sendsAhead } from '../storage/pipelined-writes.js';
 import { toJob } from '../tables/resources.js';
 import { insertUsageEstimate, toUsageEstimate } from '../billing/usage.js';
 
@@ -109,8 +110,14 @@ export async function createJob(ctx: ServiceContext, caller: Caller, body: Creat
   const outputId = newId('out');
   const retention = body.retention?.class ?? 'temporary';
   const result = await ctx.store.transaction(async (trx) => {
-    const account = await lockMutableAccount(trx, ctx, caller.accountId);
-    const verdict = await checkQuota(trx, ctx, account, checked.estimate);
+    // Pipelined, the quota's totals are read by the statement sent right behind the account's
+    // lock, without waiting for it (PostgreSQL runs it once the lock is held, so it still sees the
+    // totals of every createJob before this one): the lock is held one round trip less.
+    const locked = lockMutableAccount(trx, ctx, caller.accountId);
+    const totals = sendsAhead(trx) ? readQuotaTotals(trx, ctx, caller.accountId) : undefined;
+    totals?.catch(() => undefined);
+    const account = await locked;
+    const verdict = await checkQuota(trx, ctx, account, checked.estimate, totals);
     if (verdict.exceeded) return { verdict, account, job: null };
     const row = {
       id: jobId,

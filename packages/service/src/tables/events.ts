@@ -75,7 +75,19 @@ export function accountHasEndpoints(accountId: 'accounts.id' | 'jobs.account_id'
  * do not read the endpoints again.
  */
 export function noteNoEndpoints(trx: Kysely<Database>, accountId: string): void {
-  keptBy(trx, endpointReads).set(accountId, Promise.resolve([]));
+  keptBy(trx, endpointReads).set(accountId, NO_ENDPOINTS);
+}
+
+/** The endpoint read of an account {@link noteNoEndpoints} noted as having none. */
+const NO_ENDPOINTS: Promise<EndpointChoice[]> = Promise.resolve([]);
+
+/**
+ * Whether the open transaction `trx` noted that the account has no endpoint receiving events
+ * ({@link noteNoEndpoints}): its events write nothing, so a body that has no other write left may
+ * let its COMMIT go without waiting for its last statement's answer (the claim).
+ */
+export function eventsGoNowhere(trx: Kysely<Database>, accountId: string): boolean {
+  return keptBy(trx, endpointReads).get(accountId) === NO_ENDPOINTS;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { limitsOf, lockAccountClaims } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
-import { writeEvent } from '../tables/events.js';
+import { eventsGoNowhere, writeEvent } from '../tables/events.js';
 import { claimJobRow, findClaimableJobs, lockClaimableJob, type ClaimedJobRow } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
 import { sendsAhead } from '../storage/pipelined-writes.js';
@@ -66,7 +66,7 @@ async function claimAmong(
   const accounts = new Set(candidates.map((j) => j.account_id));
   // A lazy commit: a claim lost to a crash of the database server undoes itself (see CommitMode),
   // and the account's claim lock is let go without waiting for the disk.
-  return ctx.store.transaction(
+  const outcome = await ctx.store.transaction(
     async (trx) => {
       const now = ctx.nowIso();
       for (const accountId of accounts) {
@@ -95,7 +95,16 @@ async function claimAmong(
             });
             continue;
           }
-          const claimed = await claimJobRow(trx, ctx, { row, now });
+          const claiming = claimJobRow(trx, ctx, { row, now });
+          // With nothing left to write (no `job.processing` delivery to queue), the claim's
+          // update is the body's last statement: pipelined, the COMMIT goes out right behind it
+          // and the account's claim lock is held one round trip less. A failed update aborts the
+          // transaction, and its COMMIT, answered ROLLBACK, throws that failure.
+          if (sendsAhead(trx) && (row.status !== 'queued' || eventsGoNowhere(trx, row.account_id))) {
+            claiming.catch(() => undefined);
+            return { claiming };
+          }
+          const claimed = await claiming;
           if (row.status === 'queued') {
             await writeEvent(trx, ctx, {
               accountId: row.account_id,
@@ -103,11 +112,13 @@ async function claimAmong(
               object: toJob(claimed.row, claimed.outputIds),
             });
           }
-          return claimed;
+          return { claiming: Promise.resolve(claimed) };
         }
       }
       return null;
     },
     { commit: 'lazy' },
   );
+  // Answered by now or with the COMMIT's answer, which the transaction has read.
+  return outcome === null ? null : await outcome.claiming;
 }
