@@ -25,8 +25,12 @@ const OWN_PROCESS = [
   'plugins/documents/test/**/*.test.ts',
   // The CPU pool's worker limits are fixed by the first pool of the process.
   'packages/engine/src/cpu/cpu-pool-limits.test.ts',
-  // Watches jsdom's first load in the thread.
+  // Watch what a module does on its first load in the thread.
   'plugins/webpage/src/internal/load-dom.test.ts',
+  'plugins/ocr/test/fixtures.test.ts',
+  // Count requests in metrics that other files' servers in the same process also count.
+  'packages/http/test/mounted-surfaces.test.ts',
+  'packages/postgres/test/shared-rate-limit.test.ts',
 ];
 
 export default defineConfig({
