@@ -36,6 +36,16 @@ describe('HTML → mdast cleaning', () => {
     expect(table.startsWith('Prices\n\n| A |')).toBe(true);
   });
 
+  it("keeps the text of an abandoned draft's wrappers (<content>, <shadow>, <element>), as a browser shows it", () => {
+    const markdown = convert(
+      '<div><content xmlns:ou="http://omniupdate.com/XSL/Variables"><p>Over sixty certification programs.</p>' +
+        '</content><shadow><p>Taught online and on weekends.</p></shadow><element>Ranked first.</element></div>',
+    );
+    expect(markdown).toBe(
+      'Over sixty certification programs.\n\nTaught online and on weekends.\n\nRanked first.\n',
+    );
+  });
+
   it('drops text for screen readers only, unless it speaks a copy hidden from them', () => {
     // A shop card's labels: a reader of the page sees the name and the price, not "Regular price".
     const card =
