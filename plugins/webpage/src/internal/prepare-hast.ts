@@ -5,7 +5,7 @@ import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
 import { withSummaryBlocks } from './summary-blocks.js';
 import { isCodeTabPanelHast } from './tab-panel.js';
-import { hasSpokenCopy, isScreenReaderOnly } from './screen-reader-text.js';
+import { hasSpokenCopy, isScreenReaderOnly, isSightedCopyHast } from './screen-reader-text.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
@@ -120,7 +120,7 @@ function isHidden(element: Element): boolean {
   const { hidden, ariaHidden, style } = element.properties;
   if (isCodeTabPanelHast(element)) return false;
   if (hidden === true || hidden === '') return true;
-  if (ariaHidden === 'true' && element.tagName !== 'img') return true;
+  if (ariaHidden === 'true' && element.tagName !== 'img' && !isSightedCopyHast(element)) return true;
   return typeof style === 'string' && /display\s*:\s*none/i.test(style);
 }
 
