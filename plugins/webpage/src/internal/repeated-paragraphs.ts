@@ -1,4 +1,4 @@
-import type { Heading, Paragraph, Parent, Root, RootContent } from 'mdast';
+import type { Paragraph, Parent, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { lowerCaseWords } from './word-characters.js';
 
@@ -24,68 +24,6 @@ export function dropRepeatedParagraphs(root: Root): void {
     parent.children = kept;
   };
   visit(root);
-}
-
-/**
- * Drops an item shown again: a heading that is one link to another page (an item's title) with the
- * blocks under it up to the next heading, when another item has the same linked title and every
- * word of it (a featured strip above the same stories, without their authors; a card's title
- * repeated over its hover panel): a reader sees each item once, the fullest copy. A heading linking
- * within the page (a section's anchor) is a section's, not an item's, and is left alone; so are
- * items of one title whose words differ (a same-named product in two sizes). Changes the tree in place.
- */
-export function dropRepeatedItems(root: Root): void {
-  const byTitle = new Map<string, { nodes: RootContent[]; words: Set<string> }[]>();
-  const visit = (parent: Parent): void => {
-    const children = parent.children;
-    let index = 0;
-    while (index < children.length) {
-      const child = children[index] as RootContent;
-      const title = child.type === 'heading' ? itemTitle(child) : undefined;
-      if (title === undefined) {
-        if (child.type !== 'blockquote' && 'children' in child) visit(child);
-        index += 1;
-        continue;
-      }
-      let end = index + 1;
-      while (end < children.length && children[end]?.type !== 'heading') end += 1;
-      const nodes = children.slice(index, end);
-      const words = new Set(nodes.flatMap((node) => lowerCaseWords(toString(node))));
-      const items = byTitle.get(title);
-      if (items === undefined) byTitle.set(title, [{ nodes, words }]);
-      else items.push({ nodes, words });
-      index = end;
-    }
-  };
-  visit(root);
-  const dropped = new Set<RootContent>();
-  for (const items of byTitle.values()) {
-    if (items.length < 2) continue;
-    // The fullest copy, the first of equals; the others go when it holds all their words.
-    const fullest = items.reduce((best, item) => (item.words.size > best.words.size ? item : best));
-    for (const item of items) {
-      if (item !== fullest && isSubset(item.words, fullest.words))
-        for (const node of item.nodes) dropped.add(node);
-    }
-  }
-  if (dropped.size === 0) return;
-  const remove = (parent: Parent): void => {
-    parent.children = parent.children.filter((child) => !dropped.has(child));
-    for (const child of parent.children) if ('children' in child) remove(child);
-  };
-  remove(root);
-}
-
-function isSubset(small: ReadonlySet<string>, large: ReadonlySet<string>): boolean {
-  for (const word of small) if (!large.has(word)) return false;
-  return true;
-}
-
-/** The link of a heading that is one link to another page (an item's title); undefined otherwise. */
-function itemTitle(heading: Heading): string | undefined {
-  const [only] = heading.children;
-  if (heading.children.length !== 1 || only?.type !== 'link' || only.url.includes('#')) return undefined;
-  return `${only.url}\n${lowerCaseWords(toString(only)).join(' ')}`;
 }
 
 /** True when a paragraph of 15 words or more repeats one already seen; records it otherwise. */

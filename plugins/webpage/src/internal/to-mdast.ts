@@ -6,7 +6,7 @@ import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { dropBoilerplate } from './drop-boilerplate.js';
 import { prepareHast } from './prepare-hast.js';
-import { dropRepeatedItems, dropRepeatedParagraphs } from './repeated-paragraphs.js';
+import { dropRepeatedParagraphs } from './repeated-paragraphs.js';
 import { dropRepeatedQuotes } from './repeated-quotes.js';
 import { separateStyledBoxes } from './separate-boxes.js';
 
@@ -51,7 +51,6 @@ export function toMdast(source: Element | string, options: ToMdastOptions): Root
   // A hast root comes back as an mdast root (hast-util-to-mdast's `root` handler).
   const root = hastToMdast(hast, TO_MDAST) as Root;
   if (article) dropRepeatedParagraphs(root);
-  if (article) dropRepeatedItems(root);
   return root;
 }
 
