@@ -285,7 +285,7 @@ export function isBoilerplateLine(text: string): boolean {
   // (`@functools.cache(user_function)`): a tag or handle is letters, digits, `_`, `.` and `-`.
   if (line.split(' ').every((part) => /^[#@][\p{L}\p{N}_.-]+$/u.test(part))) return true;
   if (BOILERPLATE_LINES.some((pattern) => pattern.test(line))) return true;
-  if (words.length <= 12 && /^(?:by|posted by|written by|words by|story by)\s+\S/i.test(line)) return true;
+  if (words.length <= 12 && BYLINE.test(line)) return true;
   // Counters and tool labels (`12 Share`), but not a price (`$259.95`): its digits are a product's.
   if (
     words.length <= 15 &&
@@ -313,6 +313,20 @@ function isRevisionStamp(line: string, words: readonly string[]): boolean {
   // `Last updated 2025-12-18 UTC`: a stamp's words around a date written in digits.
   if (!/^last (?:modified|updated)\b/i.test(line) || !NUMERIC_DATE.test(line)) return false;
   return words.every((word) => DATE_WORDS.has(word) || /^\d+$/.test(word));
+}
+
+/** A byline: `By Logan Jones`, `Posted by …`. */
+const BYLINE = /^(?:by|posted by|written by|words by|story by)\s+\S/i;
+
+/**
+ * True when a line is a byline or a date stamp (`By Logan Jones`, `Dec 17, 2025`): an article's
+ * metadata, but on a page of items each card's own line (who wrote the item, when).
+ */
+export function isStampLine(text: string): boolean {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const words = wordsOf(line);
+  if (words.length === 0 || words.length > 12) return false;
+  return BYLINE.test(line) || isDateLine(words);
 }
 
 /** A date or time stamp: digits, month or weekday names and stamp words, nothing else worth keeping. */

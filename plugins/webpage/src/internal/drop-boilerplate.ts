@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
 import { dropHighlights } from './highlights.js';
-import { dropThumbnailAlt, isItemLine, isItemTitle, repeatedShapes } from './item-lines.js';
+import { dropThumbnailAlt, isItemLine, isItemStamp, isItemTitle, repeatedShapes } from './item-lines.js';
 import { LISTED_ITEMS_MARK } from './listed-items.js';
 import { findTeaserCards } from './teaser-cards.js';
 import { countWordCharacters } from './word-characters.js';
@@ -274,7 +274,9 @@ function boilerplateVerdict(
   if (isLinkLines(element, size, total)) return item;
   if (hasBlockChild(element)) return 'keep';
   const text = textOf(element);
-  if (isBoilerplateLine(text) || isScriptData(text)) return 'drop';
+  // A card's byline or date on a page of items is the item's, as its linked title is.
+  if (isScriptData(text)) return 'drop';
+  if (isBoilerplateLine(text)) return isItemStamp(element, text, shapes) ? item : 'drop';
   // A list item is judged with its list (isLinkList), not on its own.
   if (!isBlock(element) || element.tagName === 'li') return 'keep';
   if (size.words > total * MAX_NAMED_SHARE || hasImage(element)) return 'keep';

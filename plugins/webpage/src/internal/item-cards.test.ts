@@ -130,3 +130,41 @@ describe('paragraphs a page repeats', () => {
     expect(markdown.match(/two full days/g)).toHaveLength(2);
   });
 });
+
+/** A news index's cards (WCXB 0083's layout): a linked title, the author's name, the date, an excerpt. */
+const NEWS_CARDS = [
+  ['Channel Bloat May Be Costing You Hundreds Each Year', 'Dec 17, 2025'],
+  ['Announcing the Customer Satisfaction Award Winners', 'Dec 16, 2025'],
+  ['Providers Are Handing Out Free Gift Cards This Month', 'Dec 15, 2025'],
+  ['Holiday Deals from Three Providers Are Here Early', 'Dec 12, 2025'],
+  ['Baseball Streaming Moves to a New Home for Three Years', 'Dec 10, 2025'],
+  ['A Studio Merger Could Lead to Higher Prices for Viewers', 'Dec 8, 2025'],
+]
+  .map(
+    ([title = '', date = ''], index) =>
+      `<div class="post-block"><h4 class="post-block--title"><a href="/news/${String(index)}">${title}</a></h4>` +
+      `<div class="post-block--author-area"><div class="author-area--date">${date}</div></div>` +
+      `<p class="post-block--excerpt">What changed for viewers in story ${String(index + 1)}, and what it means for the bill they pay.</p></div>`,
+  )
+  .join('');
+
+describe("the bylines and dates of a page of items' cards", () => {
+  it('keeps the date each card shows, on the region and on a page of items Readability read', () => {
+    // Readability's article is a page of items when its cards are most of it (no excerpts here).
+    const withoutExcerpts = NEWS_CARDS.replace(/<p class="post-block--excerpt">[^<]*<\/p>/g, '');
+    for (const [cards, region] of [
+      [NEWS_CARDS, true],
+      [withoutExcerpts, false],
+    ] as const) {
+      const markdown = convert(`<h2>Our latest industry news articles</h2>${cards}`, region);
+      expect(markdown).toContain('Announcing the Customer Satisfaction Award Winners');
+      expect(markdown).toContain('Dec 17, 2025');
+      expect(markdown).toContain('Dec 8, 2025');
+    }
+  });
+
+  it("drops an article's own date line, which stands once", () => {
+    const story = `<div class="entry-date">Dec 17, 2025</div>${'<p>The survey asked nearly 27,000 customers what they pay for television each month and which channels they watch.</p>'.repeat(4)}`;
+    expect(convert(story, false)).not.toContain('Dec 17, 2025');
+  });
+});

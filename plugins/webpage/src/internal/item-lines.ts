@@ -1,3 +1,4 @@
+import { isStampLine } from './boilerplate-patterns.js';
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { nameWords } from './element-names.js';
 import { linksToPage } from './teaser-cards.js';
@@ -23,6 +24,15 @@ const MIN_ITEM_LINE_LINKS = 2;
  */
 export function isItemLine(line: Element, repeatedShapes: ReadonlySet<string>): boolean {
   return repeatedShapes.has(shapeOf(line)) && linksOf(line).length >= MIN_ITEM_LINE_LINKS;
+}
+
+/**
+ * True when a line is an item's byline or date (`<div class="author-area--date">Dec 17, 2025</div>`,
+ * {@link isStampLine}): a class the template gives it and the article repeats (one per card). An
+ * article's own byline stands once.
+ */
+export function isItemStamp(line: Element, text: string, repeatedShapes: ReadonlySet<string>): boolean {
+  return Array.isArray(line.properties.className) && repeatedShapes.has(shapeOf(line)) && isStampLine(text);
 }
 
 /** A class word naming an item's title: `card-title`, `product-name`, `productTitle`, `entry__headline`. */

@@ -93,4 +93,55 @@ describe('findListedItems', () => {
     expect(markdown).toContain('Quick and healthy recipes for every day of the week');
     expect(markdown).not.toContain('Fish Tacos with Mango Salsa');
   });
+
+  it("reads a grid's cards across its rows, after an introduction a CMS wrapped in `<content>`", async () => {
+    // OmniUpdate's layout: the body text in `<content>`, then rows of three cards, each row in a
+    // wrapper of its own named for the CMS's widget: no parent holds eight cards.
+    const card = (title: string, index: number) =>
+      `<div class="col-md-4"><div class="card-box"><a href="/c/${String(index)}"><img src="/c/${String(index)}.png" alt=""></a>
+<h4><strong>${title}</strong></h4>
+<ul><li><a href="/c/${String(index)}/certificate">Certificate in ${title}</a></li></ul>
+<p><a class="button" href="/c/${String(index)}">Read More</a></p></div></div>`;
+    const rows = [RECIPES.slice(0, 3), RECIPES.slice(3, 6), RECIPES.slice(6, 8), RECIPES.slice(8)]
+      .map(
+        (row, r) =>
+          `<div class="widget widget-stories--wrapper"><div class="row">${row.map((title, i) => card(title, r * 3 + i)).join('')}</div></div>`,
+      )
+      .join('\n');
+    const page = `<html><head><title>Cooking Classes | Fit Foodie</title></head><body>
+<header><nav><a href="/">Home</a> <a href="/classes">Classes</a> <a href="/about">About</a></nav></header>
+<div class="content-body"><section><div class="section section--content"><div class="table"><div class="cell">
+<h1>Cooking Classes</h1><content>${intro}${intro}${intro}</content></div></div></div></section>
+<section><div class="section">${rows}</div></section></div>
+<footer><p>${'Fit Foodie, the cooking school of the town, open every day of the week. '.repeat(20)}</p>
+<p>© Fit Foodie, all rights reserved.</p></footer></body></html>`;
+    const markdown = toMarkdown((await convertHtml(page, { url: 'https://example.com/classes/' })).root);
+    expect(markdown).toContain('Quick and healthy recipes for every day of the week');
+    for (const title of RECIPES) expect(markdown).toContain(`Certificate in ${title}`);
+    expect(markdown.indexOf('Quick and healthy')).toBeLessThan(markdown.indexOf(RECIPES[0] ?? ''));
+    expect(markdown).not.toContain('all rights reserved');
+  });
+
+  it('reads no grid of rows wider than six cards, nor one of fewer than eight cards', () => {
+    const card = (title: string, index: number) =>
+      `<div class="col"><a href="/r/${String(index)}">${title}</a></div>`;
+    const grid = (perRow: number, count: number) => {
+      const titles = RECIPES.concat(RECIPES).slice(0, count);
+      const rows: string[] = [];
+      for (let start = 0; start < titles.length; start += perRow) {
+        rows.push(
+          `<div class="row">${titles
+            .slice(start, start + perRow)
+            .map(card)
+            .join('')}</div>`,
+        );
+      }
+      return parseWithLinkedom(
+        `<html><body><main><p>A short introduction.</p><div>${rows.join('')}</div></main></body></html>`,
+      ).body as Element;
+    };
+    expect(findListedItems(grid(3, 9), 'A short introduction.')).toHaveLength(9);
+    expect(findListedItems(grid(3, 6), 'A short introduction.')).toBeNull();
+    expect(findListedItems(grid(7, 14), 'A short introduction.')).toBeNull();
+  });
 });

@@ -49,8 +49,7 @@ export function findListedItems(region: Element, articleText: string): Element[]
   let best: { entries: Element[]; words: number } | null = null;
   for (const node of [region, ...nodesUnder(region, 'elements', isInvisible)]) {
     const parent = node as Element;
-    if (parent.childElementCount < MIN_ENTRIES) continue;
-    for (const members of shapesOf(parent)) {
+    for (const members of candidateRuns(parent)) {
       if (members.length < MIN_ENTRIES) continue;
       const entries = members.filter(isEntry);
       if (entries.length < ENTRY_SHARE * members.length) continue;
@@ -67,13 +66,58 @@ export function findListedItems(region: Element, articleText: string): Element[]
 }
 
 /**
- * The parent's element children grouped by tag and the class most of them share (digits dropped):
+ * The runs of entries a parent may hold: its children of one shape ({@link shapesOf}), and the cards
+ * of a grid laid out in rows ({@link cardsAcrossRows}), which a reader reads as one list.
+ */
+function candidateRuns(parent: Element): Element[][] {
+  const runs = parent.childElementCount >= MIN_ENTRIES ? shapesOf(parent.children) : [];
+  if (parent.childElementCount >= MIN_ROWS) runs.push(...cardsAcrossRows(parent));
+  return runs;
+}
+
+/** A grid shows at least two rows of cards … */
+const MIN_ROWS = 2;
+/** … each of two to six cards (a wider row is a list of its own). */
+const MIN_ROW_CARDS = 2;
+const MAX_ROW_CARDS = 6;
+
+/**
+ * The cards of a grid whose rows are siblings: a template that lays cards out three to a row
+ * (`<div class="row"><div class="col-md-4">` …, each row perhaps in a wrapper of its own) gives
+ * no parent eight cards, while a reader sees one list. For each run of two or more rows of one
+ * shape, each row is followed down through wrappers of one element child to the first element with
+ * two to six children; when every row ends on such an element and all their children share one
+ * shape, those children, in order, are one run. Empty when there is none.
+ */
+function cardsAcrossRows(parent: Element): Element[][] {
+  const runs: Element[][] = [];
+  for (const rows of shapesOf(parent.children)) {
+    if (rows.length < MIN_ROWS) continue;
+    const cards: Element[] = [];
+    for (const row of rows) {
+      let node: Element = row;
+      while (node.childElementCount === 1 && node.firstElementChild !== null) node = node.firstElementChild;
+      if (node.childElementCount < MIN_ROW_CARDS || node.childElementCount > MAX_ROW_CARDS) {
+        cards.length = 0;
+        break;
+      }
+      cards.push(...Array.from(node.children));
+    }
+    if (cards.length < MIN_ENTRIES) continue;
+    const shapes = shapesOf(cards);
+    if (shapes.length === 1 && shapes[0]?.length === cards.length) runs.push(cards);
+  }
+  return runs;
+}
+
+/**
+ * The element children grouped by tag and the class most of them share (digits dropped):
  * a template gives every entry of a list one class and some entries more (a WordPress post's
  * `post-30149`, `category-recipes`, `format-video`; a `featured` card), so neither an entry's first
  * class nor its whole set of classes names its list. A child without a class is grouped by its tag.
  */
-function shapesOf(parent: Element): Element[][] {
-  const children = Array.from(parent.children).filter((child) => ENTRY_TAGS.has(child.localName));
+function shapesOf(elements: Iterable<Element>): Element[][] {
+  const children = Array.from(elements).filter((child) => ENTRY_TAGS.has(child.localName));
   const counts = new Map<string, number>();
   for (const child of children) {
     for (const name of classesOf(child)) {

@@ -36,6 +36,31 @@ describe('HTML → mdast cleaning', () => {
     expect(table.startsWith('Prices\n\n| A |')).toBe(true);
   });
 
+  it("keeps the text of an abandoned draft's wrappers (<content>, <shadow>, <element>), as a browser shows it", () => {
+    const markdown = convert(
+      '<div><content xmlns:ou="http://omniupdate.com/XSL/Variables"><p>Over sixty certification programs.</p>' +
+        '</content><shadow><p>Taught online and on weekends.</p></shadow><element>Ranked first.</element></div>',
+    );
+    expect(markdown).toBe(
+      'Over sixty certification programs.\n\nTaught online and on weekends.\n\nRanked first.\n',
+    );
+  });
+
+  it("keeps a card's summary linked for the eye only (aria-hidden, out of the tab order), not a hidden title copy", () => {
+    const summary =
+      'Walmart now has the headphones in new colours, which were previously not offered in the United States.';
+    const card =
+      '<article><a href="/a" aria-hidden="true" tabindex="-1"><img src="/a.jpg" alt=""></a>' +
+      '<h2><a href="/a">New colours for two headphones</a></h2>' +
+      `<p><a href="/a" aria-hidden="true" tabindex="-1">${summary}</a></p>` +
+      '<p><a href="/a" aria-hidden="true" tabindex="-1">Two new colours</a></p>' +
+      '<p aria-hidden="true">A decorative line that is hidden from screen readers only, and long enough.</p></article>';
+    const markdown = convert(card, 'https://x.example/');
+    expect(markdown).toContain(summary);
+    expect(markdown).not.toContain('Two new colours');
+    expect(markdown).not.toContain('decorative');
+  });
+
   it('drops text for screen readers only, unless it speaks a copy hidden from them', () => {
     // A shop card's labels: a reader of the page sees the name and the price, not "Regular price".
     const card =

@@ -5,7 +5,7 @@ import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
 import { withSummaryBlocks } from './summary-blocks.js';
 import { isCodeTabPanelHast } from './tab-panel.js';
-import { hasSpokenCopy, isScreenReaderOnly } from './screen-reader-text.js';
+import { hasSpokenCopy, isScreenReaderOnly, isSightedCopyHast } from './screen-reader-text.js';
 
 /** Elements that never carry readable content (dropped with their subtree). */
 const DROPPED = new Set([
@@ -29,6 +29,14 @@ const DROPPED = new Set([
   'form',
   'dialog',
 ]);
+
+/**
+ * Elements of an abandoned draft (Shadow DOM v0's `<content>` and `<shadow>`, Custom Elements v0's
+ * `<element>`) that hast-util-to-mdast skips with their subtree, while a browser shows them as any
+ * unknown element, its text and all: a CMS (OmniUpdate, on many universities' sites) wraps a page's
+ * whole body text in `<content>`. Read as the `<div>` a reader sees.
+ */
+const OBSOLETE_WRAPPERS = new Set(['content', 'shadow', 'element']);
 
 /** URL-bearing attributes (hast property names) resolved against the base URL. */
 const URL_PROPERTIES = ['href', 'src', 'poster', 'cite'] as const;
@@ -65,6 +73,7 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     }
     if (isDropped(child, options)) continue;
     if (isHidden(child)) continue;
+    if (OBSOLETE_WRAPPERS.has(child.tagName)) child.tagName = 'div';
     // Text for screen readers only is not on the page a reader sees, unless it is the copy kept.
     if (!spoken && isScreenReaderOnly(child)) continue;
     if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
@@ -111,7 +120,7 @@ function isHidden(element: Element): boolean {
   const { hidden, ariaHidden, style } = element.properties;
   if (isCodeTabPanelHast(element)) return false;
   if (hidden === true || hidden === '') return true;
-  if (ariaHidden === 'true' && element.tagName !== 'img') return true;
+  if (ariaHidden === 'true' && element.tagName !== 'img' && !isSightedCopyHast(element)) return true;
   return typeof style === 'string' && /display\s*:\s*none/i.test(style);
 }
 

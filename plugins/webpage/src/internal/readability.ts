@@ -3,6 +3,7 @@ import { nodesUnder } from './dom-walk.js';
 import { noteHeadedSections, takeSiblingSections } from './headed-sections.js';
 import { linkDensity } from './link-density.js';
 import { isCodeTabPanel } from './tab-panel.js';
+import { isSightedCopy } from './screen-reader-text.js';
 import { hasNonSpaceText } from './visible-text.js';
 
 /**
@@ -128,6 +129,7 @@ function parse(document: Document, copy: 'kept' | 'not kept'): Article | null {
       if (typeof node.hasAttribute === 'function' && !node.hasAttribute('style')) {
         if (node.hasAttribute('hidden')) return false;
         if (node.getAttribute('aria-hidden') !== 'true') return true;
+        if (isSightedCopy(node)) return true;
       }
       return isProbablyVisible.call(this, node);
     };

@@ -38,3 +38,32 @@ export function isSpokenCopyInDom(element: Element): boolean {
       return true;
   return false;
 }
+
+/** A sighted reader's copy of a link holds at least this many words: a sentence, not a title. */
+const SIGHTED_COPY_WORDS = 8;
+
+/**
+ * True when a hast element is a link hidden from screen readers and taken out of the tab order
+ * (`<a aria-hidden="true" tabindex="-1">`) that holds a sentence: a card's summary made clickable
+ * for the eye (screen readers follow the card's title link instead), shown to every sighted reader.
+ */
+export function isSightedCopyHast(element: HastElement): boolean {
+  if (element.tagName !== 'a' || Number(element.properties['tabIndex']) !== -1) return false;
+  return wordCount(hastText(element)) >= SIGHTED_COPY_WORDS;
+}
+
+/** {@link isSightedCopyHast} on the DOM (Readability's visibility check). */
+export function isSightedCopy(element: Element): boolean {
+  if (element.localName !== 'a' || element.getAttribute('tabindex')?.trim() !== '-1') return false;
+  return wordCount(element.textContent ?? '') >= SIGHTED_COPY_WORDS;
+}
+
+function hastText(node: RootContent | ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element') return '';
+  return node.children.map(hastText).join('');
+}
+
+function wordCount(text: string): number {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+}
