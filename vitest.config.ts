@@ -14,13 +14,15 @@ const TEST_FILES = [
  * process-wide state, or watch what a module does on its first load in a process. Every other file
  * shares its worker process with the files before it (`isolate: false`): a fresh process per file
  * cost about half a second of CPU and a second of wall time each (docs/DECISIONS.md "The test
- * suite's time…"), and all of them were run shared, in two orders, before joining that set.
+ * suite's time…"), and the rest passed shared in three orders (vitest's and two shuffles).
  */
 const OWN_PROCESS = [
   'packages/e2e/test/**/*.test.ts',
   'packages/service/test/**/*.test.ts',
   'packages/cli/test/**/*.test.ts',
   'packages/cli/src/**/*.test.ts',
+  // End PostgreSQL sessions and listen for notifications across connections of the process.
+  'packages/postgres/test/**/*.test.ts',
   // The parse pool and the golden runs keep module state across files.
   'plugins/documents/test/**/*.test.ts',
   // The CPU pool's worker limits are fixed by the first pool of the process.
@@ -30,7 +32,6 @@ const OWN_PROCESS = [
   'plugins/ocr/test/fixtures.test.ts',
   // Count requests in metrics that other files' servers in the same process also count.
   'packages/http/test/mounted-surfaces.test.ts',
-  'packages/postgres/test/shared-rate-limit.test.ts',
 ];
 
 export default defineConfig({
