@@ -61,4 +61,19 @@ describe('withMissedProductSections', () => {
     const longDetails = `<div class="product-details"><p>${'Sold by a shop with ten thousand sales and many items. '.repeat(8)}</p></div>`;
     expect(withMissedProductSections(read, regionOf(`<p>${DESCRIPTION}</p>${longDetails}`))).toBeNull();
   });
+
+  it('adds a long section that shares only common words with the reading: it is read when its runs of words are', () => {
+    const sentence =
+      'The skillet is made of cast iron and it is ready to use on the stove, in the oven and on the grill. ';
+    const reading = readingOf(`<p>${sentence.repeat(3)}</p>`);
+    const answers =
+      'Is the iron of the skillet safe in the oven? It is, and on the grill and the stove it is too. ' +
+      'Is it made to use on a campfire? Yes: cast iron is ready for the fire, the oven and the grill alike.';
+    const faq = `<div class="faq"><h2>FAQ</h2><p>${answers}</p></div>`;
+    const text = visibleTextOf(withMissedProductSections(reading, regionOf(`<p>intro</p>${faq}`)) ?? reading);
+    expect(text).toContain('Is it made to use on a campfire?');
+    // A short section is looked for by its words: a caption whose words the reading holds was read.
+    const caption = '<div class="product-description"><p>Cast iron skillet, ready for the oven.</p></div>';
+    expect(withMissedProductSections(reading, regionOf(`<p>intro</p>${caption}`))).toBeNull();
+  });
 });
