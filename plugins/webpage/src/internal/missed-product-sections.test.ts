@@ -61,4 +61,21 @@ describe('withMissedProductSections', () => {
     const longDetails = `<div class="product-details"><p>${'Sold by a shop with ten thousand sales and many items. '.repeat(8)}</p></div>`;
     expect(withMissedProductSections(read, regionOf(`<p>${DESCRIPTION}</p>${longDetails}`))).toBeNull();
   });
+
+  it("adds a publisher's long editorial section that shares only common words with the reading: read when its runs of words are", () => {
+    const sentence =
+      'The skillet is made of cast iron and it is ready to use on the stove, in the oven and on the grill. ';
+    const reading = readingOf(`<p>${sentence.repeat(3)}</p>`);
+    const blurbs =
+      '"Is the iron of the skillet safe in the oven? It is, and on the grill and the stove it is too," a cook wrote. ' +
+      '"Is it made to use on a campfire? Yes: cast iron is ready for the fire, the oven and the grill alike."';
+    const editorial = `<div class="editorial-reviews"><h2>Editorial reviews</h2><p>${blurbs}</p></div>`;
+    const text = visibleTextOf(
+      withMissedProductSections(reading, regionOf(`<p>intro</p>${editorial}`)) ?? reading,
+    );
+    expect(text).toContain('Is it made to use on a campfire?');
+    // Any other section is looked for by its words: the same text as a tab of questions was read.
+    const faq = `<div class="faq"><h2>FAQ</h2><p>${blurbs}</p></div>`;
+    expect(withMissedProductSections(reading, regionOf(`<p>intro</p>${faq}`))).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import { isEditorialSection } from './product-sections.js';
 import { classAndIdNames } from './element-names.js';
 import { nodesUnder } from './dom-walk.js';
 import { countPrices } from './catalogue.js';
@@ -71,7 +72,9 @@ export function dropOtherProducts(root: Element): number {
   const found: Element[] = [];
   for (const node of nodesUnder(root, 'elements', () => false)) {
     const element = node as Element;
-    if (isNamedOtherProducts(element) || isOtherProductsHeading(element)) found.push(element);
+    if (!(isNamedOtherProducts(element) || isOtherProductsHeading(element))) continue;
+    // The publisher's blurbs ("Review", "From the critics") in its editorial section are its text.
+    if (!withinEditorialSection(element, root)) found.push(element);
   }
   const rootCharacters = countWordCharacters(visibleTextOf(root));
   const holdsName = (block: Element): boolean =>
@@ -139,6 +142,13 @@ function dropProductCards(root: Element): number {
 function isProductCard(element: Element): boolean {
   if (element.localName !== 'a' && element.querySelector('a[href]') === null) return false;
   return countPrices(visibleTextOf(element), 1) === 1;
+}
+
+function withinEditorialSection(element: Element, root: Element): boolean {
+  for (let node: Element | null = element; node !== null && node !== root; node = node.parentElement) {
+    if (isEditorialSection(node)) return true;
+  }
+  return false;
 }
 
 function isNamedOtherProducts(element: Element): boolean {

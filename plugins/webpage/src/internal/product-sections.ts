@@ -22,6 +22,16 @@ const OTHER_SECTION_NAME_WORDS = new Set([
   ...['footer', 'carousel', 'slider', 'promo', 'banner'],
   ...['store', 'seller', 'shipping', 'delivery', 'returns'],
 ]);
+/**
+ * Words of a class or id that name the publisher's or maker's own text about the product
+ * (`editorialReviews`: a book's blurbs, its author, an excerpt), not its buyers' reviews.
+ */
+const EDITORIAL_NAME_WORDS = new Set(['editorial']);
+/** True when `element`'s class or id names the publisher's own text about the product ({@link EDITORIAL_NAME_WORDS}). */
+export function isEditorialSection(element: Element): boolean {
+  return classAndIdWords(element).some((word) => EDITORIAL_NAME_WORDS.has(word));
+}
+
 /** A section's heading that names the product's own section starts with one of these. */
 const PRODUCT_SECTION_HEADINGS = [
   ...['description', 'product description', 'details', 'product details', 'specifications'],
@@ -36,10 +46,12 @@ const MAX_HEADING_WORDS = 4;
  * True when `element` is a section of the product's own, by its class or id (`product-description`,
  * `woocommerce-tabs`, `ProductDetails`) or by the heading it opens with ("Specifications", "How to
  * use", "Frequently asked questions"), and nothing in its name says reviews, other products or a
- * sign-up.
+ * sign-up; a section its class or id names editorial (the publisher's reviews of a book, its author)
+ * is the product's whatever else its name says.
  */
 export function isProductSection(element: Element): boolean {
   const words = classAndIdWords(element);
+  if (isEditorialSection(element)) return true;
   if (words.some((word) => OTHER_SECTION_NAME_WORDS.has(word))) return false;
   if (words.some((word) => PRODUCT_SECTION_NAME_WORDS.has(word))) return true;
   const heading = element.querySelector('h1, h2, h3, h4');
