@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import CFB from 'cfb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '@transmute/engine';
@@ -14,8 +16,17 @@ const XLS = 'application/vnd.ms-excel';
 const PPT = 'application/vnd.ms-powerpoint';
 const SLOW = 90_000;
 
+// A temporary directory of this file's own (its process's, vitest gives it one), set before the
+// plugin starts any worker: other test files converting legacy Office files at the same time leave
+// their soffice directories and processes elsewhere, so "nothing left behind" is about this file's.
+const OWN_TMP = mkdtempSync(join(tmpdir(), 'legacy-office-test-'));
+process.env['TMPDIR'] = OWN_TMP;
+
 const plugin = createDocumentsSource();
-afterAll(() => plugin.close?.());
+afterAll(async () => {
+  await plugin.close?.();
+  rmSync(OWN_TMP, { recursive: true, force: true });
+});
 
 let fixtures: { doc: Buffer; xls: Buffer; ppt: Buffer };
 beforeAll(async () => {
@@ -50,13 +61,14 @@ async function failureOf(promise: Promise<unknown>): Promise<{ code: string; mes
   throw new Error('expected a failure');
 }
 
-/** Temporary conversion directories and soffice processes of this plugin, to prove none is left. */
+/** Temporary conversion directories and soffice processes of this file's conversions, to prove none is left. */
 async function leftovers(): Promise<{ directories: string[]; processes: string[] }> {
-  const directories = (await readdir(tmpdir())).filter((name) => name.startsWith('transmute-soffice-'));
+  const directories = (await readdir(OWN_TMP)).filter((name) => name.startsWith('transmute-soffice-'));
   const processes: string[] = [];
   for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
     const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (commandLine.includes('transmute-soffice-')) processes.push(commandLine.replaceAll('\0', ' '));
+    if (commandLine.includes(join(OWN_TMP, 'transmute-soffice-')))
+      processes.push(commandLine.replaceAll('\0', ' '));
   }
   return { directories, processes };
 }
