@@ -1,27 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestChange } from './newest-change.js';
 
 /** The repository root (this file is scripts/cli-under-test.ts). */
 export const REPOSITORY_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Where each package's sources live, and what its build writes. */
-const SOURCE_DIR = 'src';
+/** What each package's build reads (its sources, manifest and build config), and where it writes. */
+const BUILT_FROM = ['src', 'package.json', 'tsup.config.ts'];
 const BUILD_DIR = 'dist';
 
 /** Test files sit beside the sources but are not built: changing one leaves the build current. */
-const isTestFile = (name: string): boolean => /\.test\.tsx?$/.test(name);
-
-/** Newest modification time of the built-from files below `path` (0 when there are none). */
-function newestSourceChange(path: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    const child = join(path, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceChange(child));
-    else if (!isTestFile(entry.name)) newest = Math.max(newest, statSync(child).mtimeMs);
-  }
-  return newest;
-}
+const isBuiltFrom = (name: string): boolean => !/\.test\.tsx?$/.test(name);
 
 /** Oldest modification time of the files below `path`, or null when it holds none (or is missing). */
 function oldestBuildFile(path: string): number | null {
@@ -66,16 +56,8 @@ export function builtWorkspaceIsCurrent(root: string = REPOSITORY_ROOT): boolean
   return builtPackageDirs(root).every((dir) => {
     const built = oldestBuildFile(join(dir, BUILD_DIR));
     if (built === null) return false;
-    const inputs = readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && /^(package\.json|tsup\.config\.ts)$/.test(entry.name))
-      .map((entry) => statSync(join(dir, entry.name)).mtimeMs);
-    let sources = 0;
-    try {
-      sources = newestSourceChange(join(dir, SOURCE_DIR));
-    } catch {
-      // A package without sources of its own has only its manifest to compare.
-    }
-    return Math.max(sources, ...inputs) <= built;
+    const inputs = BUILT_FROM.map((name) => join(dir, name)).filter((path) => existsSync(path));
+    return Math.max(0, ...inputs.map((path) => newestChange(path, isBuiltFrom))) <= built;
   });
 }
 

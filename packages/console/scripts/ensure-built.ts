@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestChange } from '../../../scripts/newest-change.js';
 import { CONSOLE_DIST_DIR } from '../src/index.js';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,13 +14,6 @@ const SOURCES = [
   join(PACKAGE_DIR, '../client/src'),
   join(PACKAGE_DIR, '../contract/src'),
 ];
-
-/** Newest modification time of a file or of any file below a directory. */
-function newestChange(path: string): number {
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestChange(join(path, name))));
-}
 
 function builtAt(): number | null {
   try {
