@@ -47,8 +47,8 @@ export function readsFragment(input: FragmentInput): boolean {
   if (input.declaredKind === 'article') return false;
   if (input.declaredKind === undefined && input.hasByline) return false;
   if (input.articleCharacters < FRAGMENT_SHARE * input.regionCharacters) return true;
-  const unlinked = input.regionCharacters - (input.linkCharacters ?? 0);
-  return input.linkCharacters !== undefined && input.articleCharacters < UNLINKED_FRAGMENT_SHARE * unlinked;
+  if (input.linkCharacters === undefined) return false;
+  return input.articleCharacters < UNLINKED_FRAGMENT_SHARE * (input.regionCharacters - input.linkCharacters);
 }
 
 /** Letters and digits a reader sees in the links under `root` (a link inside a link counted once). */

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { hastTextOf } from './hast-text.js';
 
 /** Labels of the bullet summary printed under a title: "Story highlights", "Key points". */
 const HIGHLIGHTS_LABEL =
@@ -16,7 +17,7 @@ export function dropHighlights(tree: HastRoot): void {
     elements.forEach((element, index) => {
       const next = elements[index + 1];
       if (next === undefined || (next.tagName !== 'ul' && next.tagName !== 'ol')) return;
-      if (!HIGHLIGHTS_LABEL.test(textOf(element).replace(/\s+/g, ' ').trim())) return;
+      if (!HIGHLIGHTS_LABEL.test(hastTextOf(element).replace(/\s+/g, ' ').trim())) return;
       dropped.add(element);
       dropped.add(next);
     });
@@ -26,10 +27,4 @@ export function dropHighlights(tree: HastRoot): void {
     for (const child of parent.children) if (child.type === 'element') visit(child);
   };
   visit(tree);
-}
-
-function textOf(node: HastContent | ElementContent): string {
-  if (node.type === 'text') return node.value;
-  if (node.type !== 'element') return '';
-  return node.children.map(textOf).join('');
 }

@@ -29,7 +29,11 @@ const OTHER_SECTION_NAME_WORDS = new Set([
 const EDITORIAL_NAME_WORDS = new Set(['editorial']);
 /** True when `element`'s class or id names the publisher's own text about the product ({@link EDITORIAL_NAME_WORDS}). */
 export function isEditorialSection(element: Element): boolean {
-  return classAndIdWords(element).some((word) => EDITORIAL_NAME_WORDS.has(word));
+  return namesEditorial(classAndIdWords(element));
+}
+
+function namesEditorial(words: readonly string[]): boolean {
+  return words.some((word) => EDITORIAL_NAME_WORDS.has(word));
 }
 
 /** A section's heading that names the product's own section starts with one of these. */
@@ -51,7 +55,7 @@ const MAX_HEADING_WORDS = 4;
  */
 export function isProductSection(element: Element): boolean {
   const words = classAndIdWords(element);
-  if (isEditorialSection(element)) return true;
+  if (namesEditorial(words)) return true;
   if (words.some((word) => OTHER_SECTION_NAME_WORDS.has(word))) return false;
   if (words.some((word) => PRODUCT_SECTION_NAME_WORDS.has(word))) return true;
   const heading = element.querySelector('h1, h2, h3, h4');

@@ -1,5 +1,7 @@
 import type { Element as HastElement, ElementContent, RootContent } from 'hast';
 import { isScreenReaderName } from './element-names.js';
+import { hastTextOf } from './hast-text.js';
+import { lowerCaseWords } from './word-characters.js';
 
 /** Set before the page is read on a spoken copy ({@link isSpokenCopyInDom}): the copy to keep. */
 export const SPOKEN_COPY_ATTRIBUTE = 'data-transmute-spoken-copy';
@@ -49,21 +51,11 @@ const SIGHTED_COPY_WORDS = 8;
  */
 export function isSightedCopyHast(element: HastElement): boolean {
   if (element.tagName !== 'a' || Number(element.properties['tabIndex']) !== -1) return false;
-  return wordCount(hastText(element)) >= SIGHTED_COPY_WORDS;
+  return lowerCaseWords(hastTextOf(element)).length >= SIGHTED_COPY_WORDS;
 }
 
 /** {@link isSightedCopyHast} on the DOM (Readability's visibility check). */
 export function isSightedCopy(element: Element): boolean {
   if (element.localName !== 'a' || element.getAttribute('tabindex')?.trim() !== '-1') return false;
-  return wordCount(element.textContent ?? '') >= SIGHTED_COPY_WORDS;
-}
-
-function hastText(node: RootContent | ElementContent): string {
-  if (node.type === 'text') return node.value;
-  if (node.type !== 'element') return '';
-  return node.children.map(hastText).join('');
-}
-
-function wordCount(text: string): number {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+  return lowerCaseWords(element.textContent ?? '').length >= SIGHTED_COPY_WORDS;
 }
