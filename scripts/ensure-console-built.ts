@@ -3,10 +3,10 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newestChange } from '../../../scripts/newest-change.js';
-import { CONSOLE_DIST_DIR } from '../src/index.js';
+import { CONSOLE_DIST_DIR } from '../packages/console/src/index.js';
+import { newestChange } from './newest-change.js';
 
-const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../packages/console');
 // The bundle holds the client and the contract too: a change to either is a change to the console.
 const SOURCES = [
   join(PACKAGE_DIR, 'src/web'),
