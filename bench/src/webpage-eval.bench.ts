@@ -56,7 +56,7 @@ async function scoreExtractor(name: ExtractorName, pages: readonly EvalPage[]): 
       let text = '';
       let error: string | undefined;
       try {
-        text = await extractor.extract(page.htmlPath);
+        text = extractor.plainText(await extractor.extract(page.htmlPath));
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
       }

@@ -18,12 +18,19 @@ export const EXTRACTORS = ['ours', 'previous-release', 'readability-linkedom', '
 /** One of {@link EXTRACTORS}. */
 export type ExtractorName = (typeof EXTRACTORS)[number];
 
-/** Extracts a page's main content as plain text; `close()` releases what it holds. */
+/**
+ * Extracts a page's main content; `plainText` turns what `extract` returned into the plain text the
+ * scores read (for ours, markdown parsed back to text: the bench's work, not the extractor's, so a
+ * speed figure times `extract` alone); `close()` releases what it holds.
+ */
 export interface Extractor {
   name: ExtractorName;
   extract(htmlPath: string): Promise<string>;
+  plainText(extracted: string): string;
   close(): Promise<void>;
 }
+
+const asIs = (text: string): string => text;
 
 /** Creates one extractor. */
 export async function createExtractor(name: ExtractorName): Promise<Extractor> {
@@ -36,6 +43,7 @@ export async function createExtractor(name: ExtractorName): Promise<Extractor> {
       return {
         name,
         extract: async (htmlPath) => readabilityText(parseHTML(await readFile(htmlPath, 'utf8')).document),
+        plainText: asIs,
         close: async () => undefined,
       };
     case 'readability-jsdom':
@@ -50,6 +58,7 @@ export async function createExtractor(name: ExtractorName): Promise<Extractor> {
             dom.window.close();
           }
         },
+        plainText: asIs,
         close: async () => undefined,
       };
   }
@@ -62,8 +71,8 @@ function readabilityText(document: Document): string {
 
 /**
  * Ours (and the previous release's): the page as an uploaded `text/html` file through the engine
- * with a webpage source (`prepare`, then the `raw_source` markdown artifact), the markdown turned
- * into plain text.
+ * with a webpage source (`prepare`, then the `raw_source` markdown artifact); its plain text is the
+ * markdown's.
  */
 async function createThroughEngine(name: ExtractorName, source: SourceAdapter): Promise<Extractor> {
   const engine = createEngine({ plugins: [source] });
@@ -90,8 +99,9 @@ async function createThroughEngine(name: ExtractorName, source: SourceAdapter): 
       if (!artifact) throw new Error(`no markdown artifact for ${htmlPath}`);
       const markdown = await readFile(artifact.path, 'utf8');
       await rm(artifact.path, { force: true });
-      return markdownToPlainText(markdown);
+      return markdown;
     },
+    plainText: markdownToPlainText,
     close: async () => {
       await engine.close();
       await rm(workDir, { recursive: true, force: true });
