@@ -170,6 +170,31 @@ describe('docx structures', () => {
     );
   });
 
+  it('keeps a paragraph that holds only a note mark or a linked picture, and the note it marks', async () => {
+    // The shape of mammoth's footnote-hyperlink.docx: the body is a footnote's mark, the text is in the note.
+    const body =
+      '<w:p><w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteReference w:id="1"/></w:r></w:p>' +
+      '<w:p><w:hyperlink r:id="rId6"><w:r><w:drawing><wp:inline><wp:docPr id="1" name="Picture 1"/>' +
+      '<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rId9"/></pic:blipFill></pic:pic></a:graphicData></a:graphic>' +
+      '</wp:inline></w:drawing></w:r></w:hyperlink></w:p>';
+    const footnotes = withNamespaces(
+      'w:footnotes',
+      '<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> </w:t></w:r>' +
+        '<w:hyperlink r:id="rId5"><w:r><w:t>Example</w:t></w:r></w:hyperlink></w:p></w:footnote>',
+    );
+    // A note's link is in the notes part's own relationships, not the body's.
+    const parts = {
+      'word/footnotes.xml': footnotes,
+      'word/_rels/footnotes.xml.rels':
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="http://www.example.com/" TargetMode="External"/></Relationships>',
+    };
+    const relationships = { rId6: 'https://example.com/full', rId9: 'media/image1.png' };
+    expect(await markdownOf({ body, parts, relationships })).toBe(
+      '[^1]\n\n[![](image1.png)](https://example.com/full)\n\n[^1]: [Example](http://www.example.com/)\n',
+    );
+  });
+
   it('numbers notes as a reader sees them: in order of reference, whatever ids Word gave them', async () => {
     // Word numbers footnote ids from 2 (0 and 1 are the separators); an endnote's id may equal a footnote's.
     const body =

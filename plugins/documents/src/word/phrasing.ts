@@ -71,3 +71,17 @@ export function headingPhrasing(content: PhrasingContent[]): PhrasingContent[] {
     children = only.children;
   }
 }
+
+/**
+ * A paragraph's content without the white space at its two ends: markdown drops it when it reads a
+ * paragraph, and a writer that keeps it must encode it (`&#x20;`). Word writes such a space after a
+ * note's own number mark, which the note's definition does not repeat.
+ */
+export function trimmedEdges(content: PhrasingContent[]): PhrasingContent[] {
+  const out = [...content];
+  const first = out[0];
+  if (first?.type === 'text') out[0] = { ...first, value: first.value.trimStart() };
+  const last = out.at(-1);
+  if (last?.type === 'text') out[out.length - 1] = { ...last, value: last.value.trimEnd() };
+  return out.filter((node) => node.type !== 'text' || node.value !== '');
+}

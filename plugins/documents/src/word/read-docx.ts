@@ -18,7 +18,7 @@ import { readParagraphInline, type InlineContext } from './docx-inline.js';
 import { readNumbering, type Numbering } from './docx-numbering.js';
 import { readPart, readRelationships } from './docx-package-parts.js';
 import { depthOfOutlineLevel, readStyles, type StyleInfo } from './docx-styles.js';
-import { headingPhrasing } from './phrasing.js';
+import { headingPhrasing, trimmedEdges } from './phrasing.js';
 import { toCellContent, type CellContent } from './cell-content.js';
 import { toTableNode, type GridCell } from './table-node.js';
 import { commentsSection, type CommentNote } from './comments-section.js';
@@ -119,10 +119,10 @@ class BlockReader {
       this.ctx.page.current += 1;
     const style = paragraphStyle(paragraph, this.ctx);
     this.ctx.inline.firstTextPage = undefined;
-    const content = readParagraphInline(paragraph, this.ctx.inline);
+    const inline = readParagraphInline(paragraph, this.ctx.inline);
     // A paragraph that opens with a page break belongs to the page after it.
     const page = this.ctx.inline.firstTextPage ?? this.ctx.page.current;
-    const plain = toString({ type: 'paragraph', children: content });
+    const plain = toString({ type: 'paragraph', children: inline });
     if (style?.code === true) {
       this.closeList();
       this.code ??= { lines: [], page };
@@ -130,9 +130,8 @@ class BlockReader {
       return;
     }
     this.closeCode();
-    const hasContent =
-      plain.trim() !== '' || content.some((node) => node.type === 'image' || node.type === 'html');
-    if (!hasContent) return;
+    const content = trimmedEdges(inline);
+    if (plain.trim() === '' && !content.some(showsWithoutText)) return;
     const depth = headingDepth(paragraph, style);
     if (depth !== undefined) {
       this.closeList();
@@ -382,6 +381,16 @@ async function readDocxPackage(pkg: OfficePackage, file: DocumentFile): Promise<
   if (page.counted) metadata.pageCount = page.current;
   await readCoreMetadata(pkg, metadata);
   return { root, metadata };
+}
+
+/**
+ * A piece of a paragraph a reader sees though it holds no text: a picture, a formula or markup
+ * written as HTML, or a note's reference mark (a paragraph holding only a footnote's mark keeps
+ * it, and with it the note), also inside a link or emphasis.
+ */
+function showsWithoutText(node: PhrasingContent): boolean {
+  if (node.type === 'image' || node.type === 'html' || node.type === 'footnoteReference') return true;
+  return 'children' in node && node.children.some(showsWithoutText);
 }
 
 function collectReferences(node: RootContent | PhrasingContent | ListItem): string[] {
