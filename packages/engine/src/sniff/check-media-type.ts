@@ -65,12 +65,21 @@ function family(mediaType: string): string {
   return mediaType;
 }
 
-/** Documents that differ only by macros (docx / docm, xlsx / xlsm, pptx / pptm): a sibling, not a mismatch. */
-const DOCUMENT_SIBLINGS: string[][] = [
-  [DOCUMENT_MEDIA_TYPES.docx, DOCUMENT_MEDIA_TYPES.docm],
-  [DOCUMENT_MEDIA_TYPES.xlsx, DOCUMENT_MEDIA_TYPES.xlsm],
-  [DOCUMENT_MEDIA_TYPES.pptx, DOCUMENT_MEDIA_TYPES.pptm],
+/**
+ * Documents of one package layout that differ only by macros, or by being a template or a slide
+ * show (docx, docm, dotx, dotm; odt, ott; …): a sibling, not a mismatch.
+ */
+const SIBLING_EXTENSIONS: (keyof typeof DOCUMENT_MEDIA_TYPES)[][] = [
+  ['docx', 'docm', 'dotx', 'dotm'],
+  ['xlsx', 'xlsm', 'xltx', 'xltm'],
+  ['pptx', 'pptm', 'ppsx', 'ppsm', 'potx', 'potm'],
+  ['odt', 'ott'],
+  ['ods', 'ots'],
+  ['odp', 'otp'],
 ];
+const DOCUMENT_SIBLINGS: string[][] = SIBLING_EXTENSIONS.map((group) =>
+  group.map((extension) => DOCUMENT_MEDIA_TYPES[extension]),
+);
 
 /**
  * A zip package or OLE file that is a document is judged as that document, before any archive

@@ -58,6 +58,26 @@ describe('sniffDocument', () => {
         DOCUMENT_MEDIA_TYPES.pptx,
       ],
       ['application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml', DOCUMENT_MEDIA_TYPES.pptm],
+      [
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml',
+        DOCUMENT_MEDIA_TYPES.dotx,
+      ],
+      ['application/vnd.ms-word.template.macroEnabledTemplate.main+xml', DOCUMENT_MEDIA_TYPES.dotm],
+      [
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml',
+        DOCUMENT_MEDIA_TYPES.xltx,
+      ],
+      ['application/vnd.ms-excel.template.macroEnabled.main+xml', DOCUMENT_MEDIA_TYPES.xltm],
+      [
+        'application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml',
+        DOCUMENT_MEDIA_TYPES.ppsx,
+      ],
+      ['application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml', DOCUMENT_MEDIA_TYPES.ppsm],
+      [
+        'application/vnd.openxmlformats-officedocument.presentationml.template.main+xml',
+        DOCUMENT_MEDIA_TYPES.potx,
+      ],
+      ['application/vnd.ms-powerpoint.template.macroEnabled.main+xml', DOCUMENT_MEDIA_TYPES.potm],
     ];
     for (const [main, mediaType] of cases) {
       const head = zipHead([
@@ -68,11 +88,14 @@ describe('sniffDocument', () => {
     }
   });
 
-  it('reads ODF and EPUB from their first mimetype entry, and a plain zip as a zip', async () => {
+  it('reads ODF (templates too) and EPUB from their first mimetype entry, and a plain zip as a zip', async () => {
     for (const type of [
       DOCUMENT_MEDIA_TYPES.odt,
       DOCUMENT_MEDIA_TYPES.ods,
       DOCUMENT_MEDIA_TYPES.odp,
+      DOCUMENT_MEDIA_TYPES.ott,
+      DOCUMENT_MEDIA_TYPES.ots,
+      DOCUMENT_MEDIA_TYPES.otp,
       DOCUMENT_MEDIA_TYPES.epub,
     ]) {
       const head = zipHead([
@@ -143,6 +166,27 @@ describe('checkMediaType with documents', () => {
     const check = await checkMediaType(docm, DOCUMENT_MEDIA_TYPES.docx);
     expect(check).toMatchObject({ ok: true, sniffed: DOCUMENT_MEDIA_TYPES.docm });
     expect(check.ok && check.warnings[0]).toMatch(/^media_type_mismatch: /);
+  });
+
+  it('passes a slide show declared as one, and a template declared as its document with a warning', async () => {
+    const ppsx = zipHead([
+      [
+        '[Content_Types].xml',
+        contentTypes('application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml'),
+      ],
+    ]);
+    expect(await checkMediaType(ppsx, DOCUMENT_MEDIA_TYPES.ppsx)).toMatchObject({ ok: true, warnings: [] });
+    const ott = zipHead([
+      ['mimetype', DOCUMENT_MEDIA_TYPES.ott, true],
+      ['content.xml', '<x/>'],
+    ]);
+    const check = await checkMediaType(ott, DOCUMENT_MEDIA_TYPES.odt);
+    expect(check).toMatchObject({ ok: true, sniffed: DOCUMENT_MEDIA_TYPES.ott });
+    expect(check.ok && check.warnings[0]).toContain('an OpenDocument text template');
+    expect(await checkMediaType(ott, DOCUMENT_MEDIA_TYPES.ods)).toMatchObject({
+      ok: false,
+      code: 'media_type_mismatch',
+    });
   });
 
   it('passes a docx declared as one, and refuses an encrypted one as encrypted_document', async () => {

@@ -17,44 +17,79 @@ const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const OLE_SCAN_BYTES = 8 * 1024 * 1024;
 const OLE_ENTRY_BYTES = 128;
 
-/** OOXML main parts' content types (in `[Content_Types].xml`) → the package's media type. */
+const WORD = 'a Word document';
+const EXCEL = 'an Excel workbook';
+const POWERPOINT = 'a PowerPoint presentation';
+/**
+ * OOXML main parts' content types (in `[Content_Types].xml`, compared in lower case) → the
+ * package's media type: documents, their macro-enabled forms, templates and slide shows.
+ */
 const OOXML_MAIN_PARTS: Record<string, { mediaType: string; label: string }> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml': {
     mediaType: TYPES.docx,
-    label: 'a Word document',
+    label: WORD,
   },
-  'application/vnd.ms-word.document.macroenabled.main+xml': {
-    mediaType: TYPES.docm,
-    label: 'a Word document',
+  'application/vnd.ms-word.document.macroenabled.main+xml': { mediaType: TYPES.docm, label: WORD },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml': {
+    mediaType: TYPES.dotx,
+    label: 'a Word template',
+  },
+  'application/vnd.ms-word.template.macroenabledtemplate.main+xml': {
+    mediaType: TYPES.dotm,
+    label: 'a Word template',
   },
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml': {
     mediaType: TYPES.xlsx,
-    label: 'an Excel workbook',
+    label: EXCEL,
   },
-  'application/vnd.ms-excel.sheet.macroenabled.main+xml': {
-    mediaType: TYPES.xlsm,
-    label: 'an Excel workbook',
+  'application/vnd.ms-excel.sheet.macroenabled.main+xml': { mediaType: TYPES.xlsm, label: EXCEL },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml': {
+    mediaType: TYPES.xltx,
+    label: 'an Excel template',
+  },
+  'application/vnd.ms-excel.template.macroenabled.main+xml': {
+    mediaType: TYPES.xltm,
+    label: 'an Excel template',
   },
   'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml': {
     mediaType: TYPES.pptx,
-    label: 'a PowerPoint presentation',
+    label: POWERPOINT,
   },
   'application/vnd.ms-powerpoint.presentation.macroenabled.main+xml': {
     mediaType: TYPES.pptm,
-    label: 'a PowerPoint presentation',
+    label: POWERPOINT,
+  },
+  'application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml': {
+    mediaType: TYPES.ppsx,
+    label: 'a PowerPoint slide show',
+  },
+  'application/vnd.ms-powerpoint.slideshow.macroenabled.main+xml': {
+    mediaType: TYPES.ppsm,
+    label: 'a PowerPoint slide show',
+  },
+  'application/vnd.openxmlformats-officedocument.presentationml.template.main+xml': {
+    mediaType: TYPES.potx,
+    label: 'a PowerPoint template',
+  },
+  'application/vnd.ms-powerpoint.template.macroenabled.main+xml': {
+    mediaType: TYPES.potm,
+    label: 'a PowerPoint template',
   },
 };
 /** When `[Content_Types].xml` is not in the head: the folder of the main part says it. */
 const OOXML_FOLDERS: [string, { mediaType: string; label: string }][] = [
-  ['word/', { mediaType: TYPES.docx, label: 'a Word document' }],
-  ['xl/', { mediaType: TYPES.xlsx, label: 'an Excel workbook' }],
-  ['ppt/', { mediaType: TYPES.pptx, label: 'a PowerPoint presentation' }],
+  ['word/', { mediaType: TYPES.docx, label: WORD }],
+  ['xl/', { mediaType: TYPES.xlsx, label: EXCEL }],
+  ['ppt/', { mediaType: TYPES.pptx, label: POWERPOINT }],
 ];
 /** The first `mimetype` entry of ODF and EPUB packages. */
 const MIMETYPE_LABELS: Record<string, string> = {
   [TYPES.odt]: 'an OpenDocument text',
   [TYPES.ods]: 'an OpenDocument spreadsheet',
   [TYPES.odp]: 'an OpenDocument presentation',
+  [TYPES.ott]: 'an OpenDocument text template',
+  [TYPES.ots]: 'an OpenDocument spreadsheet template',
+  [TYPES.otp]: 'an OpenDocument presentation template',
   [TYPES.epub]: 'an EPUB e-book',
 };
 /** OLE stream names (UTF-16LE at the start of a directory entry) → legacy format. */

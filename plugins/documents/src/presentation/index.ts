@@ -14,4 +14,5 @@ export const PRESENTATION_FORMATS: Record<string, FormatReader> = {
   'application/vnd.ms-powerpoint.slideshow.macroenabled.12': readPptx,
   'application/vnd.ms-powerpoint.template.macroenabled.12': readPptx,
   'application/vnd.oasis.opendocument.presentation': readOdp,
+  'application/vnd.oasis.opendocument.presentation-template': readOdp,
 };
