@@ -167,7 +167,28 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /^(?:posts|messages|reaction score|points|trophy points|likes received|best answers|reputation|solutions|karma)\s*(?::\s*(?:[\d.,]+k?)?|[\d.,]+k?)$/i,
   // …their join date ("Join Date: Mar 2016", "Member since: 2019"), and a thread's frame: its reply
   // count, its closed notice, the forum's clock, its previous/next links, its software's credit.
-  /^(?:join(?:ed)?(?: date)?|member since)\s*:\s*\S.{0,30}$/i,
+  /^(?:join(?:ed)?(?: date)?|member since)\s*:\s*\S.{0,40}$/i,
+  // …their registration date ("Registered: 2016-07-02") and counts with it ("505 posts · Joined
+  // 2010"), a thread's opening frame ("Thread starter jdoe", "Start date Oct 28, 2023", without the
+  // colon of a course's start date, "Discussion starter"), its counters ("Replies 154", "Views:
+  // 7,909") and an attachment's download count ("(95.79 KiB) Downloaded 478 times").
+  /^registered\s*:\s*(?=[^\n]*\d)\S.{0,40}$/i,
+  /^[\d.,]+k?\s+posts?\s*[·•|]\s*joined\s+\S.{0,20}$/i,
+  /^(?:thread|discussion) starter(?:\s+\S.{0,40})?$/i,
+  /^start date\s+[^\s:].{0,30}$/i,
+  /^(?:replies|views)\s*:?\s*[\d.,]+k?$/i,
+  /^\(?[\d.,]+\s*[kmg]i?b\)?\s+downloaded\s+[\d.,]+\s+times?$/i,
+  // A post's edit note ("Edited June 19, 2024 by jdoe", "typo (see edit history)"; not phpBB's
+  // "Last edited by jdoe (date)", which a truth keeps) and the gap between two posts ("2 weeks
+  // later...").
+  /^edited\s+(?:on\s+|at\s+)?(?:\d|\p{L}{3,9}\.?\s+\d).{0,60}\bby\s+\S.{0,40}$/iu,
+  /\(see edit history\)$/i,
+  /^\d+\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\s+later\s*(?:\.{3}|…)?$/i,
+  // A thread's headings and controls around the posts: "Featured Replies", "Recommended Posts",
+  // "Replies sorted oldest to newest", "Share on Facebook", "Copy Link to Topic", "Code: Select
+  // all", and its summary ("Created 1 yr", "Last Reply Sep 26").
+  /^(?:featured replies|recommended posts|original post|replies sorted (?:oldest|newest) to (?:newest|oldest)|copy link to (?:topic|thread|post|comment)|share on (?:facebook|twitter|x|pinterest|linkedin|reddit|whatsapp|email|tumblr)|code:\s*select all)$/i,
+  /^(?:created|last reply)\s+(?:\d+\s*(?:yrs?|years?|mos?|months?|wks?|weeks?|days?|hrs?|hours?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+\d{1,2})\b.{0,20}$/iu,
   /^[\d.,]+\s+(?:replies|posts|comments|answers|messages)\s+(?:to|in)\s+this\s+(?:topic|thread|discussion)$/i,
   /^this (?:discussion|thread|topic) (?:is now |has been |is )?(?:closed|locked|archived)\b/i,
   /^not open for further replies\.?$/i,
@@ -176,6 +197,11 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /^powered by (?:vbulletin|phpbb|xenforo|invision|discourse|mybb|smf|simple machines|vanilla|flarum|nodebb)\b/i,
   // Invitations to sign in under a thread: "Create an account or sign in to comment".
   /^(?:create an account(?: or sign in)?(?: to (?:comment|reply|post|join)\b[^.]{0,30})?|register a new account|already have an account\?? *(?:(?:sign|log) in(?: here| now)?)?|sign in to (?:comment|reply|post|follow)(?: (?:on |to )?(?:this|the) (?:thread|topic|discussion|post))?|you must (?:be (?:logged|signed) in|log in|sign in) to (?:post|reply|comment|view|see|download|access|join)\b[^.]{0,30})\.?$/i,
+  // A template's error and waiting states, shown only when a script fails or waits: "Sorry, there
+  // was a problem.", "There was an error retrieving your Wish Lists. Please try again.", "Oops!
+  // Something went wrong.", "Loading...".
+  /^(?:there was (?:an? )?(?:error|problem)\b.{0,80}|(?:we(?:'|’)re sorry|sorry|oops|opps|whoops|uh[- ]oh)\b[!.,]?\s(?=.*\b(?:error|problem|went wrong|can(?:'|’)t be completed|try again)\b).{0,80}|something went wrong\b.{0,80})$/i,
+  /^(?:loading|please wait)\s*(?:\.{1,3}|…)?$/i,
   // Legal lines.
   /\bcopyright\b|©|\ball rights reserved\b|\bnot to be reproduced\b|\bdo not reproduce\b/i,
   // Promotions and calls to action.
