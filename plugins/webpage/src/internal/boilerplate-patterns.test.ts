@@ -92,6 +92,13 @@ describe('isBoilerplateLine', () => {
       'Code: Select all',
       'Created 1 yr 1 yr',
       'Last Reply Sep 26 Sep 26',
+      'Last edited: Sep 6, 2022',
+      'Start asking to get answers',
+      'Find the answer to your question by asking.',
+      'Explore related questions',
+      'See similar questions with these tags.',
+      'Sorted by: Reset to default',
+      'You must log in to answer this question.',
     ])
       expect(isBoilerplateLine(line), line).toBe(true);
   });
@@ -129,6 +136,9 @@ describe('isBoilerplateLine', () => {
       'Sorry seems to be the hardest word.',
       "Sorry, we can't reproduce that here; could you post the log?",
       "We're sorry to hear the hinge broke, we will send a new one.",
+      'Sorry to be a bother, through trial and error I have answered my own question above:',
+      'There was a problem with the PSU, so I replaced it.',
+      'Something went wrong with my install after the update.',
       'The error was a problem with the cache, fixed in 2.1.',
     ])
       expect(isBoilerplateLine(line), line).toBe(false);

@@ -188,6 +188,8 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   // "Replies sorted oldest to newest", "Share on Facebook", "Copy Link to Topic", "Code: Select
   // all", and its summary ("Created 1 yr", "Last Reply Sep 26").
   /^(?:featured replies|recommended posts|original post|replies sorted (?:oldest|newest) to (?:newest|oldest)|copy link to (?:topic|thread|post|comment)|share on (?:facebook|twitter|x|pinterest|linkedin|reddit|whatsapp|email|tumblr)|code:\s*select all)$/i,
+  // A question-and-answer site's calls to ask and its sort control beside the answers.
+  /^(?:start asking to get answers|find the answer to your question by asking\.?|explore related questions|see similar questions with these tags\.?|ask (?:a )?question|sorted by:?(?: reset to default)?|you must log in to answer this question\.?)$/i,
   /^(?:created|last reply)\s+(?:\d+\s*(?:yrs?|years?|mos?|months?|wks?|weeks?|days?|hrs?|hours?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+\d{1,2})\b.{0,20}$/iu,
   /^[\d.,]+\s+(?:replies|posts|comments|answers|messages)\s+(?:to|in)\s+this\s+(?:topic|thread|discussion)$/i,
   /^this (?:discussion|thread|topic) (?:is now |has been |is )?(?:closed|locked|archived)\b/i,
@@ -200,7 +202,9 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   // A template's error and waiting states, shown only when a script fails or waits: "Sorry, there
   // was a problem.", "There was an error retrieving your Wish Lists. Please try again.", "Oops!
   // Something went wrong.", "Loading...".
-  /^(?:there was (?:an? )?(?:error|problem)\b.{0,80}|(?:we(?:'|’)re sorry|sorry|oops|opps|whoops|uh[- ]oh)\b[!.,]?\s(?=.*\b(?:error|problem|went wrong|can(?:'|’)t be completed|try again)\b).{0,80}|something went wrong\b.{0,80})$/i,
+  /^(?:we(?:'|’)re )?sorry[!,.]?\s+(?:there was (?:an? )?(?:error|problem)|something went wrong|(?:your|this) request (?:can(?:'|’)t|could not|cannot) be (?:completed|processed))\b.{0,80}$/i,
+  /^(?:oops|opps|whoops|uh[- ]oh)[!.,]?\s+(?:something went wrong|there was (?:an? )?(?:error|problem)|an error (?:has )?occurred)\b.{0,80}$/i,
+  /^(?:there was (?:an? )?(?:error|problem)|something went wrong)\b.{0,80}\bplease try again(?: later)?[.!]?$|^something went wrong[.!]?$/i,
   /^(?:loading|please wait)\s*(?:\.{1,3}|…)?$/i,
   // Legal lines.
   /\bcopyright\b|©|\ball rights reserved\b|\bnot to be reproduced\b|\bdo not reproduce\b/i,
@@ -271,7 +275,7 @@ const DATE_WORDS = new Set(
     'october nov november dec december mon monday tue tues tuesday wed wednesday thu thur thurs thursday fri friday ' +
     'sat saturday sun sunday am pm a m p gmt bst utc est edt cst cdt mst mdt pst pdt et ct pt cet cest ist ' +
     'hkt jst kst sgt aest aedt awst acst nzst nzdt msk wib ict pht eet eest akst akdt hst ' +
-    'updated update posted published first last modified date joined on at the of by st nd rd th'
+    'updated update posted published first last modified edited date joined on at the of by st nd rd th'
   ).split(' '),
 );
 
@@ -367,7 +371,7 @@ function isDateLine(words: readonly string[]): boolean {
 
 /** Alt texts that name no content (`image`, `logo`, `photo 3`). */
 const GENERIC_ALT =
-  /^(?:an? |the )?(?:image|img|photo|picture|pic|logo|icon|thumbnail|thumb|banner|ad|advertisement|graphic|avatar|placeholder|spacer|screenshot|figure|untitled)(?:\s*\d+)?$/i;
+  /^(?:an? |the )?(?:image|img|photo|picture|pic|logo|icon|thumbnail|thumb|banner|ad|advertisement|graphic|avatar|placeholder|spacer|screenshot|figure|untitled)(?:\s*\d+)?$|^enter image description here$/i;
 /**
  * Alt texts of a poster's picture beside each post: `User avatar`, `Avatar of jdoe`, `jdoe's
  * avatar`, `Profile picture`. The post names its poster in text; the label repeats per post.
