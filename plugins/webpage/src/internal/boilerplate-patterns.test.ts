@@ -99,6 +99,11 @@ describe('isBoilerplateLine', () => {
       'See similar questions with these tags.',
       'Sorted by: Reset to default',
       'You must log in to answer this question.',
+      'You may not post replies',
+      'BB code is On',
+      'HTML code is Off',
+      'Before you start posting please read the forum rules. By posting to this forum you agree to abide by the rules.',
+      'Welcome to the Example Forums. If this is your first visit, be sure to check out the FAQ by clicking the link above.',
     ])
       expect(isBoilerplateLine(line), line).toBe(true);
   });

@@ -188,6 +188,9 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   // "Replies sorted oldest to newest", "Share on Facebook", "Copy Link to Topic", "Code: Select
   // all", and its summary ("Created 1 yr", "Last Reply Sep 26").
   /^(?:featured replies|recommended posts|original post|replies sorted (?:oldest|newest) to (?:newest|oldest)|copy link to (?:topic|thread|post|comment)|share on (?:facebook|twitter|x|pinterest|linkedin|reddit|whatsapp|email|tumblr)|code:\s*select all)$/i,
+  // A forum's permissions box, line by line: "You may not post replies", "BB code is On".
+  /^you (?:may|may not|can|cannot|can ?not) (?:post new (?:threads|topics)|post replies|reply to (?:threads|topics)|post attachments|edit your posts|delete your posts|post polls|vote in polls)$/i,
+  /^(?:bb ?code|smilies|\[img\] code|\[video\] code|html code)\s+(?:is|are)\s+(?:on|off)$|^forum rules$/i,
   // A question-and-answer site's calls to ask and its sort control beside the answers.
   /^(?:start asking to get answers|find the answer to your question by asking\.?|explore related questions|see similar questions with these tags\.?|ask (?:a )?question|sorted by:?(?: reset to default)?|you must log in to answer this question\.?)$/i,
   /^(?:created|last reply)\s+(?:\d+\s*(?:yrs?|years?|mos?|months?|wks?|weeks?|days?|hrs?|hours?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+\d{1,2})\b.{0,20}$/iu,
@@ -233,8 +236,14 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
  */
 const COMMENT_POLICY =
   /^(?:comments? (?:are|is|will be) (?:filtered|moderated|reviewed|subject to)|by (?:posting|commenting|submitting)\b.{0,60}\b(?:agree|accept)|we (?:welcome|encourage) (?:your )?(?:comments|readers? comments|discussion))/i;
-/** A forum's list of who reads the thread: "Users browsing this forum: Camtropia, … and 3 guests". */
-const WHO_IS_READING = /^(?:users?|members?) browsing this (?:forum|topic|thread)\b/i;
+/**
+ * A forum's list of who reads the thread ("Users browsing this forum: Camtropia, … and 3 guests"),
+ * its permissions box ("You may not post new threads You may not post replies …") and its welcome
+ * to a visitor ("If this is your first visit, be sure to check out the FAQ", "Before you start
+ * posting please read the forum rules").
+ */
+const WHO_IS_READING =
+  /^(?:(?:users?|members?) browsing this (?:forum|topic|thread)\b|you may (?:not )?post new (?:threads|topics)\b|before you (?:start )?post(?:ing)?\b.{0,60}\b(?:rules|guidelines)\b)|\bif this is your first visit, be sure to check out the faq\b/i;
 /** A house-rules text runs longer than other boilerplate lines. */
 const POLICY_WORDS = 90;
 
