@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBoilerplateLine, isNamedBoilerplate, readableAlt } from './boilerplate-patterns.js';
+import { isBoilerplateLine, isNamedBoilerplate, isStampLine, readableAlt } from './boilerplate-patterns.js';
 
 const names = (...values: string[]) => ({ tag: 'span', names: values, itemprops: [], role: undefined });
 
@@ -183,5 +183,14 @@ describe('isBoilerplateLine: revision stamps', () => {
     ]) {
       expect(isBoilerplateLine(line), line).toBe(false);
     }
+  });
+});
+
+describe('isStampLine', () => {
+  it("reads an item's date and byline, not a poster's join date repeated beside each post", () => {
+    expect(isStampLine('Dec 17, 2025')).toBe(true);
+    expect(isStampLine('By Logan Jones')).toBe(true);
+    expect(isStampLine('Joined: Mon Jul 24, 2017 9:28 am')).toBe(false);
+    expect(isStampLine('Member since Mar 2016')).toBe(false);
   });
 });

@@ -354,6 +354,9 @@ function isRevisionStamp(line: string, words: readonly string[]): boolean {
   return words.every((word) => DATE_WORDS.has(word) || /^\d+$/.test(word));
 }
 
+/** A poster's join date: `Joined: Mon Jul 24, 2017 9:28 am`, `Member since Mar 2016`. */
+const POSTER_SINCE = /^(?:join(?:ed)?(?: date)?|member since|registered)\b/i;
+
 /** A byline: `By Logan Jones`, `Posted by …`. */
 const BYLINE = /^(?:by|posted by|written by|words by|story by)\s+\S/i;
 
@@ -365,6 +368,8 @@ export function isStampLine(text: string): boolean {
   const line = text.replace(/\s+/g, ' ').trim();
   const words = wordsOf(line);
   if (words.length === 0 || words.length > 12) return false;
+  // A poster's join date beside each post dates the poster, not the post.
+  if (POSTER_SINCE.test(line)) return false;
   return BYLINE.test(line) || isDateLine(words);
 }
 
