@@ -13,6 +13,7 @@ import { dropAnnouncements } from './internal/announcements.js';
 import { dropSpokenDuplicates } from './internal/spoken-duplicates.js';
 import { dropOtherProducts } from './internal/other-products.js';
 import { dropPurchaseControls, dropVariantChoices } from './internal/product-page.js';
+import { dropRatingSummaries } from './internal/rating-summaries.js';
 import { withMissedProductSections } from './internal/missed-product-sections.js';
 import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
@@ -281,7 +282,10 @@ async function readArticle(
         ? withListedItems(read, entries)
         : read;
   if (parsed?.content) dropPosterFacts(parsed.content, html);
-  if (productPage && parsed?.content) dropPurchaseControls(parsed.content);
+  if (productPage && parsed?.content) {
+    dropPurchaseControls(parsed.content);
+    dropRatingSummaries(parsed.content);
+  }
   const articleCharacters =
     region?.characters ??
     (entries === null ? readCharacters : countWordCharacters(parsed?.textContent ?? ''));

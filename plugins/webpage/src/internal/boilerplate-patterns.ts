@@ -167,7 +167,33 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /^(?:posts|messages|reaction score|points|trophy points|likes received|best answers|reputation|solutions|karma)\s*(?::\s*(?:[\d.,]+k?)?|[\d.,]+k?)$/i,
   // …their join date ("Join Date: Mar 2016", "Member since: 2019"), and a thread's frame: its reply
   // count, its closed notice, the forum's clock, its previous/next links, its software's credit.
-  /^(?:join(?:ed)?(?: date)?|member since)\s*:\s*\S.{0,30}$/i,
+  /^(?:join(?:ed)?(?: date)?|member since)\s*:\s*\S.{0,40}$/i,
+  // …their registration date ("Registered: 2016-07-02") and counts with it ("505 posts · Joined
+  // 2010"), a thread's opening frame ("Thread starter jdoe", "Start date Oct 28, 2023", without the
+  // colon of a course's start date, "Discussion starter"), its counters ("Replies 154", "Views:
+  // 7,909") and an attachment's download count ("(95.79 KiB) Downloaded 478 times").
+  /^registered\s*:\s*(?=[^\n]*\d)\S.{0,40}$/i,
+  /^[\d.,]+k?\s+posts?\s*[·•|]\s*joined\s+\S.{0,20}$/i,
+  /^(?:thread|discussion) starter(?:\s+\S.{0,40})?$/i,
+  /^start date\s+[^\s:].{0,30}$/i,
+  /^(?:replies|views)\s*:?\s*[\d.,]+k?$/i,
+  /^\(?[\d.,]+\s*[kmg]i?b\)?\s+downloaded\s+[\d.,]+\s+times?$/i,
+  // A post's edit note ("Edited June 19, 2024 by jdoe", "typo (see edit history)"; not phpBB's
+  // "Last edited by jdoe (date)", which a truth keeps) and the gap between two posts ("2 weeks
+  // later...").
+  /^edited\s+(?:on\s+|at\s+)?(?:\d|\p{L}{3,9}\.?\s+\d).{0,60}\bby\s+\S.{0,40}$/iu,
+  /\(see edit history\)$/i,
+  /^\d+\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\s+later\s*(?:\.{3}|…)?$/i,
+  // A thread's headings and controls around the posts: "Featured Replies", "Recommended Posts",
+  // "Replies sorted oldest to newest", "Share on Facebook", "Copy Link to Topic", "Code: Select
+  // all", and its summary ("Created 1 yr", "Last Reply Sep 26").
+  /^(?:featured replies|recommended posts|original post|replies sorted (?:oldest|newest) to (?:newest|oldest)|copy link to (?:topic|thread|post|comment)|share on (?:facebook|twitter|x|pinterest|linkedin|reddit|whatsapp|email|tumblr)|code:\s*select all)$/i,
+  // A forum's permissions box, line by line: "You may not post replies", "BB code is On".
+  /^you (?:may|may not|can|cannot|can ?not) (?:post new (?:threads|topics)|post replies|reply to (?:threads|topics)|post attachments|edit your posts|delete your posts|post polls|vote in polls)$/i,
+  /^(?:bb ?code|smilies|\[img\] code|\[video\] code|html code)\s+(?:is|are)\s+(?:on|off)$|^forum rules$/i,
+  // A question-and-answer site's calls to ask and its sort control beside the answers.
+  /^(?:start asking to get answers|find the answer to your question by asking\.?|explore related questions|see similar questions with these tags\.?|ask (?:a )?question|sorted by:?(?: reset to default)?|you must log in to answer this question\.?)$/i,
+  /^(?:created|last reply)\s+(?:\d+\s*(?:yrs?|years?|mos?|months?|wks?|weeks?|days?|hrs?|hours?)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+\d{1,2})\b.{0,20}$/iu,
   /^[\d.,]+\s+(?:replies|posts|comments|answers|messages)\s+(?:to|in)\s+this\s+(?:topic|thread|discussion)$/i,
   /^this (?:discussion|thread|topic) (?:is now |has been |is )?(?:closed|locked|archived)\b/i,
   /^not open for further replies\.?$/i,
@@ -176,6 +202,13 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
   /^powered by (?:vbulletin|phpbb|xenforo|invision|discourse|mybb|smf|simple machines|vanilla|flarum|nodebb)\b/i,
   // Invitations to sign in under a thread: "Create an account or sign in to comment".
   /^(?:create an account(?: or sign in)?(?: to (?:comment|reply|post|join)\b[^.]{0,30})?|register a new account|already have an account\?? *(?:(?:sign|log) in(?: here| now)?)?|sign in to (?:comment|reply|post|follow)(?: (?:on |to )?(?:this|the) (?:thread|topic|discussion|post))?|you must (?:be (?:logged|signed) in|log in|sign in) to (?:post|reply|comment|view|see|download|access|join)\b[^.]{0,30})\.?$/i,
+  // A template's error and waiting states, shown only when a script fails or waits: "Sorry, there
+  // was a problem.", "There was an error retrieving your Wish Lists. Please try again.", "Oops!
+  // Something went wrong.", "Loading...".
+  /^(?:we(?:'|’)re )?sorry[!,.]?\s+(?:there was (?:an? )?(?:error|problem)|something went wrong|(?:your|this) request (?:can(?:'|’)t|could not|cannot) be (?:completed|processed))\b.{0,80}$/i,
+  /^(?:oops|opps|whoops|uh[- ]oh)[!.,]?\s+(?:something went wrong|there was (?:an? )?(?:error|problem)|an error (?:has )?occurred)\b.{0,80}$/i,
+  /^(?:there was (?:an? )?(?:error|problem)|something went wrong)\b.{0,80}\bplease try again(?: later)?[.!]?$|^something went wrong[.!]?$/i,
+  /^(?:loading|please wait)\s*(?:\.{1,3}|…)?$/i,
   // Legal lines.
   /\bcopyright\b|©|\ball rights reserved\b|\bnot to be reproduced\b|\bdo not reproduce\b/i,
   // Promotions and calls to action.
@@ -203,8 +236,14 @@ const BOILERPLATE_LINES: readonly RegExp[] = [
  */
 const COMMENT_POLICY =
   /^(?:comments? (?:are|is|will be) (?:filtered|moderated|reviewed|subject to)|by (?:posting|commenting|submitting)\b.{0,60}\b(?:agree|accept)|we (?:welcome|encourage) (?:your )?(?:comments|readers? comments|discussion))/i;
-/** A forum's list of who reads the thread: "Users browsing this forum: Camtropia, … and 3 guests". */
-const WHO_IS_READING = /^(?:users?|members?) browsing this (?:forum|topic|thread)\b/i;
+/**
+ * A forum's list of who reads the thread ("Users browsing this forum: Camtropia, … and 3 guests"),
+ * its permissions box ("You may not post new threads You may not post replies …") and its welcome
+ * to a visitor ("If this is your first visit, be sure to check out the FAQ", "Before you start
+ * posting please read the forum rules").
+ */
+const WHO_IS_READING =
+  /^(?:(?:users?|members?) browsing this (?:forum|topic|thread)\b|you may (?:not )?post new (?:threads|topics)\b|before you (?:start )?post(?:ing)?\b.{0,60}\b(?:rules|guidelines)\b)|\bif this is your first visit, be sure to check out the faq\b/i;
 /** A house-rules text runs longer than other boilerplate lines. */
 const POLICY_WORDS = 90;
 
@@ -245,7 +284,7 @@ const DATE_WORDS = new Set(
     'october nov november dec december mon monday tue tues tuesday wed wednesday thu thur thurs thursday fri friday ' +
     'sat saturday sun sunday am pm a m p gmt bst utc est edt cst cdt mst mdt pst pdt et ct pt cet cest ist ' +
     'hkt jst kst sgt aest aedt awst acst nzst nzdt msk wib ict pht eet eest akst akdt hst ' +
-    'updated update posted published first last modified date joined on at the of by st nd rd th'
+    'updated update posted published first last modified edited date joined on at the of by st nd rd th'
   ).split(' '),
 );
 
@@ -315,6 +354,9 @@ function isRevisionStamp(line: string, words: readonly string[]): boolean {
   return words.every((word) => DATE_WORDS.has(word) || /^\d+$/.test(word));
 }
 
+/** A poster's join date: `Joined: Mon Jul 24, 2017 9:28 am`, `Member since Mar 2016`. */
+const POSTER_SINCE = /^(?:join(?:ed)?(?: date)?|member since|registered)\b/i;
+
 /** A byline: `By Logan Jones`, `Posted by …`. */
 const BYLINE = /^(?:by|posted by|written by|words by|story by)\s+\S/i;
 
@@ -326,6 +368,8 @@ export function isStampLine(text: string): boolean {
   const line = text.replace(/\s+/g, ' ').trim();
   const words = wordsOf(line);
   if (words.length === 0 || words.length > 12) return false;
+  // A poster's join date beside each post dates the poster, not the post.
+  if (POSTER_SINCE.test(line)) return false;
   return BYLINE.test(line) || isDateLine(words);
 }
 
@@ -341,7 +385,7 @@ function isDateLine(words: readonly string[]): boolean {
 
 /** Alt texts that name no content (`image`, `logo`, `photo 3`). */
 const GENERIC_ALT =
-  /^(?:an? |the )?(?:image|img|photo|picture|pic|logo|icon|thumbnail|thumb|banner|ad|advertisement|graphic|avatar|placeholder|spacer|screenshot|figure|untitled)(?:\s*\d+)?$/i;
+  /^(?:an? |the )?(?:image|img|photo|picture|pic|logo|icon|thumbnail|thumb|banner|ad|advertisement|graphic|avatar|placeholder|spacer|screenshot|figure|untitled)(?:\s*\d+)?$|^enter image description here$/i;
 /**
  * Alt texts of a poster's picture beside each post: `User avatar`, `Avatar of jdoe`, `jdoe's
  * avatar`, `Profile picture`. The post names its poster in text; the label repeats per post.

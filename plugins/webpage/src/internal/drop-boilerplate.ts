@@ -1,6 +1,8 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { BOILERPLATE_TAGS, isBoilerplateLine, readableAlt, wordsOf } from './boilerplate-patterns.js';
 import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
+import { isBoilerplateTable } from './boilerplate-tables.js';
+import { dropLooseLines } from './loose-lines.js';
 import { dropHighlights } from './highlights.js';
 import { dropThumbnailAlt, isItemLine, isItemStamp, isItemTitle, repeatedShapes } from './item-lines.js';
 import { LISTED_ITEMS_MARK } from './listed-items.js';
@@ -174,7 +176,10 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
         continue;
       }
       if (child.tagName === 'img') cleanAlt(child);
-      if (LINE_BLOCKS.has(child.tagName)) dropBoilerplateLines(child);
+      if (LINE_BLOCKS.has(child.tagName)) {
+        dropBoilerplateLines(child);
+        dropLooseLines(child, BLOCK_TAGS);
+      }
       const own = clean(child.children, total, inLink || child.tagName === 'a', rules);
       const verdict = rules.items.has(child)
         ? 'item'
@@ -265,6 +270,7 @@ function boilerplateVerdict(
   // `related` is that block's content.
   if (named && size.words + size.itemWords <= total * MAX_NAMED_SHARE) return 'drop';
   if (isMenu(element, size)) return 'drop';
+  if (element.tagName === 'table' && isBoilerplateTable(element)) return 'drop';
   if (size.words === 0) return 'keep';
   const item = keepItems ? 'keep' : 'item';
   if ((element.tagName === 'ul' || element.tagName === 'ol') && isLinkList(element, size)) {

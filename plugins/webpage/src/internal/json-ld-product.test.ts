@@ -37,6 +37,24 @@ describe('readJsonLdProduct', () => {
     expect(readJsonLdProduct([script])?.name).toBe('Dark Roast Coffee');
   });
 
+  it('decodes a description the template wrote percent-encoded, and leaves a percentage alone', () => {
+    const encoded = readJsonLdProduct([
+      JSON.stringify({
+        '@type': 'Product',
+        name: 'Atelier Sofa',
+        description:
+          'An%20elegant%20sofa%20with%20a%20curved%20design.%7CThe%20Atelier%20Sofa%20is%20a%20statement.',
+      }),
+    ]);
+    expect(encoded?.description).toBe(
+      'An elegant sofa with a curved design.|The Atelier Sofa is a statement.',
+    );
+    const plain = readJsonLdProduct([
+      JSON.stringify({ '@type': 'Product', name: 'Wool', description: '100% wool, 20% off%20today' }),
+    ]);
+    expect(plain?.description).toBe('100% wool, 20% off%20today');
+  });
+
   it('answers undefined for a page without a product', () => {
     expect(readJsonLdProduct([JSON.stringify({ '@type': 'Article', headline: 'News' })])).toBeUndefined();
   });

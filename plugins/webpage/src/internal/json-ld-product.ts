@@ -76,7 +76,7 @@ const ENTITY = /&(#x[\da-f]+|#\d+|[a-z]+);/gi;
 /** A JSON-LD text value as plain text: tags dropped, character references read, spaces collapsed. */
 function plainText(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const text = value
+  const text = percentDecoded(value)
     .replace(/<\/(?:p|div|li|h[1-6])>|<br\s*\/?>/gi, '\n')
     .replace(TAG, ' ')
     .replace(ENTITY, (whole, name: string) => {
@@ -90,6 +90,19 @@ function plainText(value: unknown): string | undefined {
     .filter((line) => line !== '')
     .join('\n');
   return text === '' ? undefined : text;
+}
+
+/**
+ * A text a template wrote percent-encoded, as in an address (`An%20elegant%20sofa%7CThe…`), decoded:
+ * a text with no space and at least two `%20`. Any other text is left as written (a `50%` stays).
+ */
+function percentDecoded(value: string): string {
+  if (/\s/.test(value) || (value.match(/%20/g) ?? []).length < 2) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value.replace(/%20/g, ' ');
+  }
 }
 
 function safeCodePoint(code: number, fallback: string): string {

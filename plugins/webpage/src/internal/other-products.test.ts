@@ -24,6 +24,36 @@ describe('dropOtherProducts', () => {
     expect(text).not.toContain('sold it after a year');
   });
 
+  it('drops carousels headed "Customers frequently viewed", "Consider these available items", "Featured products" and "Shop the look"', () => {
+    const carousel = (heading: string, item: string) =>
+      `<div class="carousel"><h2>${heading}</h2><ol><li><a href="/${item}">${item}</a> <span>$19.99</span></li></ol></div>`;
+    const text = afterDrop(
+      `<main><h1>Earbuds</h1>${DESCRIPTION.repeat(3)}` +
+        carousel('Customers frequently viewed', 'Silicone tips') +
+        carousel('Consider these available items', 'Cleaning kit') +
+        carousel('Featured products', 'Pro tech toolkit') +
+        carousel('Shop the look', 'Linen throw') +
+        '<h2>Product details</h2><p>Bluetooth 5.3, 30 hours with the case.</p></main>',
+    );
+    for (const item of ['Silicone tips', 'Cleaning kit', 'Pro tech toolkit', 'Linen throw'])
+      expect(text).not.toContain(item);
+    expect(text).toContain('rosewood fingerboard');
+    expect(text).toContain('30 hours with the case');
+  });
+
+  it('drops a block of other products whose heading is a plain paragraph first in it (ifixit-like), not a paragraph that only mentions them', () => {
+    const text = afterDrop(
+      `<main><h1>Screwdriver set</h1>${DESCRIPTION.repeat(3)}` +
+        '<div data-testid="product-cross-sell"><p class="chakra-text">Frequently Bought Together</p>' +
+        '<div><a href="/spudger">Spudger</a> <span>$2.99</span></div><div><a href="/tweezers">Tweezers</a> <span>$4.99</span></div></div>' +
+        '<div><p>The bits fit the handle other items in our store use, too.</p><p>Hardened steel, 64 bits.</p></div></main>',
+    );
+    expect(text).not.toContain('Spudger');
+    expect(text).not.toContain('Frequently Bought Together');
+    expect(text).toContain('Hardened steel, 64 bits.');
+    expect(text).toContain('rosewood fingerboard');
+  });
+
   it("drops a block headed by the shop's other products, and only that block (its peers stay)", () => {
     const text = afterDrop(
       `<main><h1>Ladies top</h1>${DESCRIPTION.repeat(3)}<div class="panel">` +

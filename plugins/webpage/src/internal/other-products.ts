@@ -23,7 +23,7 @@ const TESTIMONIALS = '[class*="testimonial" i], [id*="testimonial" i]';
 /** The heading of a block of other products: "Customers who viewed this item also viewed", "You may also like". */
 const OTHER_PRODUCTS_HEADING = new RegExp(
   [
-    String.raw`\b(?:customers|people|shoppers) (?:who )?(?:also )?(?:viewed|bought|purchased)\b`,
+    String.raw`\b(?:customers|people|shoppers) (?:who )?(?:also |frequently |often )?(?:viewed|bought|purchased)\b`,
     String.raw`\byou (?:may|might|will) (?:also )?(?:like|love|need)\b`,
     String.raw`\b(?:similar|related|recommended|sponsored|matching) (?:items|products|searches|brands)\b`,
     String.raw`\bproducts related to\b`,
@@ -42,6 +42,10 @@ const OTHER_PRODUCTS_HEADING = new RegExp(
     String.raw`^more from\b`,
     String.raw`\bsponsored by\b`,
     String.raw`^(?:our |more )?recommendations\b`,
+    String.raw`^(?:featured|popular|trending|top|best[- ]?selling) (?:products|items)\b`,
+    String.raw`\bpopular products (?:in|this)\b`,
+    String.raw`^consider these\b`,
+    String.raw`^shop the (?:look|collection|range)\b`,
   ].join('|'),
   'i',
 );
@@ -86,9 +90,12 @@ export function dropOtherProducts(root: Element): number {
   // Each block is found on the page as it is: once one is gone, the next heading would begin, and
   // take, the container the two shared (a river of items above the item's own details).
   const sections = found.flatMap((element) => {
-    if (!isHeading(element)) return isNamedProducts(element) ? [[element]] : [];
+    const unmarked = isUnmarkedHeading(element);
+    if (!isHeading(element) && !unmarked) return isNamedProducts(element) ? [[element]] : [];
     const blocks = sectionOf(element, root);
-    return blocks.some(holdsName) ? [] : [blocks];
+    if (blocks.some(holdsName)) return [];
+    // A paragraph is a weaker heading than a heading: its block must also be the lesser part.
+    return unmarked && !blocks.every(isNamedProducts) ? [] : [blocks];
   });
   let removed = 0;
   for (const blocks of sections) {
@@ -164,10 +171,31 @@ function isHeading(element: Element): boolean {
 }
 
 function isOtherProductsHeading(element: Element): boolean {
+  if (isUnmarkedHeading(element)) return true;
   if (element.localName === 'h1' || !isHeading(element)) return false;
   const text = textOf(element);
   if (text === '' || text.length > MAX_HEADING_LENGTH) return false;
   return OTHER_PRODUCTS_HEADING.test(text) || REVIEWS_HEADING.test(text);
+}
+
+/** A heading drawn as a paragraph has at most this many words. */
+const UNMARKED_HEADING_WORDS = 8;
+/** Elements a template draws a heading with when it marks none (`<p class="chakra-text">`). */
+const UNMARKED_HEADING_TAGS = new Set(['p', 'div', 'span', 'strong', 'b']);
+
+/**
+ * A heading of other products drawn as plain text: a paragraph or box with no element inside, the
+ * first child of its block, a few words with no closing stop, worded as other products ("Frequently
+ * Bought Together"). Only the other products' wording counts: a paragraph beginning "Reviews" may be
+ * the product's text.
+ */
+function isUnmarkedHeading(element: Element): boolean {
+  if (!UNMARKED_HEADING_TAGS.has(element.localName) || element.childElementCount > 0) return false;
+  if (element.parentElement?.firstElementChild !== element) return false;
+  const text = textOf(element);
+  // A heading's few words, not a sentence that mentions "other items".
+  if (text === '' || text.split(' ').length > UNMARKED_HEADING_WORDS || /[.!?,;]$/.test(text)) return false;
+  return OTHER_PRODUCTS_HEADING.test(text);
 }
 
 /**

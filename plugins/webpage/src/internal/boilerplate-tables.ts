@@ -1,0 +1,50 @@
+import type { Element, ElementContent } from 'hast';
+import { isBoilerplateLine, wordsOf } from './boilerplate-patterns.js';
+
+/**
+ * A small table a forum template lays its frame out with (vBulletin: "Thread Tools | Display
+ * Modes", "Posting Rules | You may not post new threads …", its log-in box "User Name | Remember
+ * Me? | Password"): it is no layout table (no cell holds a column of the page), so it would be
+ * converted as data. Such a table is boilerplate when every cell that shows text is a boilerplate
+ * line or a log-in form's label.
+ */
+
+/** A log-in form's labels, boilerplate only as a cell of a table of nothing else. */
+const FORM_LABEL =
+  /^(?:user ?name|e-?mail|password|remember me\??|log ?in|log ?out|sign ?in|sign ?up|register|faq|forgot (?:your )?password\??)$/i;
+
+/** True when every cell of `table` that shows words is a boilerplate line or a log-in label. */
+export function isBoilerplateTable(table: Element): boolean {
+  let shown = 0;
+  for (const cell of cellsOf(table)) {
+    const text = textOf(cell).replace(/\s+/g, ' ').trim();
+    if (wordsOf(text).length === 0) continue;
+    if (!FORM_LABEL.test(text) && !isBoilerplateLine(text)) return false;
+    shown += 1;
+  }
+  return shown > 0;
+}
+
+/** The table's cells, those of a table nested in it included (each judged on its own). */
+function cellsOf(table: Element): Element[] {
+  const cells: Element[] = [];
+  const visit = (nodes: readonly ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      if (node.tagName === 'td' || node.tagName === 'th') {
+        if (node.children.some((child) => child.type === 'element' && child.tagName === 'table'))
+          visit(node.children);
+        else cells.push(node);
+      } else visit(node.children);
+    }
+  };
+  visit(table.children);
+  return cells;
+}
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element') return '';
+  // Cells hold lines in blocks (`<div>You may not post replies</div>`): words never run together.
+  return node.children.map(textOf).join(' ');
+}
