@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { isBoilerplateLine, wordsOf } from './boilerplate-patterns.js';
+import { hastSpacedTextOf } from './hast-text.js';
 
 /**
  * A small table a forum template lays its frame out with (vBulletin: "Thread Tools | Display
@@ -17,7 +18,8 @@ const FORM_LABEL =
 export function isBoilerplateTable(table: Element): boolean {
   let shown = 0;
   for (const cell of cellsOf(table)) {
-    const text = textOf(cell).replace(/\s+/g, ' ').trim();
+    // Cells hold lines in blocks (`<div>You may not post replies</div>`): words never run together.
+    const text = hastSpacedTextOf(cell).replace(/\s+/g, ' ').trim();
     if (wordsOf(text).length === 0) continue;
     if (!FORM_LABEL.test(text) && !isBoilerplateLine(text)) return false;
     shown += 1;
@@ -40,11 +42,4 @@ function cellsOf(table: Element): Element[] {
   };
   visit(table.children);
   return cells;
-}
-
-function textOf(node: ElementContent): string {
-  if (node.type === 'text') return node.value;
-  if (node.type !== 'element') return '';
-  // Cells hold lines in blocks (`<div>You may not post replies</div>`): words never run together.
-  return node.children.map(textOf).join(' ');
 }

@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { isBoilerplateLine, isStampLine } from './boilerplate-patterns.js';
+import { hastTextOf } from './hast-text.js';
 
 /**
  * A block's loose lines: the runs of text and inline elements between its blocks (`<div><p>…</p>
@@ -18,7 +19,7 @@ export function dropLooseLines(block: Element, blockTags: ReadonlySet<string>): 
   const kept: ElementContent[] = [];
   let line: ElementContent[] = [];
   const flush = () => {
-    const text = line.map(textOf).join('');
+    const text = line.map(hastTextOf).join('');
     // A bare number beside a card's blocks is its score or count, not a counter of the template.
     const dropped = /\p{L}/u.test(text) && isBoilerplateLine(text) && !isStampLine(text);
     if (!dropped) kept.push(...line);
@@ -32,10 +33,4 @@ export function dropLooseLines(block: Element, blockTags: ReadonlySet<string>): 
   }
   flush();
   block.children = kept;
-}
-
-function textOf(node: ElementContent): string {
-  if (node.type === 'text') return node.value;
-  if (node.type !== 'element') return '';
-  return node.children.map(textOf).join('');
 }

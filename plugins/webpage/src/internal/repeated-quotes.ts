@@ -1,4 +1,5 @@
-import type { Element, Root, RootContent } from 'hast';
+import type { Element, Root } from 'hast';
+import { hastSpacedTextOf } from './hast-text.js';
 import { lowerCaseWords } from './word-characters.js';
 
 /** Words of one phrase compared between a quote and the rest of the page. */
@@ -41,7 +42,7 @@ function collect(node: Root | Element, quotes: Element[], outside: string[]): vo
 }
 
 function isRepeat(quote: Element, phrases: Set<string>): boolean {
-  const words = lowerCaseWords(textOf(quote));
+  const words = lowerCaseWords(hastSpacedTextOf(quote));
   if (words.length < MIN_QUOTE_WORDS) return false;
   const covered = new Array<boolean>(words.length).fill(false);
   phrasesOf(words).forEach((phrase, start) => {
@@ -60,12 +61,6 @@ function phrasesOf(words: readonly string[]): string[] {
 
 function phraseSet(words: readonly string[]): Set<string> {
   return new Set(phrasesOf(words));
-}
-
-function textOf(node: RootContent | Root): string {
-  if (node.type === 'text') return node.value;
-  if (node.type !== 'element' && node.type !== 'root') return '';
-  return node.children.map((child) => textOf(child)).join(' ');
 }
 
 function remove(node: Root | Element, repeated: ReadonlySet<Element>): void {
