@@ -150,6 +150,51 @@ describe('eml', () => {
     );
   });
 
+  it('gives the body as written, with a warning, when no MIME part can be read from it', async () => {
+    // The shapes of CPython's email test messages msg_31 (the boundary declared with a character
+    // its delimiters lack) and msg_47 (part headers run into their body, no blank line between).
+    const wrongBoundary = [
+      'From: aperson@dom.ain',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary=BOUNDARY_',
+      '',
+      '--BOUNDARY',
+      'Content-Type: text/plain',
+      '',
+      'message 1',
+      '',
+      '--BOUNDARY',
+      'Content-Type: text/plain',
+      '',
+      'message 2',
+      '',
+      '--BOUNDARY--',
+      '',
+    ].join('\n');
+    const wrong = await read(wrongBoundary);
+    expect(markdownOf(wrong.document.root)).toBe('From: aperson\\@dom.ain\n\nmessage 1\n\nmessage 2\n');
+    expect(wrong.warnings).toEqual([expect.stringMatching(/^mime_structure_unread: message\.eml: /)]);
+    const runTogether = [
+      'From: arthur@example.example',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary=foo',
+      '',
+      '--foo',
+      'Content-Type: text/plain',
+      'bar',
+      '',
+      '--foo--',
+      '',
+    ].join('\n');
+    const together = await read(runTogether);
+    expect(markdownOf(together.document.root)).toBe('From: arthur\\@example.example\n\nbar\n');
+    expect(together.warnings).toHaveLength(1);
+    // A message with headers and nothing after them is still empty.
+    await expect(read('From: a@example.com\nSubject:\n\n\n')).rejects.toMatchObject({
+      code: 'empty_content',
+    });
+  });
+
   it('refuses an encrypted message, a file that is not e-mail and an empty message', async () => {
     const pgp =
       'From: a@example.com\r\nContent-Type: multipart/encrypted; protocol="application/pgp-encrypted"; boundary=b\r\n\r\n--b\r\n\r\nx\r\n--b--\r\n';

@@ -4,6 +4,7 @@ import { TransmuteError } from '@transmute/plugin-sdk';
 import type { FormatReader } from '../internal/format-reader.js';
 import { formatMailbox, type MailMessage } from './mail-message.js';
 import { messageDocument } from './message-document.js';
+import { unreadMimeBody } from './unread-mime-body.js';
 import { toUtf8MessageBytes } from './utf8-message-bytes.js';
 
 /** PGP/MIME and S/MIME enveloped messages: the body is ciphertext. */
@@ -23,6 +24,10 @@ function addresses(list: Address[] | Address | undefined): string[] {
         ],
   );
 }
+
+/** No text to read: absent, white space, or (HTML) only tags (postal-mime gives `<div></div>` for a body it could not find). */
+const isBlank = (text: string | undefined): boolean =>
+  text === undefined || text.replace(/<[^>]*>/g, '').trim() === '';
 
 const toBytes = (content: ArrayBuffer | Uint8Array | string): Uint8Array =>
   typeof content === 'string' ? Buffer.from(content) : new Uint8Array(content);
@@ -62,6 +67,16 @@ export const readEml: FormatReader = async (file, ctx) => {
   if (ENCRYPTED.test(contentType)) {
     throw new TransmuteError('encrypted_document', 'The e-mail is encrypted (PGP/MIME or S/MIME).');
   }
+  const attachments = email.attachments.filter((attachment) => attachment.related !== true);
+  let text = email.text;
+  if (isBlank(email.text) && isBlank(email.html) && attachments.length === 0) {
+    text = unreadMimeBody(bytes);
+    if (text !== undefined)
+      ctx.warn(
+        'mime_structure_unread',
+        `${file.name}: its MIME parts could not be told apart (a boundary or a part's headers are malformed); its body is given as written, less boundary and part header lines.`,
+      );
+  }
   const message: MailMessage = {
     subject: email.subject?.trim() === '' ? undefined : email.subject?.trim(),
     from: addresses(email.from)[0],
@@ -69,18 +84,16 @@ export const readEml: FormatReader = async (file, ctx) => {
     cc: addresses(email.cc),
     date: email.date,
     html: email.html,
-    text: email.text,
-    attachments: email.attachments
-      .filter((attachment) => attachment.related !== true)
-      .map((attachment, index) => {
-        const content = toBytes(attachment.content);
-        return {
-          name: attachment.filename ?? `attachment-${String(index + 1)}${nameExtension(attachment.mimeType)}`,
-          mediaType: attachment.mimeType,
-          sizeBytes: content.byteLength,
-          read: () => content,
-        };
-      }),
+    text,
+    attachments: attachments.map((attachment, index) => {
+      const content = toBytes(attachment.content);
+      return {
+        name: attachment.filename ?? `attachment-${String(index + 1)}${nameExtension(attachment.mimeType)}`,
+        mediaType: attachment.mimeType,
+        sizeBytes: content.byteLength,
+        read: () => content,
+      };
+    }),
   };
   return messageDocument(message, { format: 'MIME' }, ctx);
 };
