@@ -1,6 +1,7 @@
 import type * as Jsdom from 'jsdom';
 import { parseHTML } from 'linkedom';
 import { dropAnswerRemarks } from './answer-remarks.js';
+import { dropDataText } from './data-text.js';
 import { liftWrappedHeadings } from './lift-headings.js';
 import { dropPosterCardFacts } from './poster-cards.js';
 import { placeStreamedSegments } from './streamed-segments.js';
@@ -31,7 +32,8 @@ export type DomImplementation = 'linkedom' | 'jsdom';
  * Parses a page into a DOM document, React's streamed segments put in place
  * ({@link placeStreamedSegments}), its wrapped headings lifted ({@link liftWrappedHeadings}) and
  * the remarks under a Q&A page's answers removed ({@link dropAnswerRemarks}) with the facts of its posters' cards
- * ({@link dropPosterCardFacts}). linkedom is the default (about 8× faster than jsdom with a
+ * ({@link dropPosterCardFacts}), and a script's JSON state parked in an element gone
+ * ({@link dropDataText}). linkedom is the default (about 8× faster than jsdom with a
  * fifth of the memory); jsdom is loaded on first use only, as the slower, more exact fallback.
  */
 export async function loadDom(
@@ -56,6 +58,7 @@ export async function loadDom(
       liftWrappedHeadings(document);
       dropAnswerRemarks(document, html);
       dropPosterCardFacts(document, html);
+      dropDataText(document, html);
       return document;
     }
   }
@@ -72,6 +75,7 @@ export function parseWithLinkedom(html: string): Document {
   liftWrappedHeadings(document);
   dropAnswerRemarks(document, source);
   dropPosterCardFacts(document, source);
+  dropDataText(document, source);
   return document;
 }
 
