@@ -1,6 +1,7 @@
 import { isSignatureName } from './boilerplate-patterns.js';
 import { isConsentBox } from './consent-box.js';
 import { nodesUnder } from './dom-walk.js';
+import { dropModalDialogs } from './modal-dialog.js';
 import { withFollowingProductSections } from './product-sections.js';
 import { classAndIdNames } from './element-names.js';
 import { isInvisible, visibleTextOf } from './visible-text.js';
@@ -46,11 +47,13 @@ export interface MainRegion {
  * names a menu, breadcrumb, sidebar, cookie banner, modal, newsletter box or a forum poster's
  * signature (but not one that holds the `<main>`: a layout's wrapper), unless such an element holds most of the region's text (a template that names the
  * content's wrapper `has-sidebar`; a page's own header, navigation or footer goes whatever it
- * holds, {@link isLandmarkChrome}). Changes the document: call it on a fresh parse.
+ * holds, {@link isLandmarkChrome}). The page's modal dialogs go first, whatever they hold
+ * ({@link dropModalDialogs}). Changes the document: call it on a fresh parse.
  */
 export function readMainRegion(document: Document): MainRegion | null {
   const body = document.body as Element | null;
   if (body === null) return null;
+  dropModalDialogs(body);
   const bodyCharacters = textCharacters(body);
   const mains = Array.from(body.querySelectorAll('main, [role="main"]'));
   const main = mains
