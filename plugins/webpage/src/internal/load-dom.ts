@@ -1,6 +1,8 @@
 import type * as Jsdom from 'jsdom';
 import { parseHTML } from 'linkedom';
 import { dropAnswerRemarks } from './answer-remarks.js';
+import { placeAsyncFragments } from './async-fragments.js';
+import { dropDataText } from './data-text.js';
 import { liftWrappedHeadings } from './lift-headings.js';
 import { dropPosterCardFacts } from './poster-cards.js';
 import { placeStreamedSegments } from './streamed-segments.js';
@@ -28,10 +30,11 @@ export function onJsdomLoaded(callback: () => void): void {
 export type DomImplementation = 'linkedom' | 'jsdom';
 
 /**
- * Parses a page into a DOM document, React's streamed segments put in place
- * ({@link placeStreamedSegments}), its wrapped headings lifted ({@link liftWrappedHeadings}) and
+ * Parses a page into a DOM document, React's streamed segments and Marko's async fragments put in
+ * place ({@link placeStreamedSegments}, {@link placeAsyncFragments}), its wrapped headings lifted ({@link liftWrappedHeadings}) and
  * the remarks under a Q&A page's answers removed ({@link dropAnswerRemarks}) with the facts of its posters' cards
- * ({@link dropPosterCardFacts}). linkedom is the default (about 8× faster than jsdom with a
+ * ({@link dropPosterCardFacts}), and a script's JSON state parked in an element gone
+ * ({@link dropDataText}). linkedom is the default (about 8× faster than jsdom with a
  * fifth of the memory); jsdom is loaded on first use only, as the slower, more exact fallback.
  */
 export async function loadDom(
@@ -53,9 +56,11 @@ export async function loadDom(
       const options = url === undefined ? {} : { url };
       const { document } = new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window;
       placeStreamedSegments(document, html);
+      placeAsyncFragments(document, html);
       liftWrappedHeadings(document);
       dropAnswerRemarks(document, html);
       dropPosterCardFacts(document, html);
+      dropDataText(document, html);
       return document;
     }
   }
@@ -69,9 +74,11 @@ export function parseWithLinkedom(html: string): Document {
   if (!isWholeDocument(document))
     document = parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
   placeStreamedSegments(document, source);
+  placeAsyncFragments(document, source);
   liftWrappedHeadings(document);
   dropAnswerRemarks(document, source);
   dropPosterCardFacts(document, source);
+  dropDataText(document, source);
   return document;
 }
 

@@ -1,6 +1,7 @@
 import { isSignatureName } from './boilerplate-patterns.js';
 import { isConsentBox } from './consent-box.js';
 import { nodesUnder } from './dom-walk.js';
+import { dropModalDialogs } from './modal-dialog.js';
 import { withFollowingProductSections } from './product-sections.js';
 import { classAndIdNames } from './element-names.js';
 import { isInvisible, visibleTextOf } from './visible-text.js';
@@ -17,7 +18,7 @@ const CHROME_ROLES = new Set([
 const CHROME_NAME_WORDS = new Set([
   ...['nav', 'navbar', 'navigation', 'menu', 'menubar', 'breadcrumb', 'breadcrumbs', 'sidebar'],
   ...['cookie', 'cookies', 'consent', 'gdpr', 'modal', 'popup', 'newsletter', 'masthead', 'skip'],
-  ...['offcanvas', 'drawer', 'megamenu', 'topbar', 'toolbar'],
+  ...['offcanvas', 'drawer', 'megamenu', 'topbar', 'toolbar', 'footer'],
 ]);
 /** A chrome-named element holding more than this share of the region's text is the content's wrapper. */
 const MAX_CHROME_SHARE = 0.35;
@@ -43,14 +44,16 @@ export interface MainRegion {
  * a fair share of the page's text, else the body; with its chrome removed in place: navigation,
  * headers, footers, asides and dialogs outside an `<article>`, ARIA landmarks that are not the
  * content (navigation, banner, contentinfo, complementary, search), and elements whose class or id
- * names a menu, breadcrumb, sidebar, cookie banner, modal, newsletter box or a forum poster's
+ * names a menu, breadcrumb, sidebar, cookie banner, modal, newsletter box, the page's footer or a forum poster's
  * signature (but not one that holds the `<main>`: a layout's wrapper), unless such an element holds most of the region's text (a template that names the
  * content's wrapper `has-sidebar`; a page's own header, navigation or footer goes whatever it
- * holds, {@link isLandmarkChrome}). Changes the document: call it on a fresh parse.
+ * holds, {@link isLandmarkChrome}). The page's modal dialogs go first, whatever they hold
+ * ({@link dropModalDialogs}). Changes the document: call it on a fresh parse.
  */
 export function readMainRegion(document: Document): MainRegion | null {
   const body = document.body as Element | null;
   if (body === null) return null;
+  dropModalDialogs(body);
   const bodyCharacters = textCharacters(body);
   const mains = Array.from(body.querySelectorAll('main, [role="main"]'));
   const main = mains
@@ -175,7 +178,9 @@ function isChrome(element: Element): boolean {
         .split(/[_-]+/)
         .some(
           (word, index, words) =>
-            CHROME_NAME_WORDS.has(word) && !LAYOUT_MODIFIERS.has(words[index - 1] ?? ''),
+            CHROME_NAME_WORDS.has(word) &&
+            !LAYOUT_MODIFIERS.has(words[index - 1] ?? '') &&
+            !(word === 'footer' && NOT_PAGE_FOOTER.has(words[index - 1] ?? '')),
         ),
   );
   // A wrapper of the page's main landmark is its layout, whatever its name says (a template's
@@ -188,6 +193,18 @@ function isChrome(element: Element): boolean {
  * `has-sidebar`, `with-menu` name the content's wrapper by what the layout has beside it.
  */
 const LAYOUT_MODIFIERS = new Set(['no', 'has', 'with', 'without']);
+
+/**
+ * Words before `footer` that make it a part's foot or the layout's, not the page's footer: a card's,
+ * post's or product's footer holds its date, author or price (`card-footer`, `entry-footer`), and a
+ * "sticky footer" layout's wrapper (`sticky-footer`, `flex-wrap-footer`, `wsite-not-footer`) holds the
+ * content it pushes the footer under.
+ */
+const NOT_PAGE_FOOTER = new Set([
+  ...['card', 'entry', 'post', 'article', 'item', 'product', 'panel', 'tile', 'teaser', 'story'],
+  ...['comment', 'list', 'table', 'section', 'block', 'content', 'widget', 'form', 'gform', 'prices'],
+  ...['sticky', 'wrap', 'not', 'before'],
+]);
 
 /** Letters and digits of the text a reader sees under `root`. */
 function textCharacters(root: Element): number {
