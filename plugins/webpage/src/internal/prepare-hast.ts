@@ -3,6 +3,7 @@ import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast
 import { markCodeLanguage, markWrappedCodeLanguage } from './code-language.js';
 import { separateCodeLines } from './code-lines.js';
 import { isControlButton } from './control-button.js';
+import { isPermalinkMark, withoutPermalinks } from './heading-permalinks.js';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
 import { withSummaryBlocks } from './summary-blocks.js';
@@ -73,6 +74,7 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     }
     if (isDropped(child, options)) continue;
     if (isHidden(child)) continue;
+    if (isPermalinkMark(child)) continue;
     if (OBSOLETE_WRAPPERS.has(child.tagName)) child.tagName = 'div';
     // Text for screen readers only is not on the page a reader sees, unless it is the copy kept.
     if (!spoken && isScreenReaderOnly(child)) continue;
@@ -82,6 +84,7 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
       markCodeLanguage(child);
       separateCodeLines(child);
     } else markWrappedCodeLanguage(child);
+    withoutPermalinks(child);
     child.children = cleanChildren(withOrphanRowsInTables(child), options) as Element['children'];
     withSummaryBlocks(child);
     if (child.tagName === 'table' && isLayoutTable(child)) {
