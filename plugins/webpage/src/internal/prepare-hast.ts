@@ -6,6 +6,7 @@ import { isControlButton } from './control-button.js';
 import { isPermalinkMark, withoutPermalinks } from './heading-permalinks.js';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
+import { withRealSource } from './placeholder-images.js';
 import { withSummaryBlocks } from './summary-blocks.js';
 import { isCodeTabPanelHast } from './tab-panel.js';
 import { hasSpokenCopy, isScreenReaderOnly, isSightedCopyHast } from './screen-reader-text.js';
@@ -78,7 +79,7 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     if (OBSOLETE_WRAPPERS.has(child.tagName)) child.tagName = 'div';
     // Text for screen readers only is not on the page a reader sees, unless it is the copy kept.
     if (!spoken && isScreenReaderOnly(child)) continue;
-    if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
+    if (child.tagName === 'img' && !withRealSource(child)) continue;
     resolveUrls(child, options.baseUrl);
     if (child.tagName === 'pre') {
       markCodeLanguage(child);
@@ -151,16 +152,6 @@ export function toAbsolute(value: string, baseUrl: string | undefined): string {
     return new URL(value, baseUrl).href;
   } catch {
     return value;
-  }
-}
-
-function lazySource(element: Element): void {
-  for (const name of ['dataSrc', 'dataOriginal', 'dataLazySrc']) {
-    const value = element.properties[name];
-    if (typeof value === 'string' && value.trim() !== '') {
-      element.properties['src'] = value.trim();
-      return;
-    }
   }
 }
 
