@@ -35,6 +35,35 @@ describe("a page builder's blocks", () => {
     expect(withoutBuilderBlockNames('elementor-widget__width-initial')).toBe('width-initial');
     expect(withoutBuilderBlockNames('elementor-widget elementor-widget-sidebar')).toBe('sidebar');
     expect(withoutBuilderBlockNames('widget widget_recent_entries')).toBe('widget widget_recent_entries');
+    expect(withoutBuilderBlockNames('field field--name-body field--label-hidden')).toBe(
+      'field field--name-body',
+    );
+    expect(withoutBuilderBlockNames('field-label-hidden')).toBe('');
+    expect(withoutBuilderBlockNames('visually-hidden')).toBe('visually-hidden');
+  });
+
+  it('keep a Drupal field whose label is hidden, not the field', async () => {
+    // A utility's page: its text, then an FAQ field whose answer sits four levels down, unscored.
+    const rebates = [
+      'Air Purifiers – $50',
+      'Dehumidifiers – $40',
+      'Freezers – $25',
+      'Induction Cooktops – $250',
+    ]
+      .map((item) => `<li>${item} instant discount</li>`)
+      .join('');
+    const html = `<!DOCTYPE html><html><head><title>Appliance rebates</title></head><body>
+<nav><a href="/">Home</a> <a href="/save">Save energy</a></nav>
+<main><article class="node"><div class="node__content"><h1>Appliance rebates</h1><p>${INTRO}</p><p>${INTRO}</p><p>${INTRO}</p>
+<div class="field field--name-bp-view field--type-viewsreference field--label-hidden field__items"><div class="field__item">
+<div class="views-element-container"><div class="view view-faqs"><div class="accordion-item">
+<h2 class="accordion-header">Which appliances qualify for discounts or rebates?</h2>
+<div class="accordion-body"><p>Look for our signage in stores at participating retailers to save instantly on these appliances.</p>
+<ul>${rebates}</ul></div></div></div></div></div></div></div></article>
+</main><footer><p>© Utility Example</p></footer></body></html>`;
+    const markdown = toMarkdown((await convertHtml(html, { url: 'https://energy.example/rebates' })).root);
+    expect(markdown).toContain('Which appliances qualify for discounts or rebates?');
+    expect(markdown).toContain('- Induction Cooktops – $250 instant discount');
   });
 
   it("keep a service page's feature boxes beside its text", async () => {

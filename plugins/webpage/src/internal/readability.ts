@@ -176,13 +176,14 @@ function parse(document: Document, copy: 'kept' | 'not kept'): Article | null {
   const getClassWeight = check._getClassWeight;
   if (typeof getClassWeight === 'function') {
     // A page builder's word for its blocks (Elementor's `elementor-widget`) weighs nothing: it
-    // names every block of such a page, not a sidebar's widget (builder-blocks.ts).
+    // names every block of such a page, not a sidebar's widget; nor does a hidden label's class
+    // (Drupal's `field--label-hidden`), which names the label, not the block (builder-blocks.ts).
     check._getClassWeight = function (element) {
       const { className, id } = element;
-      if (typeof className !== 'string' || !className.includes('elementor-widget')) {
-        return getClassWeight.call(this, element);
-      }
-      return getClassWeight.call(this, { className: withoutBuilderBlockNames(className), id });
+      if (typeof className !== 'string') return getClassWeight.call(this, element);
+      const weighed = withoutBuilderBlockNames(className);
+      if (weighed === className) return getClassWeight.call(this, element);
+      return getClassWeight.call(this, { className: weighed, id });
     };
   }
   if (typeof check._getAllNodesWithTag === 'function') {
