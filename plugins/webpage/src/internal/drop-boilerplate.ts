@@ -288,7 +288,8 @@ function boilerplateVerdict(
   if (size.words > total * MAX_NAMED_SHARE || hasImage(element)) return 'keep';
   const linkLine =
     wordsOf(text).length <= LINK_LINE_WORDS && size.linkWords >= size.words * LINK_LINE_DENSITY;
-  if (!linkLine) return 'keep';
+  // A definition's term is the definition's, linked or not (a reference page's `<dt><a><code>`).
+  if (!linkLine || element.tagName === 'dt') return 'keep';
   // On a page of items, a linked heading is an item's name, and so is a linked line every card
   // names its title (`<p class="card-title"><a>Name</a></p>`, {@link isItemTitle}); a block inside a
   // link is a line of a card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`),

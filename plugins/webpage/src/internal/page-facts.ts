@@ -1,5 +1,6 @@
 import { declaredKind, type DeclaredKind } from './declared-kind.js';
 import { nodesUnder } from './dom-walk.js';
+import { headingText } from './heading-permalinks.js';
 import { readJsonLdProduct, type ProductFacts } from './json-ld-product.js';
 import { decodeLeftoverEntities } from './leftover-entities.js';
 import { toAbsolute } from './prepare-hast.js';
@@ -182,7 +183,7 @@ const CONTENT_ROOT = 'article, main, [role="main"]';
 function headline(headings: readonly Element[]): string | undefined {
   const named = headings
     .filter((element) => !isSiteName(element))
-    .map((element) => ({ element, text: text(element) }));
+    .map((element) => ({ element, text: headingText(element) || undefined }));
   const inContent = named.find((heading) => heading.text && heading.element.closest(CONTENT_ROOT));
   if (inContent) return inContent.text;
   const withText = named.filter((heading) => heading.text);

@@ -14,6 +14,32 @@ describe('HTML → mdast cleaning', () => {
     expect(convert('<pre><code>plain</code></pre>')).toContain('```\nplain');
   });
 
+  it("finds a code block's language where documentation generators print it", () => {
+    // Sphinx: on the wrapper's wrapper, and no <code>; `highlight-default` names none.
+    const sphinx = (name: string) =>
+      `<div class="${name} notranslate"><div class="highlight"><pre><span class="kn">import</span> os</pre></div></div>`;
+    expect(convert(sphinx('highlight-python3'))).toBe('```python3\nimport os\n```\n');
+    expect(convert(sphinx('highlight-default'))).toBe('```\nimport os\n```\n');
+    // MkDocs Material, MDN's `brush:`, rustdoc's and highlight.js's bare language class.
+    expect(convert('<div class="language-python highlight"><pre><code>x = 1</code></pre></div>')).toContain(
+      '```python\n',
+    );
+    expect(convert('<pre class="brush: html notranslate"><code>&lt;p&gt;</code></pre>')).toContain(
+      '```html\n<p>',
+    );
+    expect(convert('<pre class="rust item-decl"><code>pub struct A;</code></pre>')).toContain('```rust\n');
+    expect(convert('<pre><code class="hljs python">x = 1</code></pre>')).toContain('```python\n');
+    // A wrapper's language does not override the sample's own, nor reach a sample deeper down.
+    expect(
+      convert('<div class="language-bash"><pre><code class="language-json">{}</code></pre></div>'),
+    ).toContain('```json\n');
+    expect(
+      convert('<div class="language-bash"><div><div><div><pre><code>ls</code></pre></div></div></div></div>'),
+    ).toContain('```\nls');
+    // A style's bare class names no language.
+    expect(convert('<pre class="wide"><code>plain</code></pre>')).toContain('```\nplain');
+  });
+
   it('makes links and images absolute and drops script links', () => {
     const markdown = convert(
       '<p><a href="../b">B</a> <img src="i.png" alt="Alt text"> <a href="javascript:alert(1)">Run</a></p>',

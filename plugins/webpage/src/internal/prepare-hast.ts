@@ -1,8 +1,12 @@
 import { toCellLines } from '@transmute/plugin-sdk';
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
+import { markCodeLanguage, markWrappedCodeLanguage } from './code-language.js';
+import { separateCodeLines } from './code-lines.js';
 import { isControlButton } from './control-button.js';
+import { isPermalinkMark, withoutPermalinks } from './heading-permalinks.js';
 import { isLayoutTable, unwrapLayoutTable } from './layout-table.js';
 import { withOrphanRowsInTables } from './orphan-rows.js';
+import { withRealSource } from './placeholder-images.js';
 import { withSummaryBlocks } from './summary-blocks.js';
 import { isCodeTabPanelHast } from './tab-panel.js';
 import { hasSpokenCopy, isScreenReaderOnly, isSightedCopyHast } from './screen-reader-text.js';
@@ -41,8 +45,6 @@ const OBSOLETE_WRAPPERS = new Set(['content', 'shadow', 'element']);
 /** URL-bearing attributes (hast property names) resolved against the base URL. */
 const URL_PROPERTIES = ['href', 'src', 'poster', 'cite'] as const;
 
-const LANGUAGE_CLASS = /^(?:language|lang|highlight-source)-([\w#+.-]+)$/i;
-
 /** Options of {@link prepareHast}. */
 export interface PrepareHastOptions {
   /** Absolute URL that relative links and images are resolved against. */
@@ -73,12 +75,17 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     }
     if (isDropped(child, options)) continue;
     if (isHidden(child)) continue;
+    if (isPermalinkMark(child)) continue;
     if (OBSOLETE_WRAPPERS.has(child.tagName)) child.tagName = 'div';
     // Text for screen readers only is not on the page a reader sees, unless it is the copy kept.
     if (!spoken && isScreenReaderOnly(child)) continue;
-    if (child.tagName === 'img' && !child.properties['src']) lazySource(child);
+    if (child.tagName === 'img' && !withRealSource(child)) continue;
     resolveUrls(child, options.baseUrl);
-    if (child.tagName === 'pre') markCodeLanguage(child);
+    if (child.tagName === 'pre') {
+      markCodeLanguage(child);
+      separateCodeLines(child);
+    } else markWrappedCodeLanguage(child);
+    withoutPermalinks(child);
     child.children = cleanChildren(withOrphanRowsInTables(child), options) as Element['children'];
     withSummaryBlocks(child);
     if (child.tagName === 'table' && isLayoutTable(child)) {
@@ -146,41 +153,6 @@ export function toAbsolute(value: string, baseUrl: string | undefined): string {
   } catch {
     return value;
   }
-}
-
-function lazySource(element: Element): void {
-  for (const name of ['dataSrc', 'dataOriginal', 'dataLazySrc']) {
-    const value = element.properties[name];
-    if (typeof value === 'string' && value.trim() !== '') {
-      element.properties['src'] = value.trim();
-      return;
-    }
-  }
-}
-
-/** Finds the language of a `<pre>` (on itself, its `<code>`, or `data-lang`) and puts it on the `<code>` as `language-x`. */
-function markCodeLanguage(pre: Element): void {
-  const code = pre.children.find(
-    (child): child is Element => child.type === 'element' && child.tagName === 'code',
-  );
-  const language = languageOf(code) ?? languageOf(pre);
-  if (language === undefined || code === undefined) return;
-  code.properties['className'] = [`language-${language}`];
-}
-
-function languageOf(element: Element | undefined): string | undefined {
-  if (element === undefined) return undefined;
-  const { className, dataLang, dataLanguage } = element.properties;
-  for (const candidate of [dataLang, dataLanguage]) {
-    if (typeof candidate === 'string' && /^[\w#+.-]{1,30}$/.test(candidate)) return candidate.toLowerCase();
-  }
-  if (Array.isArray(className)) {
-    for (const name of className) {
-      const match = LANGUAGE_CLASS.exec(String(name));
-      if (match?.[1] !== undefined) return match[1].toLowerCase();
-    }
-  }
-  return undefined;
 }
 
 /** Calls `visit` on each of a table's own cells (not those of a table nested in one). */

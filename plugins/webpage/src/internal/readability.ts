@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { withoutBuilderBlockNames } from './builder-blocks.js';
 import { nodesUnder } from './dom-walk.js';
 import { noteHeadedSections, takeSiblingSections } from './headed-sections.js';
 import { linkDensity } from './link-density.js';
@@ -17,6 +18,7 @@ export type Article = NonNullable<ReturnType<Readability<Element>['parse']>>;
 interface ReplacedChecks {
   REGEXPS: { byline: RegExp; hashUrl: RegExp; unlikelyCandidates: RegExp };
   _getLinkDensity(element: Element): number;
+  _getClassWeight: (this: ReplacedChecks, element: { className: unknown; id: unknown }) => number;
   _getAllNodesWithTag(node: Document | Element, tagNames: string[]): ArrayLike<Element>;
   _hasAncestorTag: (
     this: ReplacedChecks,
@@ -169,6 +171,19 @@ function parse(document: Document, copy: 'kept' | 'not kept'): Article | null {
     check._prepArticle = function (articleContent) {
       takeSiblingSections(articleContent, sections, (element) => this._getLinkDensity(element));
       prepArticle.call(this, articleContent);
+    };
+  }
+  const getClassWeight = check._getClassWeight;
+  if (typeof getClassWeight === 'function') {
+    // A page builder's word for its blocks (Elementor's `elementor-widget`) weighs nothing: it
+    // names every block of such a page, not a sidebar's widget; nor does a hidden label's class
+    // (Drupal's `field--label-hidden`), which names the label, not the block (builder-blocks.ts).
+    check._getClassWeight = function (element) {
+      const { className, id } = element;
+      if (typeof className !== 'string') return getClassWeight.call(this, element);
+      const weighed = withoutBuilderBlockNames(className);
+      if (weighed === className) return getClassWeight.call(this, element);
+      return getClassWeight.call(this, { className: weighed, id });
     };
   }
   if (typeof check._getAllNodesWithTag === 'function') {
