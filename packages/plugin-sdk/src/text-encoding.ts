@@ -70,6 +70,28 @@ export function utf16Layout(bytes: Uint8Array): EncodingCandidate | undefined {
   };
 }
 
+/**
+ * ISO-2022-JP (Japanese e-mail and old web pages): seven-bit bytes that switch into JIS X 0208
+ * with `ESC $ B` (or `ESC $ @`) and back with `ESC ( B` (or `ESC ( J`). Such text is valid ASCII
+ * and so valid UTF-8, which would keep the escapes and show the kanji as ASCII letters: it is told
+ * by a switch in and a switch back, and no byte above 0x7f.
+ */
+export function iso2022JpLayout(bytes: Uint8Array): EncodingCandidate | undefined {
+  const sample = bytes.subarray(0, DETECTION_SAMPLE_BYTES);
+  let into = false;
+  let back = false;
+  for (let at = 0; at < sample.length; at++) {
+    const byte = sample[at] ?? 0;
+    if (byte > 0x7f) return undefined;
+    if (byte !== 0x1b) continue;
+    // `$` then `B` or `@`: JIS X 0208; `(` then `B` or `J`: ASCII or JIS Roman.
+    const designation = String.fromCharCode(sample[at + 1] ?? 0, sample[at + 2] ?? 0);
+    if (designation === '$B' || designation === '$@') into = true;
+    else if ((designation === '(B' || designation === '(J') && into) back = true;
+  }
+  return into && back ? { encoding: 'iso-2022-jp', confidence: 100 } : undefined;
+}
+
 /** Whether the bytes are UTF-8 (a prefix of it when `complete` is false: a cut character is fine). */
 export function isUtf8(bytes: Uint8Array, complete: boolean): boolean {
   try {

@@ -2,6 +2,7 @@ import { TransmuteError } from '@transmute/contract';
 import {
   bomEncoding,
   detectEncodings,
+  iso2022JpLayout,
   toDecoderEncoding,
   utf16Layout,
   type EncodingCandidate,
@@ -109,7 +110,8 @@ function undecodable(tried: string): TransmuteError {
 /**
  * Decodes the bytes of a text source. The rules, in order: a byte-order mark wins (UTF-8,
  * UTF-16 LE/BE); then the declared charset (`Content-Type`, `SourceFile.charset`) when
- * TextDecoder knows it and the bytes fit it; then UTF-16 without a mark when its NUL bytes show it (see utf16Layout); then UTF-8 when
+ * TextDecoder knows it and the bytes fit it; then UTF-16 without a mark when its NUL bytes show it (see utf16Layout); then
+ * ISO-2022-JP when its escapes show it (see iso2022JpLayout); then UTF-8 when
  * the bytes are valid UTF-8 (or nearly: see isMostlyUtf8); else the
  * encoding is detected (see detectEncodings) with an `encoding_guessed` warning. A decode may
  * replace a few invalid sequences (warned with their count); one that would replace more than
@@ -138,6 +140,12 @@ export function decodeTextBytes(bytes: Uint8Array, declaredCharset?: string): De
     if (tolerable(attempted)) return result(attempted, utf16.encoding, guessed(utf16, warnings));
     // Bytes with that many NULs are UTF-16 or nothing: no 8-bit code page makes text of them.
     throw undecodable(utf16.encoding);
+  }
+  // Before UTF-8 too: ISO-2022-JP is seven-bit, so valid UTF-8 with its escapes left in.
+  const iso2022Jp = iso2022JpLayout(bytes);
+  if (iso2022Jp !== undefined) {
+    const attempted = attempt(bytes, iso2022Jp.encoding);
+    if (tolerable(attempted)) return result(attempted, iso2022Jp.encoding, guessed(iso2022Jp, warnings));
   }
   const utf8 = attempt(bytes, 'utf-8');
   if (utf8.replaced === 0 || isMostlyUtf8(utf8)) return result(utf8, 'utf-8', warnings);
