@@ -47,4 +47,14 @@ describe("a forum template's frame drawn as small tables (vBulletin)", () => {
     expect(markdown).toContain('signs the stream with');
     expect(markdown).toContain('16 registers');
   });
+
+  it('keeps a data table of numbers and single letters, which no wording marks as a frame', () => {
+    const markdown = convert(
+      '<table><tr><th>Size</th><th>A</th></tr><tr><td>1</td><td>12</td></tr></table>' + POST,
+    );
+    expect(markdown).toMatch(/^\| Size +\| A +\|$/m);
+    expect(
+      convert('<table><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>' + POST),
+    ).toContain('| 1 | 2 |');
+  });
 });
