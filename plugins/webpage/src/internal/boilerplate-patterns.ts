@@ -1,5 +1,6 @@
 import { countPrices } from './catalogue.js';
 import { isScreenReaderName } from './element-names.js';
+import { isThreadFrameLine } from './thread-frame-lines.js';
 /**
  * What marks a block inside an article as boilerplate rather than article text: the class, id,
  * itemprop and role names that page templates give captions, credits, bylines, dates, tag lists,
@@ -324,6 +325,7 @@ export function isBoilerplateLine(text: string): boolean {
   // (`@functools.cache(user_function)`): a tag or handle is letters, digits, `_`, `.` and `-`.
   if (line.split(' ').every((part) => /^[#@][\p{L}\p{N}_.-]+$/u.test(part))) return true;
   if (BOILERPLATE_LINES.some((pattern) => pattern.test(line))) return true;
+  if (isThreadFrameLine(line)) return true;
   if (words.length <= 12 && BYLINE.test(line)) return true;
   // Counters and tool labels (`12 Share`), but not a price (`$259.95`): its digits are a product's.
   if (

@@ -3,6 +3,7 @@ import { parseHTML } from 'linkedom';
 import { dropAnswerRemarks } from './answer-remarks.js';
 import { placeAsyncFragments } from './async-fragments.js';
 import { dropDataText } from './data-text.js';
+import { dropHiddenWidgets } from './hidden-widgets.js';
 import { liftWrappedHeadings } from './lift-headings.js';
 import { dropPosterCardFacts } from './poster-cards.js';
 import { placeStreamedSegments } from './streamed-segments.js';
@@ -34,7 +35,7 @@ export type DomImplementation = 'linkedom' | 'jsdom';
  * place ({@link placeStreamedSegments}, {@link placeAsyncFragments}), its wrapped headings lifted ({@link liftWrappedHeadings}) and
  * the remarks under a Q&A page's answers removed ({@link dropAnswerRemarks}) with the facts of its posters' cards
  * ({@link dropPosterCardFacts}), and a script's JSON state parked in an element gone
- * ({@link dropDataText}). linkedom is the default (about 8× faster than jsdom with a
+ * ({@link dropDataText}), and the widgets its style sheet hides ({@link dropHiddenWidgets}). linkedom is the default (about 8× faster than jsdom with a
  * fifth of the memory); jsdom is loaded on first use only, as the slower, more exact fallback.
  */
 export async function loadDom(
@@ -61,6 +62,7 @@ export async function loadDom(
       dropAnswerRemarks(document, html);
       dropPosterCardFacts(document, html);
       dropDataText(document, html);
+      dropHiddenWidgets(document, html);
       return document;
     }
   }
@@ -79,6 +81,7 @@ export function parseWithLinkedom(html: string): Document {
   dropAnswerRemarks(document, source);
   dropPosterCardFacts(document, source);
   dropDataText(document, source);
+  dropHiddenWidgets(document, source);
   return document;
 }
 
