@@ -41,7 +41,7 @@ interface PgQueryInternals {
   _getRows: (connection: PgConnection, rows: unknown) => void;
 }
 
-const PgQuery = pg.Query as unknown as new (config: object) => object;
+const PgQuery = pg.Query as unknown as new (text: string, values: unknown[]) => object;
 
 /**
  * A run of a named statement: the first run on a connection asks for the rows' description (pg's
@@ -53,10 +53,14 @@ const PgQuery = pg.Query as unknown as new (config: object) => object;
  */
 class KnownShapeQuery extends PgQuery {
   constructor(
-    config: object,
+    name: string,
+    text: string,
+    values: unknown[],
     private readonly shape: RowShape | undefined,
   ) {
-    super(config);
+    // Text and values, not a config object, which pg would copy property by property.
+    super(text, values);
+    (this as unknown as PgQueryInternals).name = name;
   }
 
   prepare(connection: PgConnection): void {
@@ -143,7 +147,7 @@ export class NamedStatementClient extends pg.Client {
 
   /** Runs the statement prepared as `name`, with the rows' description kept from its first run. */
   private runNamed(name: string, text: string, values: unknown[]): Promise<unknown> {
-    const query = new KnownShapeQuery({ name, text, values }, this.shapes.get(name));
+    const query = new KnownShapeQuery(name, text, values, this.shapes.get(name));
     return new Promise((resolve, reject) => {
       (query as unknown as PgQueryInternals).callback = (error, result) => {
         if (error !== null) {
