@@ -41,7 +41,9 @@ if (process.env.QUEUE_STATEMENTS === '1') {
     const first = args[0] as string | { text: string };
     const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 110);
     const at = performance.now();
-    const result = original.apply(this, args);
+    const raw = original.apply(this, args);
+    // A query object (the store's named statements) answers through its callback, not a promise.
+    const result = isSubmitted(first) ? settledBy(first) : raw;
     const client = this as object;
     const before = unanswered.get(client) ?? 0;
     if (counting && before === 0 && !isBenchRead(text)) roundTrips += 1;
@@ -62,6 +64,25 @@ if (process.env.QUEUE_STATEMENTS === '1') {
       );
     return result;
   };
+}
+
+type Submitted = { submit: unknown; callback: (error: Error | null, result?: unknown) => void };
+
+function isSubmitted(query: unknown): query is Submitted {
+  const candidate = query as Partial<Submitted> | null;
+  return typeof candidate?.submit === 'function' && typeof candidate.callback === 'function';
+}
+
+/** A promise settled when the query object's callback is called (pg reads it after the query call). */
+function settledBy(query: Submitted): Promise<unknown> {
+  const callback = query.callback;
+  return new Promise((resolve, reject) => {
+    query.callback = (error, result) => {
+      if (error === null) resolve(result);
+      else reject(error);
+      callback(error, result);
+    };
+  });
 }
 
 /** The bench's own reads (the job-end waiter's, this script's pid lookup), not the queue's. */

@@ -9,6 +9,105 @@ const RESULT_TYPE_CHANGED = 'cached plan must not change result type';
 
 type QueryArgs = [text: unknown, values?: unknown, callback?: unknown];
 
+/** The rows' description of a named statement as pg's Result keeps it once read (its parsers too). */
+interface RowShape {
+  fields: unknown;
+  parsers: unknown;
+  prebuilt: unknown;
+}
+
+/** The parts of pg's Result and connection that {@link KnownShapeQuery} reaches into (pg 8). */
+interface PgResult {
+  fields: unknown;
+  _parsers: unknown;
+  _prebuiltEmptyResultObject: unknown;
+}
+interface PgConnection {
+  bind: (config: object) => void;
+  close: (config: object) => void;
+  sync: () => void;
+}
+interface PgQueryInternals {
+  _result: PgResult;
+  _accumulateRows: boolean;
+  portal: string;
+  rows: unknown;
+  binary: unknown;
+  values: unknown;
+  name: string;
+  callback: ((error: Error | null, result?: unknown) => void) | undefined;
+  hasBeenParsed: (connection: PgConnection) => boolean;
+  handleError: (error: unknown, connection: PgConnection) => void;
+  _getRows: (connection: PgConnection, rows: unknown) => void;
+}
+
+const PgQuery = pg.Query as unknown as new (text: string, values: unknown[]) => object;
+
+/**
+ * A run of a named statement: the first run on a connection asks for the rows' description (pg's
+ * Describe) and keeps it; later runs bind and execute only and reuse it, so neither the server's
+ * RowDescription nor pg's parsing of it and building of its row parsers is repeated for every
+ * statement. Safe because a prepared statement's result type cannot change under its name:
+ * PostgreSQL refuses to run it ("cached plan must not change result type") and the client drops
+ * the name, so the statement is prepared and described afresh under a new one.
+ */
+class KnownShapeQuery extends PgQuery {
+  constructor(
+    name: string,
+    text: string,
+    values: unknown[],
+    private readonly shape: RowShape | undefined,
+  ) {
+    // Text and values, not a config object, which pg would copy property by property.
+    super(text, values);
+    (this as unknown as PgQueryInternals).name = name;
+  }
+
+  prepare(connection: PgConnection): void {
+    const self = this as unknown as PgQueryInternals;
+    const { shape } = this;
+    if (shape === undefined || !self.hasBeenParsed(connection)) {
+      (PgQuery.prototype as unknown as { prepare: (c: PgConnection) => void }).prepare.call(this, connection);
+      return;
+    }
+    // pg's `prepare` for a statement already parsed, without the Describe: the rows' description
+    // is the one kept, set as `handleRowDescription` would have set it.
+    const result = self._result;
+    result.fields = shape.fields;
+    result._parsers = shape.parsers;
+    result._prebuiltEmptyResultObject = shape.prebuilt;
+    self._accumulateRows = true;
+    try {
+      connection.bind({
+        portal: self.portal,
+        statement: self.name,
+        values: self.values,
+        binary: self.binary,
+        valueMapper: prepareValue,
+      });
+    } catch (error) {
+      connection.close({ type: 'S', name: self.name });
+      connection.sync();
+      self.handleError(error, connection);
+      return;
+    }
+    self._getRows(connection, self.rows);
+  }
+
+  /** The rows' description this run read or reused, to keep for the statement's later runs. */
+  rowShape(): RowShape {
+    const result = (this as unknown as PgQueryInternals)._result;
+    return {
+      fields: result.fields,
+      parsers: result._parsers,
+      prebuilt: result._prebuiltEmptyResultObject,
+    };
+  }
+}
+
+/** pg's own mapping of a JS value to a parameter (`utils.prepareValue`), as its `prepare` binds them. */
+const prepareValue = (pg as unknown as { utils?: { prepareValue?: unknown } }).utils?.prepareValue;
+
 /**
  * A pg client that prepares each distinct parametrised statement once per connection and then
  * only binds and executes it (pg's named statements): the server skips parsing, analysing and,
@@ -24,6 +123,8 @@ type QueryArgs = [text: unknown, values?: unknown, callback?: unknown];
 export class NamedStatementClient extends pg.Client {
   /** Statement text → its name on this connection. */
   private readonly names = new Map<string, string>();
+  /** Statement name → the rows' description its first run read (see {@link KnownShapeQuery}). */
+  private readonly shapes = new Map<string, RowShape>();
   private prepared = 0;
   private corked = false;
 
@@ -35,13 +136,38 @@ export class NamedStatementClient extends pg.Client {
       return run(...args);
     const name = this.nameOf(text);
     if (name === undefined) return run(...args);
-    const attempt = run({ name, text, values }) as unknown as Promise<unknown>;
-    return attempt.catch((error: unknown) => {
+    return this.runNamed(name, text, values).catch((error: unknown) => {
       if (!(error instanceof Error) || !error.message.includes(RESULT_TYPE_CHANGED)) throw error;
-      this.names.delete(text);
+      this.forget(text);
       if (this.inTransaction()) throw error;
-      return run({ name: this.nameOf(text), text, values });
+      const renamed = this.nameOf(text);
+      return renamed === undefined ? run(text, values) : this.runNamed(renamed, text, values);
     }) as never;
+  }
+
+  /** Runs the statement prepared as `name`, with the rows' description kept from its first run. */
+  private runNamed(name: string, text: string, values: unknown[]): Promise<unknown> {
+    const query = new KnownShapeQuery(name, text, values, this.shapes.get(name));
+    return new Promise((resolve, reject) => {
+      (query as unknown as PgQueryInternals).callback = (error, result) => {
+        if (error !== null) {
+          // As pg's own promise does: the stack of the caller, not of the socket's read.
+          Error.captureStackTrace(error);
+          reject(error);
+          return;
+        }
+        if (!this.shapes.has(name) && this.names.get(text) === name) this.shapes.set(name, query.rowShape());
+        resolve(result);
+      };
+      (super.query as (query: object) => unknown)(query);
+    });
+  }
+
+  /** Drops the statement's name (and the rows' description kept under it) on this connection. */
+  private forget(text: string): void {
+    const name = this.names.get(text);
+    if (name !== undefined) this.shapes.delete(name);
+    this.names.delete(text);
   }
 
   /**

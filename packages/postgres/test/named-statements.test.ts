@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../src/index.js';
+import { NamedStatementClient } from '../src/named-statement-client.js';
 
 const connectionString = process.env.TRANSMUTE_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schemas: string[] = [];
@@ -79,6 +80,57 @@ describe('named statements', () => {
       expect(again.rows).toEqual([{ id: 'p1', size: null, kind: null }]);
     } finally {
       await store.close();
+    }
+  });
+
+  it("asks for a statement's rows description once, and afresh after its result type changed", async () => {
+    const schema = `named_${randomBytes(6).toString('hex')}`;
+    schemas.push(schema);
+    const setup = new pg.Client({ connectionString });
+    await setup.connect();
+    await setup.query(`create schema "${schema}"`);
+    await setup.query(`create table "${schema}".probe (id text primary key, size int)`);
+    await setup.query(`insert into "${schema}".probe values ('p1', 5), ('p2', null)`);
+    const client = new NamedStatementClient({
+      connectionString,
+      pipeline: true,
+      options: `-c search_path=${schema}`,
+    });
+    await client.connect();
+    try {
+      // Every Describe the client sends: pg's `connection.describe`.
+      const connection = (client as unknown as { connection: { describe: (msg: unknown) => void } })
+        .connection;
+      const describe = connection.describe.bind(connection);
+      let described = 0;
+      connection.describe = (msg) => {
+        described += 1;
+        describe(msg);
+      };
+      const read = async (id: string) =>
+        (await (client as pg.Client).query('select * from probe where id = $1', [id])).rows as unknown[];
+      expect(await read('p1')).toEqual([{ id: 'p1', size: 5 }]);
+      expect(await read('p2')).toEqual([{ id: 'p2', size: null }]);
+      expect(await read('p3')).toEqual([]);
+      expect(await read('p1')).toEqual([{ id: 'p1', size: 5 }]);
+      expect(described).toBe(1);
+      // A statement without rows, run twice, is described once too and answers its count.
+      const touched = await (client as pg.Client).query('update probe set size = size where id = $1', ['p1']);
+      expect(
+        (await (client as pg.Client).query('update probe set size = size where id = $1', ['p2'])).rowCount,
+      ).toBe(1);
+      expect(touched.rowCount).toBe(1);
+      expect(described).toBe(2);
+
+      // Another session changes the column's type: the kept description would parse it wrongly;
+      // the statement is refused, prepared and described afresh.
+      await setup.query(`alter table "${schema}".probe alter column size type text`);
+      expect(await read('p1')).toEqual([{ id: 'p1', size: '5' }]);
+      expect(await read('p1')).toEqual([{ id: 'p1', size: '5' }]);
+      expect(described).toBe(3);
+    } finally {
+      await client.end();
+      await setup.end();
     }
   });
 });
