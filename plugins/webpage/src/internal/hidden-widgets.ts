@@ -8,6 +8,23 @@ import { countWordCharacters } from './word-characters.js';
  */
 
 /**
+ * Removes the elements under `root` that `selector` finds and `hidden` accepts, judged in document
+ * order; one inside an element already removed is skipped. Returns the number removed.
+ */
+function removeWhere(root: Element, selector: string, hidden: (element: Element) => boolean): number {
+  let removed = 0;
+  for (const element of Array.from(root.querySelectorAll(selector))) {
+    if (!root.contains(element) || !hidden(element)) continue;
+    element.remove();
+    removed += 1;
+  }
+  return removed;
+}
+
+const hasClass = (element: Element, name: RegExp): boolean =>
+  Array.from(element.classList).some((className) => name.test(className));
+
+/**
  * Elements a framework hides until it has filled in their `{{ … }}` expressions: AngularJS's
  * `ng-cloak` (also as a class and `data-ng-cloak`), Vue's `v-cloak`, Alpine's `x-cloak`.
  */
@@ -23,16 +40,10 @@ const TEMPLATE_EXPRESSION = /\{\{[^{}]*\}\}/g;
  * that the server also filled in. Returns the number of elements removed.
  */
 export function dropTemplatePlaceholders(root: Element): number {
-  let removed = 0;
-  for (const element of Array.from(root.querySelectorAll(CLOAKED))) {
-    if (!root.contains(element)) continue;
+  return removeWhere(root, CLOAKED, (element) => {
     const text = element.textContent ?? '';
-    if (!text.includes('{{')) continue;
-    if (countWordCharacters(text.replace(TEMPLATE_EXPRESSION, ' ')) > 0) continue;
-    element.remove();
-    removed += 1;
-  }
-  return removed;
+    return text.includes('{{') && countWordCharacters(text.replace(TEMPLATE_EXPRESSION, ' ')) === 0;
+  });
 }
 
 /**
@@ -50,21 +61,16 @@ const MIN_LINK_SHARE = 0.8;
  * each thread, hidden until its button is pressed. Returns the number of lists removed.
  */
 export function dropDropdownMenus(root: Element): number {
-  let removed = 0;
-  for (const element of Array.from(root.querySelectorAll('[class*="ropdown"]'))) {
-    if (!root.contains(element)) continue;
-    if (!Array.from(element.classList).some((name) => DROPDOWN_LIST.test(name))) continue;
+  return removeWhere(root, '[class*="ropdown"]', (element) => {
+    if (!hasClass(element, DROPDOWN_LIST)) return false;
     const characters = countWordCharacters(visibleTextOf(element));
-    if (characters === 0) continue;
+    if (characters === 0) return false;
     const linked = Array.from(element.querySelectorAll('a[href]')).reduce(
       (sum, link) => sum + countWordCharacters(visibleTextOf(link)),
       0,
     );
-    if (linked < MIN_LINK_SHARE * characters) continue;
-    element.remove();
-    removed += 1;
-  }
-  return removed;
+    return linked >= MIN_LINK_SHARE * characters;
+  });
 }
 
 /** A class naming a poster's avatar: `avatar`, `avatar-u42100-m`, `message-avatar`, `UserAvatar`. */
@@ -78,16 +84,11 @@ const MAX_AVATAR_LETTERS = 2;
  * of its own beside each post once the box's colour is gone. Returns the number removed.
  */
 export function dropLetterAvatars(root: Element): number {
-  let removed = 0;
-  for (const element of Array.from(root.querySelectorAll('[class*="vatar"]'))) {
-    if (!root.contains(element)) continue;
-    if (!Array.from(element.classList).some((name) => AVATAR_NAME.test(name))) continue;
+  return removeWhere(root, '[class*="vatar"]', (element) => {
+    if (!hasClass(element, AVATAR_NAME)) return false;
     const letters = countWordCharacters(element.textContent ?? '');
-    if (letters === 0 || letters > MAX_AVATAR_LETTERS) continue;
-    element.remove();
-    removed += 1;
-  }
-  return removed;
+    return letters > 0 && letters <= MAX_AVATAR_LETTERS;
+  });
 }
 
 /**

@@ -56,14 +56,7 @@ export async function loadDom(
       // No scripts, no resource loading, no console noise: the page is only read.
       const options = url === undefined ? {} : { url };
       const { document } = new JSDOM(html, { ...options, virtualConsole: new VirtualConsole() }).window;
-      placeStreamedSegments(document, html);
-      placeAsyncFragments(document, html);
-      liftWrappedHeadings(document);
-      dropAnswerRemarks(document, html);
-      dropPosterCardFacts(document, html);
-      dropDataText(document, html);
-      dropHiddenWidgets(document, html);
-      return document;
+      return settled(document, html);
     }
   }
 }
@@ -75,13 +68,23 @@ export function parseWithLinkedom(html: string): Document {
   // linkedom builds a broken tree from a fragment (text or elements before <html>): wrap it.
   if (!isWholeDocument(document))
     document = parseHTML(`<!DOCTYPE html><html><head></head><body>${source}</body></html>`).document;
-  placeStreamedSegments(document, source);
-  placeAsyncFragments(document, source);
+  return settled(document, source);
+}
+
+/**
+ * The page as a reader sees it once its scripts have run, whichever DOM parsed it: streamed
+ * segments and async fragments in place, wrapped headings lifted, answer remarks, poster-card
+ * facts, parked JSON state and hidden widgets gone. `html` is the parsed markup (each step skips a
+ * page that shows none of its markers).
+ */
+function settled(document: Document, html: string): Document {
+  placeStreamedSegments(document, html);
+  placeAsyncFragments(document, html);
   liftWrappedHeadings(document);
-  dropAnswerRemarks(document, source);
-  dropPosterCardFacts(document, source);
-  dropDataText(document, source);
-  dropHiddenWidgets(document, source);
+  dropAnswerRemarks(document, html);
+  dropPosterCardFacts(document, html);
+  dropDataText(document, html);
+  dropHiddenWidgets(document, html);
   return document;
 }
 
