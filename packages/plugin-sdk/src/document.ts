@@ -85,6 +85,13 @@ declare module 'mdast' {
      */
     title?: boolean;
     /**
+     * On a heading: it opens a section the reader adds after the document's own content (its
+     * comments, a message's attachments), never the document's title: heading levels are fixed
+     * around it and it stays below level 1, so a document with no headings of its own is not
+     * titled `Comments`.
+     */
+    addendum?: boolean;
+    /**
      * On a paragraph: it is the caption of a table or of a figure ("Table 2. …", "Figure 3: …").
      * A table's caption stands right before the table; `blocks.jsonl` marks its record with
      * `caption` and, for a table's, `caption_of` (the table's block index).

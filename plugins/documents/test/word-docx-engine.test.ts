@@ -18,6 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '@transmute/engine';
 import { SDK_VERSION, TransmuteError, definePlugin, type SourceAdapter } from '@transmute/plugin-sdk';
 import { createDocumentsSource } from '../src/index.js';
+import { docxOf, p, withNamespaces } from './support/docx-of.js';
 import { extractBytes, toMarkdown, writeTemp } from './support/read-document.js';
 import { cliNodeArgs } from '../../../scripts/cli-under-test.js';
 
@@ -131,6 +132,29 @@ describe('docx through the engine and the CLI', () => {
     expect(document.text).toContain('Quarterly report');
     expect(document.text).toContain('Revenue grew 12% in every region');
     expect(document.root.children.map((block) => block.type)).toContain('table');
+  });
+
+  it('a docx with comments and no headings of its own is not titled by its comments section', async () => {
+    // The shape of mammoth's comments.docx: one paragraph, a comment on its word, a reply.
+    const comments = withNamespaces(
+      'w:comments',
+      `<w:comment w:id="0" w:author="Ana Lima">${p('Which hive?')}</w:comment>` +
+        `<w:comment w:id="2" w:author="Ana Lima">${p('Fin.')}</w:comment>`,
+    );
+    const body =
+      '<w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Ouch</w:t></w:r><w:commentRangeEnd w:id="0"/>' +
+      '<w:r><w:commentReference w:id="0"/></w:r><w:r><w:t>.</w:t></w:r></w:p>';
+    const path = await writeTemp(
+      'comments.docx',
+      await docxOf({ body, parts: { 'word/comments.xml': comments } }),
+    );
+    const { document } = await engine.prepare({
+      type: 'files',
+      files: [{ name: 'comments.docx', mediaType: DOCX, sizeBytes: (await stat(path)).size, path }],
+    });
+    expect(document.text).toBe(
+      'Ouch.\n\n## Comments\n\n- Ana Lima: Which hive? (on “Ouch”)\n- Ana Lima: Fin.',
+    );
   });
 
   it('reads a docx even behind a source that takes every zip (the declared type decides first)', async () => {

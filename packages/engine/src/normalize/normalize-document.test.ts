@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { readTextSource } from '../text-source/read-text-source.js';
 import { normalizeDocument } from './normalize-document.js';
@@ -45,6 +46,26 @@ describe('normalizeDocument', async () => {
       ['A', 'B'],
       ['C'],
     ]);
+  });
+
+  it('never lifts an addendum heading (comments) to the title level, with or without own headings', () => {
+    const heading = (depth: 1 | 2 | 3, value: string, addendum = false): RootContent => ({
+      type: 'heading',
+      depth,
+      children: [{ type: 'text', value }],
+      ...(addendum ? { data: { addendum: true } } : {}),
+    });
+    const paragraph: RootContent = { type: 'paragraph', children: [{ type: 'text', value: 'Ouch.' }] };
+    const levels = (children: RootContent[]): string =>
+      normalizeDocument({ root: { type: 'root', children }, metadata: {} })
+        .text.split('\n\n')
+        .filter((line) => line.startsWith('#'))
+        .join(' | ');
+    expect(levels([paragraph, heading(2, 'Comments', true)])).toBe('## Comments');
+    expect(levels([heading(3, 'Own'), paragraph, heading(2, 'Comments', true)])).toBe('# Own | ## Comments');
+    expect(levels([heading(1, 'Own'), heading(2, 'Part'), heading(2, 'Comments', true)])).toBe(
+      '# Own | ## Part | ## Comments',
+    );
   });
 
   it('drops empty nodes', async () => {

@@ -73,7 +73,7 @@ function nestChild(
     type: 'heading',
     depth,
     children: [{ type: 'text', value: `Attachment: ${attachment.name}` }],
-    data: { provenance: { path: attachment.part } },
+    data: { provenance: { path: attachment.part }, addendum: true },
   };
   const childTop = topHeadingDepth(child.root.children);
   const shift = childTop === 0 ? 0 : depth + 1 - childTop;

@@ -56,7 +56,12 @@ function textBlocks(text: string): RootContent[] {
 function attachmentBlocks(attachments: MailAttachment[]): RootContent[] {
   if (attachments.length === 0) return [];
   return [
-    { type: 'heading', depth: 2, children: [{ type: 'text', value: 'Attachments' }] },
+    {
+      type: 'heading',
+      depth: 2,
+      children: [{ type: 'text', value: 'Attachments' }],
+      data: { addendum: true },
+    },
     {
       type: 'list',
       ordered: false,

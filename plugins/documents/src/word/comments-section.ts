@@ -26,7 +26,12 @@ export function commentsSection(comments: CommentNote[], provenance: Provenance)
   });
   if (items.length === 0) return [];
   return [
-    { type: 'heading', depth: 2, children: [{ type: 'text', value: 'Comments' }], data: { provenance } },
+    {
+      type: 'heading',
+      depth: 2,
+      children: [{ type: 'text', value: 'Comments' }],
+      data: { provenance, addendum: true },
+    },
     { type: 'list', ordered: false, spread: false, children: items, data: { provenance } },
   ];
 }
