@@ -52,6 +52,20 @@ describe('readTextSource', async () => {
     expect(table?.rows[19]?.[7]).toBe(true);
   });
 
+  it('reads a CSV written with semicolons (a comma decimal mark) as its columns, and says so', async () => {
+    const document = await read('Name;Preis;Menge\nHonig;4,50;12\nWachs;2,10;3\n', 'text/csv');
+    const [table] = document.root.children;
+    expect(table?.type === 'table' ? table.data?.table : undefined).toEqual({
+      columns: ['Name', 'Preis', 'Menge'],
+      rows: [
+        ['Honig', '4,50', 12],
+        ['Wachs', '2,10', 3],
+      ],
+      origin: 'csv',
+    });
+    expect(document.metadata.facts).toMatchObject({ delimiter: ';', columns: 3, rows: 2 });
+  });
+
   it('reads TSV and keeps codes with leading zeros as strings', async () => {
     const table = (await firstTable('zip\tcount\n01234\t7\n', 'text/tab-separated-values')).data?.table;
     expect(table).toEqual({ columns: ['zip', 'count'], rows: [['01234', 7]], origin: 'tsv' });

@@ -81,7 +81,7 @@ export async function readTextSource(
     case 'text/csv':
     case 'text/tab-separated-values': {
       const { parseDelimited } = await (delimitedParser ??= import('./parse-delimited.js'));
-      document = parseDelimited(content, mediaType === 'text/csv' ? ',' : '\t', ctx);
+      document = parseDelimited(content, mediaType === 'text/csv' ? 'csv' : 'tsv', ctx);
       break;
     }
     case 'application/json':
