@@ -14,4 +14,19 @@ describe('pages linkedom misreads', () => {
     expect(toMarkdown(result.root)).toContain('asks which brand to buy');
     expect(result.mainContentFound).toBe(true);
   });
+
+  it('never reads a <template>: its content is inert (linkedom keeps it among the children)', async () => {
+    const row =
+      '<template id="row"><p>Sign in to save this recipe to your own list of dinners for the week.</p></template>';
+    const story = 'Bees gather nectar from the meadow in the morning and bring it back to the hive by noon. ';
+    for (const body of [
+      `${row}<p>Hi.</p>`,
+      `<article><h1>Bees</h1><p>${story.repeat(4)}</p>${row}</article>`,
+    ]) {
+      const result = await convertHtml(`<html><head><title>Bees</title></head><body>${body}</body></html>`);
+      const markdown = toMarkdown(result.root);
+      expect(markdown).not.toContain('Sign in');
+      expect(markdown).toMatch(/Hi\.|Bees gather nectar/);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dropDropdownMenus,
   dropHiddenWidgets,
+  dropInertTemplates,
   dropLetterAvatars,
   dropTemplatePlaceholders,
 } from './hidden-widgets.js';
@@ -75,6 +76,17 @@ describe('dropHiddenWidgets', () => {
     const document = parseWithLinkedom(html);
     expect(document.body.textContent).not.toContain('{{');
     expect(dropHiddenWidgets(parseWithLinkedom('<html><body><p>{{ x }}</p></body></html>'), html)).toBe(0);
+  });
+});
+
+describe('dropInertTemplates', () => {
+  it('removes every <template>, with a shadow root, in whatever case the source writes it', () => {
+    const html =
+      '<html><body><p>Kept.</p><TEMPLATE id="row"><p>A row</p></TEMPLATE>' +
+      '<my-icon><template shadowrootmode="open"><span>icon</span></template></my-icon></body></html>';
+    const document = parseWithLinkedom(html);
+    expect(document.body.textContent).toBe('Kept.');
+    expect(dropInertTemplates(bodyOf('<p>No template.</p>'))).toBe(0);
   });
 });
 

@@ -4,7 +4,8 @@ import { countWordCharacters } from './word-characters.js';
 /**
  * Parts of a page a reader never sees as the page draws them: a script framework's templates not yet
  * filled in, and the menus a button drops down, both written into the HTML and hidden by the page's
- * style sheet, which the conversion does not read; and a poster's initials drawn as their picture.
+ * style sheet, which the conversion does not read; inert `<template>` content; and a poster's
+ * initials drawn as their picture.
  */
 
 /**
@@ -91,6 +92,20 @@ export function dropLetterAvatars(root: Element): number {
   });
 }
 
+const TEMPLATE_TAG = /<template\b/i;
+
+/**
+ * Removes the `<template>` elements under `root`: their content is inert, never drawn until a
+ * script clones it (a framework's row or dialog kept for later). An HTML parser keeps it out of the
+ * tree; linkedom puts it among the element's children, where an article's reading would take it as
+ * the page's text. A declarative shadow root (`shadowrootmode`) is drawn, but in place of its host's
+ * own children, and pages use it for their widgets (icons, search buttons): it goes too, as the
+ * conversion has always dropped it.
+ */
+export function dropInertTemplates(root: Element): number {
+  return removeWhere(root, 'template', () => true);
+}
+
 /**
  * The removals above on a parsed page (`html` its source: a page that names no cloak, drop-down or
  * avatar is not searched for them). Returns the number of elements removed.
@@ -101,5 +116,6 @@ export function dropHiddenWidgets(document: Document, html: string): number {
   const templates = html.includes('cloak') && html.includes('{{') ? dropTemplatePlaceholders(body) : 0;
   const menus = html.includes('ropdown') ? dropDropdownMenus(body) : 0;
   const avatars = html.includes('vatar') ? dropLetterAvatars(body) : 0;
-  return templates + menus + avatars;
+  const inert = TEMPLATE_TAG.test(html) ? dropInertTemplates(body) : 0;
+  return templates + menus + avatars + inert;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseHTML } from 'linkedom';
+import { liftWrappedHeadings } from './lift-headings.js';
 import { parseWithLinkedom } from './load-dom.js';
 
 describe('liftWrappedHeadings (run by every parse)', () => {
@@ -13,11 +15,13 @@ describe('liftWrappedHeadings (run by every parse)', () => {
   });
 
   it('reads class names as a selector does: whole names in their case, and not inside a template', () => {
-    const document = parseWithLinkedom(
-      '<div class="x mw-heading\tmw-heading3"><h3>Lifted</h3><span class="MW-EDITSECTION">kept</span></div>' +
+    // Parsed without the loader's steps: loading a page drops its templates afterwards.
+    const { document } = parseHTML(
+      '<html><body><div class="x mw-heading\tmw-heading3"><h3>Lifted</h3><span class="MW-EDITSECTION">kept</span></div>' +
         '<div class="mw-headings"><h2>Not a wrapper</h2></div><section class="mw-heading"><h2>Not a div</h2></section>' +
-        '<template><div class="mw-heading"><h2>In a template</h2><span class="mw-editsection">edit</span></div></template>',
+        '<template><div class="mw-heading"><h2>In a template</h2><span class="mw-editsection">edit</span></div></template></body></html>',
     );
+    liftWrappedHeadings(document);
     const html = document.body.innerHTML;
     expect(html).toContain(
       '<div class="x mw-heading\tmw-heading3"><h3>Lifted</h3><span class="MW-EDITSECTION">kept</span></div>',
