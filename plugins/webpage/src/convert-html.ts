@@ -241,7 +241,8 @@ async function readArticle(
   const productPage =
     facts.productSign !== undefined && !(facts.productSign === 'og:type' && showsPriceGrid(document.body));
   if (productPage) prepareProductPage(document.body);
-  const thread = markNamedBoilerplate(document);
+  // A thread is one whether its posts' blocks are named so or its structured data says so.
+  const thread = markNamedBoilerplate(document) || facts.declaresThread;
   const first = readWithReadability(document, dom === 'linkedom' ? () => rereadPage(html) : undefined);
   const second = await readMissedArticle({
     html,

@@ -214,6 +214,31 @@ ${post(4, '<p>I found a thread already open on GitHub where the same problem is 
     expect(markdown).toContain('I found a thread already open on GitHub');
   });
 
+  it('reads a page its JSON-LD declares a thread as one, though no class or id names its posts', async () => {
+    const story =
+      'We drove the coast road, slowly, from the ferry to the lighthouse in two days, stopping, as planned, in each harbour town. ';
+    const reply = (n: number) =>
+      `Reply ${String(n)}: we did the same loop last spring and the second day was the best part of it.<br>` +
+      'The road past the cliffs closes when the wind is high so check the board at the ferry first.<br>' +
+      'The lighthouse café opens at ten and the tower tour fills up early on weekends.';
+    const post = (user: string, text: string) =>
+      `<div class="msg"><div class="msg-head"><a href="/people/${user}">${user}</a> May 3, 2024</div><div class="msg-text">${text}</div></div>`;
+    const other = (title: string, user: string) =>
+      `<li><a href="/t/${user}">${title}</a> started by ${user}, 9 replies</li>`;
+    // Undeclared, the same page keeps its list of other threads (nothing says it is a thread).
+    const markdown =
+      await markdownOf(`<!DOCTYPE html><html><head><title>Coast road trip</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Coast road trip"}</script></head><body>
+<div class="board"><h1>Coast road trip</h1>
+${post('raoul', `<p>${story.repeat(4)}</p><p>${story.repeat(4)}</p>`)}
+${[1, 2, 3, 4, 5, 6].map((n) => post(`user${String(n)}`, reply(n))).join('\n')}
+<div class="more"><h3>Similar threads</h3><ul>${other('Ferry times in winter', 'anna')}${other('Parking at the lighthouse', 'tom')}${other('Best harbour town for a night', 'lee')}</ul></div>
+</div></body></html>`);
+    expect(markdown).toContain('We drove the coast road');
+    expect(markdown).toContain('Reply 1: we did the same loop');
+    expect(markdown).toContain('Reply 6: we did the same loop');
+    expect(markdown).not.toContain('Ferry times in winter');
+  });
+
   it('keeps a wrapper whose class names boilerplate when it holds most of the article', async () => {
     const html = page('')
       .replace('<article>', '<article><div class="entry-meta">')

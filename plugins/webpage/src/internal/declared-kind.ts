@@ -71,7 +71,7 @@ export function declaredKind(input: DeclaredKindInput): DeclaredKind | undefined
 }
 
 /** The schema.org type names of the page's microdata and JSON-LD (`NewsArticle`, `WebPage`). */
-function structuredTypes(input: DeclaredKindInput): string[] {
+export function structuredTypes(input: DeclaredKindInput): string[] {
   const values = input.itemTypes.flatMap((itemType) => itemType.split(/\s+/));
   for (const script of input.jsonLd) {
     for (const match of script.matchAll(JSON_LD_TYPE)) {

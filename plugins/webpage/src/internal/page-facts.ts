@@ -1,4 +1,5 @@
 import { declaredKind, type DeclaredKind } from './declared-kind.js';
+import { declaresThread } from './declared-thread.js';
 import { nodesUnder } from './dom-walk.js';
 import { headingText } from './heading-permalinks.js';
 import { readJsonLdProduct, type ProductFacts } from './json-ld-product.js';
@@ -34,6 +35,8 @@ export interface PageFacts {
   declaredKind: DeclaredKind | undefined;
   /** What says the page sells one product ({@link productSign}); none when it sells none. */
   productSign: ProductSign | undefined;
+  /** The page's structured data says it is a thread or a Q&A page ({@link declaresThread}). */
+  declaresThread: boolean;
 }
 
 /**
@@ -70,6 +73,7 @@ export function readPageFacts(document: Document, pageUrl: string | undefined): 
     product,
     declaredKind: declaredKind({ ogType, jsonLd, itemTypes: found.itemTypes }),
     productSign: productSign({ product, ogType, itemTypes: found.itemTypes, headings: found.headings }),
+    declaresThread: declaresThread({ ogType, jsonLd, itemTypes: found.itemTypes }),
   };
 }
 
