@@ -14,6 +14,7 @@ export type {
   BlobStore,
   BlobInfo,
   BlobPutOptions,
+  PutFileOptions,
   DirectBlobAccess,
   DirectUploadIntent,
   DirectUploadTarget,

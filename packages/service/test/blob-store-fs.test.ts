@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,45 @@ describe('filesystem blob store directories', () => {
       expect(readdirSync(join(root, 'tmp'))).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('moves a small file its caller gives up into place instead of copying it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'transmute-fs-blobs-'));
+    try {
+      const blobs = await createFsBlobStore({ root });
+      const path = join(root, 'artifact.md');
+      writeFileSync(path, '# moved');
+      const inode = statSync(path).ino;
+      const info = await blobs.putFile(path, { giveUp: true });
+      expect(existsSync(path)).toBe(false);
+      expect(statSync(await blobs.localFile(info.key)).ino).toBe(inode);
+      expect((await blobs.getBytes(info.key)).toString('utf8')).toBe('# moved');
+      // A file not given up is copied and left where it was.
+      writeFileSync(path, '# copied');
+      const copied = await blobs.putFile(path);
+      expect(existsSync(path)).toBe(true);
+      expect((await blobs.getBytes(copied.key)).toString('utf8')).toBe('# copied');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(existsSync('/dev/shm'))('copies a given-up file from another filesystem', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'transmute-fs-blobs-'));
+    const other = mkdtempSync('/dev/shm/transmute-render-');
+    try {
+      const blobs = await createFsBlobStore({ root });
+      for (const text of ['# first', '# second']) {
+        const path = join(other, 'artifact.md');
+        writeFileSync(path, text);
+        const info = await blobs.putFile(path, { giveUp: true });
+        expect((await blobs.getBytes(info.key)).toString('utf8')).toBe(text);
+        expect(readdirSync(join(root, 'tmp'))).toEqual([]);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
     }
   });
 });

@@ -13,6 +13,12 @@ describe('render directory', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it('is removed when the blob store took its files', async () => {
+    const dir = await makeRenderDir();
+    await removeRenderDir(dir, [join(dir, 'raw_source.md')]);
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('is removed with whatever else a plugin left in it', async () => {
     const dir = await makeRenderDir();
     const artifact = join(dir, 'out.jsonl');

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOB_KEY, sha256OfBlobKey, type BlobStore } from './blob-store.js';
 
@@ -62,6 +64,21 @@ export function describeBlobStoreConformance(
       expect(await blobs.stat(a.key)).toBeNull();
       expect((await blobs.getBytes(b.key)).toString('utf8')).toBe('same bytes');
       expect(readFileSync(await blobs.localFile(c.key), 'utf8')).toBe('same bytes');
+    });
+
+    it('stores a file its caller gives up, and keeps it after the caller removes what is left', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'transmute-given-up-'));
+      try {
+        const path = join(dir, 'artifact.md');
+        writeFileSync(path, '# given up');
+        const info = await blobs.putFile(path, { giveUp: true });
+        expect(info).toEqual({ key: info.key, sha256: digest('# given up'), sizeBytes: 10 });
+        rmSync(dir, { recursive: true, force: true });
+        expect((await blobs.getBytes(info.key)).toString('utf8')).toBe('# given up');
+        expect(await blobs.stat(info.key)).toEqual({ sizeBytes: 10 });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('refuses bytes past maxBytes and keeps nothing of them', async () => {

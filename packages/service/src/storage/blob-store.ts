@@ -35,6 +35,12 @@ export interface BlobPutOptions {
   onChunk?: (chunk: Uint8Array) => void;
 }
 
+/** Options of {@link BlobStore.putFile}. */
+export interface PutFileOptions {
+  /** The caller will delete the file once stored: the store may move it into place. */
+  giveUp?: boolean;
+}
+
 /**
  * Where uploads, checkpoints, normalized documents and artifacts live. Streamed both ways; never
  * whole files in memory.
@@ -45,8 +51,12 @@ export interface BlobStore {
     source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
     options?: BlobPutOptions,
   ): Promise<BlobInfo>;
-  /** Stores a local file (copied, streamed). */
-  putFile(path: string): Promise<BlobInfo>;
+  /**
+   * Stores a local file (copied, streamed). With `{ giveUp: true }` the caller is done with the
+   * file (a render's artifact, removed after): a store may take the file itself instead of a copy,
+   * so the file may be gone afterwards.
+   */
+  putFile(path: string, options?: PutFileOptions): Promise<BlobInfo>;
   /** Stores a small value held in memory (checkpoints, JSON documents). */
   putBytes(data: Uint8Array | string): Promise<BlobInfo>;
   /** Reads a whole small blob (checkpoints, documents). */

@@ -6,7 +6,14 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { TransmuteError } from '@transmute/contract';
-import { BLOB_KEY, newBlobKey, type BlobInfo, type BlobPutOptions, type BlobStore } from './blob-store.js';
+import {
+  BLOB_KEY,
+  newBlobKey,
+  type BlobInfo,
+  type BlobPutOptions,
+  type BlobStore,
+  type PutFileOptions,
+} from './blob-store.js';
 
 /** Options of {@link createFsBlobStore}. */
 export interface FsBlobStoreOptions {
@@ -147,15 +154,40 @@ export async function createFsBlobStore(options: FsBlobStoreOptions): Promise<Bl
     }
   };
 
-  const putFile = async (path: string): Promise<BlobInfo> => {
+  /** Whether a rename from a given-up file's directory into the store failed across filesystems. */
+  let crossDevice = false;
+
+  /**
+   * A small file the caller gives up, moved into place by one rename once its bytes are hashed:
+   * no temporary written (open, write, close) and no unlink of the original after. The bytes hashed
+   * are the file's, read just before; nothing else writes a file given up. Its mtime (the blob's
+   * age for orphan collection) is when its last byte was written, as a copy's would be. Across
+   * filesystems (EXDEV) it is copied, and this store copies from then on.
+   */
+  const takeSmall = async (path: string, data: Buffer): Promise<BlobInfo> => {
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const key = newBlobKey(sha256);
+    try {
+      await moveInto(path, pathOf(key));
+      return { key, sha256, sizeBytes: data.length };
+    } catch (error) {
+      if (!hasCode(error, 'EXDEV')) throw error;
+      crossDevice = true;
+      return putSmall(data);
+    }
+  };
+
+  const putFile = async (path: string, fileOptions: PutFileOptions = {}): Promise<BlobInfo> => {
     const handle = await open(path, 'r');
+    let data: Buffer | undefined;
     try {
       const { size } = await handle.stat();
-      if (size <= SMALL_BLOB_BYTES) return await putSmall(await handle.readFile());
+      if (size <= SMALL_BLOB_BYTES) data = await handle.readFile();
     } finally {
       await handle.close();
     }
-    return put(createReadStream(path));
+    if (data === undefined) return put(createReadStream(path));
+    return fileOptions.giveUp === true && !crossDevice ? takeSmall(path, data) : putSmall(data);
   };
 
   const listKeys = async (after: string | null, limit: number): Promise<string[]> => {

@@ -44,7 +44,7 @@ function leaseHeld(lease: HeldLease) {
  * No worker holds the job: never leased, released, or the lease lapsed (a crashed or stalled
  * worker), by the database's clock.
  */
-function leaseFree(dialect: StoreDialect) {
+export function leaseFree(dialect: StoreDialect) {
   return (eb: JobsWhere) =>
     eb.or([eb('jobs.locked_by', 'is', null), eb('jobs.lease_expires_at', '<', dbTimeIn(dialect))]);
 }
@@ -136,64 +136,6 @@ function outputIdsColumn(eb: JobsWhere) {
 function splitOutputIds(found: JobsTable & { output_ids: string | null }): JobWithOutputIds {
   const { output_ids: ids, ...row } = found;
   return { row, outputIds: ids === null || ids === '' ? [] : ids.split(',') };
-}
-
-/** Up to 32 jobs with work and no live lease, oldest first (`exclude`: jobs this process runs). */
-export async function findClaimableJobs(
-  db: Kysely<Database>,
-  dialect: StoreDialect,
-  exclude: string[],
-): Promise<JobsTable[]> {
-  let query = claimable(db, dialect);
-  if (exclude.length > 0) query = query.where('id', 'not in', exclude);
-  return query.orderBy('created_at', 'asc').limit(32).execute();
-}
-
-function claimable(db: Kysely<Database>, dialect: StoreDialect) {
-  return db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('work_pending', '=', 1)
-    .where('status', 'in', ['queued', 'processing', 'canceling', 'succeeded'])
-    .where(leaseFree(dialect));
-}
-
-/** The account's oldest claimable job and how many of its jobs hold a live lease. */
-export interface ClaimableJob {
-  row: JobsTable;
-  /** The account's jobs holding a live lease as the row was locked (its plan's concurrency is counted here). */
-  leased: number;
-}
-
-/**
- * The account's oldest claimable job, in the claiming transaction (`exclude`: jobs this process
- * runs), with the account's live leases counted by the same statement (one round trip for both;
- * after the account's claim lock, so the count sees every claim before this one); on PostgreSQL it
- * locks the row, skipping rows other claims hold (SQLite's writer holds the database lock already).
- */
-export async function lockClaimableJob(
-  trx: Kysely<Database>,
-  ctx: CoreContext,
-  input: { accountId: string; exclude: string[] },
-): Promise<ClaimableJob | null> {
-  const { dialect } = ctx.store;
-  let query = claimable(trx, dialect)
-    .select((eb) =>
-      eb
-        .selectFrom('jobs as leased')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .where('leased.account_id', '=', input.accountId)
-        .where('leased.locked_by', 'is not', null)
-        .where('leased.lease_expires_at', '>=', dbTimeIn(dialect))
-        .as('leased_count'),
-    )
-    .where('account_id', '=', input.accountId);
-  if (input.exclude.length > 0) query = query.where('id', 'not in', input.exclude);
-  query = query.orderBy('created_at', 'asc').limit(1);
-  const found = await (dialect === 'postgres' ? query.forUpdate().skipLocked() : query).executeTakeFirst();
-  if (found === undefined) return null;
-  const { leased_count: leased, ...row } = found;
-  return { row, leased: Number(leased ?? 0) };
 }
 
 /** A claimed job row, its outputs, and whether an earlier run left it checkpoints or tasks. */

@@ -1,7 +1,8 @@
 import { limitsOf, lockAccountClaims } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { eventsGoNowhere, writeEvent } from '../tables/events.js';
-import { claimJobRow, findClaimableJobs, lockClaimableJob, type ClaimedJobRow } from '../tables/job-row.js';
+import { findClaimableJobs, lockClaimableJob } from '../tables/claimable-jobs.js';
+import { claimJobRow, type ClaimedJobRow } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
 import { sendsAhead } from '../storage/pipelined-writes.js';
 import { toJob } from '../tables/resources.js';

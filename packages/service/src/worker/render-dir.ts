@@ -15,12 +15,24 @@ export function makeRenderDir(): Promise<string> {
 }
 
 /**
- * Removes a render's directory: the files the render reported in it are unlinked by name, then
- * the directory itself. Only when that fails (a plugin left other files, say) is the directory
- * removed recursively. A tiny job's render makes one file: 2 calls instead of a recursive
- * removal's 8 (lstat, a failing rmdir, opendir, getdents, close, lstat, unlink, rmdir).
+ * Removes a render's directory. Most often the blob store has taken its files already (`putFile`'s
+ * `giveUp`), so the directory is removed alone: one call. When it is not empty, the files the
+ * render reported in it are unlinked by name and it is removed again; only when that fails too (a
+ * plugin left other files, say) is it removed recursively (lstat, a failing rmdir, opendir,
+ * getdents, close, lstat, unlink, rmdir).
  */
 export async function removeRenderDir(dir: string, files: readonly string[]): Promise<void> {
+  try {
+    await rmdir(dir);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    // EEXIST: what some systems answer for a directory not empty.
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') {
+      await rm(dir, { recursive: true, force: true });
+      return;
+    }
+  }
   const own = resolve(dir);
   try {
     for (const file of files) if (resolve(dirname(file)) === own) await unlink(file);

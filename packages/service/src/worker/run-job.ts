@@ -204,7 +204,8 @@ async function renderOne(
   );
   const artifacts = [];
   for (const artifact of result.artifacts) {
-    const blob = await ctx.blobs.putFile(artifact.path);
+    // The render's directory is removed once the output is saved: the store may take the file.
+    const blob = await ctx.blobs.putFile(artifact.path, { giveUp: true });
     artifacts.push({
       name: artifact.name,
       mediaType: artifact.mediaType,
