@@ -21,6 +21,7 @@ import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
 import { linkCharacters, readsFragment } from './internal/article-fragment.js';
 import { readsOneOfItems } from './internal/one-of-items.js';
+import { pageTypeOf, readsItemsOnce, type PageType } from './internal/page-type.js';
 import { findListedItems, withListedItems } from './internal/listed-items.js';
 import type { DeclaredKind } from './internal/declared-kind.js';
 import { addMissingProduct, type ProductFacts } from './internal/json-ld-product.js';
@@ -128,7 +129,11 @@ export async function convertHtml(
   const { facts, pageCharacters } = read;
   let article = read.article;
   let root = article?.content
-    ? toMdast(article.content, { baseUrl: facts.baseUrl, region: read.fromRegion })
+    ? toMdast(article.content, {
+        baseUrl: facts.baseUrl,
+        region: read.fromRegion,
+        itemsOnce: readsItemsOnce(read.pageType),
+      })
     : null;
   // An article whose every block was boilerplate leaves nothing: the page's text is kept instead.
   if (root === null || (pageCharacters > 0 && countWordCharacters(toString(root)) === 0)) {
@@ -215,6 +220,8 @@ interface ReadResult {
   markupAsText: boolean;
   /** The article is the page's main region ({@link readMainRegion}), not Readability's reading. */
   fromRegion: boolean;
+  /** What kind of page was read ({@link pageTypeOf}). */
+  pageType: PageType;
 }
 
 async function readArticle(
@@ -227,15 +234,22 @@ async function readArticle(
   const pageText = visibleText(document);
   const pageCharacters = countWordCharacters(pageText);
   const results = readSearchResults(document);
-  if (results !== null)
+  if (results !== null) {
+    const article = toRegionArticle(null, results);
     return {
       facts,
-      article: toRegionArticle(null, results),
+      article,
       pageCharacters,
       foundNothing: false,
       markupAsText: false,
       fromRegion: true,
+      pageType: pageTypeOf({
+        productPage: false,
+        declaredKind: facts.declaredKind,
+        text: article.textContent ?? '',
+      }),
     };
+  }
   // A shop's template may call every page a product (`og:type`): a page that says nothing else and
   // shows a grid of priced items is its catalogue, whose cards are its content, not other products.
   const productPage =
@@ -300,6 +314,7 @@ async function readArticle(
     markupAsText: isMarkupAsText(parsed?.textContent ?? ''),
     // Only the added entries are a page of items (they are marked): Readability's part stays an article's.
     fromRegion: region !== null,
+    pageType: pageTypeOf({ productPage, declaredKind: facts.declaredKind, text: parsed?.textContent ?? '' }),
   };
 }
 

@@ -24,7 +24,12 @@ const GRID_PRICES = 8;
  * one section among many. A service's pricing table shows a few packages' prices, not eight.
  */
 export function showsPriceGrid(region: Element): boolean {
-  return countPrices(visibleTextOf(region), GRID_PRICES) >= GRID_PRICES;
+  return printsPriceGrid(visibleTextOf(region));
+}
+
+/** True when a text prints a grid's worth of prices ({@link showsPriceGrid}, for a text already read). */
+export function printsPriceGrid(text: string): boolean {
+  return countPrices(text, GRID_PRICES) >= GRID_PRICES;
 }
 
 /** The prices printed in a text, counted up to `atMost`. */

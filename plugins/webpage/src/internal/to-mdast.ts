@@ -7,6 +7,7 @@ import { unified } from 'unified';
 import { dropBoilerplate } from './drop-boilerplate.js';
 import { prepareHast } from './prepare-hast.js';
 import { dropRepeatedParagraphs } from './repeated-paragraphs.js';
+import { dropRepeatedItems } from './repeated-items.js';
 import { dropRepeatedQuotes } from './repeated-quotes.js';
 import { separateStyledBoxes } from './separate-boxes.js';
 
@@ -15,6 +16,8 @@ export interface ToMdastOptions {
   baseUrl: string | undefined;
   /** The source is a page's main region (a page of items): its cards and link lines are its content. */
   region?: boolean;
+  /** An item shown twice is read once ({@link dropRepeatedItems}): the page is no shop's grid. */
+  itemsOnce?: boolean;
 }
 
 // The parser is configured once and frozen; it runs many times (unified's model).
@@ -51,6 +54,7 @@ export function toMdast(source: Element | string, options: ToMdastOptions): Root
   // A hast root comes back as an mdast root (hast-util-to-mdast's `root` handler).
   const root = hastToMdast(hast, TO_MDAST) as Root;
   if (article) dropRepeatedParagraphs(root);
+  if (article && options.itemsOnce === true) dropRepeatedItems(root);
   return root;
 }
 
