@@ -66,6 +66,24 @@ describe('readTextSource', async () => {
     expect(document.metadata.facts).toMatchObject({ delimiter: ';', columns: 3, rows: 2 });
   });
 
+  it('reads markdown front matter into the metadata, with its title as the first heading', async () => {
+    const content =
+      '---\ntitle: "Bees: a guide"\nauthor: Ana Lima\ndate: 2024-05-01\ntags: [bees, honey]\nlayout: post\n---\n\nBees make honey.\n\n## Hives\n';
+    const document = await read(content, 'text/markdown');
+    expect(document.metadata).toMatchObject({
+      title: 'Bees: a guide',
+      author: 'Ana Lima',
+      publishedTime: '2024-05-01',
+      facts: { tags: 'bees, honey', layout: 'post' },
+    });
+    const [title, paragraph] = document.root.children;
+    expect(title).toMatchObject({ type: 'heading', depth: 1, data: { title: true } });
+    expect(paragraph?.type).toBe('paragraph');
+    // Offsets still point into the file.
+    const { startOffset = 0, endOffset = 0 } = paragraph?.data?.provenance ?? {};
+    expect(content.slice(startOffset, endOffset)).toBe('Bees make honey.');
+  });
+
   it('reads TSV and keeps codes with leading zeros as strings', async () => {
     const table = (await firstTable('zip\tcount\n01234\t7\n', 'text/tab-separated-values')).data?.table;
     expect(table).toEqual({ columns: ['zip', 'count'], rows: [['01234', 7]], origin: 'tsv' });

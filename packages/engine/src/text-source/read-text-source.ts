@@ -1,6 +1,7 @@
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import { TransmuteError } from '@transmute/contract';
 import { toCanonicalMediaType } from '../media-types.js';
+import { applyFrontMatter, readFrontMatter, withoutFrontMatter } from './front-matter.js';
 import { parseJson, parseNdjson } from './parse-json.js';
 import { MAX_MARKDOWN_NESTING, isTooDeeplyNested } from './markdown-nesting.js';
 import { parsePlainText } from './parse-plain-text.js';
@@ -72,9 +73,12 @@ export async function readTextSource(
   const content = input.content.charCodeAt(0) === 0xfeff ? input.content.slice(1) : input.content;
   let document: ExtractedDocument;
   switch (mediaType) {
-    case 'text/markdown':
-      document = await readMarkdown(content, ctx);
+    case 'text/markdown': {
+      const frontMatter = readFrontMatter(content);
+      document = await readMarkdown(frontMatter ? withoutFrontMatter(content, frontMatter) : content, ctx);
+      if (frontMatter) applyFrontMatter(document, frontMatter);
       break;
+    }
     case 'text/plain':
       document = parsePlainText(content);
       break;
