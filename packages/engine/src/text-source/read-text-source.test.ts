@@ -84,6 +84,28 @@ describe('readTextSource', async () => {
     expect(content.slice(startOffset, endOffset)).toBe('Bees make honey.');
   });
 
+  it('reads a text file of code, configuration or a log as one code block, every line as written', async () => {
+    const content = 'server:\r\n  port: 8080\r\n  hosts:\r\n    - a\r\n';
+    const document = await readTextSource(
+      { content, mediaType: 'text/plain', name: 'config.yaml' },
+      { signal, warn: () => undefined },
+    );
+    expect(document.root.children).toEqual([
+      {
+        type: 'code',
+        lang: 'yaml',
+        value: 'server:\n  port: 8080\n  hosts:\n    - a',
+        data: { provenance: { startOffset: 0, endOffset: content.length } },
+      },
+    ]);
+    expect(document.metadata.facts).toEqual({ code_language: 'yaml', lines: 4 });
+    const prose = await readTextSource(
+      { content: 'Bees make honey\nin the spring.\n', mediaType: 'text/plain', name: 'notes.txt' },
+      { signal, warn: () => undefined },
+    );
+    expect(prose.root.children.map((node) => node.type)).toEqual(['paragraph']);
+  });
+
   it('reads TSV and keeps codes with leading zeros as strings', async () => {
     const table = (await firstTable('zip\tcount\n01234\t7\n', 'text/tab-separated-values')).data?.table;
     expect(table).toEqual({ columns: ['zip', 'count'], rows: [['01234', 7]], origin: 'tsv' });

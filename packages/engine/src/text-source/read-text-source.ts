@@ -4,6 +4,7 @@ import { toCanonicalMediaType } from '../media-types.js';
 import { applyFrontMatter, readFrontMatter, withoutFrontMatter } from './front-matter.js';
 import { parseJson, parseNdjson } from './parse-json.js';
 import { MAX_MARKDOWN_NESTING, isTooDeeplyNested } from './markdown-nesting.js';
+import { readPlainText } from './read-plain-text.js';
 import { parsePlainText } from './parse-plain-text.js';
 import type { TextSourceContext } from './text-source-context.js';
 import type * as MarkdownParser from './parse-markdown.js';
@@ -80,7 +81,7 @@ export async function readTextSource(
       break;
     }
     case 'text/plain':
-      document = parsePlainText(content);
+      document = readPlainText(content, input.name);
       break;
     case 'text/csv':
     case 'text/tab-separated-values': {

@@ -1,5 +1,5 @@
 import type { Code, Heading, List, Paragraph, Root, RootContent } from 'mdast';
-import type { Provenance } from '@transmute/plugin-sdk';
+import { codeLanguageOf, type Provenance } from '@transmute/plugin-sdk';
 import type { ArchiveEntry } from './archive-types.js';
 import {
   classifyContent,
@@ -7,7 +7,6 @@ import {
   isDocumentPath,
   isSourceCode,
   isWebPagePath,
-  toLanguage,
   type SummaryReason,
 } from './classify.js';
 import { toIgnoreTest } from './gitignore.js';
@@ -185,7 +184,7 @@ export function buildDigest(
     };
     const code: Code = {
       type: 'code',
-      lang: toLanguage(entry.path) || null,
+      lang: codeLanguageOf(entry.path) || null,
       value: value.replace(/\n$/, ''),
       data,
     };

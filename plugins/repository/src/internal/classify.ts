@@ -1,4 +1,5 @@
-import { extname, basename } from 'node:path';
+import { basename, extname } from 'node:path';
+import { codeLanguageOf } from '@transmute/plugin-sdk';
 
 /** Why a file is listed instead of inlined. */
 export type SummaryReason =
@@ -37,105 +38,6 @@ const BINARY_EXTENSIONS = new Set(
     'iso img dmg deb rpm apk ipa npy npz pkl parquet avro onnx pt pth h5 ckpt safetensors'
   ).split(' '),
 );
-const LANGUAGES: Record<string, string> = {
-  '.ts': 'typescript',
-  '.tsx': 'tsx',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.js': 'javascript',
-  '.jsx': 'jsx',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.json': 'json',
-  '.jsonc': 'jsonc',
-  '.md': 'markdown',
-  '.mdx': 'mdx',
-  '.py': 'python',
-  '.rb': 'ruby',
-  '.go': 'go',
-  '.rs': 'rust',
-  '.java': 'java',
-  '.kt': 'kotlin',
-  '.kts': 'kotlin',
-  '.scala': 'scala',
-  '.swift': 'swift',
-  '.c': 'c',
-  '.h': 'c',
-  '.cc': 'cpp',
-  '.cpp': 'cpp',
-  '.cxx': 'cpp',
-  '.hpp': 'cpp',
-  '.cs': 'csharp',
-  '.fs': 'fsharp',
-  '.php': 'php',
-  '.pl': 'perl',
-  '.lua': 'lua',
-  '.r': 'r',
-  '.sh': 'bash',
-  '.bash': 'bash',
-  '.zsh': 'zsh',
-  '.fish': 'fish',
-  '.ps1': 'powershell',
-  '.sql': 'sql',
-  '.html': 'html',
-  '.htm': 'html',
-  '.css': 'css',
-  '.scss': 'scss',
-  '.sass': 'sass',
-  '.less': 'less',
-  '.vue': 'vue',
-  '.svelte': 'svelte',
-  '.yaml': 'yaml',
-  '.yml': 'yaml',
-  '.toml': 'toml',
-  '.ini': 'ini',
-  '.cfg': 'ini',
-  '.xml': 'xml',
-  '.svg': 'xml',
-  '.graphql': 'graphql',
-  '.proto': 'protobuf',
-  '.dart': 'dart',
-  '.ex': 'elixir',
-  '.exs': 'elixir',
-  '.erl': 'erlang',
-  '.hs': 'haskell',
-  '.ml': 'ocaml',
-  '.clj': 'clojure',
-  '.zig': 'zig',
-  '.nim': 'nim',
-  '.tf': 'hcl',
-  '.hcl': 'hcl',
-  '.gradle': 'groovy',
-  '.groovy': 'groovy',
-  '.txt': 'text',
-  '.rst': 'rst',
-  '.tex': 'latex',
-  '.csv': 'csv',
-  '.dockerfile': 'dockerfile',
-  '.vim': 'vim',
-  '.el': 'elisp',
-  '.jl': 'julia',
-  '.m': 'objectivec',
-};
-const LANGUAGE_BY_NAME: Record<string, string> = {
-  Dockerfile: 'dockerfile',
-  Makefile: 'makefile',
-  GNUmakefile: 'makefile',
-  Rakefile: 'ruby',
-  Gemfile: 'ruby',
-  Jenkinsfile: 'groovy',
-  '.gitignore': 'gitignore',
-  '.editorconfig': 'ini',
-  '.npmrc': 'ini',
-  LICENSE: 'text',
-};
-
-/** The fence language of a file, from its name or extension ('' when unknown). */
-export function toLanguage(path: string): string {
-  const name = basename(path);
-  return LANGUAGE_BY_NAME[name] ?? LANGUAGES[extname(name).toLowerCase()] ?? '';
-}
-
 /**
  * Documents another source of the engine reads (office files, PDF, e-books, mail): in any archive
  * they are converted as child documents of the archive, not listed as binary files.
@@ -144,7 +46,19 @@ const DOCUMENT_EXTENSIONS = new Set(
   'docx docm dotx doc pptx pptm ppt xlsx xlsm xls odt ods odp rtf epub pdf msg eml'.split(' '),
 );
 /** Fence languages of text that is not source code: an archive of only these is not a code repository. */
-const NOT_CODE = new Set(['html', 'json', 'markdown', 'mdx', 'text', 'csv', 'xml', 'yaml', 'rst', 'latex']);
+const NOT_CODE = new Set([
+  'html',
+  'json',
+  'markdown',
+  'mdx',
+  'text',
+  'csv',
+  'xml',
+  'yaml',
+  'rst',
+  'latex',
+  'log',
+]);
 const WEB_PAGE = /\.(html?|xhtml)$/i;
 
 /** True for a document another source reads ({@link DOCUMENT_EXTENSIONS}). */
@@ -159,7 +73,7 @@ export function isWebPagePath(path: string): boolean {
 
 /** True for a file of source code (a fence language that is not markup, data or prose). */
 export function isSourceCode(path: string): boolean {
-  const language = toLanguage(path);
+  const language = codeLanguageOf(path);
   return language !== '' && !NOT_CODE.has(language);
 }
 
