@@ -1,3 +1,5 @@
+import { codeLanguageOfMediaType } from '@transmute/plugin-sdk';
+
 /** The media types the built-in text source reads (canonical names, as capabilities report them). */
 export const TEXT_MEDIA_TYPES: readonly string[] = Object.freeze([
   'text/plain',
@@ -22,10 +24,14 @@ const ALIASES: Record<string, string> = {
   'application/x-rtf': 'application/rtf',
 };
 
-/** Lower-cases a media type, drops its parameters (`; charset=…`) and maps known aliases. */
+/**
+ * Lower-cases a media type, drops its parameters (`; charset=…`) and maps known aliases; a type of
+ * source code or configuration (`application/yaml`, `text/x-python`) is plain text, which the text
+ * source reads as a code block in its language.
+ */
 export function toCanonicalMediaType(mediaType: string): string {
   const bare = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  return ALIASES[bare] ?? bare;
+  return ALIASES[bare] ?? (codeLanguageOfMediaType(bare) === undefined ? bare : 'text/plain');
 }
 
 /** Media types that say nothing about the content (the bytes are sniffed instead). */

@@ -163,6 +163,18 @@ describe('engine.convert', () => {
     expect(document.metadata.facts).toEqual({ files: 2 });
   });
 
+  it('reads a file declared as configuration (application/yaml) as a code block, not as unsupported', async () => {
+    const yaml = await toSourceFile(
+      await tempFile('settings', Buffer.from('server:\n  port: 8080\n  hosts:\n    - a\n')),
+      'application/yaml',
+    );
+    expect(engine.supportsMediaType('application/yaml')).toBe(true);
+    const { document } = await engine.prepare({ type: 'files', files: [yaml] });
+    expect(document.root.children).toMatchObject([
+      { type: 'code', lang: 'yaml', value: 'server:\n  port: 8080\n  hosts:\n    - a' },
+    ]);
+  });
+
   it('refuses content no reader supports and content that contradicts its declared type', async () => {
     const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1');
     const pdf = await toSourceFile(await tempFile('doc.pdf', pdfBytes), 'application/pdf');

@@ -110,3 +110,76 @@ export function codeLanguageOf(path: string): string {
   const extension = dot > 0 ? name.slice(dot).toLowerCase() : '';
   return LANGUAGE_BY_NAME[name] ?? LANGUAGES[extension] ?? '';
 }
+
+/**
+ * Media types of source code and configuration as servers, browsers and upload tools declare them
+ * (IANA names and the common `x-` forms), by fence language.
+ */
+const LANGUAGE_BY_MEDIA_TYPE: Record<string, string> = {
+  'application/yaml': 'yaml',
+  'application/x-yaml': 'yaml',
+  'text/yaml': 'yaml',
+  'text/x-yaml': 'yaml',
+  'application/toml': 'toml',
+  'text/x-toml': 'toml',
+  'text/x-python': 'python',
+  'text/x-python-script': 'python',
+  'application/x-python': 'python',
+  'application/x-python-code': 'python',
+  'text/javascript': 'javascript',
+  'application/javascript': 'javascript',
+  'application/x-javascript': 'javascript',
+  'text/ecmascript': 'javascript',
+  'application/ecmascript': 'javascript',
+  'application/typescript': 'typescript',
+  'application/x-typescript': 'typescript',
+  'text/typescript': 'typescript',
+  'text/x-typescript': 'typescript',
+  'text/x-shellscript': 'bash',
+  'text/x-sh': 'bash',
+  'application/x-sh': 'bash',
+  'application/x-shellscript': 'bash',
+  'application/sql': 'sql',
+  'text/x-sql': 'sql',
+  'text/css': 'css',
+  'text/x-c': 'c',
+  'text/x-csrc': 'c',
+  'text/x-chdr': 'c',
+  'text/x-c++src': 'cpp',
+  'text/x-c++hdr': 'cpp',
+  'text/x-java': 'java',
+  'text/x-java-source': 'java',
+  'text/x-go': 'go',
+  'text/x-rust': 'rust',
+  'text/rust': 'rust',
+  'text/x-ruby': 'ruby',
+  'application/x-ruby': 'ruby',
+  'text/x-php': 'php',
+  'application/x-httpd-php': 'php',
+  'text/x-perl': 'perl',
+  'text/x-lua': 'lua',
+  'text/x-kotlin': 'kotlin',
+  'text/x-scala': 'scala',
+  'text/x-swift': 'swift',
+  'text/x-csharp': 'csharp',
+  'text/x-diff': 'diff',
+  'text/x-patch': 'diff',
+  'text/x-ini': 'ini',
+  'text/x-makefile': 'makefile',
+  'text/x-dockerfile': 'dockerfile',
+  'application/graphql': 'graphql',
+  'text/x-log': 'log',
+};
+
+/**
+ * The fence language of a declared media type of code or configuration (`application/yaml` →
+ * `yaml`, `text/x-python` → `python`), undefined for any other type. Parameters (`; charset=…`) and
+ * case are ignored.
+ *
+ * @example
+ * codeLanguageOfMediaType('text/x-python; charset=utf-8'); // 'python'
+ * codeLanguageOfMediaType('text/plain'); // undefined
+ */
+export function codeLanguageOfMediaType(mediaType: string): string | undefined {
+  return LANGUAGE_BY_MEDIA_TYPE[(mediaType.split(';')[0] ?? '').trim().toLowerCase()];
+}

@@ -53,7 +53,7 @@ export { toFailedInspection, type FailedInspection } from './failed-inspection.j
 export { toWorkerScript } from './to-worker-script.js';
 export { workerResourceLimits } from './worker-resource-limits.js';
 export { readFileHead } from './read-file-head.js';
-export { codeLanguageOf } from './code-language.js';
+export { codeLanguageOf, codeLanguageOfMediaType } from './code-language.js';
 export { resolveByteLimit } from './resolve-byte-limit.js';
 export { checkByteLimit, assertWithinByteLimit } from './check-byte-limit.js';
 // One table writer for every reader (Word, slides, sheets, PDF): GFM when it can hold the table, HTML when spans need it.

@@ -37,7 +37,7 @@ async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem>
     return {
       kind: 'text',
       content,
-      mediaType,
+      mediaType: file.mediaType,
       name: file.name,
       ...(file.fileId ? { fileId: file.fileId } : {}),
     };

@@ -106,6 +106,22 @@ describe('readTextSource', async () => {
     expect(prose.root.children.map((node) => node.type)).toEqual(['paragraph']);
   });
 
+  it('reads a text declared as code or configuration as a code block in that language, whatever its name', async () => {
+    const document = await readTextSource(
+      { content: 'def main():\n    return 1\n', mediaType: 'text/x-python; charset=utf-8', name: 'upload' },
+      { signal, warn: () => undefined },
+    );
+    expect(document.root.children).toMatchObject([
+      { type: 'code', lang: 'python', value: 'def main():\n    return 1' },
+    ]);
+    expect(document.metadata.mediaType).toBe('text/plain');
+    const named = await readTextSource(
+      { content: 'a: 1\n', mediaType: 'text/x-python', name: 'settings.yaml' },
+      { signal, warn: () => undefined },
+    );
+    expect(named.root.children).toMatchObject([{ type: 'code', lang: 'yaml' }]);
+  });
+
   it('reads TSV and keeps codes with leading zeros as strings', async () => {
     const table = (await firstTable('zip\tcount\n01234\t7\n', 'text/tab-separated-values')).data?.table;
     expect(table).toEqual({ columns: ['zip', 'count'], rows: [['01234', 7]], origin: 'tsv' });

@@ -12,7 +12,10 @@ import type * as DelimitedParser from './parse-delimited.js';
 
 export type { TextSourceContext };
 
-/** Input of the built-in text source: decoded text and its (declared or guessed) media type. */
+/**
+ * Input of the built-in text source: decoded text and its media type as declared or guessed (an
+ * alias such as `text/x-python` kept, so the language it names is not lost).
+ */
 export interface TextSourceInput {
   content: string;
   mediaType: string;
@@ -81,7 +84,7 @@ export async function readTextSource(
       break;
     }
     case 'text/plain':
-      document = readPlainText(content, input.name);
+      document = readPlainText(content, input.name, input.mediaType);
       break;
     case 'text/csv':
     case 'text/tab-separated-values': {
