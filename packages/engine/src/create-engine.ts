@@ -14,7 +14,7 @@ import { resolveArtifactDir, runRender } from './pipeline/run-render.js';
 import { runTask } from './pipeline/run-task.js';
 import { createRunRecorder, type RunRecorder } from './internal/usage-meter.js';
 import { createScratchDir } from './internal/work-dir.js';
-import { isTextMediaType, toCanonicalMediaType } from './media-types.js';
+import { readsAsText, toCanonicalMediaType } from './media-types.js';
 
 interface RunScope {
   ctx: PipelineContext;
@@ -45,7 +45,7 @@ function openRun(parts: EngineParts, run: RunOptions, recorder: RunRecorder): Ru
 
 function supportsMediaType(registry: PluginRegistry, mediaType: string): boolean {
   const canonical = toCanonicalMediaType(mediaType);
-  return isTextMediaType(canonical) || registry.mayReadMediaType(canonical);
+  return readsAsText(canonical) || registry.mayReadMediaType(canonical);
 }
 
 /**

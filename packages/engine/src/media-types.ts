@@ -25,13 +25,23 @@ const ALIASES: Record<string, string> = {
 };
 
 /**
+ * The types that say only "XML" (file-type names any XML `application/xml`). A source may still
+ * recognise such a file by its root element (a feed); any other XML is read as text, an `xml` block.
+ */
+export const GENERIC_XML_MEDIA_TYPES: ReadonlySet<string> = new Set(['application/xml', 'text/xml']);
+
+/**
  * Lower-cases a media type, drops its parameters (`; charset=…`) and maps known aliases; a type of
  * source code or configuration (`application/yaml`, `text/x-python`) is plain text, which the text
- * source reads as a code block in its language.
+ * source reads as a code block in its language. Generic XML stays itself: sources see it first.
  */
 export function toCanonicalMediaType(mediaType: string): string {
   const bare = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  return ALIASES[bare] ?? (codeLanguageOfMediaType(bare) === undefined ? bare : 'text/plain');
+  const alias = ALIASES[bare];
+  if (alias !== undefined) return alias;
+  return GENERIC_XML_MEDIA_TYPES.has(bare) || codeLanguageOfMediaType(bare) === undefined
+    ? bare
+    : 'text/plain';
 }
 
 /** Media types that say nothing about the content (the bytes are sniffed instead). */
@@ -50,6 +60,15 @@ export function isGenericMediaType(mediaType: string): boolean {
 /** Whether the built-in text source reads this media type. */
 export function isTextMediaType(mediaType: string): boolean {
   return TEXT_MEDIA_TYPES.includes(toCanonicalMediaType(mediaType));
+}
+
+/**
+ * Whether the text source reads a file of this type when no source took it: its own types, and
+ * generic XML no source recognised by its root (read as an `xml` block).
+ */
+export function readsAsText(mediaType: string): boolean {
+  const canonical = toCanonicalMediaType(mediaType);
+  return TEXT_MEDIA_TYPES.includes(canonical) || GENERIC_XML_MEDIA_TYPES.has(canonical);
 }
 
 /**

@@ -175,6 +175,19 @@ describe('engine.convert', () => {
     ]);
   });
 
+  it('reads XML that no source recognises as an xml block, from a file or an upload check alike', async () => {
+    const bytes = Buffer.from(
+      '<?xml version="1.0"?>\n<project>\n  <artifactId>demo</artifactId>\n</project>\n',
+    );
+    const pom = await toSourceFile(await tempFile('pom', bytes), 'text/xml');
+    expect(engine.supportsMediaType('application/xml')).toBe(true);
+    expect(await engine.inspectFile(pom)).toEqual({ ok: true, warnings: [] });
+    const { document } = await engine.prepare({ type: 'files', files: [pom] });
+    expect(document.root.children).toMatchObject([
+      { type: 'code', lang: 'xml', value: bytes.toString().trimEnd() },
+    ]);
+  });
+
   it('refuses content no reader supports and content that contradicts its declared type', async () => {
     const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1');
     const pdf = await toSourceFile(await tempFile('doc.pdf', pdfBytes), 'application/pdf');

@@ -169,6 +169,8 @@ const LANGUAGE_BY_MEDIA_TYPE: Record<string, string> = {
   'text/x-dockerfile': 'dockerfile',
   'application/graphql': 'graphql',
   'text/x-log': 'log',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
 };
 
 /**

@@ -54,11 +54,14 @@ describe('a feed declared only as XML', () => {
     expect(feedMediaTypeOf(Buffer.from('<?xml version="1.0"?><note><rss/></note>'))).toBeUndefined();
   });
 
-  it('is still refused when the XML is not a feed', async () => {
-    await expect(
-      prepare('note.xml', 'application/xml', Buffer.from('<?xml version="1.0"?><note>hi</note>')),
-    ).rejects.toMatchObject({
-      code: 'unsupported_content',
-    });
+  it('leaves XML that is not a feed to the engine, which keeps it as written in an xml block', async () => {
+    const { document } = await prepare(
+      'note.xml',
+      'application/xml',
+      Buffer.from('<?xml version="1.0"?><note>hi</note>'),
+    );
+    expect(document.root.children).toMatchObject([
+      { type: 'code', lang: 'xml', value: '<?xml version="1.0"?><note>hi</note>' },
+    ]);
   });
 });

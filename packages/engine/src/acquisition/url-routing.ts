@@ -1,5 +1,5 @@
 import { TransmuteError } from '@transmute/contract';
-import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import { isTextMediaType, readsAsText, toCanonicalMediaType } from '../media-types.js';
 
 /** Which reader a fetched response goes to. */
 export type UrlContentRoute = 'webpage' | 'document' | 'audio' | 'text' | 'plugin';
@@ -26,8 +26,8 @@ const AUDIO_ALIASES: Record<string, string> = {
  * Routes the media type of a fetched URL to its reader: HTML to the webpage plugin, PDF to the
  * document (OCR) plugin, audio only when the caller allowed transcription, plain text, markdown,
  * CSV and JSON to the built-in text source, any other type an installed source adapter declares
- * (`readsMediaType`: docx from a share link, an archive) to that adapter. Anything else fails with
- * `unsupported_content`.
+ * (`readsMediaType`: docx from a share link, an archive) to that adapter, other XML to the text
+ * source. Anything else fails with `unsupported_content`.
  */
 export function routeUrlMediaType(
   mediaType: string,
@@ -48,6 +48,8 @@ export function routeUrlMediaType(
   }
   if (isTextMediaType(canonical)) return 'text';
   if (readsMediaType(canonical)) return 'plugin';
+  // Generic XML no source declares: scanning still asks the sources (a feed by its root), else text.
+  if (readsAsText(canonical)) return 'text';
   throw new TransmuteError(
     'unsupported_content',
     `The URL serves ${canonical || 'an unknown type'}, which no reader supports.`,

@@ -51,6 +51,7 @@ const TYPED: Record<string, [number, string, string | Buffer]> = {
   '/sniffed': [200, 'application/octet-stream', '%PDF-1.7\n1 0 obj\n'],
   '/untyped-html': [200, '', '<!doctype html><html><body>Hi</body></html>'],
   '/notes.txt': [200, 'text/plain; charset=utf-8', 'Plain notes.'],
+  '/pom.xml': [200, 'text/xml', '<?xml version="1.0"?><project><artifactId>demo</artifactId></project>'],
   '/data.json': [200, 'application/json', '{"a":1}'],
   '/table.csv': [200, 'text/csv', 'a,b\n1,2\n'],
   '/song.mp3': [200, 'audio/mpeg', Buffer.from('ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000')],
@@ -188,6 +189,7 @@ describe('acquireUrl', () => {
       ['/data.json', 'text', 'application/json'],
       ['/table.csv', 'text', 'text/csv'],
       ['/gzip', 'webpage', 'text/html'],
+      ['/pom.xml', 'text', 'text/xml'],
     ];
     for (const [path, expectedRoute, mediaType] of cases) {
       const { file, route: reader } = await acquireUrl({ type: 'url', url: `${base}${path}` }, context());

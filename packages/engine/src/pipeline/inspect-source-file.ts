@@ -1,6 +1,6 @@
 import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
 import { isFailureCode, isTransmuteError } from '@transmute/contract';
-import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import { isTextMediaType, readsAsText, toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
 import { readHead } from '../stages/scanning.js';
 import type { PluginRegistry } from '../internal/plugin-registry.js';
@@ -30,6 +30,7 @@ export async function inspectSourceFile(
   const mediaType = toCanonicalMediaType(file.mediaType);
   if (isTextMediaType(mediaType)) return { ok: true, warnings: check.warnings };
   const adapter = await registry.findSource({ mediaType, name: file.name, head });
+  if (!adapter && readsAsText(mediaType)) return { ok: true, warnings: check.warnings };
   if (!adapter)
     return { ok: false, code: 'unsupported_content', detail: `No installed source reads ${mediaType}.` };
   if (!adapter.inspect) return { ok: true, warnings: check.warnings };

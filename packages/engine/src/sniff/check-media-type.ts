@@ -1,6 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { FailureCode } from '@transmute/contract';
-import { DOCUMENT_MEDIA_TYPES, isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import {
+  DOCUMENT_MEDIA_TYPES,
+  GENERIC_XML_MEDIA_TYPES as GENERIC_XML,
+  isTextMediaType,
+  toCanonicalMediaType,
+} from '../media-types.js';
 import { sniffDocument, type DocumentSniff } from './sniff-document.js';
 import { bomEncoding, isUtf8, utf16Layout } from '@transmute/plugin-sdk/text-encoding';
 
@@ -30,8 +35,6 @@ const TEXTUAL_SNIFFS = new Set([
   'text/html',
   'application/json',
 ]);
-/** What file-type reports for any XML document, whatever its vocabulary. */
-const GENERIC_XML = new Set(['application/xml', 'text/xml']);
 const ARCHIVES = new Set([
   'application/zip',
   'application/gzip',

@@ -6,7 +6,7 @@ import type { ExtractedAttachment, ExtractedDocument, SourceFile, StageContext }
 import { checkAborted } from '../internal/abort.js';
 import type { RunRecorder } from '../internal/usage-meter.js';
 import { mediaTypeFromName } from '../media-type-from-name.js';
-import { isGenericMediaType, isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import { isGenericMediaType, isTextMediaType, readsAsText, toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
 import { sniffMediaType } from '../sniff/sniff-media-type.js';
 import type { TextSourceInput } from '../text-source/read-text-source.js';
@@ -125,12 +125,14 @@ async function readAttachment(
     const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length, file.path);
     if (!check.ok) return failed(check.detail);
     for (const warning of check.warnings) run.recorder.add(`${warning} (${name})`);
-    if (isTextMediaType(file.mediaType)) {
+    const adapter = isTextMediaType(file.mediaType)
+      ? undefined
+      : await run.registry.findSource({ mediaType: file.mediaType, name, head });
+    if (adapter === undefined && readsAsText(file.mediaType)) {
       const { text, warnings } = await readTextFile(file);
       for (const warning of warnings) run.recorder.add(`${warning} (${name})`);
       return await readText({ content: text, mediaType: file.mediaType, name });
     }
-    const adapter = await run.registry.findSource({ mediaType: file.mediaType, name, head });
     if (!adapter) {
       run.recorder.warn('attachment_not_converted', `${name} (${file.mediaType})`);
       return undefined;

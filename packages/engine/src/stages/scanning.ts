@@ -3,7 +3,7 @@ import { TransmuteError } from '@transmute/contract';
 import { readFileHead, type SourceAdapter, type SourceFile } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
 import type { RunContext } from './run-context.js';
-import { isTextMediaType, toCanonicalMediaType } from '../media-types.js';
+import { isTextMediaType, readsAsText, toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
 import { decodeTextBytes, type DecodedText } from '../text-source/decode-text-bytes.js';
 import type { AcquiredItem } from './source-acquisition.js';
@@ -31,7 +31,10 @@ async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem>
   if (!check.ok) throw new TransmuteError(check.code, `${file.name}: ${check.detail}`);
   for (const warning of check.warnings) ctx.recorder.add(warning);
   const mediaType = toCanonicalMediaType(file.mediaType);
-  if (isTextMediaType(mediaType)) {
+  const adapter = isTextMediaType(mediaType)
+    ? undefined
+    : await ctx.registry.findSource({ mediaType, name: file.name, head });
+  if (adapter === undefined && readsAsText(mediaType)) {
     const { text: content, warnings } = await readTextFile(file);
     for (const warning of warnings) ctx.recorder.add(warning);
     return {
@@ -42,7 +45,6 @@ async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem>
       ...(file.fileId ? { fileId: file.fileId } : {}),
     };
   }
-  const adapter = await ctx.registry.findSource({ mediaType, name: file.name, head });
   if (!adapter)
     throw new TransmuteError('unsupported_content', `No installed source reads ${mediaType} (${file.name}).`);
   return { kind: 'plugin', file, adapter };
@@ -51,7 +53,8 @@ async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem>
 /**
  * Stage scanning: sniffs each file's real type from its magic bytes against the declared one
  * (mismatch → failure or warning), decodes text files, and routes every file to its reader
- * (built-in text source, else the first source adapter that accepts it).
+ * (built-in text source, else the first source adapter that accepts it, else the text source again
+ * for generic XML no source recognised).
  */
 export async function scanSources(items: readonly AcquiredItem[], ctx: RunContext): Promise<ScannedItem[]> {
   const files = items.filter((item) => item.kind === 'file');

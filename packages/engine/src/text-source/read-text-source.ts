@@ -84,6 +84,8 @@ export async function readTextSource(
       break;
     }
     case 'text/plain':
+    case 'application/xml':
+    case 'text/xml':
       document = readPlainText(content, input.name, input.mediaType);
       break;
     case 'text/csv':
