@@ -7,6 +7,8 @@ describe('mediaTypeFromName', () => {
     expect(mediaTypeFromName('a/b/data.CSV')).toBe('text/csv');
     expect(mediaTypeFromName('log.jsonl')).toBe('application/x-ndjson');
     expect(mediaTypeFromName('report.docx')).toBe(DOCUMENT_MEDIA_TYPES.docx);
+    expect(mediaTypeFromName('talk.SRT')).toBe('application/x-subrip');
+    expect(mediaTypeFromName('talk.vtt')).toBe('text/vtt');
     expect(mediaTypeFromName('x.unknown')).toBeUndefined();
     expect(mediaTypeFromName('no-extension')).toBeUndefined();
   });

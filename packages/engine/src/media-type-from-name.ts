@@ -12,6 +12,8 @@ const EXTENSIONS: Record<string, string> = {
   '.json': 'application/json',
   '.ndjson': 'application/x-ndjson',
   '.jsonl': 'application/x-ndjson',
+  '.srt': 'application/x-subrip',
+  '.vtt': 'text/vtt',
   '.html': 'text/html',
   '.htm': 'text/html',
   '.xhtml': 'application/xhtml+xml',

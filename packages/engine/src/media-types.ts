@@ -8,6 +8,8 @@ export const TEXT_MEDIA_TYPES: readonly string[] = Object.freeze([
   'text/tab-separated-values',
   'application/json',
   'application/x-ndjson',
+  'text/vtt',
+  'application/x-subrip',
 ]);
 
 const ALIASES: Record<string, string> = {
@@ -22,6 +24,10 @@ const ALIASES: Record<string, string> = {
   'text/json': 'application/json',
   'text/rtf': 'application/rtf',
   'application/x-rtf': 'application/rtf',
+  'text/srt': 'application/x-subrip',
+  'text/x-srt': 'application/x-subrip',
+  'application/srt': 'application/x-subrip',
+  'application/x-srt': 'application/x-subrip',
 };
 
 /**

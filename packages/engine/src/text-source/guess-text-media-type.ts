@@ -10,11 +10,24 @@ function isJsonLine(line: string): boolean {
   }
 }
 
+/** WebVTT's required first line; a SubRip file opens with a cue number and its timing line. */
+const WEBVTT = /^\uFEFF?WEBVTT(?:[ \t].*)?(?:\r?\n|$)/;
+const SUBRIP = /^\uFEFF?\s*\d+\r?\n\d{1,2}:\d{2}:\d{2},\d{1,3} --> \d{1,2}:\d{2}:\d{2},\d{1,3}/;
+
+/** `text/vtt` or `application/x-subrip` when a text opens as subtitles do, else undefined. */
+export function subtitleTypeOf(content: string): string | undefined {
+  if (WEBVTT.test(content)) return 'text/vtt';
+  return SUBRIP.test(content) ? 'application/x-subrip' : undefined;
+}
+
 /**
  * Guesses the media type of inline text (a `text` source): a JSON object or array, NDJSON when
- * every non-blank line is a JSON object, markdown when markdown syntax appears, else plain text.
+ * every non-blank line is a JSON object, subtitles (WebVTT's header, SubRip's first cue), markdown
+ * when markdown syntax appears, else plain text.
  */
 export function guessTextMediaType(content: string): string {
+  const subtitles = subtitleTypeOf(content);
+  if (subtitles !== undefined) return subtitles;
   const trimmed = content.trim();
   const head = trimmed.charAt(0);
   if (head === '{' || head === '[') {

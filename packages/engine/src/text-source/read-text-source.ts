@@ -5,10 +5,12 @@ import { applyFrontMatter, readFrontMatter, withoutFrontMatter } from './front-m
 import { parseJson, parseNdjson } from './parse-json.js';
 import { MAX_MARKDOWN_NESTING, isTooDeeplyNested } from './markdown-nesting.js';
 import { readPlainText } from './read-plain-text.js';
+import { subtitleTypeOf } from './guess-text-media-type.js';
 import { parsePlainText } from './parse-plain-text.js';
 import type { TextSourceContext } from './text-source-context.js';
 import type * as MarkdownParser from './parse-markdown.js';
 import type * as DelimitedParser from './parse-delimited.js';
+import type * as SubtitleParser from './parse-subtitles.js';
 
 export type { TextSourceContext };
 
@@ -43,6 +45,8 @@ function firstHeading(document: ExtractedDocument): string | undefined {
 let markdownParser: Promise<typeof MarkdownParser> | undefined;
 /** The delimited-text parser's module (csv-parse), loaded on first use and kept, as markdown's is. */
 let delimitedParser: Promise<typeof DelimitedParser> | undefined;
+/** The subtitle parser's module (with the SDK's transcript shape), loaded on first use and kept. */
+let subtitleParser: Promise<typeof SubtitleParser> | undefined;
 
 /**
  * Markdown, or plain text with a warning when the markdown is nested absurdly deep (see
@@ -66,15 +70,18 @@ async function readMarkdown(content: string, ctx: TextSourceContext): Promise<Ex
 }
 
 /**
- * The built-in text source: plain text, markdown, CSV/TSV, JSON and NDJSON into mdast, with
- * provenance offsets on blocks and typed tables for tabular formats.
+ * The built-in text source: plain text, markdown, CSV/TSV, JSON, NDJSON and subtitles (SubRip,
+ * WebVTT: a transcript with times) into mdast, with provenance offsets on blocks and typed tables
+ * for tabular formats.
  */
 export async function readTextSource(
   input: TextSourceInput,
   ctx: TextSourceContext,
 ): Promise<ExtractedDocument> {
-  const mediaType = toCanonicalMediaType(input.mediaType);
   const content = input.content.charCodeAt(0) === 0xfeff ? input.content.slice(1) : input.content;
+  const declared = toCanonicalMediaType(input.mediaType);
+  // A "plain text" that opens as subtitles do (an upload of `talk.srt` declared text/plain) is them.
+  const mediaType = declared === 'text/plain' ? (subtitleTypeOf(content) ?? declared) : declared;
   let document: ExtractedDocument;
   switch (mediaType) {
     case 'text/markdown': {
@@ -100,6 +107,12 @@ export async function readTextSource(
     case 'application/x-ndjson':
       document = parseNdjson(content, ctx);
       break;
+    case 'text/vtt':
+    case 'application/x-subrip': {
+      const { parseSubtitles } = await (subtitleParser ??= import('./parse-subtitles.js'));
+      document = parseSubtitles(content, input.name, mediaType === 'text/vtt' ? 'vtt' : 'srt');
+      break;
+    }
     default:
       throw new TransmuteError('unsupported_content', `The text source does not read ${mediaType}.`);
   }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseSubtitles, readCues } from './parse-subtitles.js';
+import { readTextSource } from './read-text-source.js';
+import { guessTextMediaType } from './guess-text-media-type.js';
+
+const SRT = [
+  '1',
+  '00:00:01,000 --> 00:00:03,200',
+  'Hello there.',
+  '',
+  '2',
+  '00:00:04,000 --> 00:00:06,500',
+  '<i>General</i> Kenobi,',
+  'you are a bold one.',
+  '',
+].join('\r\n');
+
+const VTT = `WEBVTT - a talk
+Kind: captions
+
+NOTE timings from the editor
+
+STYLE
+::cue { color: yellow }
+
+intro
+00:00.000 --> 00:02.500 align:start position:0%
+<v.loud Roger Bingham>We are in New York City &amp; it's <i>sunny</i>.
+
+00:00:02.500 --> 00:00:05.000
+<v.loud Roger Bingham>We are in New York City &amp; it's <i>sunny</i>.
+And bees<00:00:03.100><c> are</c><00:00:03.500><c> out</c>.
+
+00:00:05.000 --> 00:00:07.250
+And bees are out.
+`;
+
+describe('readCues', () => {
+  it('reads SubRip cues with their times, markup dropped and lines joined', () => {
+    expect(readCues(SRT)).toEqual([
+      { start: 1, end: 3.2, text: 'Hello there.', confidence: 1 },
+      { start: 4, end: 6.5, text: 'General Kenobi, you are a bold one.', confidence: 1 },
+    ]);
+  });
+
+  it('reads WebVTT cues: header, notes, styles, ids and settings left out, voices named, roll-up lines once', () => {
+    expect(readCues(VTT)).toEqual([
+      { start: 0, end: 2.5, text: "Roger Bingham: We are in New York City & it's sunny.", confidence: 1 },
+      { start: 2.5, end: 7.25, text: 'And bees are out.', confidence: 1 },
+    ]);
+  });
+
+  it('skips blocks that are no cues and keeps the rest', () => {
+    expect(readCues('WEBVTT\n\nnot a cue\n\n00:01.000 --> 00:02.000\nKept.\n')).toEqual([
+      { start: 1, end: 2, text: 'Kept.', confidence: 1 },
+    ]);
+  });
+});
+
+describe('subtitles in the text source', () => {
+  it('writes a transcript: the name as heading, a paragraph per cue with its time range', () => {
+    const document = parseSubtitles(SRT, 'talk.srt', 'srt');
+    expect(document.root.children).toMatchObject([
+      { type: 'heading', depth: 1, children: [{ value: 'talk.srt' }] },
+      {
+        type: 'paragraph',
+        children: [{ value: 'Hello there.' }],
+        data: { provenance: { timeStart: 1, timeEnd: 3.2 } },
+      },
+      { type: 'paragraph', data: { provenance: { timeStart: 4, timeEnd: 6.5 } } },
+    ]);
+    expect(document.metadata).toMatchObject({
+      durationSeconds: 6.5,
+      facts: { subtitle_format: 'srt', cues: 2 },
+    });
+  });
+
+  it('reads a file declared text/vtt, and one declared text/plain that opens as subtitles', async () => {
+    const ctx = { signal: new AbortController().signal, warn: () => undefined };
+    const vtt = await readTextSource({ content: VTT, mediaType: 'text/vtt', name: 'talk.vtt' }, ctx);
+    expect(vtt.metadata.facts).toEqual({ subtitle_format: 'vtt', cues: 2 });
+    const plain = await readTextSource({ content: SRT, mediaType: 'text/plain', name: 'upload' }, ctx);
+    expect(plain.metadata).toMatchObject({ mediaType: 'application/x-subrip', facts: { cues: 2 } });
+    expect(guessTextMediaType(VTT)).toBe('text/vtt');
+    expect(guessTextMediaType('1 apple\n2 pears\n')).toBe('text/plain');
+  });
+});
