@@ -1,10 +1,11 @@
-import type { Nodes, RootContent } from 'mdast';
+import type { Nodes, Root, RootContent } from 'mdast';
 import type { ExtractedDocument } from '@transmute/plugin-sdk';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import { checkAborted } from '../internal/abort.js';
 import { findMarkdownSegments } from './find-markdown-segments.js';
+import { hasHtml } from './has-html.js';
 import type { TextSourceContext } from './text-source-context.js';
 
 const processor = unified().use(remarkParse).use(remarkGfm).freeze();
@@ -20,7 +21,8 @@ function stripPositions(node: Nodes): void {
  * Reads markdown (CommonMark + GFM) into mdast as is. Large documents are parsed in segments cut
  * before top-level headings (outside code fences), which keeps micromark's memory bounded; link
  * reference definitions are appended to every segment so references still resolve. The event
- * loop runs between segments.
+ * loop runs between segments. Raw HTML in it is read as the markdown it stands for (see
+ * `markdown-html.ts`).
  */
 export async function parseMarkdown(content: string, ctx: TextSourceContext): Promise<ExtractedDocument> {
   const segments = findMarkdownSegments(content);
@@ -47,5 +49,11 @@ export async function parseMarkdown(content: string, ctx: TextSourceContext): Pr
       children.push(node);
     }
   }
-  return { root: { type: 'root', children }, metadata: {} };
+  const root: Root = { type: 'root', children };
+  if (children.some(hasHtml)) {
+    // hast's parser (parse5) is loaded only for the markdown that holds HTML.
+    const { readHtmlInMarkdown } = await import('./markdown-html.js');
+    readHtmlInMarkdown(root);
+  }
+  return { root, metadata: {} };
 }
