@@ -9,6 +9,7 @@ describe('mediaTypeFromName', () => {
     expect(mediaTypeFromName('report.docx')).toBe(DOCUMENT_MEDIA_TYPES.docx);
     expect(mediaTypeFromName('talk.SRT')).toBe('application/x-subrip');
     expect(mediaTypeFromName('talk.vtt')).toBe('text/vtt');
+    expect(mediaTypeFromName('Takeout/All mail.mbox')).toBe('application/mbox');
     expect(mediaTypeFromName('x.unknown')).toBeUndefined();
     expect(mediaTypeFromName('no-extension')).toBeUndefined();
   });

@@ -108,6 +108,7 @@ export const DOCUMENT_MEDIA_TYPES = Object.freeze({
   ppt: 'application/vnd.ms-powerpoint',
   msg: 'application/vnd.ms-outlook',
   eml: 'message/rfc822',
+  mbox: 'application/mbox',
   rtf: 'application/rtf',
   ipynb: 'application/x-ipynb+json',
   rss: 'application/rss+xml',

@@ -88,35 +88,49 @@ function attachmentBlocks(attachments: MailAttachment[]): RootContent[] {
   ];
 }
 
+const BODY_PATHS = new Set(['text/html', 'text/plain']);
+
 /**
- * An e-mail as a document: the subject as its title heading, a header block (From, To, Cc, Date),
- * the body (the HTML part converted to markdown, else the text part) and the attachments listed
- * with their media type and size. Provenance `path` names the part: `header`, `text/html` or
- * `text/plain`, `attachments`. The attachments' bytes are written to `ctx.outputDir` (within the
- * attachment limits) and returned as the document's `attachments`, for the engine to read as
- * child documents.
+ * A message's blocks: the subject as a heading (`untitled` stands in for a missing one when given),
+ * a header block (From, To, Cc, Date), the body (the HTML part converted to markdown, else the text
+ * part) and the attachments listed with their media type and size. Provenance `path` names the
+ * part, under `prefix` when given: `header`, `text/html` or `text/plain`, `attachments`.
+ */
+export function messageBlocks(
+  message: MailMessage,
+  options: { prefix?: string; untitled?: string } = {},
+): RootContent[] {
+  const path = (part: string): string => (options.prefix === undefined ? part : `${options.prefix}/${part}`);
+  const head: RootContent[] = [];
+  const subject = message.subject ?? options.untitled;
+  if (subject !== undefined) {
+    head.push({ type: 'heading', depth: 1, children: [{ type: 'text', value: subject }] });
+  }
+  const header = headerBlock(message);
+  if (header !== undefined) head.push(header);
+  const html = message.html === undefined ? [] : htmlToMdast(message.html);
+  const body = html.length > 0 || message.text === undefined ? html : textBlocks(message.text);
+  return [
+    ...stampProvenance(head, { path: path('header') }),
+    ...stampProvenance(body, { path: path(html.length > 0 ? 'text/html' : 'text/plain') }),
+    ...stampProvenance(attachmentBlocks(message.attachments), { path: path('attachments') }),
+  ];
+}
+
+/**
+ * An e-mail as a document ({@link messageBlocks}). The attachments' bytes are written to
+ * `ctx.outputDir` (within the attachment limits) and returned as the document's `attachments`, for
+ * the engine to read as child documents.
  */
 export async function messageDocument(
   message: MailMessage,
   facts: Record<string, string | number>,
   ctx: ReadContext,
 ): Promise<ExtractedDocument> {
-  const head: RootContent[] = [];
-  if (message.subject !== undefined) {
-    head.push({ type: 'heading', depth: 1, children: [{ type: 'text', value: message.subject }] });
-  }
-  const header = headerBlock(message);
-  if (header !== undefined) head.push(header);
-  const html = message.html === undefined ? [] : htmlToMdast(message.html);
-  const body = html.length > 0 || message.text === undefined ? html : textBlocks(message.text);
-  const children = [
-    ...stampProvenance(head, { path: 'header' }),
-    ...stampProvenance(body, { path: html.length > 0 ? 'text/html' : 'text/plain' }),
-    ...stampProvenance(attachmentBlocks(message.attachments), { path: 'attachments' }),
-  ];
-  if (body.length === 0 && message.subject === undefined && message.attachments.length === 0) {
+  const children = messageBlocks(message);
+  const hasBody = children.some((block) => BODY_PATHS.has(block.data?.provenance?.path ?? ''));
+  if (!hasBody && message.subject === undefined && message.attachments.length === 0)
     throw new TransmuteError('empty_content', 'The e-mail has no subject, body or attachment.');
-  }
   const attachments = await writeAttachments(message.attachments, ctx);
   return {
     ...(attachments.length > 0 ? { attachments } : {}),

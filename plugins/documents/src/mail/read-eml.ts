@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import PostalMime, { type Address, type Email } from 'postal-mime';
 import { TransmuteError } from '@transmute/plugin-sdk';
-import type { FormatReader } from '../internal/format-reader.js';
+import type { FormatReader, ReadContext } from '../internal/format-reader.js';
 import { formatMailbox, type MailMessage } from './mail-message.js';
 import { messageDocument } from './message-document.js';
 import { unreadMimeBody } from './unread-mime-body.js';
@@ -36,18 +36,13 @@ const toBytes = (content: ArrayBuffer | Uint8Array | string): Uint8Array =>
 const nameExtension = (mediaType: string): string => (mediaType === 'message/rfc822' ? '.eml' : '');
 
 /**
- * An RFC 822 / MIME message (.eml), parsed by postal-mime: charsets, quoted-printable and base64
- * bodies, RFC 2047 encoded words and RFC 2231 file names are decoded by it. Inline images the HTML
- * refers to by Content-ID are part of the body, not listed as attachments; an attached message
- * (message/rfc822) is an attachment. A message saved as UTF-16 is transcoded first. PGP/MIME and S/MIME encrypted messages are `encrypted_document`.
+ * One RFC 822 / MIME message's bytes (UTF-8 or ASCII) as a {@link MailMessage}, parsed by
+ * postal-mime: charsets, quoted-printable and base64 bodies, RFC 2047 encoded words and RFC 2231
+ * file names are decoded by it. Inline images the HTML refers to by Content-ID are part of the
+ * body, not listed as attachments; an attached message (message/rfc822) is an attachment. `name`
+ * names the message in warnings. PGP/MIME and S/MIME encrypted messages are `encrypted_document`.
  */
-export const readEml: FormatReader = async (file, ctx) => {
-  const { bytes, guessed } = toUtf8MessageBytes(readFileSync(file.path));
-  if (guessed !== undefined)
-    ctx.warn(
-      'encoding_guessed',
-      `${file.name} has no byte-order mark but its NUL bytes say ${guessed.toUpperCase()}; decoded as that.`,
-    );
+export async function parseMimeMessage(bytes: Buffer, name: string, ctx: ReadContext): Promise<MailMessage> {
   let email: Email;
   try {
     // A message/rfc822 part without a disposition is an attached message, not the body.
@@ -74,10 +69,10 @@ export const readEml: FormatReader = async (file, ctx) => {
     if (text !== undefined)
       ctx.warn(
         'mime_structure_unread',
-        `${file.name}: its MIME parts could not be told apart (a boundary or a part's headers are malformed); its body is given as written, less boundary and part header lines.`,
+        `${name}: its MIME parts could not be told apart (a boundary or a part's headers are malformed); its body is given as written, less boundary and part header lines.`,
       );
   }
-  const message: MailMessage = {
+  return {
     subject: email.subject?.trim() === '' ? undefined : email.subject?.trim(),
     from: addresses(email.from)[0],
     to: addresses(email.to),
@@ -95,5 +90,18 @@ export const readEml: FormatReader = async (file, ctx) => {
       };
     }),
   };
-  return messageDocument(message, { format: 'MIME' }, ctx);
+}
+
+/**
+ * An RFC 822 / MIME message (.eml) as a document ({@link parseMimeMessage}). A message saved as
+ * UTF-16 is transcoded first.
+ */
+export const readEml: FormatReader = async (file, ctx) => {
+  const { bytes, guessed } = toUtf8MessageBytes(readFileSync(file.path));
+  if (guessed !== undefined)
+    ctx.warn(
+      'encoding_guessed',
+      `${file.name} has no byte-order mark but its NUL bytes say ${guessed.toUpperCase()}; decoded as that.`,
+    );
+  return messageDocument(await parseMimeMessage(bytes, file.name, ctx), { format: 'MIME' }, ctx);
 };

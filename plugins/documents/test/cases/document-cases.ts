@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DOCUMENT_MEDIA_TYPES } from '@transmute/engine';
 import { writeEpubBook } from './write-epub.js';
 import { writeEncryptedDocx, writeXmlBombDocx, writeZipBombDocx } from './write-hostile.js';
-import { writeEmlMessage, writeMsgMessage } from './write-messages.js';
+import { writeEmlMessage, writeMboxMailbox, writeMsgMessage } from './write-messages.js';
 import { writeDocxReport, writePptxDeck, writeXlsxWorkbook } from './write-office.js';
 import { writeOdpDeck, writeOdsWorkbook, writeOdtReport } from './write-open-document.js';
 import { writeRtfReport } from './write-rtf.js';
@@ -84,6 +84,12 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
     input: 'eml-message/input.eml',
     write: writeEmlMessage,
     expect: { shows: ['Spring harvest — résumé', 'Ana Lima', '**40 kg**', 'harvest.csv'] },
+  },
+  {
+    name: 'mbox-mailbox',
+    input: 'mbox-mailbox/input.mbox',
+    write: writeMboxMailbox,
+    expect: { shows: ['Spring harvest — résumé', 'Re: Spring harvest', 'From the south hives', 'café'] },
   },
   {
     name: 'msg-message',

@@ -68,3 +68,34 @@ export function writeMsgMessage(): Promise<Buffer> {
     }),
   );
 }
+
+/**
+ * A mailbox as Thunderbird exports one: the e-mail of {@link writeEmlMessage}, then a Latin-1 reply
+ * whose body quotes a line starting with `From ` (`>From `, as the mailbox writes it), each after
+ * its `From ` separator line.
+ */
+export async function writeMboxMailbox(): Promise<Buffer> {
+  const reply = [
+    'From: Bo Berg <bo@example.com>',
+    'To: Ana Lima <ana@example.com>',
+    'Subject: Re: Spring harvest',
+    'Date: Thu, 15 Jan 2026 11:05:00 +0000',
+    'In-Reply-To: <harvest-2026@example.com>',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=ISO-8859-1',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    'Thanks Ana, that is a fine harvest.',
+    '',
+    '>From the south hives alone, 26 kg: the caf\u00e9 will take all of it.',
+    '',
+    'Bo',
+    '',
+  ].join(CRLF);
+  return Buffer.concat([
+    Buffer.from(`From ana@example.com Thu Jan 15 09:30:00 2026${CRLF}`),
+    await writeEmlMessage(),
+    Buffer.from(`${CRLF}From bo@example.com Thu Jan 15 11:05:00 2026${CRLF}`),
+    Buffer.from(reply, 'latin1'),
+  ]);
+}
