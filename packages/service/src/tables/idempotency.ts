@@ -6,10 +6,12 @@ import { randomBase62 } from '../kernel/ids.js';
 import { answer, encode, inUse, judge, rememberedError, type Remembered } from './idempotency-outcome.js';
 import {
   preparedInsert,
+  preparedInsertUnread,
   preparedQuery,
   preparedStatement,
   type InsertInto,
 } from '../storage/prepared-query.js';
+import { sendsAhead } from '../storage/pipelined-writes.js';
 import type { Database, IdempotencyKeysTable } from '../storage/schema.js';
 
 const RETENTION_MS = 24 * 3_600_000;
@@ -38,9 +40,12 @@ interface Claim {
   claimId: string;
   /**
    * Set when no row was claimed before the operation ({@link runClaimedAtCommit}): the key's row
-   * is written whole, with the outcome, by {@link writeOutcome}; `at` is when the request began.
+   * is written whole, with the outcome, by {@link remember}; `at` is when the request began, and
+   * `free` whether the read before the operation found no row of the key at all.
    */
-  atCommit?: { fingerprint: string; at: string };
+  atCommit?: { fingerprint: string; at: string; free: boolean };
+  /** Set once the key's row went out as a plain insert, sent ahead of the commit ({@link newKeyRow}). */
+  sentAhead?: boolean;
   /** Set once the operation wrote its value in its own transaction (nothing left to write after it). */
   rememberedInTransaction?: boolean;
   /** Seals what is remembered ({@link encode}). */
@@ -96,6 +101,23 @@ const insertOutcome = preparedInsert('idempotency_keys', (insert) =>
     ),
   ),
 );
+
+/**
+ * Writes a key's row whole, outcome included, where the read before the operation found none: a
+ * plain insert, whose answer nobody waits for ({@link preparedInsertUnread}). On PostgreSQL it goes
+ * out with the COMMIT; a row of the key written meanwhile by another request fails it with a
+ * unique violation ({@link isKeyTaken}), which aborts the transaction, so nothing of it commits.
+ */
+const insertNewKey = preparedInsertUnread('idempotency_keys');
+
+/** The primary key of `idempotency_keys` (migration 0001), which a plain insert of a key taken violates. */
+const KEY_CONSTRAINT = 'idempotency_keys_pk';
+
+/** PostgreSQL's unique violation on the key's row: another request wrote the key first. */
+function isKeyTaken(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === KEY_CONSTRAINT;
+}
 
 const keyRow = preparedQuery((db, accountId: string, key: string) =>
   db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', accountId).where('key', '=', key),
@@ -207,6 +229,14 @@ async function remember(db: Kysely<Database>, claimed: Claim, remembered: Rememb
       created_at: atCommit.at,
       expires_at: addMs(atCommit.at, RETENTION_MS),
     };
+    // The key was free when read, and the transaction sends its writes ahead (PostgreSQL): the row
+    // goes out with the COMMIT instead of being waited for before it, one round trip less. A row
+    // written meanwhile fails the commit ({@link isKeyTaken}) where the upsert would count 0.
+    if (atCommit.free && sendsAhead(db)) {
+      await insertNewKey(db, [row]);
+      claimed.sentAhead = true;
+      return true;
+    }
     return (await insertOutcome(db, [row])) === 1n;
   }
   const result = await rememberOnOwnRow(db, accountId, key, claimId, response_status, response_body);
@@ -317,13 +347,16 @@ async function runClaimedAtCommit<T>(
       accountId: caller.accountId,
       key: request.key,
       claimId: randomBase62(16),
-      atCommit: { fingerprint: request.fingerprint, at },
+      atCommit: { fingerprint: request.fingerprint, at, free: row === undefined },
       masterKey: ctx.config.masterKey,
     };
     let value: T;
     try {
       value = await pending.run(claimed, execute);
     } catch (error) {
+      // Another request wrote the key between the read and this commit: the job rolled back with
+      // the key's row, as when the upsert counts 0.
+      if (claimed.sentAhead === true && isKeyTaken(error)) throw inUse();
       const remembered = rememberedError(error);
       // Nothing else to undo: the operation's transaction rolled back with its row.
       if (remembered !== null && claimed.rememberedInTransaction !== true) {
