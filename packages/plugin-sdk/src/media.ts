@@ -26,6 +26,7 @@ export {
   meanConfidence,
   type TranscriptRootOptions,
 } from './media/transcript-document.js';
+export { readSubtitleCues } from './media/subtitle-cues.js';
 export type { Transcriber, TranscriptSegment, TranscribeOptions } from './media/transcription/transcriber.js';
 export { toTranscriber } from './media/transcription/to-transcriber.js';
 export {

@@ -6,7 +6,6 @@ import { createTestContext } from '@transmute/plugin-sdk/testing';
 import { toString } from 'mdast-util-to-string';
 import type { SourceFile } from '@transmute/plugin-sdk';
 import { VIDEO_MANIFEST, createVideoSource } from '../src/index.js';
-import { parseSrt } from '../src/internal/read-subtitles.js';
 
 const MEDIA = resolve(import.meta.dirname, '../../../fixtures/media');
 const file = (name: string, mediaType = 'video/mp4'): SourceFile => {
@@ -55,14 +54,5 @@ describe('source.video_upload', () => {
       .extract(file('speech.mp4'), createTestContext({ limits: small }))
       .catch((e: unknown) => e);
     expect(isTransmuteError(error) && error.code).toBe('limit_exceeded');
-  });
-
-  it('parses SRT cues with tags stripped and multi-line text joined', () => {
-    const srt =
-      '1\r\n00:00:01,000 --> 00:00:02,500\r\n<i>Hello</i>\r\nworld\r\n\r\n2\r\n00:01:00.250 --> 00:01:01,000\r\nBye\r\n';
-    expect(parseSrt(srt)).toEqual([
-      { start: 1, end: 2.5, text: 'Hello world', confidence: 1 },
-      { start: 60.25, end: 61, text: 'Bye', confidence: 1 },
-    ]);
   });
 });

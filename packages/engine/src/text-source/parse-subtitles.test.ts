@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSubtitles, readCues } from './parse-subtitles.js';
+import { parseSubtitles } from './parse-subtitles.js';
 import { readTextSource } from './read-text-source.js';
 import { guessTextMediaType } from './guess-text-media-type.js';
 
@@ -34,28 +34,6 @@ And bees<00:00:03.100><c> are</c><00:00:03.500><c> out</c>.
 00:00:05.000 --> 00:00:07.250
 And bees are out.
 `;
-
-describe('readCues', () => {
-  it('reads SubRip cues with their times, markup dropped and lines joined', () => {
-    expect(readCues(SRT)).toEqual([
-      { start: 1, end: 3.2, text: 'Hello there.', confidence: 1 },
-      { start: 4, end: 6.5, text: 'General Kenobi, you are a bold one.', confidence: 1 },
-    ]);
-  });
-
-  it('reads WebVTT cues: header, notes, styles, ids and settings left out, voices named, roll-up lines once', () => {
-    expect(readCues(VTT)).toEqual([
-      { start: 0, end: 2.5, text: "Roger Bingham: We are in New York City & it's sunny.", confidence: 1 },
-      { start: 2.5, end: 7.25, text: 'And bees are out.', confidence: 1 },
-    ]);
-  });
-
-  it('skips blocks that are no cues and keeps the rest', () => {
-    expect(readCues('WEBVTT\n\nnot a cue\n\n00:01.000 --> 00:02.000\nKept.\n')).toEqual([
-      { start: 1, end: 2, text: 'Kept.', confidence: 1 },
-    ]);
-  });
-});
 
 describe('subtitles in the text source', () => {
   it('writes a transcript: the name as heading, a paragraph per cue with its time range', () => {
