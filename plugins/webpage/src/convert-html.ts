@@ -15,7 +15,12 @@ import { dropOtherProducts } from './internal/other-products.js';
 import { dropPurchaseControls, dropVariantChoices } from './internal/product-page.js';
 import { dropRatingSummaries } from './internal/rating-summaries.js';
 import { withMissedProductSections } from './internal/missed-product-sections.js';
-import { narrowToProduct, readMainRegion, type MainRegion } from './internal/main-region.js';
+import {
+  classedItemsShare,
+  narrowToProduct,
+  readMainRegion,
+  type MainRegion,
+} from './internal/main-region.js';
 import { readPageFacts, toLanguageTag, type PageFacts } from './internal/page-facts.js';
 import { toMdast } from './internal/to-mdast.js';
 import { finishTree } from './internal/finish-tree.js';
@@ -447,7 +452,8 @@ async function regionInstead(
     (page.thread ||
       region.repeatedShare >= ITEMS_PAGE_SHARE ||
       (!isLongArticle(read) && isCatalogue(region.element)) ||
-      (read?.content ? readsOneOfItems(read.content, articleCharacters, region.element) : false));
+      (read?.content ? readsOneOfItems(read.content, articleCharacters, region.element) : false) ||
+      (readsRunOfItems(read, page.declaredKind) && !showsPriceGrid(region.element)));
   // A shop's category page whose own text Readability read at length (150 prose words): the grid of
   // priced items beside it is no service page's sections. On a product's page the prices are its
   // variants and other products, and the product page's own rules decide.
@@ -472,6 +478,22 @@ async function regionInstead(
     };
   }
   return { instead: block, seen: region };
+}
+
+/** Readability read one section of a page of items when a run of repeated items holds this share of its reading. */
+const READING_ITEMS_SHARE = 0.6;
+
+/**
+ * True when Readability's reading is itself a run of repeated items (60 % of its text in siblings
+ * of one tag and class: a section front's video playlist, one strip of teasers, a service page's
+ * grid of offers) on a page that does not say it is an article: it took the longest section of a
+ * page of items, and the page's main region holds the others (the top stories, the most read). An
+ * article's own text is paragraphs and headings; its bullet lists (items without a class) do not
+ * count. Not beside a grid of prices: a shop category's text and grid are the catalogue rules' to judge.
+ */
+function readsRunOfItems(read: Article | null, declaredKind: DeclaredKind | undefined): boolean {
+  if (!read?.content || declaredKind === 'article') return false;
+  return classedItemsShare(read.content) >= READING_ITEMS_SHARE;
 }
 
 /** Readability's article is chrome when less than this share of its words occur in the main region. */

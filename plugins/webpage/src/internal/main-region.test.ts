@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWithLinkedom } from './load-dom.js';
-import { narrowToProduct, readMainRegion } from './main-region.js';
+import { classedItemsShare, narrowToProduct, readMainRegion } from './main-region.js';
 import { visibleTextOf } from './visible-text.js';
 
 const PROSE = 'The harbour authority approved the plan on Tuesday after two years of public hearings. ';
@@ -151,5 +151,21 @@ describe('readMainRegion: landmarks', () => {
     expect(text).not.toContain('Motherboards');
     const headed = regionOf(`<header><h1>Harbour plan</h1><p>${PROSE.repeat(3)}</p></header><p>${PROSE}</p>`);
     expect(visibleTextOf(headed.element)).toContain('Harbour plan');
+  });
+});
+
+describe('classedItemsShare', () => {
+  const bodyOf = (html: string) => parseWithLinkedom(`<!DOCTYPE html><html><body>${html}</body></html>`).body;
+
+  it("counts a run of cards of one class, most of a section front's playlist", () => {
+    const clips = [1, 2, 3, 4]
+      .map((n) => `<div class="clip clip-${n}"><p>Clip ${n}. ${PROSE}</p></div>`)
+      .join('');
+    expect(classedItemsShare(bodyOf(`<h2>What you missed</h2>${clips}`))).toBeGreaterThan(0.9);
+  });
+
+  it("leaves out an article's bullet list (items without a class)", () => {
+    const points = [1, 2, 3, 4].map((n) => `<li>Point ${n}. ${PROSE}</li>`).join('');
+    expect(classedItemsShare(bodyOf(`<p>${PROSE}</p><ul>${points}</ul>`))).toBe(0);
   });
 });

@@ -100,8 +100,21 @@ const ITEM_TAGS = new Set(['div', 'article', 'section', 'li', 'tr', 'dl', 'table
 const MIN_ITEMS = 3;
 const MIN_ITEM_CHARACTERS = 40;
 
-/** Letters and digits of the largest run of repeated items under `region`. */
-function repeatedItems(region: Element): number {
+/**
+ * The share of `element`'s text held by its largest run of repeated items of one tag and class
+ * (at least three, each with a line's worth of text; {@link MainRegion.repeatedShare}), items
+ * without a class left out: a run of cards, posts or a playlist's clips, not an article's bullet list.
+ */
+export function classedItemsShare(element: Element): number {
+  const characters = textCharacters(element);
+  return characters === 0 ? 0 : repeatedItems(element, { classed: true }) / characters;
+}
+
+/**
+ * Letters and digits of the largest run of repeated items under `region`; `classed` leaves out
+ * items without a class (a plain `<li>`).
+ */
+function repeatedItems(region: Element, { classed = false } = {}): number {
   let largest = 0;
   // The region's own children too: a thread's posts may stand right under its `role=main`.
   const parents = [region, ...nodesUnder(region, 'elements', isInvisible)];
@@ -112,7 +125,8 @@ function repeatedItems(region: Element): number {
     for (const child of Array.from(parent.children)) {
       if (!ITEM_TAGS.has(child.localName)) continue;
       const className = itemClassKey(child.getAttribute('class'));
-      if (className === '' && child.localName !== 'article' && child.localName !== 'li') continue;
+      if (className === '' && child.localName !== 'article' && (classed || child.localName !== 'li'))
+        continue;
       const key = `${child.localName}.${className}`;
       const sizes = groups.get(key) ?? [];
       sizes.push(textCharacters(child));
