@@ -5,6 +5,7 @@ import {
   dropHiddenWidgets,
   dropInertTemplates,
   dropLetterAvatars,
+  dropPopups,
   dropTemplatePlaceholders,
 } from './hidden-widgets.js';
 import { parseWithLinkedom } from './load-dom.js';
@@ -103,5 +104,40 @@ describe('dropLetterAvatars', () => {
     expect(body.textContent).toContain('Jeff');
     expect(body.textContent).toContain('Ralston18');
     expect(body.querySelector('img')).not.toBeNull();
+  });
+});
+
+describe('dropPopups', () => {
+  it("removes a shop's tooltips and a popover, keeping their triggers' block and a library's popover text", () => {
+    const body = bodyOf(
+      '<div class="shipping"><span>Returns: 30 days returns. Buyer pays for return shipping.</span>' +
+        '<button class="infotip__host" aria-label="More information"></button>' +
+        '<span class="infotip__overlay" role="Tooltip"><span>Shop with confidence for things you love from sellers worldwide.</span></span></div>' +
+        '<div popover id="menu"><a href="/help">Help</a> <a href="/orders">Order status</a></div>' +
+        '<div popover="manual">Streaming now</div>' +
+        '<p>The <abbr popover="Hypertext Markup Language">HTML</abbr> page lists sizes.</p>',
+    );
+    expect(dropPopups(body)).toBe(3);
+    expect(body.textContent).not.toMatch(/Shop with confidence|Order status|Streaming now/);
+    expect(body.textContent).toContain('Returns: 30 days returns.');
+    expect(body.textContent).toContain('The HTML page lists sizes.');
+  });
+
+  it("removes a block its class names a tooltip's body, keeping the trigger a class names a tooltip", () => {
+    const body = bodyOf(
+      '<p>In stock <span class="tooltip"><button>?</button><span class="tool-tip__content">Back-orders ship as soon as we receive them.</span></span></p>' +
+        '<p>Run <span class="glossary-tooltip">Pods</span> on each node.<span class="tooltiptext">A Pod is a group of containers.</span></p>' +
+        '<div class="popover-body">Final sale items are not returnable</div>',
+    );
+    expect(dropPopups(body)).toBe(3);
+    expect(body.textContent).toBe('In stock ?Run Pods on each node.');
+  });
+
+  it('runs when a page is loaded', () => {
+    const html =
+      '<html><body><p>Condition: new</p><div role="tooltip">Import fees may apply on delivery</div></body></html>';
+    const text = parseWithLinkedom(html).body.textContent;
+    expect(text).toContain('Condition: new');
+    expect(text).not.toContain('Import fees');
   });
 });

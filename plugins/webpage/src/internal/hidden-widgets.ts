@@ -4,8 +4,8 @@ import { countWordCharacters } from './word-characters.js';
 /**
  * Parts of a page a reader never sees as the page draws them: a script framework's templates not yet
  * filled in, and the menus a button drops down, both written into the HTML and hidden by the page's
- * style sheet, which the conversion does not read; inert `<template>` content; and a poster's
- * initials drawn as their picture.
+ * style sheet, which the conversion does not read; inert `<template>` content; pop-ups shown only
+ * on demand (tooltips, popovers); and a poster's initials drawn as their picture.
  */
 
 /**
@@ -92,7 +92,45 @@ export function dropLetterAvatars(root: Element): number {
   });
 }
 
+/**
+ * A class naming a pop-up's body, not its trigger: `tooltip-content`, `tool-tip__content`,
+ * `infotip__overlay`, `popover-body`, `tooltiptext`. A template names the button or word a reader
+ * points at apart (`tooltip`, `tooltip-trigger`, `glossary-tooltip`), and that stays.
+ */
+const POPUP_BODY_NAME =
+  /(?:^|[-_])(?:tool-?tip|infotip|popover)[-_]*(?:content|body|text|inner|panel|bubble|popup|message|copy|description|overlay)$/i;
+
+/** The elements {@link isPopup} looks at: a role, a popover, a class that may name a tooltip or popover. */
+const POPUP_SELECTOR =
+  '[role], [popover], [class*="tip"], [class*="Tip"], [class*="TIP"], [class*="opover"], [class*="OPOVER"]';
+/** The values of HTML's `popover` attribute (an empty value is `auto`); another is a library's own. */
+const POPOVER_STATES = new Set(['', 'auto', 'manual', 'hint']);
+
+/**
+ * True when an element is a pop-up a reader sees only on demand: ARIA's `role="tooltip"` (the
+ * description an element shows on hover or focus), a block its class names a tooltip's or
+ * popover's body ({@link POPUP_BODY_NAME}), or HTML's `popover` attribute, which the browser does
+ * not draw until a button or script opens it. A saved page is never open.
+ */
+function isPopup(element: Element): boolean {
+  if (element.getAttribute('role')?.trim().toLowerCase() === 'tooltip') return true;
+  if (hasClass(element, POPUP_BODY_NAME)) return true;
+  const popover = element.getAttribute('popover');
+  return popover !== null && POPOVER_STATES.has(popover.trim().toLowerCase());
+}
+
+/**
+ * Removes under `root` the pop-ups shown only on demand ({@link isPopup}): a shop's "More
+ * information" tooltips (what buyer protection covers, how import fees are charged), a menu or
+ * video player drawn as a popover. Each is written into the page beside its trigger and is no part
+ * of what the page shows. Returns the number removed.
+ */
+export function dropPopups(root: Element): number {
+  return removeWhere(root, POPUP_SELECTOR, isPopup);
+}
+
 const TEMPLATE_TAG = /<template\b/i;
+const POPUP_MARK = /tooltip|popover/i;
 
 /**
  * Removes the `<template>` elements under `root`: their content is inert, never drawn until a
@@ -117,5 +155,6 @@ export function dropHiddenWidgets(document: Document, html: string): number {
   const menus = html.includes('ropdown') ? dropDropdownMenus(body) : 0;
   const avatars = html.includes('vatar') ? dropLetterAvatars(body) : 0;
   const inert = TEMPLATE_TAG.test(html) ? dropInertTemplates(body) : 0;
-  return templates + menus + avatars + inert;
+  const popups = POPUP_MARK.test(html) ? dropPopups(body) : 0;
+  return templates + menus + avatars + inert + popups;
 }
