@@ -41,4 +41,19 @@ describe('raw HTML in markdown', () => {
     const root = await read('Use `<b>` here.\n\n```html\n<h1>x</h1>\n```\n');
     expect(toMarkdown(root)).toBe('Use `<b>` here.\n\n```html\n<h1>x</h1>\n```\n');
   });
+
+  it('reads tag soup in one pass and nests no deeper than its bound', async () => {
+    const soup = `x ${'<b>a '.repeat(20_000)}${'</b>'.repeat(20_000)} ${'<span>b '.repeat(20_000)}end`;
+    const [paragraph] = (await read(soup)).children;
+    let depth = 0;
+    for (
+      let node = paragraph?.type === 'paragraph' ? paragraph.children[1] : undefined;
+      node?.type === 'strong';
+    ) {
+      depth += 1;
+      node = node.children[1];
+    }
+    expect(depth).toBe(32);
+    expect(toMarkdown(paragraph ?? { type: 'root', children: [] })).toMatch(/b b end\n$/);
+  });
 });

@@ -32,6 +32,8 @@ const MARKS: Record<string, 'strong' | 'emphasis' | 'delete'> = {
   strike: 'delete',
 };
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
+/** Inline elements open at once, at most: deeper ones are read as their text (tag soup). */
+const MAXIMUM_OPEN_ELEMENTS = 32;
 /** What an element standing alone may give as phrasing. */
 const PHRASING_NODES = new Set(['image', 'text', 'link', 'strong', 'emphasis', 'inlineCode', 'break']);
 
@@ -83,11 +85,13 @@ function wrap(tag: string, attributes: string, children: PhrasingContent[]): Phr
 /**
  * A phrasing container's raw inline HTML paired into marks: `<b>x</b>` is strong, `<code>` inline
  * code, `<a href>` a link, `<br>` a break, `<img>` an image; other elements (`<sup>`, `<span>`,
- * `<u>`) give their children; a tag with no partner and a comment are dropped.
+ * `<u>`) give their children; a tag with no partner and a comment are dropped. One flat list with
+ * each open element's start in it: a close replaces its run in place, an element left open leaves
+ * its children where they are, so no tag soup costs more than a pass.
  */
 function readInlineHtml(children: PhrasingContent[]): PhrasingContent[] {
-  const stack: { tag: string; attributes: string; out: PhrasingContent[] }[] = [];
-  let out: PhrasingContent[] = [];
+  const open: { tag: string; attributes: string; start: number }[] = [];
+  const out: PhrasingContent[] = [];
   for (const child of children) {
     if (child.type !== 'html') {
       out.push(child);
@@ -95,23 +99,22 @@ function readInlineHtml(children: PhrasingContent[]): PhrasingContent[] {
     }
     const value = child.value.trim();
     const close = CLOSE_TAG.exec(value);
-    const open = close === null ? OPEN_TAG.exec(value) : null;
+    const opening = close === null ? OPEN_TAG.exec(value) : null;
     if (close !== null) {
       const tag = (close[1] ?? '').toLowerCase();
-      const at = stack.findLastIndex((entry) => entry.tag === tag);
+      const at = open.findLastIndex((entry) => entry.tag === tag);
       if (at < 0) continue;
-      // Elements left open inside this one give their children.
-      while (stack.length > at + 1) out = [...(stack.pop()?.out ?? []), ...out];
-      const entry = stack.pop();
-      if (entry !== undefined) out = [...entry.out, ...wrap(tag, entry.attributes, out)];
-    } else if (open !== null && !value.endsWith('/>') && !/^<(br|img|wbr|hr|input)\b/i.test(value)) {
-      stack.push({ tag: (open[1] ?? '').toLowerCase(), attributes: open[2] ?? '', out });
-      out = [];
+      // Elements left open inside this one give their children: their markers go, the nodes stay.
+      const [entry] = open.splice(at);
+      if (entry !== undefined) out.push(...wrap(tag, entry.attributes, out.splice(entry.start)));
+    } else if (opening !== null && !value.endsWith('/>') && !/^<(br|img|wbr|hr|input)\b/i.test(value)) {
+      // Past the bound an element is not paired: tag soup nests no deeper than a document would.
+      if (open.length < MAXIMUM_OPEN_ELEMENTS)
+        open.push({ tag: (opening[1] ?? '').toLowerCase(), attributes: opening[2] ?? '', start: out.length });
     } else if (!COMMENT.test(value)) {
       out.push(...voidPhrasing(value));
     }
   }
-  while (stack.length > 0) out = [...(stack.pop()?.out ?? []), ...out];
   return tidy(out);
 }
 
