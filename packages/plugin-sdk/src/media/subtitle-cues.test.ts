@@ -61,4 +61,17 @@ describe('readSubtitleCues', () => {
       { start: 60.25, end: 61, text: 'Bye', confidence: 1 },
     ]);
   });
+
+  it('looks for a rolled-up repeat of at most four lines, and drops a cue shown again whole', () => {
+    const line = (n: number): string => `line ${String(n)}`;
+    const cue = (at: number, lines: string[]): string =>
+      `00:00:0${String(at)}.000 --> 00:00:0${String(at + 1)}.000\n${lines.join('\n')}`;
+    const five = [1, 2, 3, 4, 5].map(line);
+    const texts = (vtt: string): string[] => readSubtitleCues(vtt).map((segment) => segment.text);
+    expect(texts(`WEBVTT\n\n${cue(1, five)}\n\n${cue(2, five)}\n`)).toEqual([five.join(' ')]);
+    expect(texts(`WEBVTT\n\n${cue(1, five)}\n\n${cue(2, [...five.slice(0, 5), line(6)])}\n`)).toEqual([
+      five.join(' '),
+      [...five, line(6)].join(' '),
+    ]);
+  });
 });

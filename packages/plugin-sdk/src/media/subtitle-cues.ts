@@ -32,13 +32,19 @@ function cueLines(lines: readonly string[]): string[] {
     .filter((line) => line !== '');
 }
 
+/** Roll-up captions show two to four lines; a longer repeat is not looked for (a cue is bounded work). */
+const MAXIMUM_ROLLED_LINES = 4;
+
 /**
  * Lines a cue repeats from the one before: captions that roll up (YouTube's, a live captioner's)
- * show the previous line again above the new one. The longest run of the previous cue's last lines
- * that opens this cue is dropped.
+ * show the previous line again above the new one. The longest run (up to four lines) of the previous
+ * cue's last lines that opens this cue is dropped.
  */
 function dropRolledLines(previous: readonly string[], lines: string[]): string[] {
-  for (let overlap = Math.min(previous.length, lines.length); overlap > 0; overlap -= 1) {
+  // A cue shown again whole (a caption held across two cues) is read once, however long.
+  if (lines.length === previous.length && lines.every((line, index) => line === previous[index])) return [];
+  const most = Math.min(previous.length, lines.length, MAXIMUM_ROLLED_LINES);
+  for (let overlap = most; overlap > 0; overlap -= 1) {
     const tail = previous.slice(previous.length - overlap);
     if (tail.every((line, index) => line === lines[index])) return lines.slice(overlap);
   }
