@@ -14,11 +14,12 @@ describe('raw HTML in markdown', () => {
       '<div align="center">',
       '</div>',
       '<!-- kept for the normalization to drop -->',
+      '<script>document.title = "x";</script>',
     ].join('\n\n');
     const root = await read(markdown);
-    expect(root.children.map((node) => node.type)).toEqual(['paragraph', 'heading', 'table', 'html']);
+    expect(root.children.map((node) => node.type)).toEqual(['paragraph', 'heading', 'table', 'html', 'html']);
     expect(toMarkdown(root)).toBe(
-      '![Bees logo](logo.png)\n\n# Bees\n\n| Name | Role |\n| --- | --- |\n| Ann | Queen |\n\n<!-- kept for the normalization to drop -->\n',
+      '![Bees logo](logo.png)\n\n# Bees\n\n| Name | Role |\n| --- | --- |\n| Ann | Queen |\n\n<!-- kept for the normalization to drop -->\n\n<script>document.title = "x";</script>\n',
     );
     const heading = '<h1 align="center">Bees</h1>';
     const at = markdown.indexOf(heading);

@@ -122,8 +122,9 @@ function readInlineHtml(children: PhrasingContent[]): PhrasingContent[] {
  * Raw HTML in markdown read as the markdown it stands for, as a README's reader sees it rendered:
  * an HTML block (`<h1 align="center">Bees</h1>`, `<p><img …></p>`, a `<table>`) becomes markdown's
  * blocks, each with the block's provenance; inline tags in a paragraph become marks, links, breaks
- * and images ({@link readInlineHtml}). Comments stay (the normalization drops them); a block that
- * holds nothing readable (`</details>`, `<div align="center">` alone) is dropped.
+ * and images ({@link readInlineHtml}). Comments stay (the normalization drops them); a block of
+ * tags alone (`</details>`, `<div align="center">`) is dropped; one that reads as nothing but holds
+ * text (`<script>`, `<style>`) is kept as written, as all raw HTML was before.
  */
 export function readHtmlInMarkdown(parent: Parent): void {
   if (!parent.children.some(hasHtml)) return;
@@ -142,9 +143,15 @@ export function readHtmlInMarkdown(parent: Parent): void {
   ) as typeof parent.children;
 }
 
+/** Only tags, no text between them: `<div align="center">`, `</details>`. */
+const ONLY_TAGS = /^(?:\s*<\/?[a-z][^>]*>)*\s*$/i;
+
 function blockOf(node: Html): Nodes[] {
   if (COMMENT.test(node.value)) return [node];
-  return htmlBlocks(node.value).map((block) =>
+  const blocks = htmlBlocks(node.value);
+  // What reads as nothing but holds text (a `<script>`, a `<style>`, an `<iframe>`'s fallback) stays as written.
+  if (blocks.length === 0) return ONLY_TAGS.test(node.value) ? [] : [node];
+  return blocks.map((block) =>
     node.data === undefined ? block : { ...block, data: { ...block.data, ...node.data } },
   );
 }
