@@ -106,7 +106,9 @@ function readInlineHtml(children: PhrasingContent[]): PhrasingContent[] {
       if (at < 0) continue;
       // Elements left open inside this one give their children: their markers go, the nodes stay.
       const [entry] = open.splice(at);
-      if (entry !== undefined) out.push(...wrap(tag, entry.attributes, out.splice(entry.start)));
+      // A loop, not a spread: an element may hold more nodes than a call takes arguments.
+      if (entry !== undefined)
+        for (const node of wrap(tag, entry.attributes, out.splice(entry.start))) out.push(node);
     } else if (opening !== null && !value.endsWith('/>') && !/^<(br|img|wbr|hr|input)\b/i.test(value)) {
       // Past the bound an element is not paired: tag soup nests no deeper than a document would.
       if (open.length < MAXIMUM_OPEN_ELEMENTS)

@@ -3,17 +3,8 @@ import { parseSubtitles } from './parse-subtitles.js';
 import { readTextSource } from './read-text-source.js';
 import { guessTextMediaType } from './guess-text-media-type.js';
 
-const SRT = [
-  '1',
-  '00:00:01,000 --> 00:00:03,200',
-  'Hello there.',
-  '',
-  '2',
-  '00:00:04,000 --> 00:00:06,500',
-  '<i>General</i> Kenobi,',
-  'you are a bold one.',
-  '',
-].join('\r\n');
+const SRT =
+  '1\r\n00:00:01,000 --> 00:00:03,200\r\nHello there.\r\n\r\n2\r\n00:00:04,000 --> 00:00:06,500\r\nGood morning.\r\n';
 
 const VTT = 'WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann>Hi, Bo.\n\n00:02.000 --> 00:03.500\nHello, Ann.\n';
 

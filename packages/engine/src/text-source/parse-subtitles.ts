@@ -18,7 +18,7 @@ export function parseSubtitles(content: string, name: string, format: 'srt' | 'v
     root: toTranscriptRoot(segments, { title: name }),
     metadata: {
       title: name,
-      durationSeconds: Math.max(...segments.map((segment) => segment.end)),
+      durationSeconds: segments.reduce((longest, segment) => Math.max(longest, segment.end), 0),
       facts: { subtitle_format: format, cues: segments.length },
     },
   };
