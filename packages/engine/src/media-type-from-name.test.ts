@@ -10,6 +10,8 @@ describe('mediaTypeFromName', () => {
     expect(mediaTypeFromName('talk.SRT')).toBe('application/x-subrip');
     expect(mediaTypeFromName('talk.vtt')).toBe('text/vtt');
     expect(mediaTypeFromName('Takeout/All mail.mbox')).toBe('application/mbox');
+    expect(mediaTypeFromName('invite.ICS')).toBe('text/calendar');
+    expect(mediaTypeFromName('contacts.vcf')).toBe('text/vcard');
     expect(mediaTypeFromName('x.unknown')).toBeUndefined();
     expect(mediaTypeFromName('no-extension')).toBeUndefined();
   });

@@ -28,6 +28,10 @@ const ALIASES: Record<string, string> = {
   'text/x-srt': 'application/x-subrip',
   'application/srt': 'application/x-subrip',
   'application/x-srt': 'application/x-subrip',
+  'application/ics': 'text/calendar',
+  'text/x-vcalendar': 'text/calendar',
+  'text/x-vcard': 'text/vcard',
+  'text/directory': 'text/vcard',
 };
 
 /**
@@ -109,6 +113,11 @@ export const DOCUMENT_MEDIA_TYPES = Object.freeze({
   msg: 'application/vnd.ms-outlook',
   eml: 'message/rfc822',
   mbox: 'application/mbox',
+  ics: 'text/calendar',
+  ical: 'text/calendar',
+  ifb: 'text/calendar',
+  vcf: 'text/vcard',
+  vcard: 'text/vcard',
   rtf: 'application/rtf',
   ipynb: 'application/x-ipynb+json',
   rss: 'application/rss+xml',

@@ -1,3 +1,5 @@
+import { CALENDAR_FORMATS } from '../calendar/index.js';
+import { CONTACT_FORMATS } from '../contacts/index.js';
 import { EBOOK_FORMATS } from '../ebook/index.js';
 import { FEED_FORMATS } from '../feed/index.js';
 import { LEGACY_READERS } from '../legacy/index.js';
@@ -14,6 +16,8 @@ const FAMILIES: readonly Record<string, FormatReader>[] = [
   PRESENTATION_FORMATS,
   EBOOK_FORMATS,
   MAIL_FORMATS,
+  CALENDAR_FORMATS,
+  CONTACT_FORMATS,
   NOTEBOOK_FORMATS,
   FEED_FORMATS,
   LEGACY_READERS,

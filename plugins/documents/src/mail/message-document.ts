@@ -1,8 +1,10 @@
-import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { Paragraph, RootContent } from 'mdast';
 import { TransmuteError, type ExtractedDocument } from '@transmute/plugin-sdk';
 import type { ReadContext } from '../internal/format-reader.js';
+import { factLines } from '../internal/fact-lines.js';
 import { htmlToMdast } from '../internal/html-to-mdast.js';
 import { stampProvenance } from '../internal/stamp-provenance.js';
+import { textBlocks } from '../internal/text-blocks.js';
 import { writeAttachments } from '../internal/write-attachments.js';
 import type { MailAttachment, MailMessage } from './mail-message.js';
 
@@ -20,37 +22,12 @@ function formatBytes(bytes: number): string {
 }
 
 function headerBlock(message: MailMessage): Paragraph | undefined {
-  const lines: [string, string | undefined][] = [
+  return factLines([
     ['From', message.from],
     ['To', message.to.length > 0 ? message.to.join(', ') : undefined],
     ['Cc', message.cc.length > 0 ? message.cc.join(', ') : undefined],
     ['Date', message.date],
-  ];
-  const children: PhrasingContent[] = [];
-  for (const [label, value] of lines) {
-    if (value === undefined) continue;
-    if (children.length > 0) children.push({ type: 'break' });
-    children.push({ type: 'text', value: `${label}: ${value}` });
-  }
-  return children.length === 0 ? undefined : { type: 'paragraph', children };
-}
-
-/** Plain text: paragraphs at blank lines, each line kept (signatures, addresses, quoted lines). */
-function textBlocks(text: string): RootContent[] {
-  const blocks: RootContent[] = [];
-  for (const part of text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/)) {
-    const lines = part.split('\n').map((line) => line.trimEnd());
-    while (lines.length > 0 && lines[0]?.trim() === '') lines.shift();
-    while (lines.length > 0 && lines.at(-1)?.trim() === '') lines.pop();
-    if (lines.length === 0) continue;
-    const children: PhrasingContent[] = [];
-    for (const line of lines) {
-      if (children.length > 0) children.push({ type: 'break' });
-      children.push({ type: 'text', value: line });
-    }
-    blocks.push({ type: 'paragraph', children });
-  }
-  return blocks;
+  ]);
 }
 
 function attachmentBlocks(attachments: MailAttachment[]): RootContent[] {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DOCUMENT_MEDIA_TYPES } from '@transmute/engine';
 import { writeEpubBook } from './write-epub.js';
 import { writeEncryptedDocx, writeXmlBombDocx, writeZipBombDocx } from './write-hostile.js';
+import { writeIcsCalendar, writeVcfContacts } from './write-calendar-contacts.js';
 import { writeEmlMessage, writeMboxMailbox, writeMsgMessage } from './write-messages.js';
 import { writeDocxReport, writePptxDeck, writeXlsxWorkbook } from './write-office.js';
 import { writeOdpDeck, writeOdsWorkbook, writeOdtReport } from './write-open-document.js';
@@ -90,6 +91,20 @@ export const DOCUMENT_CASES: readonly DocumentCase[] = [
     input: 'mbox-mailbox/input.mbox',
     write: writeMboxMailbox,
     expect: { shows: ['Spring harvest — résumé', 'Re: Spring harvest', 'From the south hives', 'café'] },
+  },
+  {
+    name: 'ics-calendar',
+    input: 'ics-calendar/input.ics',
+    write: writeIcsCalendar,
+    expect: { shows: ['# Valley beekeepers', '## Club meeting', 'every 2 weeks on Monday', 'Varroa checks'] },
+  },
+  {
+    name: 'vcf-contacts',
+    input: 'vcf-contacts/input.vcf',
+    write: writeVcfContacts,
+    expect: {
+      shows: ['# Dr. Ana Maria Lima', 'Phone: +351 912 000 000 (cell)', '# Jürgen Müller', 'im Grünen.'],
+    },
   },
   {
     name: 'msg-message',
