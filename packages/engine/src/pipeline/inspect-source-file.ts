@@ -1,7 +1,8 @@
 import type { FileInspection, SourceFile } from '@transmute/plugin-sdk';
 import { isFailureCode, isTransmuteError } from '@transmute/contract';
-import { isTextMediaType, readsAsText, toCanonicalMediaType } from '../media-types.js';
+import { toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
+import { findReader } from '../stages/find-reader.js';
 import { readHead } from '../stages/scanning.js';
 import type { PluginRegistry } from '../internal/plugin-registry.js';
 
@@ -28,11 +29,11 @@ export async function inspectSourceFile(
   const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length, file.path);
   if (!check.ok) return check;
   const mediaType = toCanonicalMediaType(file.mediaType);
-  if (isTextMediaType(mediaType)) return { ok: true, warnings: check.warnings };
-  const adapter = await registry.findSource({ mediaType, name: file.name, head });
-  if (!adapter && readsAsText(mediaType)) return { ok: true, warnings: check.warnings };
-  if (!adapter)
+  const reader = await findReader(registry, { mediaType, name: file.name, head });
+  if (reader === undefined)
     return { ok: false, code: 'unsupported_content', detail: `No installed source reads ${mediaType}.` };
+  if (reader.kind === 'text') return { ok: true, warnings: check.warnings };
+  const { adapter } = reader;
   if (!adapter.inspect) return { ok: true, warnings: check.warnings };
   try {
     const inspection = await adapter.inspect(file, signal);

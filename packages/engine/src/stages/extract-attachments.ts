@@ -6,7 +6,8 @@ import type { ExtractedAttachment, ExtractedDocument, SourceFile, StageContext }
 import { checkAborted } from '../internal/abort.js';
 import type { RunRecorder } from '../internal/usage-meter.js';
 import { mediaTypeFromName } from '../media-type-from-name.js';
-import { isGenericMediaType, isTextMediaType, readsAsText, toCanonicalMediaType } from '../media-types.js';
+import { isGenericMediaType, toCanonicalMediaType } from '../media-types.js';
+import { findReader } from './find-reader.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
 import { sniffMediaType } from '../sniff/sniff-media-type.js';
 import type { TextSourceInput } from '../text-source/read-text-source.js';
@@ -125,18 +126,17 @@ async function readAttachment(
     const check = await checkMediaType(head, file.mediaType, file.sizeBytes <= head.length, file.path);
     if (!check.ok) return failed(check.detail);
     for (const warning of check.warnings) run.recorder.add(`${warning} (${name})`);
-    const adapter = isTextMediaType(file.mediaType)
-      ? undefined
-      : await run.registry.findSource({ mediaType: file.mediaType, name, head });
-    if (adapter === undefined && readsAsText(file.mediaType)) {
+    const reader = await findReader(run.registry, { mediaType: file.mediaType, name, head });
+    if (reader?.kind === 'text') {
       const { text, warnings } = await readTextFile(file);
       for (const warning of warnings) run.recorder.add(`${warning} (${name})`);
       return await readText({ content: text, mediaType: file.mediaType, name });
     }
-    if (!adapter) {
+    if (reader === undefined) {
       run.recorder.warn('attachment_not_converted', `${name} (${file.mediaType})`);
       return undefined;
     }
+    const { adapter } = reader;
     const inspection = adapter.inspect ? await adapter.inspect(file, run.signal) : undefined;
     if (inspection?.ok === false) return failed(inspection.detail);
     for (const warning of inspection?.warnings ?? []) run.recorder.add(`${warning} (${name})`);

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { TransmuteError } from '@transmute/contract';
 import { readFileHead, type SourceAdapter, type SourceFile } from '@transmute/plugin-sdk';
 import { checkAborted } from '../internal/abort.js';
+import { findReader } from './find-reader.js';
 import type { RunContext } from './run-context.js';
-import { isTextMediaType, readsAsText, toCanonicalMediaType } from '../media-types.js';
+import { toCanonicalMediaType } from '../media-types.js';
 import { checkMediaType } from '../sniff/check-media-type.js';
 import { decodeTextBytes, type DecodedText } from '../text-source/decode-text-bytes.js';
 import type { AcquiredItem } from './source-acquisition.js';
@@ -31,10 +32,8 @@ async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem>
   if (!check.ok) throw new TransmuteError(check.code, `${file.name}: ${check.detail}`);
   for (const warning of check.warnings) ctx.recorder.add(warning);
   const mediaType = toCanonicalMediaType(file.mediaType);
-  const adapter = isTextMediaType(mediaType)
-    ? undefined
-    : await ctx.registry.findSource({ mediaType, name: file.name, head });
-  if (adapter === undefined && readsAsText(mediaType)) {
+  const reader = await findReader(ctx.registry, { mediaType, name: file.name, head });
+  if (reader?.kind === 'text') {
     const { text: content, warnings } = await readTextFile(file);
     for (const warning of warnings) ctx.recorder.add(warning);
     return {
@@ -45,9 +44,9 @@ async function scanFile(file: SourceFile, ctx: RunContext): Promise<ScannedItem>
       ...(file.fileId ? { fileId: file.fileId } : {}),
     };
   }
-  if (!adapter)
+  if (reader === undefined)
     throw new TransmuteError('unsupported_content', `No installed source reads ${mediaType} (${file.name}).`);
-  return { kind: 'plugin', file, adapter };
+  return { kind: 'plugin', file, adapter: reader.adapter };
 }
 
 /**
