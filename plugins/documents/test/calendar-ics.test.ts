@@ -2,58 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readIcalendar } from '../src/calendar/read-icalendar.js';
 import { describeRecurrence } from '../src/calendar/recurrence-rule.js';
 import { unfoldContentLines, parseContentLine } from '../src/internal/content-lines.js';
+import { writeIcsCalendar } from './cases/write-calendar-contacts.js';
 import { markdownOf } from './support/markdown-of.js';
 import { readBytes } from './support/read-bytes.js';
 
 const read = (ics: string | Buffer, name = 'calendar.ics') =>
   readBytes(readIcalendar, ics, name, 'text/calendar');
-
-// A calendar export as Google Calendar writes one: a name, a time zone block, events out of time
-// order, a folded HTML description, a weekly rule, a whole-day event, a reminder.
-const GOOGLE_EXPORT = [
-  'BEGIN:VCALENDAR',
-  'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
-  'VERSION:2.0',
-  'CALSCALE:GREGORIAN',
-  'METHOD:PUBLISH',
-  'X-WR-CALNAME:Apiary club',
-  'X-WR-TIMEZONE:Europe/Lisbon',
-  'X-WR-CALDESC:Meetings and harvest days of the valley beekeepers',
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/Lisbon',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0000',
-  'DTSTART:19701025T020000',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-  'BEGIN:VEVENT',
-  'DTSTART;VALUE=DATE:20260612',
-  'DTEND;VALUE=DATE:20260614',
-  'SUMMARY:Harvest weekend',
-  'LOCATION:North apiary\\, Valley Road 3',
-  'DESCRIPTION:Bring veils and jars.\\nLunch is shared.',
-  'END:VEVENT',
-  'BEGIN:VEVENT',
-  'DTSTART;TZID=Europe/Lisbon:20260105T183000',
-  'DTEND;TZID=Europe/Lisbon:20260105T200000',
-  'RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;UNTIL=20260630T235959Z',
-  'ORGANIZER;CN=Ana Lima:mailto:ana@example.com',
-  'ATTENDEE;CN=Bo Berg;PARTSTAT=ACCEPTED:mailto:bo@example.com',
-  'ATTENDEE;CN="Carla, the treasurer";PARTSTAT=NEEDS-ACTION;ROLE=OPT-PARTICIPANT:mailto:carla@exa',
-  ' mple.com',
-  'SUMMARY:Club meeting',
-  'DESCRIPTION:<b>Agenda</b><br><ul><li>Varroa checks</li><li>Spring split',
-  '\ts</li></ul>',
-  'BEGIN:VALARM',
-  'ACTION:DISPLAY',
-  'DESCRIPTION:This is an event reminder',
-  'TRIGGER:-P0DT0H30M0S',
-  'END:VALARM',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
 
 describe('content lines', () => {
   it('unfolds a line continued with a space or a tab, and a quoted-printable soft break', () => {
@@ -92,29 +46,31 @@ describe('describeRecurrence', () => {
 
 describe('readIcalendar', () => {
   it('reads an export as its name and its entries in time order, each with its facts and description', async () => {
-    const { document, warnings } = await read(GOOGLE_EXPORT);
+    const { document, warnings } = await read(await writeIcsCalendar());
     expect(warnings).toEqual([]);
     expect(document.metadata).toMatchObject({
-      title: 'Apiary club',
+      title: 'Valley beekeepers',
       facts: { format: 'icalendar', events: 2 },
     });
     expect(markdownOf(document.root)).toBe(
       [
-        '# Apiary club',
+        '# Valley beekeepers',
         '',
-        'Meetings and harvest days of the valley beekeepers',
+        'Meetings and harvest days of the club',
         '',
         '## Club meeting',
         '',
         'When: 2026-01-05 18:30–20:00 (Europe/Lisbon)\\',
         'Repeats: every 2 weeks on Monday, until 2026-06-30 23:59:59 UTC\\',
         'Organizer: Ana Lima \\<ana\\@example.com>\\',
-        'Attendees: Bo Berg \\<bo\\@example.com> (accepted), Carla, the treasurer \\<carla\\@example.com> (optional)',
+        'Attendees: Bo Berg \\<bo\\@example.com> (accepted), Carla Reis \\<carla\\@example.com> (tentative, optional)',
         '',
         '**Agenda**',
         '',
         '- Varroa checks',
         '- Spring splits',
+        '',
+        'Minutes: https\\://example.com/club/minutes',
         '',
         '## Harvest weekend',
         '',
@@ -132,6 +88,7 @@ describe('readIcalendar', () => {
       'calendar',
       'events/2',
       'events/2',
+      'events/2/description',
       'events/2/description',
       'events/2/description',
       'events/1',

@@ -57,8 +57,9 @@ export async function writeIcsCalendar(): Promise<Buffer> {
 
 /**
  * An address book as phones and mail programs export one: Apple's vCard 3.0 (a grouped e-mail, a
- * two-line street, a note, a photo) and an old phone's vCard 2.1 (quoted-printable in Latin-1,
- * parameters without names).
+ * two-line street, a note, a photo), an old phone's vCard 2.1 (quoted-printable in Latin-1 and
+ * UTF-8, parameters without names) and a vCard 4.0 of a company (no FN, `tel:` URIs, quoted kinds, a
+ * birthday without its year).
  */
 export async function writeVcfContacts(): Promise<Buffer> {
   const apple = [
@@ -85,10 +86,22 @@ export async function writeVcfContacts(): Promise<Buffer> {
     'VERSION:2.1',
     'N;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:M=FCller;J=FCrgen',
     'TEL;WORK;FAX:+49 30 000000',
-    'NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=ISO-8859-1:Imker seit 1990=0D=0Aim Gr=FC=',
+    'NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Imker seit 1990=0D=0Aim Gr=C3=BC=',
     'nen.',
     'END:VCARD',
     '',
   ].join(CRLF);
-  return Buffer.from(apple + phone);
+  const company = [
+    'BEGIN:VCARD',
+    'VERSION:4.0',
+    'N:;;;;',
+    'ORG:Hive Supplies Ltd',
+    'TEL;VALUE=uri;TYPE="work,voice":tel:+44-20-0000-0000',
+    'URL:https://hives.example.co.uk',
+    'BDAY:--0704',
+    'CATEGORIES:suppliers,wax',
+    'END:VCARD',
+    '',
+  ].join(CRLF);
+  return Buffer.from(apple + phone + company);
 }
