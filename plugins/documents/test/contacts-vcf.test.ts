@@ -67,6 +67,14 @@ describe('readVcard', () => {
     expect(document.metadata?.title).toBe('Bo Berg');
   });
 
+  it('reads a card whose photo is folded into tens of thousands of lines (unfolding stays linear)', async () => {
+    const photo = Buffer.alloc(3_000_000, 7).toString('base64').replace(/.{74}/g, '$&\r\n ');
+    const card = `BEGIN:VCARD\r\nFN:Bo Berg\r\nPHOTO;ENCODING=b;TYPE=JPEG:${photo}\r\nNOTE:Keeps bees.\r\nEND:VCARD\r\n`;
+    const { document, warnings } = await read(card);
+    expect(markdownOf(document.root)).toBe('# Bo Berg\n\nKeeps bees.\n');
+    expect(warnings).toHaveLength(1);
+  });
+
   it('refuses a file that holds no contact', async () => {
     await expect(read('FN:Bo Berg\n')).rejects.toMatchObject({ code: 'corrupt_file' });
   });

@@ -22,27 +22,33 @@ export interface ContentComponent {
 /** Deeper nesting than this is no calendar or address book (VCALENDAR › VEVENT › VALARM is three). */
 const MAXIMUM_DEPTH = 16;
 
+/** A property written in quoted-printable (vCard 2.1): its name and parameters say so. */
+const QUOTED_PRINTABLE = /;(?:ENCODING=)?QUOTED-PRINTABLE[;:]/i;
+
 /**
  * Content lines as written: a line starting with a space or tab continues the one before (RFC 5545
  * §3.1, RFC 6350 §3.2: the fold and that one character are removed), and a quoted-printable value
- * ending in `=` continues on the next line (vCard 2.1's soft line break).
+ * ending in `=` continues on the next line (vCard 2.1's soft line break). Linear in the text: a
+ * logical line is gathered as pieces and joined once (a photo folded into thousands of lines).
  */
 export function unfoldContentLines(text: string): string[] {
   const lines: string[] = [];
+  let pieces: string[] = [];
+  let quotedPrintable = false;
   let softBreak = false;
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const last = lines.length - 1;
-    if (last >= 0 && (line.startsWith(' ') || line.startsWith('\t'))) {
-      lines[last] += line.slice(1);
-    } else if (last >= 0 && softBreak) {
-      lines[last] = `${(lines[last] ?? '').slice(0, -1)}${line}`;
-    } else if (line.trim() !== '') {
-      lines.push(line);
+    if (pieces.length > 0 && (line.startsWith(' ') || line.startsWith('\t'))) {
+      pieces.push(line.slice(1));
+    } else if (pieces.length > 0 && softBreak) {
+      pieces.push(pieces.pop()?.slice(0, -1) ?? '', line);
+    } else {
+      if (pieces.length > 0) lines.push(pieces.join(''));
+      pieces = line.trim() === '' ? [] : [line];
+      quotedPrintable = QUOTED_PRINTABLE.test(line.slice(0, line.indexOf(':') + 1));
     }
-    const current = lines[lines.length - 1] ?? '';
-    softBreak =
-      current.endsWith('=') && /;(?:ENCODING=)?QUOTED-PRINTABLE[;:]/i.test(current.split(':')[0] + ':');
+    softBreak = quotedPrintable && (pieces.at(-1) ?? '').endsWith('=');
   }
+  if (pieces.length > 0) lines.push(pieces.join(''));
   return lines;
 }
 
