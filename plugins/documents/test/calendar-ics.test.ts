@@ -143,6 +143,7 @@ describe('readIcalendar', () => {
       'PERCENT-COMPLETE:40',
       'STATUS:IN-PROCESS',
       'CATEGORIES:Shopping,Hives',
+      'ATTACH;ENCODING=BASE64;VALUE=BINARY;FMTTYPE=image/png:iVBORw0KGgo=',
       'END:VTODO',
       'BEGIN:VFREEBUSY',
       'FREEBUSY:20260301T090000Z/PT1H',
@@ -167,6 +168,7 @@ describe('readIcalendar', () => {
     expect(document.root.children[0]?.data?.provenance?.path).toBe('tasks/1');
     expect(warnings).toEqual([
       'components_skipped: calendar.ics holds X-UNKNOWN blocks, which are not read.',
+      'media_omitted: calendar.ics: 1 embedded attachment(s) are binary data and were not converted.',
     ]);
   });
 

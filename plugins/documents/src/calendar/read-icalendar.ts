@@ -180,6 +180,15 @@ export const readIcalendar: FormatReader = async (file, ctx) => {
   if (calendars.length === 0)
     throw new TransmuteError('corrupt_file', 'The file holds no calendar (no BEGIN:VCALENDAR).');
   warnSkipped(calendars, file.name, ctx);
+  const embedded = calendars
+    .flatMap((calendar) => calendar.components)
+    .flatMap((component) => propertiesOf(component, 'ATTACH'))
+    .filter((attach) => attach.params['ENCODING'] !== undefined).length;
+  if (embedded > 0)
+    ctx.warn(
+      'media_omitted',
+      `${file.name}: ${String(embedded)} embedded attachment(s) are binary data and were not converted.`,
+    );
   const counts: Record<string, number> = {};
   const entries = calendars.flatMap((calendar) =>
     calendar.components
