@@ -1,0 +1,19 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * 0180: the jobs holding a lease, by account (`jobs_leased`, partial: only rows whose `locked_by`
+ * is set). A claim counts the account's live leases in the statement that locks its job (the
+ * plan's concurrency, `lockClaimableJob`); that count was found through `jobs_account_created`, so
+ * every claim read every job the account had kept, ended ones included, and grew with its history
+ * (a thousand retained jobs made it the most expensive statement of a tiny job on SQLite). The
+ * index holds only the jobs running now, by account and lease expiry, so the count reads those
+ * alone. A claim and a lease's release each write an entry (in, out) on a small, hot page.
+ */
+export async function indexLeasedJobs(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('jobs_leased')
+    .on('jobs')
+    .columns(['account_id', 'lease_expires_at'])
+    .where(sql.ref('locked_by'), 'is not', null)
+    .execute();
+}

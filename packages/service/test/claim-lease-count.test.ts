@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type CompiledQuery } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createKyselyStore, createSqliteStore, type Store } from '../src/index.js';
+import { createCoreContext } from '../src/kernel/context.js';
+import { lockClaimableJob } from '../src/tables/claimable-jobs.js';
+import { createPostgresTestDb } from './support/postgres.js';
+
+// A claim counts the account's live leases in the statement that locks its job (migration 0180):
+// that count must be read from the leased jobs' partial index, never by walking every job the
+// account has kept (its cost would grow with the account's history).
+
+const dir = mkdtempSync(join(tmpdir(), 'transmute-claim-lease-count-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The statement `lockClaimableJob` runs, seen on its way to the database. */
+async function lockStatement(store: Store): Promise<CompiledQuery> {
+  const seen: CompiledQuery[] = [];
+  const watched = new Proxy(store.db, {
+    get(target, key) {
+      if (key === 'executeQuery') {
+        return (query: CompiledQuery) => {
+          seen.push(query);
+          return target.executeQuery(query);
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const ctx = createCoreContext(store, { baseUrl: 'http://localhost', signingSecret: 'x'.repeat(32) });
+  await lockClaimableJob(watched, ctx, { accountId: 'acct_plan', exclude: [] });
+  const [query] = seen;
+  if (query === undefined) throw new Error('the claim ran no statement');
+  return query;
+}
+
+/** The statement with its parameters written in as literals. */
+function withLiterals(query: CompiledQuery, placeholder: RegExp): string {
+  const values = query.parameters.map((value) =>
+    typeof value === 'number' ? String(value) : `'${String(value)}'`,
+  );
+  return query.sql.replace(placeholder, (match) => {
+    const at = match === '?' ? values.shift() : values[Number(match.slice(1)) - 1];
+    return at ?? 'null';
+  });
+}
+
+describe("a claim's count of the account's live leases", () => {
+  it('reads the leased jobs index on SQLite', async () => {
+    const store = await createSqliteStore({ path: join(dir, 'transmute.db') });
+    try {
+      const query = await lockStatement(store);
+      const plan = await sql
+        .raw<{ detail: string }>(`explain query plan ${withLiterals(query, /\?/g)}`)
+        .execute(store.db);
+      const steps = plan.rows.map((row) => row.detail).join('\n');
+      expect(steps).toMatch(
+        /SEARCH leased USING (COVERING )?INDEX jobs_leased \(account_id=\? AND lease_expires_at>\?\)/,
+      );
+      expect(steps).not.toContain('jobs_account_created');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads the leased jobs index on PostgreSQL', async () => {
+    const { db, drop } = await createPostgresTestDb('lease_count', 1);
+    const store = await createKyselyStore({ db, dialect: 'postgres' });
+    try {
+      const query = await lockStatement(store);
+      const steps = await db.transaction().execute(async (trx) => {
+        // A test table this small is read whole otherwise.
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const plan = await sql
+          .raw<{ 'QUERY PLAN': string }>(`explain ${withLiterals(query, /\$\d+/g)}`)
+          .execute(trx);
+        return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(steps).toMatch(/Index (Only )?Scan using jobs_leased on jobs leased/);
+      expect(steps).not.toContain('jobs_account_created');
+    } finally {
+      await store.close();
+      await drop();
+    }
+  });
+});
