@@ -5,12 +5,14 @@ import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKyselyStore, createSqliteStore, type Store } from '../src/index.js';
 import { createCoreContext } from '../src/kernel/context.js';
-import { lockClaimableJob } from '../src/tables/claimable-jobs.js';
+import { findClaimableJobs, lockClaimableJob } from '../src/tables/claimable-jobs.js';
+import { startHarness } from './support/harness.js';
 import { createPostgresTestDb } from './support/postgres.js';
 
-// A claim counts the account's live leases in the statement that locks its job (migration 0180):
-// that count must be read from the leased jobs' partial index, never by walking every job the
-// account has kept (its cost would grow with the account's history).
+// The claim's two reads: the first finds candidates (which jobs, whose) and must not carry their
+// rows; the second counts the account's live leases as it locks its job (migration 0180), and must
+// read that count from the leased jobs' partial index, never by walking every job the account has
+// kept (its cost would grow with the account's history).
 
 const dir = mkdtempSync(join(tmpdir(), 'transmute-claim-lease-count-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,6 +86,23 @@ describe("a claim's count of the account's live leases", () => {
     } finally {
       await store.close();
       await drop();
+    }
+  });
+});
+
+describe("a claim's first read", () => {
+  it('answers the candidates ids and accounts, not their rows (a queued job carries its source)', async () => {
+    const harness = await startHarness({}, { start: false });
+    try {
+      const content = 'A queued text job. '.repeat(200);
+      const job = await harness.service.createJob(harness.caller, {
+        source: { type: 'text', content },
+        output: { profile: 'raw_source' },
+      });
+      const candidates = await findClaimableJobs(harness.store.db, 'sqlite', []);
+      expect(candidates).toEqual([{ id: job.id, account_id: harness.caller.accountId }]);
+    } finally {
+      await harness.close();
     }
   });
 });
