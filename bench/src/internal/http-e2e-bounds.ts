@@ -7,6 +7,9 @@
  *
  *   node --conditions=development --import tsx bench/src/internal/http-e2e-bounds.ts postgres \
  *     2:20:8 4:20:8 2:5:8 4:5:16      # workers:poll ms:in flight
+ *
+ * BENCH_HTTP_CPU_PROF=<dir>: the server runs under `--cpu-prof` (every 100 µs) into that directory,
+ * and `window` is the measured jobs' span on the profile's clock (µs), for profile-summary.ts.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,6 +23,7 @@ const SERVER = fileURLToPath(new URL('./http-bench-server.ts', import.meta.url))
 const backend = process.argv[2] === 'sqlite' ? 'sqlite' : 'postgres';
 const shapes = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['2:20:8'];
 const JOBS = Number(process.env.BENCH_HTTP_E2E_JOBS ?? 200);
+const PROFILE_DIR = process.env.BENCH_HTTP_CPU_PROF;
 const BODY = JSON.stringify({
   source: { type: 'text', content: 'Hello bench. A small text job.' },
   output: { profile: 'raw_source' },
@@ -28,7 +32,14 @@ const BODY = JSON.stringify({
 for (const shape of shapes) {
   const [workers = 2, pollMs = 20, inFlight = 8] = shape.split(':').map(Number);
   const child = fork(SERVER, ['transmute', 'workers', '{}', backend], {
-    execArgv: ['--conditions=development', '--import', 'tsx'],
+    execArgv: [
+      '--conditions=development',
+      '--import',
+      'tsx',
+      ...(PROFILE_DIR === undefined
+        ? []
+        : ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${PROFILE_DIR}`]),
+    ],
     env: { ...process.env, BENCH_HTTP_WORKERS: String(workers) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -61,7 +72,10 @@ for (const shape of shapes) {
   polls = 0;
   const cpu0 = await cpu();
   const t0 = performance.now();
+  // The monotonic clock V8's profile timestamps count in: the window to read a profile over.
+  const from = process.hrtime.bigint() / 1000n;
   const result = await closedLoop(JOBS, inFlight, runJob);
+  const to = process.hrtime.bigint() / 1000n;
   const seconds = (performance.now() - t0) / 1000;
   const serverMs = (await cpu()) - cpu0;
   console.log(
@@ -77,6 +91,7 @@ for (const shape of shapes) {
       serverCpuMsPerJob: +(serverMs / JOBS).toFixed(2),
       serverCpuMsPerSecond: Math.round(serverMs / seconds),
       loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
+      window: `${String(from)} ${String(to)}`,
     }),
   );
   const exited = once(child, 'exit');

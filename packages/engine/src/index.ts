@@ -19,6 +19,7 @@ export type {
   ExtractionTaskResult,
   TaskRunner,
 } from './engine-types.js';
+export { writtenBytes } from './stages/written-bytes.js';
 export { DEFAULT_PAGES_PER_TASK } from './stages/extraction-tasks.js';
 export { chunkDocument } from './chunking/chunk-document.js';
 export type { ChunkOptions } from './chunking/chunk-document.js';

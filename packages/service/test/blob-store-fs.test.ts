@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +47,31 @@ describe('filesystem blob store directories', () => {
       const copied = await blobs.putFile(path);
       expect(existsSync(path)).toBe(true);
       expect((await blobs.getBytes(copied.key)).toString('utf8')).toBe('# copied');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a given-up file whose bytes its caller holds without reading it back', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'transmute-fs-blobs-'));
+    try {
+      const blobs = await createFsBlobStore({ root });
+      const bytes = Buffer.alloc(512 * 1024, 'a');
+      const path = join(root, 'artifact.md');
+      writeFileSync(path, bytes);
+      const inode = statSync(path).ino;
+      // The process's count of bytes read (every thread's): reading the file back adds 512 KiB.
+      const bytesRead = (): number => Number(/rchar: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1]);
+      const before = bytesRead();
+      const info = await blobs.putFile(path, { giveUp: true, bytes });
+      expect(bytesRead() - before).toBeLessThan(bytes.length / 2);
+      expect(info).toEqual({
+        key: info.key,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sizeBytes: bytes.length,
+      });
+      expect(existsSync(path)).toBe(false);
+      expect(statSync(await blobs.localFile(info.key)).ino).toBe(inode);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@ import type { OutputRequest } from '../engine-types.js';
 import { checkAborted } from '../internal/abort.js';
 import { inPluginSpan } from '../internal/plugin-span.js';
 import { toStageContext, type RunContext } from './run-context.js';
+import { noteWrittenBytes } from './written-bytes.js';
 
 /** Bytes up to which an artifact is written synchronously. */
 const SYNC_WRITE_BYTES = 256 * 1024;
@@ -23,15 +24,19 @@ export async function writeTextArtifact(
   const path = join(directory, name);
   // A small artifact (most are) is written in this thread: one open/write/close costs less than
   // three hops through the thread pool. A large one is written there, not to hold up the thread.
-  if (bytes.length <= SYNC_WRITE_BYTES) writeFileSync(path, bytes);
+  const small = bytes.length <= SYNC_WRITE_BYTES;
+  if (small) writeFileSync(path, bytes);
   else await writeFile(path, bytes);
-  return {
+  const artifact: Artifact = {
     name,
     mediaType,
     path,
     sizeBytes: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
   };
+  // Its store need not read a small one back (a large one is not held on to).
+  if (small) noteWrittenBytes(artifact, bytes);
+  return artifact;
 }
 
 /**

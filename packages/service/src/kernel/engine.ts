@@ -13,5 +13,5 @@ export type {
   TaskRunner,
   UsageQuantities,
 } from '@transmute/engine';
-export { DEFAULT_PAGES_PER_TASK } from '@transmute/engine';
+export { DEFAULT_PAGES_PER_TASK, writtenBytes } from '@transmute/engine';
 export { checkUrlAllowed } from '@transmute/engine/net';

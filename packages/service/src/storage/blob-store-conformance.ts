@@ -81,6 +81,20 @@ export function describeBlobStoreConformance(
       }
     });
 
+    it('stores a given-up file from the bytes its caller holds', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'transmute-given-up-'));
+      try {
+        const path = join(dir, 'artifact.md');
+        writeFileSync(path, '# held');
+        const info = await blobs.putFile(path, { giveUp: true, bytes: Buffer.from('# held') });
+        expect(info).toEqual({ key: info.key, sha256: digest('# held'), sizeBytes: 6 });
+        rmSync(dir, { recursive: true, force: true });
+        expect((await blobs.getBytes(info.key)).toString('utf8')).toBe('# held');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('refuses bytes past maxBytes and keeps nothing of them', async () => {
       const body = 'x'.repeat(100);
       await expect(blobs.put(new Blob([body]).stream(), { maxBytes: 99 })).rejects.toMatchObject({

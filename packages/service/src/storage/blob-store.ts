@@ -39,6 +39,12 @@ export interface BlobPutOptions {
 export interface PutFileOptions {
   /** The caller will delete the file once stored: the store may move it into place. */
   giveUp?: boolean;
+  /**
+   * The file's whole content, when the caller wrote the file from these bytes and still holds
+   * them (a render's small text artifact): a store may take them instead of reading the file back.
+   * The store hashes them itself; the caller vouches only that the file holds exactly these bytes.
+   */
+  bytes?: Uint8Array;
 }
 
 /**

@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import { addJobInputs } from './job-inputs-migration.js';
 import { dropUnreadIndexEntries } from './index-pages-migration.js';
 import { keepQueueInWorkIndex } from './queue-index-migration.js';
+import { indexLeasedJobs } from './leased-index-migration.js';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
 import { webhookDispatchMigration } from './dispatch-schema.js';
@@ -437,6 +438,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0150_job_inputs': { up: addJobInputs },
   '0160_index_pages': { up: dropUnreadIndexEntries },
   '0170_queue_index': { up: keepQueueInWorkIndex },
+  '0180_leased_index': { up: indexLeasedJobs },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

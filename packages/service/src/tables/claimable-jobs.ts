@@ -14,7 +14,6 @@ import { leaseFree } from './job-row.js';
 function claimable(db: Kysely<Database>, dialect: StoreDialect, exclude: string[]) {
   const query = db
     .selectFrom('jobs')
-    .selectAll()
     .where('work_pending', '=', 1)
     .where('status', 'in', ['queued', 'processing', 'canceling', 'succeeded'])
     .where(leaseFree(dialect));
@@ -23,13 +22,14 @@ function claimable(db: Kysely<Database>, dialect: StoreDialect, exclude: string[
 
 function prepareFind(dialect: StoreDialect) {
   return preparedQuery((db, ...exclude: string[]) =>
-    claimable(db, dialect, exclude).orderBy('created_at', 'asc').limit(32),
+    claimable(db, dialect, exclude).select(['id', 'account_id']).orderBy('created_at', 'asc').limit(32),
   );
 }
 
 function prepareLock(dialect: StoreDialect) {
   return preparedQuery((db, accountId: string, ...exclude: string[]) => {
     const query = claimable(db, dialect, exclude)
+      .selectAll()
       .select((eb) =>
         eb
           .selectFrom('jobs as leased')
@@ -63,12 +63,19 @@ function perShape<T>(prepare: (dialect: StoreDialect) => T): (dialect: StoreDial
 const findStatement = perShape(prepareFind);
 const lockStatement = perShape(prepareLock);
 
-/** Up to 32 jobs with work and no live lease, oldest first (`exclude`: jobs this process runs). */
+/** A job the claim's first read found: which job, and whose (the claim then locks the account). */
+export type ClaimCandidate = Pick<JobsTable, 'id' | 'account_id'>;
+
+/**
+ * Up to 32 jobs with work and no live lease, oldest first (`exclude`: jobs this process runs): their
+ * ids and accounts only. Every claim runs this read, and a backlog fills all 32 rows: whole rows
+ * would carry each queued job's source (a text job's content) to be dropped unread.
+ */
 export async function findClaimableJobs(
   db: Kysely<Database>,
   dialect: StoreDialect,
   exclude: string[],
-): Promise<JobsTable[]> {
+): Promise<ClaimCandidate[]> {
   return findStatement(dialect, exclude.length)(db, ...exclude);
 }
 

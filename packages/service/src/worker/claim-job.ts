@@ -1,7 +1,7 @@
 import { limitsOf, lockAccountClaims } from '../tables/accounts.js';
 import type { CoreContext } from '../kernel/context.js';
 import { eventsGoNowhere, writeEvent } from '../tables/events.js';
-import { findClaimableJobs, lockClaimableJob } from '../tables/claimable-jobs.js';
+import { findClaimableJobs, lockClaimableJob, type ClaimCandidate } from '../tables/claimable-jobs.js';
 import { claimJobRow, type ClaimedJobRow } from '../tables/job-row.js';
 import { endJob } from './end-job.js';
 import { sendsAhead } from '../storage/pipelined-writes.js';
@@ -61,7 +61,7 @@ export async function claimNextJob(ctx: CoreContext, exclude: string[] = []): Pr
 /** Claims the oldest job it may of the candidates' accounts (see {@link claimJob}). */
 async function claimAmong(
   ctx: CoreContext,
-  candidates: JobsTable[],
+  candidates: ClaimCandidate[],
   exclude: string[],
 ): Promise<ClaimedJobRow | null> {
   const accounts = new Set(candidates.map((j) => j.account_id));

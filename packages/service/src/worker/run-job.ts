@@ -4,7 +4,7 @@ import { ROOT_CONTEXT, SpanStatusCode, context, trace } from '@opentelemetry/api
 import type { OutputFormat, OutputProfile } from '@transmute/contract';
 import { describeFailure } from './describe-failure.js';
 import { makeRenderDir, removeRenderDir } from './render-dir.js';
-import type { PipelineProgress, UsageQuantities } from '../kernel/engine.js';
+import { writtenBytes, type PipelineProgress, type UsageQuantities } from '../kernel/engine.js';
 import type { NormalizedDocument, SourceFile } from '@transmute/plugin-sdk';
 import { releaseBlob } from '../tables/blob-refs.js';
 import { bytesOf } from '../tables/stored-blob.js';
@@ -204,8 +204,13 @@ async function renderOne(
   );
   const artifacts = [];
   for (const artifact of result.artifacts) {
-    // The render's directory is removed once the output is saved: the store may take the file.
-    const blob = await ctx.blobs.putFile(artifact.path, { giveUp: true });
+    // The render's directory is removed once the output is saved: the store may take the file,
+    // and need not read it back when the engine still holds the bytes it wrote.
+    const bytes = writtenBytes(artifact);
+    const blob = await ctx.blobs.putFile(artifact.path, {
+      giveUp: true,
+      ...(bytes === undefined ? {} : { bytes }),
+    });
     artifacts.push({
       name: artifact.name,
       mediaType: artifact.mediaType,
