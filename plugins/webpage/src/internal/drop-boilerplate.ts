@@ -4,7 +4,15 @@ import { BOILERPLATE_MARK } from './mark-named-boilerplate.js';
 import { isBoilerplateTable } from './boilerplate-tables.js';
 import { dropLooseLines } from './loose-lines.js';
 import { dropHighlights } from './highlights.js';
-import { dropThumbnailAlt, isItemLine, isItemStamp, isItemTitle, repeatedShapes } from './item-lines.js';
+import {
+  dropThumbnailAlt,
+  isItemLine,
+  isItemStamp,
+  isItemTitle,
+  isTitleLine,
+  repeatedShapes,
+  titleLineShapes,
+} from './item-lines.js';
 import { LISTED_ITEMS_MARK } from './listed-items.js';
 import { findTeaserCards } from './teaser-cards.js';
 import { countWordCharacters } from './word-characters.js';
@@ -107,6 +115,7 @@ export function dropBoilerplate(tree: HastRoot, options: { keepItems?: boolean }
     items: keepItems ? new Set() : findTeaserCards(tree, LISTED_ITEMS_MARK),
     itemWords: 0,
     repeatedShapes: repeatedShapes(tree),
+    titleShapes: keepItems ? titleLineShapes(tree) : new Set(),
   };
   const kept = clean(tree.children, total, false, rules).words;
   // Items are set aside during the pass: whether they are most of the article is known only after.
@@ -125,6 +134,8 @@ interface CleanRules {
   itemWords: number;
   /** The shapes of the blocks the article repeats ({@link repeatedShapes}). */
   repeatedShapes: Set<string>;
+  /** On a page of items, the shapes of its items' linked titles ({@link titleLineShapes}). */
+  titleShapes: Set<string>;
 }
 
 function removeElements(parent: { children: (HastContent | ElementContent)[] }, dropped: Set<Element>): void {
@@ -189,6 +200,7 @@ function clean(children: HastContent[], total: number, inLink: boolean, rules: C
             keepItems: rules.keepItems,
             inLink,
             repeatedShapes: rules.repeatedShapes,
+            titleShapes: rules.titleShapes,
           });
       if (verdict === 'drop') {
         // Its items go with it, whatever is decided about items.
@@ -228,6 +240,7 @@ function cleanListedItems(block: Element, total: number, inLink: boolean, rules:
     keepItems: true,
     items: new Set(),
     itemWords: 0,
+    titleShapes: titleLineShapes({ type: 'root', children: block.children }),
   });
   dropThumbnailAlt(block.children, false, rules.repeatedShapes);
   return own;
@@ -263,7 +276,7 @@ function dropBoilerplateLines(block: Element): void {
 function boilerplateVerdict(
   element: Element,
   size: Size,
-  { total, previous, keepItems, inLink, repeatedShapes: shapes }: VerdictContext,
+  { total, previous, keepItems, inLink, repeatedShapes: shapes, titleShapes }: VerdictContext,
 ): 'drop' | 'item' | 'keep' {
   const named = element.tagName === BOILERPLATE_MARK || BOILERPLATE_TAGS.has(element.tagName);
   // Judged with its items, as when they are kept: a page's list of items inside a block named
@@ -294,7 +307,8 @@ function boilerplateVerdict(
   // names its title (`<p class="card-title"><a>Name</a></p>`, {@link isItemTitle}); a block inside a
   // link is a line of a card the link wraps whole (`<a><h3>Name</h3><p>Company</p><p>$90,000</p></a>`),
   // and a line of links every item of a page of items repeats is the item's ({@link isItemLine}).
-  const itemName = /^h[1-6]$/.test(element.tagName) || isItemTitle(element, shapes);
+  const itemName =
+    /^h[1-6]$/.test(element.tagName) || isItemTitle(element, shapes) || isTitleLine(element, titleShapes);
   return itemName || inLink || (keepItems && isItemLine(element, shapes)) ? item : 'drop';
 }
 
@@ -309,6 +323,8 @@ interface VerdictContext {
   inLink: boolean;
   /** The shapes of the blocks the article repeats ({@link repeatedShapes}). */
   repeatedShapes: ReadonlySet<string>;
+  /** On a page of items, the shapes of its items' linked titles ({@link titleLineShapes}). */
+  titleShapes: ReadonlySet<string>;
 }
 
 /** A menu's text is at least this share link text. */

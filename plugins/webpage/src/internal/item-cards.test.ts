@@ -168,3 +168,37 @@ describe("the bylines and dates of a page of items' cards", () => {
     expect(convert(story, false)).not.toContain('Dec 17, 2025');
   });
 });
+
+/** A news front's cards as a CSS-in-JS template writes them: hashed classes, no title named. */
+const STORIES = [
+  'The Corvette hybrid can outpace million-dollar sports cars',
+  'The superfan meetup serves optimism and lobster',
+  'A bite-sized adventure puts a wrench into the classic formula',
+  'A spelling checker is using our identities without permission',
+  'The documentary is an overwrought hype piece',
+];
+const STORY_CARDS = STORIES.map(
+  (title, index) =>
+    `<div class="_1qlu5k3"><div class="_1xwtict9"><a href="/story/${String(index)}">${title}</a></div>` +
+    `<span class="_1lldluw2">Hayden Field</span> <time>Mar ${String(index + 1)}</time>` +
+    `<div class="_1xwtict4"><a href="/story/${String(index)}">Learn more about story ${String(index)}</a></div></div>`,
+).join('');
+
+describe('the linked titles of a page of items that names none of them a title', () => {
+  it('keeps a linked line each card fills with its own name, and drops the call to action they open alike', () => {
+    const markdown = convert(`<h2>Top Stories</h2>${STORY_CARDS}`, true);
+    for (const title of STORIES) expect(markdown).toContain(title);
+    expect(markdown).not.toContain('Learn more about');
+  });
+
+  it('leaves a linked line without a class, the shape of any block, a link line', () => {
+    const bare = STORY_CARDS.replaceAll('<div class="_1xwtict9">', '<div>');
+    expect(convert(`<h2>Top Stories</h2>${bare}`, true)).not.toContain(STORIES[1]);
+  });
+
+  it('reads such lines as an article reads them: beside an article they stay link lines', () => {
+    const article = `<p>${'The council voted on the budget after a long debate about parks and roads. '.repeat(12)}</p>`;
+    const markdown = convert(`${article}${STORY_CARDS}`, false);
+    expect(markdown).not.toContain(STORIES[1]);
+  });
+});

@@ -1,6 +1,7 @@
-import { isStampLine } from './boilerplate-patterns.js';
+import { isStampLine, wordsOf } from './boilerplate-patterns.js';
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { nameWords } from './element-names.js';
+import { hastTextOf } from './hast-text.js';
 import { linksToPage } from './teaser-cards.js';
 
 // What tells the lines of a page's items from its chrome once the page is known to be a page of
@@ -76,6 +77,81 @@ function linksOf(element: Element): Element[] {
 
 /** A block whose shape (tag and classes) occurs at least this often is a line of every item. */
 const MIN_SHAPE_REPEATS = 5;
+
+/** Lines of one shape that name items open in at least this many different ways… */
+const MIN_TITLE_OPENINGS = 3;
+/** …no opening on more than this share of them (or on more than two: a card shown twice)… */
+const MAX_OPENING_SHARE = 0.25;
+/** …and names of this many words on average (letters only): a headline or a product, not a tag or a date. */
+const MIN_TITLE_WORDS = 3;
+/** The words of a name that tell how it opens: "learn more" of "Learn more about Unity". */
+const OPENING_WORDS = 2;
+
+/**
+ * The shapes (tag and classes) of the lines that are wholly one link, occur five times or more and
+ * name something different on each card: a page of items naming each item by its linked title in
+ * a line the template styles but does not name a title (`<div class="_1xwtict9"><a>The Corvette
+ * ZR1X…</a></div>`, hashed class names). A call to action every card repeats says the same, or opens
+ * the same ("Read more", "Add to cart", "Learn more about Unity", "Learn more about WinUI"), and stays
+ * a link line; so do tags, names and dates linked to their pages (a word or two, or digits: a
+ * post's permalink). A card the page shows twice (a layout for phones, one for desktops) names its
+ * item twice, and still counts.
+ */
+export function titleLineShapes(tree: HastRoot): Set<string> {
+  const names = new Map<string, string[][]>();
+  const visit = (nodes: readonly (HastContent | ElementContent)[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue;
+      const name = linkedName(node);
+      if (name !== null) {
+        const shape = shapeOf(node);
+        names.set(shape, [...(names.get(shape) ?? []), name]);
+      }
+      visit(node.children);
+    }
+  };
+  visit(tree.children);
+  const shapes = new Set<string>();
+  for (const [shape, lines] of names) {
+    if (lines.length >= MIN_SHAPE_REPEATS && namesItems(lines)) shapes.add(shape);
+  }
+  return shapes;
+}
+
+/** True when the names of one shape's lines open in varied ways and are long enough to be titles. */
+function namesItems(names: readonly string[][]): boolean {
+  const openings = new Map<string, number>();
+  let letterWords = 0;
+  for (const words of names) {
+    const opening = words.slice(0, OPENING_WORDS).join(' ');
+    openings.set(opening, (openings.get(opening) ?? 0) + 1);
+    letterWords += words.filter((word) => LETTERS.test(word)).length;
+  }
+  const most = Math.max(...openings.values());
+  return (
+    openings.size >= MIN_TITLE_OPENINGS &&
+    most <= Math.max(2, MAX_OPENING_SHARE * names.length) &&
+    letterWords >= MIN_TITLE_WORDS * names.length
+  );
+}
+
+const LETTERS = /\p{L}/u;
+
+/** True when a line is an item's linked title by its shape ({@link titleLineShapes}). */
+export function isTitleLine(line: Element, titleShapes: ReadonlySet<string>): boolean {
+  return titleShapes.has(shapeOf(line));
+}
+
+/** The words of a line with a class that is wholly one link (not a link itself), or null. */
+function linkedName(line: Element): string[] | null {
+  // A line the template styles, one per card; a bare `<p>` or `<div>` is any block's shape.
+  if (line.tagName === 'a' || !Array.isArray(line.properties.className)) return null;
+  const link = onlyLink(line);
+  if (link === null) return null;
+  const words = wordsOf(hastTextOf(line));
+  const linked = wordsOf(hastTextOf(link));
+  return words.length > 0 && words.join(' ') === linked.join(' ') ? words : null;
+}
 
 /**
  * The shapes (tag and classes) of the blocks that occur five times or more: on a page of items,

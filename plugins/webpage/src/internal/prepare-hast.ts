@@ -1,4 +1,5 @@
 import { toCellLines } from '@transmute/plugin-sdk';
+import { separateAbuttingItems } from './abutting-items.js';
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { markCodeLanguage, markWrappedCodeLanguage } from './code-language.js';
 import { separateCodeLines } from './code-lines.js';
@@ -64,7 +65,10 @@ export function prepareHast(tree: HastRoot, options: PrepareHastOptions): void {
   tree.children = cleanChildren(tree.children, options);
 }
 
-function cleanChildren(children: HastContent[], options: PrepareHastOptions): HastContent[] {
+/** Elements whose text is code, written as it is: its touching tokens are no items. */
+const CODE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt']);
+
+function cleanChildren(children: HastContent[], options: PrepareHastOptions, inCode = false): HastContent[] {
   const kept: HastContent[] = [];
   const spoken = hasSpokenCopy(children);
   for (const child of children) {
@@ -86,7 +90,11 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
       separateCodeLines(child);
     } else markWrappedCodeLanguage(child);
     withoutPermalinks(child);
-    child.children = cleanChildren(withOrphanRowsInTables(child), options) as Element['children'];
+    child.children = cleanChildren(
+      withOrphanRowsInTables(child),
+      options,
+      inCode || CODE_TAGS.has(child.tagName),
+    ) as Element['children'];
     withSummaryBlocks(child);
     if (child.tagName === 'table' && isLayoutTable(child)) {
       kept.push(unwrapLayoutTable(child));
@@ -98,6 +106,7 @@ function cleanChildren(children: HastContent[], options: PrepareHastOptions): Ha
     }
     kept.push(child);
   }
+  if (!inCode) separateAbuttingItems(kept);
   return kept;
 }
 
