@@ -31,6 +31,7 @@ describe('isQuoteCitation', () => {
     expect(isQuoteCitation('Irene McC said:')).toBe(true);
     expect(isQuoteCitation('On 10/29/2025 at 2:07 PM, GrinGEO said:')).toBe(true);
     expect(isQuoteCitation(' jdoe  wrote: ')).toBe(true);
+    expect(isQuoteCitation('jdoe said: ↑')).toBe(true);
   });
 
   it('leaves other lines: no colon, a sentence that goes on, a long line', () => {
@@ -53,6 +54,16 @@ describe('unlinkQuoteCitations (run by the parse)', () => {
     expect(quoteElement?.querySelector('a')).toBeNull();
     expect(quoteElement?.textContent).toContain('Irene McC said:');
     expect(document.querySelector('p a')?.textContent).toBe('Bob said:');
+  });
+
+  it('unlinks a citation whose link also holds an icon after its words', () => {
+    const citation =
+      'bud16415 said: <svg viewBox="0 0 24 24" aria-label="Jump-to-quote"><path d="M12 5"></path></svg>';
+    const document = parseWithLinkedom(
+      `<!DOCTYPE html><html><body>${quote(citation, 'Hello')}</body></html>`,
+    );
+    expect(document.querySelector('blockquote a')).toBeNull();
+    expect(document.querySelector('blockquote')?.textContent).toContain('bud16415 said:');
   });
 });
 

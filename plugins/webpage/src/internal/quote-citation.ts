@@ -2,15 +2,20 @@
 const MAX_CITATION_WORDS = 12;
 /** A citation ends by saying its poster spoke: `said:`, `wrote:`. */
 const CITATION_END = /\b(?:said|wrote)\s*:$/i;
-/** Cheap test on the markup before any walk. */
-const CITATION_MARKUP = /\b(?:said|wrote)\s*:\s*<\/a>/i;
+/** Cheap tests on the markup before any walk: a quote, and a citation's ending (an icon may follow it in the link). */
+const QUOTE_MARKUP = /<blockquote[\s>]/i;
+const CITATION_MARKUP = /\b(?:said|wrote)\s*:/i;
 
 /**
  * True when a line is a quote's citation in a thread ("Irene McC said:", "On 10/29/2025 at 2:07 PM,
  * GrinGEO said:", "jdoe wrote:"): who wrote the words the quote holds.
  */
 export function isQuoteCitation(text: string): boolean {
-  const line = text.replace(/\s+/g, ' ').trim();
+  // An arrow or icon linking to the quoted post may follow the words: `jdoe said: ↑`.
+  const line = text
+    .replace(/\s+/g, ' ')
+    .replace(/[^\p{L}\p{N}:]+$/u, '')
+    .trim();
   if (!CITATION_END.test(line)) return false;
   return (line.match(/[\p{L}\p{N}_]+/gu)?.length ?? 0) <= MAX_CITATION_WORDS;
 }
@@ -25,7 +30,7 @@ export function isQuoteCitation(text: string): boolean {
  * of links unwrapped.
  */
 export function unlinkQuoteCitations(document: Document, html: string): number {
-  if (!CITATION_MARKUP.test(html)) return 0;
+  if (!QUOTE_MARKUP.test(html) || !CITATION_MARKUP.test(html)) return 0;
   let unlinked = 0;
   for (const link of Array.from(document.querySelectorAll('blockquote a'))) {
     if (!isQuoteCitation(link.textContent ?? '')) continue;
