@@ -32,6 +32,21 @@ describe('showCollapsedPanels', () => {
     expect(text).toContain('SizeXS, S, M');
   });
 
+  it('opens the panels a template names so and opens by script: a tab pane, an expander', () => {
+    const body = bodyOf(
+      '<ul class="nav-tabs"><li><a href="#specs">Specifications</a></li></ul>' +
+        '<div class="tab-pane" id="specs" style="display:none"><dl><dt>Core Clock</dt><dd>732 MHz</dd></dl></div>' +
+        '<div class="a-expander-content a-expander-extend-content" style="display:none">' +
+        '<p>It is so easy to overestimate the importance of one defining moment.</p></div>' +
+        '<div class="promo" style="display:none"><p>Sign up for our emails.</p></div>',
+    );
+    expect(showCollapsedPanels(body)).toBe(2);
+    const text = shownText(body);
+    expect(text).toContain('732 MHz');
+    expect(text).toContain('one defining moment');
+    expect(text).not.toContain('Sign up');
+  });
+
   it("leaves hidden what no control opens, and the page's menus and dialogs", () => {
     const body = bodyOf(
       '<div hidden><p>A template kept for later.</p></div>' +

@@ -1,4 +1,5 @@
 import { isInvisible } from './visible-text.js';
+import { classAndIdWords } from './element-names.js';
 import { countWordCharacters } from './word-characters.js';
 
 /**
@@ -13,6 +14,14 @@ const CHROME_ELEMENTS = new Set(['nav', 'header', 'footer', 'dialog']);
 const CHROME_ROLES = new Set(['dialog', 'menu']);
 /** A panel whose text is at least this share links is a menu's, not the product's. */
 const MAX_LINK_SHARE = 0.5;
+/**
+ * Words of a class or id that name a collapsed panel, for a template that opens its panels by script
+ * without `aria-controls` or a `tabpanel` role: Bootstrap's `tab-pane` and `collapse`, a marketplace's
+ * `a-expander-content` ("Read more" of a book's excerpt), an `accordion__body`.
+ */
+const PANEL_NAME_WORDS = new Set([
+  ...['tab', 'tabs', 'pane', 'tabpane', 'panel', 'accordion', 'expander', 'collapse', 'collapsible'],
+]);
 const DISPLAY_NONE = /display\s*:\s*none\s*;?/gi;
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -20,15 +29,18 @@ const TEXT_NODE = 3;
 /**
  * Shows the collapsed panels under `root` (a product page's body, which the caller owns): a hidden
  * element (`hidden`, `aria-hidden="true"`, `display: none`) that a control opens (its id is in an
- * `aria-controls`) or that is a `tabpanel`, outside the page's menus and dialogs, and not mostly
- * links. Returns the number of panels shown.
+ * `aria-controls`), that is a `tabpanel`, or whose class or id names a panel ({@link
+ * PANEL_NAME_WORDS}), outside the page's menus and dialogs, and not mostly links. Returns the
+ * number of panels shown.
  */
 export function showCollapsedPanels(root: Element): number {
   const { controlled, hidden } = measureHiddenElements(root);
   let shown = 0;
   for (const { element: panel, characters, linked } of hidden) {
     const isPanel =
-      panel.getAttribute('role')?.trim().toLowerCase() === 'tabpanel' || controlled.has(panel.id);
+      panel.getAttribute('role')?.trim().toLowerCase() === 'tabpanel' ||
+      controlled.has(panel.id) ||
+      classAndIdWords(panel).some((word) => PANEL_NAME_WORDS.has(word));
     if (!isPanel || characters === 0 || linked >= MAX_LINK_SHARE * characters) continue;
     panel.removeAttribute('hidden');
     panel.removeAttribute('aria-hidden');

@@ -7,6 +7,7 @@ import { dropHiddenWidgets } from './hidden-widgets.js';
 import { liftWrappedHeadings } from './lift-headings.js';
 import { dropPosterCardFacts } from './poster-cards.js';
 import { placeStreamedSegments } from './streamed-segments.js';
+import { unlinkQuoteCitations } from './quote-citation.js';
 
 /**
  * Tags linkedom's tokenizer (htmlparser2) takes for `<xmp>`, `<title>` or `<textarea>` because it
@@ -83,6 +84,7 @@ function settled(document: Document, html: string): Document {
   liftWrappedHeadings(document);
   dropAnswerRemarks(document, html);
   dropPosterCardFacts(document, html);
+  unlinkQuoteCitations(document, html);
   dropDataText(document, html);
   dropHiddenWidgets(document, html);
   return document;

@@ -12,6 +12,17 @@ const THREAD_FRAME_LINES: readonly RegExp[] = [
   /^link\s*:\s*copy link$/i,
   // A post's buttons in a row: `Reply Subscribe`, `Quote Reply Report`.
   /^(?:reply|subscribe|unsubscribe|quote|report|follow)(?:\s+(?:reply|subscribe|unsubscribe|quote|report|follow))+$/i,
+  // The reply box under a thread, to a reader who is not signed in (Invision Community): `Join the
+  // conversation`, `You need to be a member in order to leave a comment`, `Sign up for a new account
+  // in our community. It's easy!`, `You can post now and register later. …`, `Note: Your post will
+  // require moderator approval before it will be visible.`, and a sign-in link's `I already have an
+  // account`.
+  /^join the conversation$/i,
+  /^you need to be a member in order to (?:leave a comment|reply|post)\.?$/i,
+  /^sign up for a new account in our community\. it(?:'|’)s easy!?$/i,
+  /^you can post now and register later\.(?: if you have an account, sign in now to post with your account\.)?$/i,
+  /^note: your post will require moderator approval before it will be visible\.?$/i,
+  /^i already have an account\.?$/i,
 ];
 
 /** True when a line (a block's whole text, spaces collapsed) is one of {@link THREAD_FRAME_LINES}. */
