@@ -11,6 +11,7 @@ import {
 } from '../internal/content-lines.js';
 import { readContentText } from '../internal/decode-content-text.js';
 import { factLines } from '../internal/fact-lines.js';
+import { firstItems } from '../internal/first-items.js';
 import type { FormatReader, ReadContext } from '../internal/format-reader.js';
 import { htmlToMdast } from '../internal/html-to-mdast.js';
 import { stampProvenance } from '../internal/stamp-provenance.js';
@@ -201,11 +202,6 @@ export const readIcalendar: FormatReader = async (file, ctx) => {
   );
   if (entries.length === 0)
     throw new TransmuteError('empty_content', 'The calendar holds no event, task or journal entry.');
-  if (entries.length > MAXIMUM_CALENDAR_ENTRIES)
-    ctx.warn(
-      'entries_truncated',
-      `${file.name} holds ${String(entries.length)} entries; the first ${String(MAXIMUM_CALENDAR_ENTRIES)} are read.`,
-    );
   const [first] = calendars;
   const name = first === undefined ? undefined : (text(first, 'X-WR-CALNAME') ?? text(first, 'NAME'));
   const about = first === undefined ? undefined : (text(first, 'X-WR-CALDESC') ?? text(first, 'DESCRIPTION'));
@@ -216,9 +212,9 @@ export const readIcalendar: FormatReader = async (file, ctx) => {
     if (about !== undefined) children.push(...textBlocks(about));
     stampProvenance(children, { path: 'calendar' });
   }
-  const read = entries
-    .slice(0, MAXIMUM_CALENDAR_ENTRIES)
-    .sort((a, b) => sortKey(a.component) - sortKey(b.component));
+  const read = firstItems(entries, MAXIMUM_CALENDAR_ENTRIES, 'entries', file.name, ctx).sort(
+    (a, b) => sortKey(a.component) - sortKey(b.component),
+  );
   for (const entry of read) {
     ctx.signal.throwIfAborted();
     children.push(...entryBlocks(entry.component, titled ? 2 : 1, entry.path));

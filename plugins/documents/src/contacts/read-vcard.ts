@@ -11,6 +11,7 @@ import {
 } from '../internal/content-lines.js';
 import { readContentText } from '../internal/decode-content-text.js';
 import { factLines } from '../internal/fact-lines.js';
+import { firstItems } from '../internal/first-items.js';
 import type { FormatReader } from '../internal/format-reader.js';
 import { stampProvenance } from '../internal/stamp-provenance.js';
 import { textBlocks } from '../internal/text-blocks.js';
@@ -169,12 +170,7 @@ export const readVcard: FormatReader = async (file, ctx) => {
   );
   if (cards.length === 0)
     throw new TransmuteError('corrupt_file', 'The file holds no contact (no BEGIN:VCARD).');
-  if (cards.length > MAXIMUM_CONTACTS)
-    ctx.warn(
-      'contacts_truncated',
-      `${file.name} holds ${String(cards.length)} contacts; the first ${String(MAXIMUM_CONTACTS)} are read.`,
-    );
-  const read = cards.slice(0, MAXIMUM_CONTACTS);
+  const read = firstItems(cards, MAXIMUM_CONTACTS, 'contacts', file.name, ctx);
   const media = read.reduce(
     (count, card) => count + MEDIA.reduce((sum, name) => sum + propertiesOf(card, name).length, 0),
     0,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { RootContent } from 'mdast';
 import { TransmuteError, isTransmuteError } from '@transmute/plugin-sdk';
+import { firstItems } from '../internal/first-items.js';
 import type { FormatReader } from '../internal/format-reader.js';
 import { writeAttachments } from '../internal/write-attachments.js';
 import type { MailAttachment } from './mail-message.js';
@@ -43,15 +44,16 @@ export const readMbox: FormatReader = async (file, ctx) => {
   const messages = splitMbox(readFileSync(file.path, 'latin1'));
   if (messages.length === 0)
     throw new TransmuteError('corrupt_file', 'The file holds no mbox message (no `From ` separator line).');
-  if (messages.length > MAXIMUM_MBOX_MESSAGES)
-    ctx.warn(
-      'messages_truncated',
-      `${file.name} holds ${String(messages.length)} messages; the first ${String(MAXIMUM_MBOX_MESSAGES)} are read.`,
-    );
   const children: RootContent[] = [];
   const attachments: MailAttachment[] = [];
   let read = 0;
-  for (const [index, raw] of messages.slice(0, MAXIMUM_MBOX_MESSAGES).entries()) {
+  for (const [index, raw] of firstItems(
+    messages,
+    MAXIMUM_MBOX_MESSAGES,
+    'messages',
+    file.name,
+    ctx,
+  ).entries()) {
     ctx.signal.throwIfAborted();
     const number = String(index + 1);
     try {
