@@ -20,7 +20,15 @@ const MAX_LINK_SHARE = 0.5;
  * `a-expander-content` ("Read more" of a book's excerpt), an `accordion__body`.
  */
 const PANEL_NAME_WORDS = new Set([
-  ...['tab', 'tabs', 'pane', 'tabpane', 'panel', 'accordion', 'expander', 'collapse', 'collapsible'],
+  'tab',
+  'tabs',
+  'pane',
+  'tabpane',
+  'panel',
+  'accordion',
+  'expander',
+  'collapse',
+  'collapsible',
 ]);
 const DISPLAY_NONE = /display\s*:\s*none\s*;?/gi;
 const ELEMENT_NODE = 1;
