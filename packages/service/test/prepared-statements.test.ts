@@ -50,6 +50,32 @@ describe('withStatementCache', () => {
     expect(cached.prepare('select id from accounts order by id')).toBe(a);
     cached.close();
   });
+
+  it('asks only a statement returning rows whether it is iterating (busy is a call into the addon)', () => {
+    const { raw } = open();
+    const asked: string[] = [];
+    // The statements as the cache receives them, counting each look at `busy`.
+    const counting = {
+      close: () => raw.close(),
+      prepare: (sql: string) =>
+        new Proxy(raw.prepare(sql), {
+          get: (statement, name) => {
+            if (name === 'busy') asked.push(sql);
+            const value = Reflect.get(statement, name) as unknown;
+            return typeof value === 'function' ? (value as () => unknown).bind(statement) : value;
+          },
+        }),
+    } as unknown as BetterSqlite3.Database;
+    const cached = withStatementCache(counting);
+    const write = "update accounts set plan = 'team' where id = 'acct_1'";
+    const read = 'select id from accounts order by id';
+    for (let round = 0; round < 3; round += 1) {
+      (cached.prepare(write) as unknown as BetterSqlite3.Statement).run();
+      expect((cached.prepare(read) as unknown as BetterSqlite3.Statement).all()).toHaveLength(3);
+    }
+    expect(asked).toEqual([read, read]);
+    cached.close();
+  });
 });
 
 describe('preparedQuery', () => {
