@@ -106,31 +106,32 @@ describe("a claim's first read", () => {
 });
 
 describe("a running job's lease renewal", () => {
-  // The renewal changes only the lease's expiry (every 2 s of a running job): kept out of every
-  // index, it stays a HOT update on PostgreSQL (a new row version in the same page, no new entry
-  // in any of the jobs table's indexes).
-  it('is a HOT update on PostgreSQL', async () => {
+  // The renewal changes only the lease's expiry (every 2 s of a running job). Kept out of every
+  // index (columns, expressions and partial-index predicates alike), it writes no index entry and
+  // may be a HOT update on PostgreSQL. Whether one is HOT at a given moment also depends on free
+  // room in the row's page, which other transactions of a shared database can hold (a dead row
+  // version is pruned only once no snapshot sees it), so the test asks PostgreSQL's catalogue for
+  // what the design controls: no index of `jobs` mentions `lease_expires_at`, while the claim's
+  // own columns are indexed.
+  it('touches no index of the jobs table on PostgreSQL', async () => {
     const { db, drop } = await createPostgresTestDb('lease_renewal', 1);
     const store = await createKyselyStore({ db, dialect: 'postgres' });
     const harness = await startHarness({}, { start: false, store });
     try {
-      const job = await harness.service.createJob(harness.caller, {
-        source: { type: 'text', content: 'A running job.' },
-        output: { profile: 'raw_source' },
-      });
-      await sql`update jobs set locked_by = 'worker/1', lease_expires_at = now() + interval '10 seconds' where id = ${job.id}`.execute(
-        db,
-      );
-      const hot = await db.transaction().execute(async (trx) => {
-        await sql`update jobs set lease_expires_at = now() + interval '10 seconds' where id = ${job.id}`.execute(
-          trx,
-        );
-        const { rows } = await sql<{
-          hot: string;
-        }>`select n_tup_hot_upd as hot from pg_stat_xact_user_tables where relname = 'jobs'`.execute(trx);
-        return Number(rows[0]?.hot);
-      });
-      expect(hot).toBe(1);
+      const indexesOf = async (column: string): Promise<string[]> => {
+        const { rows } = await sql<{ name: string }>`
+          select i.indexrelid::regclass::text as name
+          from pg_index i
+          join pg_attribute a on a.attrelid = i.indrelid and a.attname = ${column}
+          where i.indrelid = 'jobs'::regclass
+            and (a.attnum = any(i.indkey::int2[])
+              or coalesce(pg_get_expr(i.indpred, i.indrelid), '') like '%' || ${column} || '%'
+              or coalesce(pg_get_expr(i.indexprs, i.indrelid), '') like '%' || ${column} || '%')
+          order by 1`.execute(db);
+        return rows.map((row) => row.name);
+      };
+      expect(await indexesOf('lease_expires_at')).toEqual([]);
+      expect(await indexesOf('locked_by')).toContain('jobs_leased');
     } finally {
       await harness.close();
       await drop();
