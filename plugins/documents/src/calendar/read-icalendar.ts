@@ -4,6 +4,7 @@ import {
   parseContentComponents,
   propertiesOf,
   propertyOf,
+  textOf,
   textValue,
   textValues,
   type ContentComponent,
@@ -54,14 +55,9 @@ function personOf(property: ContentProperty): string {
 const joined = (values: readonly string[]): string | undefined =>
   values.length === 0 ? undefined : values.join(', ');
 
-const text = (component: ContentComponent, name: string): string | undefined => {
-  const property = propertyOf(component, name);
-  return property === undefined ? undefined : textValue(property.value);
-};
-
 /** STATUS as a word, left out when it says only what an entry is by default. */
 function statusOf(entry: ContentComponent): string | undefined {
-  const status = text(entry, 'STATUS')?.toLowerCase().replaceAll('-', ' ');
+  const status = textOf(entry, 'STATUS')?.toLowerCase().replaceAll('-', ' ');
   return status === 'confirmed' || status === 'needs action' ? undefined : status;
 }
 
@@ -89,13 +85,13 @@ function timeText(entry: ContentComponent, name: string): string | undefined {
 function entryFacts(entry: ContentComponent): readonly (readonly [string, string | undefined])[] {
   const start = calendarTimeOf(propertyOf(entry, 'DTSTART'));
   const rule = propertyOf(entry, 'RRULE');
-  const percent = text(entry, 'PERCENT-COMPLETE');
-  const priority = Number(text(entry, 'PRIORITY') ?? '0');
+  const percent = textOf(entry, 'PERCENT-COMPLETE');
+  const priority = Number(textOf(entry, 'PRIORITY') ?? '0');
   return [
     [entry.name === 'VEVENT' ? 'When' : entry.name === 'VTODO' ? 'Starts' : 'Date', whenOf(entry, start)],
     ['Due', timeText(entry, 'DUE')],
     ['Repeats', rule === undefined ? undefined : describeRecurrence(rule.value.trim())],
-    ['Where', text(entry, 'LOCATION')],
+    ['Where', textOf(entry, 'LOCATION')],
     ['Organizer', propertiesOf(entry, 'ORGANIZER').map(personOf)[0]],
     ['Attendees', joined(propertiesOf(entry, 'ATTENDEE').map(personOf))],
     ['Status', statusOf(entry)],
@@ -131,7 +127,7 @@ function descriptionBlocks(entry: ContentComponent): RootContent[] {
 
 /** One entry's section: its summary as a heading, its facts, its description; `path` its provenance. */
 function entryBlocks(entry: ContentComponent, depth: 1 | 2, path: string): RootContent[] {
-  const summary = text(entry, 'SUMMARY');
+  const summary = textOf(entry, 'SUMMARY');
   const head: RootContent[] = [
     {
       type: 'heading',
@@ -203,8 +199,9 @@ export const readIcalendar: FormatReader = async (file, ctx) => {
   if (entries.length === 0)
     throw new TransmuteError('empty_content', 'The calendar holds no event, task or journal entry.');
   const [first] = calendars;
-  const name = first === undefined ? undefined : (text(first, 'X-WR-CALNAME') ?? text(first, 'NAME'));
-  const about = first === undefined ? undefined : (text(first, 'X-WR-CALDESC') ?? text(first, 'DESCRIPTION'));
+  const name = first === undefined ? undefined : (textOf(first, 'X-WR-CALNAME') ?? textOf(first, 'NAME'));
+  const about =
+    first === undefined ? undefined : (textOf(first, 'X-WR-CALDESC') ?? textOf(first, 'DESCRIPTION'));
   const titled = name !== undefined && name !== '';
   const children: RootContent[] = [];
   if (titled) {
@@ -220,7 +217,7 @@ export const readIcalendar: FormatReader = async (file, ctx) => {
     children.push(...entryBlocks(entry.component, titled ? 2 : 1, entry.path));
   }
   const only = read.length === 1 ? read[0] : undefined;
-  const title = titled ? name : only === undefined ? undefined : text(only.component, 'SUMMARY');
+  const title = titled ? name : only === undefined ? undefined : textOf(only.component, 'SUMMARY');
   return {
     root: { type: 'root', children },
     metadata: {

@@ -4,6 +4,7 @@ import {
   parseContentComponents,
   propertiesOf,
   propertyOf,
+  textOf,
   textValue,
   textValues,
   type ContentComponent,
@@ -99,8 +100,8 @@ const valueText = (property: ContentProperty): string =>
 
 /** The name a contact is shown by: FN, else N, else its organization, else its first e-mail. */
 function displayName(card: ContentComponent): string | undefined {
-  const formatted = propertyOf(card, 'FN');
-  if (formatted !== undefined && textValue(formatted.value) !== '') return textValue(formatted.value);
+  const formatted = textOf(card, 'FN');
+  if (formatted !== undefined && formatted !== '') return formatted;
   const name = propertyOf(card, 'N');
   const structured = name === undefined ? '' : structuredName(name.value);
   if (structured !== '') return structured;

@@ -212,3 +212,9 @@ export function textValues(value: string, separator?: ',' | ';'): string[] {
 export function textValue(value: string): string {
   return (textValues(value)[0] ?? '').trim();
 }
+
+/** The TEXT value of the first property of this name, unescaped and trimmed, if there is one. */
+export function textOf(component: ContentComponent, name: string): string | undefined {
+  const property = propertyOf(component, name);
+  return property === undefined ? undefined : textValue(property.value);
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { detectEncodings, isUtf8 } from '@transmute/plugin-sdk/text-encoding';
 import type { DocumentFile, ReadContext } from './format-reader.js';
-import { toUtf8MessageBytes } from '../mail/utf8-message-bytes.js';
+import { toUtf8MessageBytes } from './utf8-message-bytes.js';
 
 /**
  * The text of an iCalendar or vCard file. Both are UTF-8 by their RFCs, but files from older phones

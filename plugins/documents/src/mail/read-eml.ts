@@ -5,7 +5,7 @@ import type { FormatReader, ReadContext } from '../internal/format-reader.js';
 import { formatMailbox, type MailMessage } from './mail-message.js';
 import { messageDocument } from './message-document.js';
 import { unreadMimeBody } from './unread-mime-body.js';
-import { toUtf8MessageBytes } from './utf8-message-bytes.js';
+import { toUtf8MessageBytes } from '../internal/utf8-message-bytes.js';
 
 /** PGP/MIME and S/MIME enveloped messages: the body is ciphertext. */
 const ENCRYPTED =
